@@ -1,0 +1,5 @@
+"""``python -m generator``: the taxogen command line."""
+
+from generator.cli import main
+
+raise SystemExit(main())

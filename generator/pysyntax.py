@@ -1,0 +1,89 @@
+"""Python syntax: literals and statements spelled exactly as black would spell them.
+
+Generated Python must be black's output byte for byte, yet running black over
+every file costs seconds per thousand classes.  So the Python templates print
+black-clean code directly, using these helpers for the few constructs whose
+layout depends on the length of user-controlled text: string literals (black's
+choice of quotes), ``name = value`` statements (black wraps a long right-hand
+side in parentheses when that makes it fit) and class headers (black moves a
+long base class onto its own line).  :func:`finish` is the safety net: a file
+with any line wider than black's limit goes through black itself.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LINE_LENGTH", "assign", "class_header", "finish", "string_literal", "width"]
+
+#: black's default line length, which the generated code is formatted for.
+LINE_LENGTH = 88
+
+
+def width(line: str) -> int:
+    """The width black measures a line by (East Asian wide characters count twice)."""
+    if line.isascii():
+        return len(line)
+    from black.strings import str_width  # only needed for non-ASCII text
+
+    return int(str_width(line))
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char == "\\":
+        return "\\\\"
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    if char.isprintable():
+        return char
+    # Everything invisible (controls, bidi overrides, line separators) is escaped,
+    # so a reader of the generated code sees exactly what the string holds.
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def string_literal(text: str) -> str:
+    """A Python string literal for ``text``, with the quotes black would pick.
+
+    black keeps double quotes unless single quotes need fewer backslashes.
+    """
+    body = "".join(_escape(char) for char in text)
+    if text.count("'") < text.count('"'):
+        return "'" + body.replace("'", "\\'") + "'"
+    return '"' + body.replace('"', '\\"') + '"'
+
+
+def assign(indent: int, target: str, value: str) -> str:
+    """``target = value`` at ``indent`` spaces, wrapped in parentheses as black would."""
+    pad = " " * indent
+    line = f"{pad}{target} = {value}"
+    if width(line) <= LINE_LENGTH or width(f"{pad}    {value}") > LINE_LENGTH:
+        return line
+    return f"{pad}{target} = (\n{pad}    {value}\n{pad})"
+
+
+def class_header(name: str, base: str) -> str:
+    """A top-level ``class name(base):`` line, split as black splits a long one."""
+    line = f"class {name}({base}):"
+    if width(line) <= LINE_LENGTH:
+        return line
+    return f"class {name}(\n    {base}\n):"
+
+
+def finish(source: str) -> str:
+    """Return ``source`` as black would format it.
+
+    The templates already emit black's layout; only a file with a line wider than
+    black allows (which the helpers above cannot always avoid) is passed to black.
+    """
+    if all(width(line) <= LINE_LENGTH for line in source.splitlines()):
+        return source
+    import black
+
+    return black.format_str(source, mode=black.Mode(line_length=LINE_LENGTH))

@@ -1,0 +1,332 @@
+"""Render: the taxonomy, named, through the templates into a plan of files.
+
+A plan maps each output path (relative to the output folder, with ``/``) to the
+exact bytes that belong there.  Nothing here touches the output folder:
+``generate`` writes a plan and ``check`` compares one, so both see the same
+bytes.  There is one Jinja environment (``StrictUndefined``, so a template that
+names something the context lacks fails loudly); each target gets an overlay of
+it with that language's filters only, so a Python filter cannot leak into the
+TypeScript output.  Python output is finished by :mod:`generator.pysyntax`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator import pysyntax
+from generator.model import PAYLOAD_FIELDS, JSONObject, JSONValue
+from generator.naming import Names
+from generator.validate import CASE_PATTERNS
+
+__all__ = ["TEMPLATES", "TYPESCRIPT_RANGE", "Target", "TARGETS", "render"]
+
+#: Where the templates live: ``templates/`` beside the ``generator`` package.
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+#: The TypeScript compiler the generated package is built with.
+TYPESCRIPT_RANGE = "^7.0.2"
+
+
+# ----------------------------------------------------------------------- filters
+def _py_bool(value: bool) -> str:
+    return "True" if value else "False"
+
+
+def _py_assign(target: str, value: str, indent: int) -> str:
+    return pysyntax.assign(indent, target, value)
+
+
+def _py_class(name: str, base: str) -> str:
+    return pysyntax.class_header(name, base)
+
+
+def _toml_str(text: str) -> str:
+    out = []
+    for char in text:
+        code = ord(char)
+        if char == '"':
+            out.append('\\"')
+        elif char == "\\":
+            out.append("\\\\")
+        elif code < 0x20 or code == 0x7F or not char.isprintable():
+            out.append(f"\\u{code:04X}" if code < 0x10000 else f"\\U{code:08X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _ts_escape(char: str) -> str:
+    if char == "\\":
+        return "\\\\"
+    if char == '"':
+        return '\\"'
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\u{{{code:x}}}"
+
+
+def _ts_str(text: str) -> str:
+    """A TypeScript string literal; everything invisible is escaped."""
+    return '"' + "".join(_ts_escape(char) for char in text) + '"'
+
+
+def _ts_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _ts_doc(text: str) -> str:
+    """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
+    escaped = "".join(
+        char if char.isprintable() else f"\\u{ord(char):04x}" for char in text.replace("\\", "\\\\")
+    )
+    return escaped.replace("*/", "*\\/").replace("@", "\\@")
+
+
+def _json_str(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)
+
+
+# What can start inline Markdown (emphasis, code, links, HTML, entities, table
+# pipes, strikethrough, math) anywhere in a line; everything else is left as is so
+# the page stays readable as source.
+_MD_INLINE = frozenset("\\`*_[]<>|&~$!:")
+_MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
+
+
+def _md_text(text: str) -> str:
+    """Plain text as Markdown inline content that renders as exactly ``text``.
+
+    Characters that could start inline markup are backslash-escaped, a leading
+    one that could start a block (a heading, list or quote) too; line breaks
+    become ``<br>`` (a table row is one line) and invisible characters, like
+    leading spaces, become character references.
+    """
+    out = []
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    stripped = text.lstrip(" ")
+    lead = len(text) - len(stripped)
+    out.append("&#x20;" * lead)
+    if _MD_LINE_START.match(stripped):
+        out.append("\\")
+    for char in stripped:
+        if char in _MD_INLINE:
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("<br>")
+        elif char == " " or char.isprintable():
+            out.append(char)
+        else:
+            out.append(f"&#x{ord(char):X};")
+    return "".join(out)
+
+
+def _md_yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _md_fence(text: str, language: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def _md_indent(text: str) -> str:
+    return text.replace("\n", "\n  ")
+
+
+def _md_quote(text: str) -> str:
+    return text.replace("\n", "\n> ")
+
+
+# ----------------------------------------------------------------------- targets
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Target:
+    """One output language: its templates, where they go, and its filters."""
+
+    name: str
+    files: tuple[tuple[str, str], ...]  # (template, output path with {placeholders})
+    filters: Mapping[str, Callable[..., str]]
+    finish: Callable[[str], str] = lambda text: text
+
+
+TARGETS = (
+    Target(
+        name="python",
+        files=(
+            ("python/pyproject.toml.j2", "python/pyproject.toml"),
+            ("python/README.md.j2", "python/README.md"),
+            ("python/__init__.py.j2", "python/src/{package}/__init__.py"),
+            ("python/py.typed.j2", "python/src/{package}/py.typed"),
+        ),
+        filters={
+            "py_str": pysyntax.string_literal,
+            "py_assign": _py_assign,
+            "py_class": _py_class,
+            "py_bool": _py_bool,
+            "toml_str": _toml_str,
+        },
+    ),
+    Target(
+        name="typescript",
+        files=(
+            ("typescript/package.json.j2", "typescript/package.json"),
+            ("typescript/tsconfig.json.j2", "typescript/tsconfig.json"),
+            ("typescript/index.ts.j2", "typescript/src/index.ts"),
+        ),
+        filters={"ts_str": _ts_str, "ts_bool": _ts_bool, "ts_doc": _ts_doc, "json_str": _json_str},
+    ),
+    Target(
+        name="docs",
+        files=(("docs/errors.md.j2", "docs/errors.md"),),
+        filters={
+            "md_text": _md_text,
+            "md_yes_no": _md_yes_no,
+            "md_fence": _md_fence,
+            "md_indent": _md_indent,
+            "md_quote": _md_quote,
+        },
+    ),
+)
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _json_data(value: JSONValue) -> Any:
+    """The model's tuple form of free-form data back as JSON-ready lists and dicts."""
+    if isinstance(value, JSONObject):
+        return {key: _json_data(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [_json_data(item) for item in value]
+    return value
+
+
+def _semver_to_pep440(version: str) -> str:
+    match = re.fullmatch(r"(\d+\.\d+\.\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?", version)
+    if match is None:  # validation only lets semantic versions through
+        return version
+    release, pre, build = match.groups()
+    out = release
+    if pre is not None:
+        pre_match = re.fullmatch(r"(alpha|a|beta|b|rc|c)[.-]?(\d*)", pre.lower())
+        if pre_match is not None:
+            tag = {"alpha": "a", "a": "a", "beta": "b", "b": "b", "rc": "rc", "c": "rc"}[pre_match.group(1)]
+            out += f"{tag}{pre_match.group(2) or 0}"
+        else:
+            out += ".dev0"
+    if build is not None:
+        out += "+" + re.sub(r"[^0-9A-Za-z]+", ".", build).strip(".")
+    return out
+
+
+def _printable(text: str) -> str:
+    return "".join(char if char.isprintable() else "?" for char in text)
+
+
+def context(names: Names) -> dict[str, Any]:
+    """Everything a template may use: names and values, nothing to compute."""
+    taxonomy = names.taxonomy
+    source = _printable(taxonomy.source)
+    docs = taxonomy.docs
+    example = None
+    if docs.example is not None:
+        payload = {
+            "code": docs.example.code,
+            "message": docs.example.message,
+            "retryable": taxonomy.code(docs.example.code).retryable,
+        }
+        details = _json_data(docs.example.details)
+        if details:
+            payload["details"] = details
+        example = json.dumps(payload, indent=2, ensure_ascii=False)
+    classes = [names.base]
+    for domain in names.domains:
+        if domain.base_code is None:
+            classes.append(domain.class_name)
+        classes.extend(code.class_name for code in domain.class_order)
+    exports = sorted(
+        [
+            "Domain",
+            "ERROR_EVENTS",
+            "ErrorCode",
+            "ErrorPayload",
+            "InvalidPayloadError",
+            "error_from_event",
+            "from_payload",
+            "is_retryable",
+            "lookup",
+            "to_error",
+            names.py_guard,
+            *classes,
+        ]
+    )
+    return {
+        "header": f"Generated by taxogen from {source}. DO NOT EDIT: edit {source} and regenerate.",
+        "header_lines": (f"Generated by taxogen from {source}.", f"DO NOT EDIT: edit {source} and regenerate."),
+        "name": taxonomy.name,
+        "title": taxonomy.title,
+        "description": f"{taxonomy.title}: error codes, generated by taxogen",
+        "version": taxonomy.version,
+        "py_version": _semver_to_pep440(taxonomy.version),
+        "py_dist": names.python_package.replace("_", "-"),
+        "package": names.python_package,
+        "npm_package": names.npm_package,
+        "typescript_range": TYPESCRIPT_RANGE,
+        "base": names.base,
+        "py_guard": names.py_guard,
+        "ts_guard": names.ts_guard,
+        "ts_options": names.ts_options,
+        "brand": names.brand,
+        "code_pattern": CASE_PATTERNS[taxonomy.code_case].pattern,
+        "codes": names.codes,
+        "domains": names.domains,
+        "events": taxonomy.events,
+        "fallback": names.fallback,
+        "wrap": names.wrap,
+        "exports": exports,
+        "docs": docs,
+        "example": example,
+        "fields": [
+            {"name": field, "type": kind, "required": required, "description": docs.field_description(field) or default}
+            for field, kind, required, default in PAYLOAD_FIELDS
+        ],
+    }
+
+
+def render(names: Names, targets: tuple[Target, ...] = TARGETS) -> dict[str, bytes]:
+    """Render every file of every target, in a fixed order, as bytes."""
+    env = _environment()
+    values = context(names)
+    plan: dict[str, bytes] = {}
+    for target in targets:
+        overlay = env.overlay()
+        overlay.filters.update(target.filters)
+        for template, output in target.files:
+            text = overlay.get_template(template).render(values)
+            if output.endswith(".py"):
+                text = pysyntax.finish(text)
+            plan[output.format(package=names.python_package)] = text.encode("utf-8")
+    return plan
