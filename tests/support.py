@@ -1,0 +1,117 @@
+"""Shared helpers for the test suite: where things are and how to load a case.
+
+A *case* is a folder under ``tests/cases/`` holding a ``taxonomy.yaml`` and, in
+``expected/``, the exact files ``taxogen generate`` writes for it (golden files,
+rewritten by ``make golden``).  The shipped taxonomy is a case too: its expected
+folder is ``generated/`` at the repository root.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+from generator.naming import Names
+from generator.pipeline import load_names
+
+REPO = Path(__file__).resolve().parent.parent
+CASES_DIR = REPO / "tests" / "cases"
+TSC = REPO / "node_modules" / ".bin" / "tsc"
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    name: str
+    taxonomy: Path
+    expected: Path
+
+    @property
+    def names(self) -> Names:
+        return load_names(self.taxonomy)
+
+
+def cases() -> list[Case]:
+    """Every taxonomy with golden output: the shipped one first, then tests/cases/*."""
+    found = [Case("shipped", REPO / "taxonomy.yaml", REPO / "generated")]
+    for folder in sorted(CASES_DIR.iterdir()):
+        if (folder / "taxonomy.yaml").is_file():
+            found.append(Case(folder.name, folder / "taxonomy.yaml", folder / "expected"))
+    return found
+
+
+def case_ids() -> list[str]:
+    return [case.name for case in cases()]
+
+
+def import_generated(case: Case) -> types.ModuleType:
+    """Import the generated Python package of ``case`` from its golden files."""
+    names = case.names
+    src = str(case.expected / "python" / "src")
+    module_name = names.python_package
+    if module_name in sys.modules:
+        module = sys.modules[module_name]
+        if Path(module.__file__ or "").is_relative_to(src):
+            return module
+        del sys.modules[module_name]
+    sys.path.insert(0, src)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        sys.path.remove(src)
+
+
+def expectations(names: Names) -> dict[str, Any]:
+    """What the generated API must do for a taxonomy, as JSON (for the Node tests)."""
+    taxonomy = names.taxonomy
+    return {
+        "name": taxonomy.name,
+        "version": taxonomy.version,
+        "base": names.base,
+        "guard": names.ts_guard,
+        "codeCase": taxonomy.code_case,
+        "fallback": {"code": names.fallback.code.code, "className": names.fallback.class_name},
+        "wrap": {"code": names.wrap.code.code, "className": names.wrap.class_name},
+        "domains": [
+            {
+                "key": d.domain.key,
+                "member": d.member,
+                "className": d.class_name,
+                "title": d.domain.title,
+                "synthesized": d.base_code is None,
+            }
+            for d in names.domains
+        ],
+        "codes": [
+            {
+                "code": c.code.code,
+                "member": c.member,
+                "className": c.class_name,
+                "parent": c.parent,
+                "domain": c.code.domain,
+                "retryable": c.code.retryable,
+                "meaning": c.code.meaning,
+            }
+            for c in names.codes
+        ],
+        "events": [{"type": e.type, "location": e.location} for e in taxonomy.events],
+    }
+
+
+def compile_typescript(source_dir: Path, out_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Compile a generated TypeScript package (its own strict tsconfig) into ``out_dir``."""
+    work = out_dir / "pkg"
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(source_dir, work)
+    return subprocess.run(
+        [str(TSC), "-p", str(work / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )

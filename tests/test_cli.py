@@ -1,0 +1,207 @@
+"""The command line as a user drives it: generate, edit, check, regenerate.
+
+Runs ``taxogen`` in-process (``generator.cli.main``) in a scratch project, and
+once as a real process for ``python -m generator``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import emit
+from generator.cli import main
+from tests.support import REPO
+
+NEW_CODE = "      task_stalled: {retryable: true, meaning: Task made no progress before its watchdog fired}\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch project: the shipped taxonomy and a pyproject.toml naming it."""
+    shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "taxonomy.yaml"\nout = "generated"\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def _add_code(taxonomy: Path) -> None:
+    text = taxonomy.read_text(encoding="utf-8")
+    anchor = "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n"
+    assert anchor in text
+    taxonomy.write_text(text.replace(anchor, anchor + NEW_CODE), encoding="utf-8")
+
+
+def test_generate_reports_what_it_wrote_then_what_was_unchanged(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate"]) == 0
+    first = capsys.readouterr().out
+    assert "wrote" in first and "python/src/harmovela_errors/__init__.py" in first
+    assert main(["generate"]) == 0
+    second = capsys.readouterr().out
+    assert "wrote" not in second
+    assert "0 written" in second and "unchanged" in second
+
+
+def test_adding_a_code_makes_check_fail_until_generate(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "-q"]) == 0
+    assert main(["check"]) == 0
+    _add_code(project / "taxonomy.yaml")
+    capsys.readouterr()
+
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    for stale in (
+        "python/src/harmovela_errors/__init__.py",
+        "typescript/src/index.ts",
+        "docs/errors.md",
+    ):
+        assert f"stale: generated/{stale}" in out
+    assert "+    TASK_STALLED = \"task_stalled\"" in out  # the diff shows the change
+
+    assert main(["generate", "-q"]) == 0
+    generated = project / "generated"
+    assert 'TASK_STALLED = "task_stalled"' in (generated / "python/src/harmovela_errors/__init__.py").read_text()
+    assert "class TaskStalledError(TaskError)" in (generated / "python/src/harmovela_errors/__init__.py").read_text()
+    assert "export class TaskStalledError extends TaskError" in (generated / "typescript/src/index.ts").read_text()
+    assert "| `task_stalled` | yes | Task made no progress before its watchdog fired |" in (
+        generated / "docs/errors.md"
+    ).read_text()
+    assert main(["check"]) == 0
+
+
+def test_check_writes_nothing_and_names_missing_files(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 1
+    assert not (project / "generated").exists()
+    assert "missing: generated/docs/errors.md" in capsys.readouterr().out
+
+
+def test_check_names_files_that_generate_would_remove(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-q"]) == 0
+    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
+    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "extra: generated/python/src/harmovela_errors/__init__.py" in out
+    assert "missing: generated/python/src/harmo_errors/__init__.py" in out
+    assert main(["generate", "-q"]) == 0
+    assert not (project / "generated/python/src/harmovela_errors").exists()  # emptied folder pruned
+    assert main(["check"]) == 0
+
+
+def test_hand_edits_are_refused_naming_the_file_unless_forced(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "-q"]) == 0
+    docs = project / "generated/docs/errors.md"
+    docs.write_text(docs.read_text(encoding="utf-8") + "\nmy precious notes\n", encoding="utf-8")
+    _add_code(project / "taxonomy.yaml")
+    before = _snapshot(project / "generated")
+    capsys.readouterr()
+
+    assert main(["generate"]) == 1
+    err = capsys.readouterr().err
+    assert "generated/docs/errors.md: error: was edited by hand" in err
+    assert "--force" in err
+    assert _snapshot(project / "generated") == before  # nothing at all was written
+
+    assert main(["generate", "--force", "-q"]) == 0
+    assert "my precious notes" not in docs.read_text(encoding="utf-8")
+    assert main(["check"]) == 0
+
+
+def test_foreign_files_survive_and_are_never_overwritten(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    generated = project / "generated"
+    (generated / "docs").mkdir(parents=True)
+    (generated / "docs/errors.md").write_text("written by a person\n", encoding="utf-8")
+    (generated / "README.md").write_text("ours, not taxogen's\n", encoding="utf-8")
+    assert main(["generate"]) == 1
+    assert "generated/docs/errors.md: error: exists and was not generated by taxogen" in capsys.readouterr().err
+    assert (generated / "docs/errors.md").read_text(encoding="utf-8") == "written by a person\n"
+
+    (generated / "docs/errors.md").unlink()
+    assert main(["generate", "-q"]) == 0
+    assert (generated / "README.md").read_text(encoding="utf-8") == "ours, not taxogen's\n"
+    assert main(["check"]) == 0  # a foreign file is not taxogen's business
+
+
+def test_a_removed_output_that_was_hand_edited_is_kept(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-q"]) == 0
+    old = project / "generated/python/src/harmovela_errors/__init__.py"
+    old.write_text(old.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
+    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    assert main(["generate"]) == 1
+    assert "harmovela_errors/__init__.py: error: is no longer generated but was edited by hand" in capsys.readouterr().err
+    assert old.read_text(encoding="utf-8").endswith("# mine\n")
+
+
+def test_bad_taxonomy_exits_2_and_writes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-q"]) == 0
+    before = _snapshot(project / "generated")
+    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
+    (project / "taxonomy.yaml").write_text(
+        text.replace("task_timeout: {retryable: true", "task_timeout: {retryable: yes"), encoding="utf-8"
+    )
+    assert main(["generate"]) == 2
+    err = capsys.readouterr().err
+    assert "taxonomy.yaml:" in err
+    assert "domains.task.codes.task_timeout.retryable: expected true or false, got 'yes'" in err
+    assert _snapshot(project / "generated") == before
+    assert main(["check"]) == 2
+
+
+def test_options_override_pyproject_defaults(project: Path, tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere"
+    assert main(["generate", "-q", "--taxonomy", str(REPO / "tests/cases/minimal/taxonomy.yaml"), "--out", str(other)]) == 0
+    assert (other / "python/src/tiny_errors/__init__.py").is_file()
+    assert not (project / "generated").exists()
+    assert main(["check", "--taxonomy", str(REPO / "tests/cases/minimal/taxonomy.yaml"), "--out", str(other)]) == 0
+
+
+def test_defaults_come_from_the_nearest_pyproject(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "spec/errors.yaml"\nout = "out"\n', encoding="utf-8"
+    )
+    (project / "spec").mkdir()
+    shutil.move(project / "taxonomy.yaml", project / "spec/errors.yaml")
+    sub = project / "deeper"
+    sub.mkdir()
+    os.chdir(sub)
+    assert main(["generate", "-q"]) == 0
+    assert (project / "out/docs/errors.md").is_file()
+    assert "Generated by taxogen from errors.yaml" in (project / "out/docs/errors.md").read_text(encoding="utf-8")
+
+
+def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--out", str(out)],
+        cwd=REPO, capture_output=True, text=True, env=env, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert emit.compare(out, {p: (REPO / "generated" / p).read_bytes() for p in _snapshot(out)}).clean
+    assert _snapshot(out) == {p: d for p, d in _snapshot(REPO / "generated").items() if p in _snapshot(out)}
+    checked = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--out", str(out)],
+        cwd=REPO, capture_output=True, text=True, env=env, check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
