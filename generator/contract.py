@@ -1,0 +1,252 @@
+"""Contract: the wire format as data anyone can check — a JSON Schema and conformance vectors.
+
+Both are computed from the model alone, never from a generated runtime, so they
+state what every implementation must do: the Python and TypeScript suites run
+every vector and must agree with it, and a team implementing the taxonomy in a
+third language can run the same file.  The schema accepts exactly what
+``from_payload`` accepts: well-formed codes (known ones are listed with their
+meanings, unknown ones stay valid, as the fallback rule requires), a string
+message, a real boolean ``retryable``, ``details`` an object or null, and any
+extra field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.naming import NamedCode, Names
+from generator.validate import CASE_PATTERNS
+
+__all__ = ["SCHEMA_PATH", "VECTORS_PATH", "dump_json", "payload_schema", "vectors"]
+
+SCHEMA_PATH = "schema/error-payload.schema.json"
+VECTORS_PATH = "conformance/vectors.json"
+
+
+def dump_json(document: object) -> bytes:
+    """Deterministic, readable JSON in which every invisible character is escaped."""
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    out = []
+    for char in text:
+        # Invisible characters can only sit inside strings, where an escape means the same.
+        if char.isprintable() or char in "\n ":
+            out.append(char)
+        elif ord(char) < 0x10000:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            high, low = divmod(ord(char) - 0x10000, 0x400)
+            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+    return ("".join(out) + "\n").encode("utf-8")
+
+
+def _code_pattern(names: Names) -> str:
+    return "^" + CASE_PATTERNS[names.taxonomy.code_case].pattern + "$"
+
+
+def payload_schema(names: Names, header: str) -> dict[str, Any]:
+    """A JSON Schema (2020-12) of the error payload of ``names``' taxonomy."""
+    taxonomy = names.taxonomy
+    fallback = names.fallback.code.code
+    known = [
+        {"const": c.code.code, "title": c.class_name, "description": c.code.meaning}
+        for c in names.codes
+    ]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
+        "$comment": header,
+        "title": f"{taxonomy.title}: error payload",
+        "description": f"An error of the {taxonomy.name} taxonomy, version {taxonomy.version}, on the wire.",
+        "type": "object",
+        "required": ["code", "message", "retryable"],
+        "properties": {
+            "code": {
+                "description": "Machine-readable error code. A well-formed code this taxonomy "
+                f"does not define is valid and is treated as {fallback}.",
+                "type": "string",
+                "pattern": _code_pattern(names),
+                # Some regex engines let `$` match before a final line break.
+                "not": {"pattern": "\n"},
+                "anyOf": [
+                    *known,
+                    {"description": f"A code this version does not define: treated as {fallback}."},
+                ],
+            },
+            "message": {"description": "Human-readable description.", "type": "string"},
+            "retryable": {"description": "Whether the caller may retry after this error.", "type": "boolean"},
+            "details": {
+                "description": "Context-specific error metadata (null counts as absent).",
+                "type": ["object", "null"],
+            },
+        },
+        "additionalProperties": True,
+    }
+
+
+def _other_case(code: str, case: str) -> str:
+    return code.upper() if case == "lower_snake" else code.lower()
+
+
+def _unknown(names: Names, stem: str) -> str:
+    known = {c.code.code for c in names.codes}
+    candidate = stem if names.taxonomy.code_case == "lower_snake" else stem.upper()
+    while candidate in known:
+        candidate += "_x" if names.taxonomy.code_case == "lower_snake" else "_X"
+    return candidate
+
+
+def _accepted(named: NamedCode, payload: dict[str, Any], wire_code: str | None = None) -> dict[str, Any]:
+    echoed = dict(payload)
+    echoed = {key: echoed[key] for key in ("code", "message", "retryable")}
+    details = payload.get("details")
+    echoed["details"] = details if isinstance(details, dict) else {}
+    return {
+        "ok": True,
+        "class": named.class_name,
+        "code": named.code.code,
+        "domain": named.code.domain,
+        "retryable": payload["retryable"],
+        "wire_code": wire_code or named.code.code,
+        "payload": echoed,
+    }
+
+
+def vectors(names: Names, header: str) -> dict[str, Any]:
+    """Inputs and the outcome every implementation of the taxonomy must produce."""
+    taxonomy = names.taxonomy
+    case = taxonomy.code_case
+    first = names.codes[0]
+    fallback = names.fallback
+    wrap = names.wrap
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, vid: str, description: str, given: Any, expect: dict[str, Any]) -> None:
+        out.append({"id": f"{kind}/{vid}", "kind": kind, "description": description, "input": given, "expect": expect})
+
+    # from_payload: every code, then each rule.
+    for named in names.codes:
+        payload = {
+            "code": named.code.code,
+            "message": f"an example {named.code.code} error",
+            "retryable": named.code.retryable,
+            "details": {"example": True},
+        }
+        add("from_payload", f"code/{named.code.code}", f"the known code {named.code.code}", payload, _accepted(named, payload))
+    good = {"code": first.code.code, "message": "m", "retryable": first.code.retryable}
+    rules: list[tuple[str, str, dict[str, Any]]] = [
+        ("retryable_from_wire", "the payload's retryable wins over the class default", {**good, "retryable": not first.code.retryable}),
+        ("details_absent", "details may be absent", dict(good)),
+        ("details_null", "null details count as absent", {**good, "details": None}),
+        ("details_nested", "details hold any JSON", {**good, "details": {"a": [1, 2.5, None, True, "x"], "b": {"c": {}}}}),
+        ("extra_fields", "extra top-level fields are ignored", {**good, "trace_id": "t-1", "nested": {"x": 1}}),
+        ("empty_message", "an empty message is still a message", {**good, "message": ""}),
+    ]
+    for vid, description, payload in rules:
+        add("from_payload", vid, description, payload, _accepted(first, payload))
+    unknown = _unknown(names, "zz_unknown_code")
+    payload = {"code": unknown, "message": "from a newer peer", "retryable": True, "details": {"v": 2}}
+    add(
+        "from_payload",
+        "unknown_code",
+        f"a well-formed unknown code is treated as {fallback.code.code}, and re-emitted as received",
+        payload,
+        {**_accepted(fallback, payload, wire_code=unknown)},
+    )
+    invalid: list[tuple[str, Any, str]] = [
+        ("payload_null", None, "payload"),
+        ("payload_array", [good], "payload"),
+        ("payload_string", "text", "payload"),
+        ("payload_number", 1, "payload"),
+        ("payload_boolean", True, "payload"),
+        ("code_missing", {k: v for k, v in good.items() if k != "code"}, "code"),
+        ("code_null", {**good, "code": None}, "code"),
+        ("code_number", {**good, "code": 7}, "code"),
+        ("code_empty", {**good, "code": ""}, "code"),
+        ("code_other_case", {**good, "code": _other_case(first.code.code, case)}, "code"),
+        ("code_trailing_newline", {**good, "code": first.code.code + "\n"}, "code"),
+        ("code_leading_space", {**good, "code": " " + first.code.code}, "code"),
+        ("code_double_underscore", {**good, "code": first.code.code + "__x"}, "code"),
+        ("code_leading_digit", {**good, "code": "1" + first.code.code}, "code"),
+        ("code_hyphen", {**good, "code": first.code.code + "-x"}, "code"),
+        ("code_non_ascii", {**good, "code": first.code.code + "\u00e9"}, "code"),
+        ("message_missing", {k: v for k, v in good.items() if k != "message"}, "message"),
+        ("message_null", {**good, "message": None}, "message"),
+        ("message_number", {**good, "message": 5}, "message"),
+        ("message_object", {**good, "message": {"text": "m"}}, "message"),
+        ("retryable_missing", {k: v for k, v in good.items() if k != "retryable"}, "retryable"),
+        ("retryable_string", {**good, "retryable": "true"}, "retryable"),
+        ("retryable_number", {**good, "retryable": 1}, "retryable"),
+        ("retryable_null", {**good, "retryable": None}, "retryable"),
+        ("details_array", {**good, "details": [1]}, "details"),
+        ("details_string", {**good, "details": "x"}, "details"),
+        ("details_number", {**good, "details": 0}, "details"),
+        ("details_boolean", {**good, "details": False}, "details"),
+    ]
+    for vid, given, field in invalid:
+        add("from_payload", vid, f"rejected: bad {field}", given, {"ok": False, "field": field})
+
+    # lookup: every code and an unknown one.
+    for named in names.codes:
+        add("lookup", named.code.code, f"the class of {named.code.code}", named.code.code,
+            {"class": named.class_name, "retryable": named.code.retryable})
+    add("lookup", "unknown", "an unknown code gets the fallback's class", unknown,
+        {"class": fallback.class_name, "retryable": fallback.code.retryable})
+
+    # error_from_event: every event type of the propagation table.
+    for event in taxonomy.events:
+        def nest(value: Any, location: str = event.location, event_type: str = event.type) -> dict[str, Any]:
+            root: dict[str, Any] = {"type": event_type}
+            node = root
+            parts = location.split(".")
+            for part in parts[:-1]:
+                node[part] = {}
+                node = node[part]
+            node[parts[-1]] = value
+            return root
+
+        error = {"code": first.code.code, "message": f"failed in {event.type}", "retryable": first.code.retryable, "details": {}}
+        add("error_from_event", f"{event.type}/error", f"{event.type} carries its error at {event.location}",
+            nest(error), _accepted(first, error))
+        add("error_from_event", f"{event.type}/null", "a null error means none", nest(None), {"ok": True, "none": True})
+        without = nest(None)
+        node = without
+        parts = event.location.split(".")
+        for part in parts[:-1]:
+            node = node[part]
+        del node[parts[-1]]
+        add("error_from_event", f"{event.type}/absent", "no error at the location means none", without, {"ok": True, "none": True})
+        add("error_from_event", f"{event.type}/invalid", "an invalid error payload is rejected",
+            nest({"code": first.code.code}), {"ok": False, "field": "message"})
+    add("error_from_event", "unknown_type", "an event type the table lacks carries no error",
+        {"type": "zz.not.an.event", "payload": {"error": good}}, {"ok": True, "none": True})
+    add("error_from_event", "no_type", "an event without a type carries no error", {"payload": {"error": good}},
+        {"ok": True, "none": True})
+    add("error_from_event", "not_an_object", "an event must be an object", ["x"], {"ok": False, "field": "event"})
+
+    # to_error: values that are not errors are wrapped with the wrap code.
+    for vid, given in (("string", "boom"), ("number", 42), ("null", None), ("object", {"code": first.code.code}),
+                       ("array", [1, 2]), ("boolean", False)):
+        add("to_error", vid, f"a {vid} is wrapped as {wrap.code.code}, the value kept", given,
+            {"class": wrap.class_name, "code": wrap.code.code, "domain": wrap.code.domain,
+             "retryable": wrap.code.retryable})
+
+    return {
+        "//": header,
+        "taxonomy": {
+            "name": taxonomy.name,
+            "version": taxonomy.version,
+            "base": names.base,
+            "fallback": fallback.code.code,
+            "wrap": wrap.code.code,
+            "code_pattern": _code_pattern(names),
+        },
+        "kinds": {
+            "from_payload": "input is a payload; expect ok with the class, code, domain, retryable, wire_code and the "
+            "payload to_payload() re-emits, or ok false with the bad field",
+            "lookup": "input is a code; expect the class lookup() returns and is_retryable()",
+            "error_from_event": "input is an event; expect the error (as from_payload), none, or a rejection",
+            "to_error": "input is a value that is not an error; expect the wrapper's class, code, domain and retryable",
+        },
+        "vectors": out,
+    }

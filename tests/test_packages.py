@@ -1,0 +1,137 @@
+"""Real packages: the outputs install and work in other people's projects.
+
+The Python project builds a wheel that installs and imports in a fresh venv with
+nothing else in it; the npm package packs (compiled JS + .d.ts), installs into a
+separate Node project and works there from ESM ``import``, CommonJS ``require``
+and a strict TypeScript consumer.  Run for the shipped taxonomy and the
+upper_snake case.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import venv
+from pathlib import Path
+
+import pytest
+
+from tests.support import REPO, TSC, Case, cases
+
+PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper")]
+
+
+def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.mark.parametrize("case", PACKAGED, ids=[c.name for c in PACKAGED])
+def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) -> None:
+    names = case.names
+    project = tmp_path / "project"
+    shutil.copytree(case.expected / "python", project)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(tmp_path / "wheels"), str(project)], tmp_path)
+    wheels = list((tmp_path / "wheels").glob("*.whl"))
+    assert len(wheels) == 1, wheels
+
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    _run([str(python), "-m", "pip", "install", "--no-index", "--no-deps", str(wheels[0])], tmp_path)
+    installed = _run([str(python), "-m", "pip", "list", "--format=json"], tmp_path)
+    assert {p["name"] for p in json.loads(installed)} <= {"pip", "setuptools", names.python_package.replace("_", "-")}
+
+    fallback = names.fallback
+    script = textwrap.dedent(
+        f"""
+        import importlib.resources, json, sys
+        import {names.python_package} as pkg
+        assert "site-packages" in pkg.__file__, pkg.__file__
+        assert importlib.resources.files("{names.python_package}").joinpath("py.typed").is_file()
+        err = pkg.from_payload({{"code": "{fallback.code.code}", "message": "m", "retryable": False}})
+        assert type(err).__name__ == "{fallback.class_name}"
+        print(json.dumps(err.to_dict()))
+        """
+    )
+    # -I: isolated, so the repository and user site cannot leak into the import.
+    out = _run([str(python), "-I", "-c", script], tmp_path)
+    assert json.loads(out)["code"] == fallback.code.code
+
+
+@pytest.fixture(scope="module")
+def npm_env() -> dict[str, str]:
+    if not TSC.exists():
+        pytest.fail(f"{TSC} is missing: run `make test`")
+    env = dict(os.environ)
+    # `npm pack` runs the package's prepack script (tsc): use the repository's pinned compiler.
+    env["PATH"] = f"{TSC.parent}{os.pathsep}{env['PATH']}"
+    env["npm_config_audit"] = "false"
+    env["npm_config_fund"] = "false"
+    env["npm_config_update_notifier"] = "false"
+    return env
+
+
+@pytest.mark.parametrize("case", PACKAGED, ids=[c.name for c in PACKAGED])
+def test_npm_pack_installs_and_works_from_import_require_and_typescript(
+    case: Case, tmp_path: Path, npm_env: dict[str, str]
+) -> None:
+    names = case.names
+    package = tmp_path / "package"
+    shutil.copytree(case.expected / "typescript", package)
+    tarball_name = _run(["npm", "pack", "--silent", "--pack-destination", str(tmp_path)], package, npm_env).strip().splitlines()[-1]
+    tarball = tmp_path / tarball_name
+    listing = _run(["tar", "-tzf", str(tarball)], tmp_path)
+    assert "package/dist/index.js" in listing and "package/dist/index.d.ts" in listing
+
+    consumer = tmp_path / "consumer"
+    consumer.mkdir()
+    (consumer / "package.json").write_text('{"name": "consumer", "private": true}\n', encoding="utf-8")
+    _run(["npm", "install", "--no-save", "--offline", str(tarball)], consumer, npm_env)
+    npm_name = names.npm_package
+    code = names.codes[0]
+    (consumer / "esm.mjs").write_text(
+        f'import {{ fromPayload, {code.class_name}, {names.ts_guard} }} from "{npm_name}";\n'
+        f'const err = fromPayload({{ code: "{code.code.code}", message: "m", retryable: true }});\n'
+        f'if (!(err instanceof {code.class_name}) || !{names.ts_guard}(err)) throw new Error("wrong class");\n'
+        'console.log(JSON.stringify(err));\n',
+        encoding="utf-8",
+    )
+    (consumer / "cjs.cjs").write_text(
+        f'const pkg = require("{npm_name}");\n'
+        f'const err = new pkg.{code.class_name}("m");\n'
+        f'if (err.name !== "{code.class_name}" || !pkg.{names.ts_guard}(err)) throw new Error("wrong class");\n'
+        'console.log(JSON.stringify(err));\n',
+        encoding="utf-8",
+    )
+    for script in ("esm.mjs", "cjs.cjs"):
+        out = _run(["node", script], consumer, npm_env)
+        assert json.loads(out)["code"] == code.code.code, script
+
+    (consumer / "use.ts").write_text(
+        f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
+        f'const code: ErrorCode = ErrorCode.{code.member};\n'
+        'const payload: ErrorPayload = fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
+        '// @ts-expect-error: not a code of the taxonomy\n'
+        'const wrong: ErrorCode = "zz_not_a_code";\n'
+        'export { payload, wrong };\n',
+        encoding="utf-8",
+    )
+    (consumer / "tsconfig.json").write_text(
+        json.dumps(
+            {
+                "compilerOptions": {
+                    "strict": True, "module": "NodeNext", "moduleResolution": "NodeNext", "target": "ES2022",
+                    "lib": ["ES2022"], "types": [], "noEmit": True, "exactOptionalPropertyTypes": True,
+                },
+                "files": ["use.ts"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    _run([str(TSC), "-p", "tsconfig.json"], consumer, npm_env)

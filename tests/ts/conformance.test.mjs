@@ -1,0 +1,57 @@
+// Runs every conformance vector (generated/conformance/vectors.json of a case)
+// against the compiled TypeScript module: the same file the Python suite runs.
+// Env: TAXOGEN_MODULE (compiled index.js), TAXOGEN_VECTORS (vectors.json).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const mod = await import(pathToFileURL(process.env.TAXOGEN_MODULE).href);
+const document = JSON.parse(readFileSync(process.env.TAXOGEN_VECTORS, "utf8"));
+
+function checkAccepted(err, expect, id) {
+  assert.equal(err.constructor.name, expect.class, id);
+  assert.equal(err.name, expect.class, id);
+  assert.equal(err.code, expect.code, id);
+  assert.equal(err.domain, expect.domain, id);
+  assert.equal(err.retryable, expect.retryable, id);
+  assert.equal(err.wireCode, expect.wire_code, id);
+  assert.deepEqual(err.toPayload(), expect.payload, id);
+}
+
+const runners = {
+  from_payload: (v) => runPayload(mod.fromPayload, v),
+  error_from_event: (v) => runPayload(mod.errorFromEvent, v),
+  lookup: (v) => {
+    assert.equal(mod.lookup(v.input).name, v.expect.class, v.id);
+    assert.equal(mod.isRetryable(v.input), v.expect.retryable, v.id);
+  },
+  to_error: (v) => {
+    const err = mod.toError(v.input);
+    assert.equal(err.name, v.expect.class, v.id);
+    assert.deepEqual([err.code, err.domain, err.retryable], [v.expect.code, v.expect.domain, v.expect.retryable], v.id);
+    assert.deepEqual(err.cause, v.input, v.id);
+  },
+};
+
+function runPayload(call, v) {
+  if (!v.expect.ok) {
+    assert.throws(
+      () => call(v.input),
+      (err) => err instanceof mod.InvalidPayloadError && err.field === v.expect.field,
+      v.id,
+    );
+    return;
+  }
+  const result = call(v.input);
+  if (v.expect.none) assert.equal(result, undefined, v.id);
+  else checkAccepted(result, v.expect, v.id);
+}
+
+test("every kind of vector has a runner", () => {
+  for (const kind of Object.keys(document.kinds)) assert.ok(runners[kind], kind);
+});
+
+for (const vector of document.vectors) {
+  test(vector.id, () => runners[vector.kind](vector));
+}
