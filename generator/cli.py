@@ -91,8 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TaxonomyError as exc:
         for diagnostic in exc.diagnostics:
             print(diagnostic.format(), file=sys.stderr)
-        count = len(exc.diagnostics)
-        print(f"taxogen: {count} error{'s' if count != 1 else ''} in {taxonomy}; nothing was written", file=sys.stderr)
+        print(exc.summary(str(taxonomy)), file=sys.stderr)
         return 2
     if args.command == "check":
         return _check(out, plan)

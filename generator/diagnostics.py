@@ -3,15 +3,21 @@
 A diagnostic points at a place in the source (``path:line:col``), names the key
 path it concerns (``domains.task.codes.task_timeout.retryable``) and says what
 is wrong.  Loading and validation collect every diagnostic they find instead of
-stopping at the first, then raise them together as one :class:`TaxonomyError`,
-which the command line prints one per line and turns into exit status 2.
+stopping at the first (up to :data:`MAX_DIAGNOSTICS`), then raise them together
+as one :class:`TaxonomyError`, which the command line prints one per line and
+turns into exit status 2.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["Diagnostic", "Position", "TaxonomyError"]
+__all__ = ["MAX_DIAGNOSTICS", "Diagnostic", "Position", "TaxonomyError"]
+
+#: Loading and validation stop collecting after this many problems: a file that
+#: has more is not a taxonomy with typos, and reporting millions of lines (a
+#: hostile file can hold one mistake per five bytes) would cost more than it helps.
+MAX_DIAGNOSTICS = 100
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, order=True)
@@ -33,20 +39,55 @@ class Diagnostic:
     level: str = "error"
 
     def format(self) -> str:
+        """One line, ``path:line:col: error: key.path: message``, whatever the text holds.
+
+        Key paths and messages quote the user's text, which may hold line breaks
+        or terminal escapes: anything invisible is shown as an escape, so one
+        problem is always one line and cannot pose as another.
+        """
         where = self.path
         if self.position is not None:
             where = f"{where}:{self.position.line}:{self.position.col}"
         text = f"{self.key}: {self.message}" if self.key else self.message
-        return f"{where}: {self.level}: {text}"
+        return _visible(f"{where}: {self.level}: {text}")
 
     def sort_key(self) -> tuple[str, int, int, str]:
         pos = self.position or Position(line=0, col=0)
         return (self.path, pos.line, pos.col, self.key)
 
 
-class TaxonomyError(Exception):
-    """Raised with every diagnostic found when a taxonomy cannot be used."""
+def _visible(text: str) -> str:
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable():
+            out.append(char)
+        elif ord(char) < 0x100:
+            out.append(f"\\x{ord(char):02x}")
+        elif ord(char) < 0x10000:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(f"\\U{ord(char):08x}")
+    return "".join(out)
 
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+
+class TaxonomyError(Exception):
+    """Raised with every diagnostic found when a taxonomy cannot be used.
+
+    ``truncated`` is true when collecting stopped at :data:`MAX_DIAGNOSTICS`,
+    so there may be more problems than ``diagnostics`` holds.
+    """
+
+    def __init__(self, diagnostics: list[Diagnostic], *, truncated: bool = False) -> None:
         self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
+        self.truncated = truncated
         super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+    def summary(self, path: str) -> str:
+        """The last line the command line prints: how many problems, and that nothing was written."""
+        count = len(self.diagnostics)
+        path = _visible(path)
+        if self.truncated:
+            return f"taxogen: more than {count} errors in {path} (stopped after {count}); nothing was written"
+        return f"taxogen: {count} error{'s' if count != 1 else ''} in {path}; nothing was written"

@@ -8,12 +8,17 @@ both languages: it may not be a keyword, shadow a builtin the generated code
 relies on, or repeat a name the generated modules define themselves, and two
 codes or domains may not map to one name.  A clash is refused with the lines of
 both sides; a code or domain can then pick its class name with ``class:``.
+The base class takes three more names (``<Base>Options`` and the type guards
+``is_<base>`` / ``is<Base>``), which must be free too.  :func:`check_names`
+runs the same checks over the valid parts of a taxonomy that has other
+problems, so validation can report the clashes in the same run.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.model import Code, Domain, Taxonomy
@@ -22,6 +27,7 @@ __all__ = [
     "PYTHON_BUILTINS",
     "PYTHON_KEYWORDS",
     "PYTHON_MODULE_NAMES",
+    "PYTHON_STANDARD_NAMES",
     "TS_GLOBALS",
     "TS_MODULE_NAMES",
     "TS_RESERVED",
@@ -29,10 +35,12 @@ __all__ = [
     "NamedDomain",
     "Names",
     "camel",
+    "check_names",
     "class_name",
     "member_name",
     "name_taxonomy",
     "pascal",
+    "reserved_reason",
     "snake",
 ]
 
@@ -62,11 +70,14 @@ PYTHON_BUILTINS = frozenset(
     dir divmod enumerate eval exec exit filter float format frozenset getattr globals
     hasattr hash help hex id input int isinstance issubclass iter len license list locals
     map max memoryview min next object oct open ord pow print property quit range repr
-    reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip
-    Enum StrEnum IntEnum""".split()
+    reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip""".split()
 )
 
-# Names the generated Python module defines or imports (besides the classes).
+# Standard classes a reader of the generated Python expects to mean the standard thing.
+PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
+
+# Names the generated Python module defines or imports (besides the classes, the
+# names made from the base class and private ``_names``, which no class can be).
 PYTHON_MODULE_NAMES = frozenset(
     """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
     Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
@@ -93,13 +104,17 @@ TS_GLOBALS = frozenset(
     Readonly ReadonlyArray ReadonlyMap ReadonlySet Record ReferenceError Reflect RegExp
     Required ReturnType Set SharedArrayBuffer String Symbol SyntaxError TypeError URIError
     Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet globalThis
-    Buffer console process""".split()
+    Buffer console process isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent
+    encodeURI encodeURIComponent""".split()
 )
 
-# Names the generated TypeScript module defines (besides the classes).
+# Names the generated TypeScript module declares at top level, exported or not
+# (besides the classes and the names made from the base class).
 TS_MODULE_NAMES = frozenset(
-    """BRAND Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON ErrorPayload InvalidPayloadError
-    errorFromEvent fromPayload isRetryable lookup toError""".split()
+    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON
+    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent fromPayload
+    isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put show
+    toError""".split()
 )
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -115,9 +130,10 @@ def pascal(identifier: str) -> str:
 
 
 def camel(identifier: str) -> str:
-    """``task_timeout`` → ``taskTimeout``; ``HarmovelaError`` → ``harmovelaError``."""
-    if "_" not in identifier and identifier[:1].isupper():
-        return identifier[:1].lower() + identifier[1:]
+    """``task_timeout`` → ``taskTimeout``; ``HarmovelaError`` → ``harmovelaError``; ``HTTPError`` → ``httpError``."""
+    if "_" not in identifier and identifier[:1].isupper() and not identifier.isupper():
+        words = _WORD.findall(identifier)
+        return words[0].lower() + "".join(words[1:]) if words else identifier
     text = pascal(identifier)
     return text[:1].lower() + text[1:]
 
@@ -130,7 +146,7 @@ def snake(name: str) -> str:
 def class_name(identifier: str) -> str:
     """The class for a code or domain: PascalCase plus ``Error``, never ``ErrorError``."""
     words = _words(identifier)
-    if words[-1] == "error":
+    if words and words[-1] == "error":
         words = words[:-1]
     return "".join(w[:1].upper() + w[1:] for w in words) + "Error"
 
@@ -194,73 +210,131 @@ class Names:
         return tuple(code for domain in self.domains for code in domain.codes)
 
 
-def _reserved_reason(name: str) -> str | None:
-    if name in PYTHON_KEYWORDS:
-        return "is a Python keyword"
-    if name in TS_RESERVED:
-        return "is a TypeScript reserved word"
-    if name in PYTHON_BUILTINS:
-        return "shadows the Python builtin of that name"
-    if name in TS_GLOBALS:
-        return "shadows the JavaScript global of that name"
-    if name in PYTHON_MODULE_NAMES or name in TS_MODULE_NAMES:
-        return "is a name the generated module defines itself"
-    return None
+def reserved_reason(name: str) -> str | None:
+    """Why ``name`` cannot be a generated class name (``None`` when it can)."""
+
+    def both(python: bool, typescript: bool, py_text: str, ts_text: str, joint: str) -> str | None:
+        if python and typescript:
+            return joint
+        return py_text if python else ts_text if typescript else None
+
+    clauses = [
+        both(
+            name in PYTHON_KEYWORDS,
+            name in TS_RESERVED,
+            "is a Python keyword",
+            "is a TypeScript reserved word",
+            "is a Python keyword and a TypeScript reserved word",
+        ),
+        both(
+            name in PYTHON_BUILTINS,
+            name in TS_GLOBALS,
+            "would shadow the Python builtin of that name",
+            "would shadow the JavaScript global of that name",
+            "would shadow the Python builtin and the JavaScript global of that name",
+        ),
+        f"would shadow the standard Python class enum.{name}" if name in PYTHON_STANDARD_NAMES else None,
+        both(
+            name in PYTHON_MODULE_NAMES,
+            name in TS_MODULE_NAMES,
+            "is already defined by the generated Python module",
+            "is already defined by the generated TypeScript module",
+            "is already defined by the generated Python and TypeScript modules",
+        ),
+    ]
+    found = [clause for clause in clauses if clause is not None]
+    return " and ".join(found) if found else None
 
 
-def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
-    """Give every code and domain its identifiers, or raise every clash found."""
+def _domain_base_code(domain: Domain, code_case: str) -> Code | None:
+    generic = f"{domain.key}_error" if code_case == "lower_snake" else f"{domain.key}_ERROR"
+    return next((c for c in domain.codes if c.code == generic), None)
+
+
+def check_names(
+    domains: Sequence[Domain],
+    base: str | None,
+    base_position: Position | None,
+    code_case: str,
+    path: str,
+) -> list[Diagnostic]:
+    """Every clash among the identifiers of these domains and this base class.
+
+    Validation calls this with the parts of a broken taxonomy that are valid
+    (``base`` is ``None`` when the base name itself is invalid), so that a user
+    sees the name clashes together with every other problem.
+    """
+    problems, _ = _assign(domains, base, base_position, code_case, path)
+    return problems
+
+
+def _assign(
+    domains: Sequence[Domain],
+    base: str | None,
+    base_position: Position | None,
+    code_case: str,
+    path: str,
+) -> tuple[list[Diagnostic], list[NamedDomain]]:
     problems: list[Diagnostic] = []
     owners: dict[str, tuple[str, Position]] = {}
 
-    def claim(name: str, what: str, position: Position, key: str, fix: str) -> None:
-        reason = _reserved_reason(name)
+    def problem(position: Position, key: str, message: str) -> None:
+        problems.append(Diagnostic(path=path, position=position, key=key, message=message))
+
+    def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
+        reason = reserved_reason(name)
         if reason is not None:
-            problems.append(
-                Diagnostic(path=path, position=position, key=key, message=f"class name {name!r} of {what} {reason}; {fix}")
-            )
-            return
+            problem(position, key, f"class name {name!r} of {what} {reason}; {fix}")
+            return False
         earlier = owners.get(name)
         if earlier is not None:
-            problems.append(
-                Diagnostic(
-                    path=path,
-                    position=position,
-                    key=key,
-                    message=(
-                        f"class name {name!r} of {what} is already the class name of "
-                        f"{earlier[0]} (line {earlier[1].line}); {fix}"
-                    ),
-                )
+            problem(
+                position,
+                key,
+                f"class name {name!r} of {what} is already the class name of {earlier[0]}"
+                f" (line {earlier[1].line}); {fix}",
             )
-            return
+            return False
         owners[name] = (what, position)
+        return True
 
-    base = taxonomy.base
-    claim(base, "the base class", taxonomy.base_position, "base", "choose another base name")
-    ts_options = f"{base}Options"
-    claim(ts_options, "the options type of the base class", taxonomy.base_position, "base", "choose another base name")
+    if base is not None and base_position is not None:
+        fix = "choose another base name"
+        if claim(base, "the base class", base_position, "base", fix):
+            claim(f"{base}Options", "the options type of the base class", base_position, "base", fix)
+            for guard, language, module_names, builtins in (
+                (f"is_{snake(base)}", "Python", PYTHON_MODULE_NAMES, PYTHON_BUILTINS | PYTHON_KEYWORDS),
+                (f"is{base}", "TypeScript", TS_MODULE_NAMES, TS_GLOBALS | TS_RESERVED),
+            ):
+                if guard in module_names:
+                    clash = "a name the generated module defines itself"
+                elif guard in builtins:
+                    clash = "a builtin"
+                else:
+                    continue
+                problem(
+                    base_position,
+                    "base",
+                    f"base {base!r} makes the {language} type guard {guard!r}, which is {clash}; {fix}",
+                )
 
-    domains: list[NamedDomain] = []
-    by_code: dict[str, NamedCode] = {}
-    for domain in taxonomy.domains:
+    named_domains: list[NamedDomain] = []
+    for domain in domains:
         dkey = f"domains.{domain.key}"
-        generic = f"{domain.key}_error" if taxonomy.code_case == "lower_snake" else f"{domain.key}_ERROR"
-        base_code_model = next((c for c in domain.codes if c.code == generic), None)
+        base_code_model = _domain_base_code(domain, code_case)
         if base_code_model is not None:
             dclass = base_code_model.class_name or class_name(base_code_model.code)
             if domain.class_name is not None and domain.class_name != dclass:
-                problems.append(
-                    Diagnostic(
-                        path=path,
-                        position=domain.position,
-                        key=f"{dkey}.class",
-                        message=f"the domain's class is the class of its code {generic!r}; set `class:` on that code instead",
-                    )
+                problem(
+                    domain.position,
+                    f"{dkey}.class",
+                    f"the class of domain {domain.key!r} is the class of its code {base_code_model.code!r}"
+                    f" ({dclass!r}), so it cannot be {domain.class_name!r}; set `class:` on that code instead",
                 )
         else:
             dclass = domain.class_name or class_name(domain.key)
-            claim(dclass, f"domain {domain.key!r}", domain.position, dkey, "set `class:` on the domain to choose another")
+            what = f"domain {domain.key!r}" + (" (set by `class:`)" if domain.class_name else "")
+            claim(dclass, what, domain.position, dkey, "set `class:` on the domain to choose another")
         named_codes: list[NamedCode] = []
         base_named: NamedCode | None = None
         for code in domain.codes:
@@ -269,23 +343,17 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
             named = NamedCode(
                 code=code,
                 class_name=cname,
-                parent=base if is_base else dclass,
+                parent=(base or "") if is_base else dclass,
                 member=member_name(code.code),
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
             )
-            claim(
-                cname,
-                f"code {code.code!r}",
-                code.position,
-                f"{dkey}.codes.{code.code}",
-                "set `class:` on the code to choose another",
-            )
-            by_code[code.code] = named
+            what = f"code {code.code!r}" + (" (set by `class:`)" if code.class_name else "")
+            claim(cname, what, code.position, f"{dkey}.codes.{code.code}", "set `class:` on the code to choose another")
             named_codes.append(named)
             if is_base:
                 base_named = named
-        domains.append(
+        named_domains.append(
             NamedDomain(
                 domain=domain,
                 class_name=dclass,
@@ -294,6 +362,17 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
                 codes=tuple(named_codes),
             )
         )
+    return problems, named_domains
+
+
+def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
+    """Give every code and domain its identifiers, or raise every clash found."""
+    problems, domains = _assign(
+        taxonomy.domains, taxonomy.base, taxonomy.base_position, taxonomy.code_case, path
+    )
+    by_code = {code.code.code: code for domain in domains for code in domain.codes}
+    base = taxonomy.base
+    ts_options = f"{base}Options"
     if problems:
         raise TaxonomyError(problems)
     return Names(

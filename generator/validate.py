@@ -6,7 +6,10 @@ sees all of its mistakes at once.  Scalars are interpreted by the key they sit
 under, strictly: a boolean is exactly ``true`` or ``false`` (never YAML 1.1's
 ``yes``/``on``/``"no"``), a key is always text, and an unknown key gets a
 did-you-mean from the keys that are allowed there.  Checks that need the
-per-language identifiers (collisions, reserved words) live in ``naming``.
+per-language identifiers (collisions, reserved words) live in ``naming``; when
+a taxonomy has other problems, they are run here over its valid parts, so the
+name clashes are reported in the same run.  Parts of the file the loader refused
+(an alias, a tagged value) were reported there and are skipped here in silence.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from generator.diagnostics import Diagnostic, Position, TaxonomyError
+from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, TaxonomyError
 from generator.model import (
     CODE_CASES,
     PAYLOAD_FIELDS,
@@ -30,9 +33,10 @@ from generator.model import (
     JSONValue,
     Taxonomy,
 )
+from generator.naming import check_names
 from generator.source import MapNode, Node, ScalarNode, SeqNode
 
-__all__ = ["CASE_PATTERNS", "FORMAT", "MAX_NAME_LENGTH", "validate"]
+__all__ = ["CASE_PATTERNS", "CASE_RULES", "FORMAT", "MAX_NAME_LENGTH", "validate"]
 
 #: The taxonomy format this version of taxogen reads.
 FORMAT = 1
@@ -43,6 +47,12 @@ CASE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
 }
+#: What each code case means, for people: follows "is not lower_snake (...)".
+CASE_RULES = {
+    "lower_snake": "lowercase letters and digits, words joined by single underscores, starting with a letter",
+    "upper_snake": "uppercase letters and digits, words joined by single underscores, starting with a letter",
+}
+_ANY_CASE = re.compile(f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}")
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 _CLASS = re.compile(r"[A-Z][A-Za-z0-9]*")
 _SEMVER = re.compile(
@@ -63,53 +73,110 @@ _EXAMPLE_KEYS = ("code", "message", "details")
 
 T = TypeVar("T")
 
+_NULLS = ("", "~", "null", "Null", "NULL")
+# YAML 1.1 booleans that YAML 1.2 (and this loader) read as text, lowercased.
+_YAML11_TRUE = ("y", "yes", "on")
+_YAML11_FALSE = ("n", "no", "off")
+_SHOWN = 60  # a value quoted in a message is cut to this many characters
+
+
+class _TooMany(Exception):
+    """Raised by the reader when it has collected MAX_DIAGNOSTICS problems."""
+
+
+def _show(value: str) -> str:
+    return repr(value if len(value) <= _SHOWN else value[: _SHOWN - 3] + "...")
+
 
 def _describe(node: Node) -> str:
     if isinstance(node, MapNode):
         return "a mapping"
     if isinstance(node, SeqNode):
         return "a list"
-    if node.plain and node.value in ("", "~", "null", "Null", "NULL"):
+    if node.plain and node.value in _NULLS:
         return "null"
-    return repr(node.value)
+    return _show(node.value)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name however it was spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
+    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
+
+
+def _as_snake(text: str) -> str:
+    return "_".join(word.lower() for word in _words(text))
+
+
+def _as_pascal(text: str) -> str:
+    return "".join(word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text))
+
+
+def _as_semver(text: str) -> str:
+    parts = text.removeprefix("v").removeprefix("V").split(".")
+    if all(part.isdigit() for part in parts) and 1 <= len(parts) < 3:
+        parts += ["0"] * (3 - len(parts))
+    return ".".join(str(int(part)) if part.isdigit() else part for part in parts)
 
 
 class _Reader:
-    """Typed accessors over nodes that record a diagnostic instead of raising."""
+    """Typed accessors over nodes that record a diagnostic instead of raising.
+
+    A node the loader refused (and reported) reads as missing, without a word.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.diagnostics: list[Diagnostic] = []
 
     def error(self, position: Position | None, key: str, message: str) -> None:
+        if len(self.diagnostics) >= MAX_DIAGNOSTICS:
+            raise _TooMany
         self.diagnostics.append(Diagnostic(path=self.path, position=position, key=key, message=message))
 
     def mapping(
-        self, node: Node, key: str, allowed: Iterable[str], required: Iterable[str] = ()
+        self,
+        node: Node,
+        key: str,
+        allowed: Iterable[str],
+        required: Iterable[str] = (),
+        *,
+        owner: Position | None = None,
     ) -> dict[str, tuple[ScalarNode, Node]] | None:
+        """The allowed keys of a mapping; ``owner`` is where a missing key is reported."""
+        if node.refused:
+            return None
         if not isinstance(node, MapNode):
             self.error(node.position, key, f"expected a mapping, got {_describe(node)}")
             return None
         allowed = tuple(allowed)
         found: dict[str, tuple[ScalarNode, Node]] = {}
+        suggested: set[str] = set()
         for name_node, value in node.items:
             name = name_node.value
             if name not in allowed:
                 hint = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-                more = f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(allowed)})"
-                self.error(name_node.position, _join(key, name), f"unknown key {name!r}{more}")
+                if hint:
+                    suggested.add(hint[0])
+                    more = f" (did you mean {hint[0]!r}?)"
+                else:
+                    more = f" (expected one of: {', '.join(allowed)})"
+                self.error(name_node.position, _join(key, name), f"unknown key {_show(name)}{more}")
                 continue
             found[name] = (name_node, value)
         for name in required:
-            if name not in found:
-                self.error(node.position, _join(key, name), "required key is missing")
+            # A misspelt key is reported once, as unknown with its did-you-mean;
+            # a key the loader refused (a merge key...) may have been meant to give it.
+            if name not in found and name not in suggested and not node.incomplete:
+                self.error(owner or node.position, _join(key, name), "required key is missing")
         return found
 
     def text(self, node: Node, key: str, *, allow_empty: bool = True) -> str | None:
+        if node.refused:
+            return None
         if not isinstance(node, ScalarNode):
             self.error(node.position, key, f"expected a string, got {_describe(node)}")
             return None
-        if node.plain and node.value in ("", "~", "null", "Null", "NULL"):
+        if node.plain and node.value in _NULLS:
             self.error(node.position, key, "expected a string, got null")
             return None
         if node.plain and node.value in ("true", "false", "True", "False", "TRUE", "FALSE"):
@@ -117,7 +184,7 @@ class _Reader:
             return None
         bad = _first_surrogate(node.value)
         if bad is not None:
-            self.error(node.position, key, f"text contains a lone surrogate U+{ord(bad):04X}")
+            self.error(node.position, key, f"text contains a lone surrogate U+{ord(bad):04X}, which is not a character")
             return None
         if not allow_empty and not node.value.strip():
             self.error(node.position, key, "must not be empty")
@@ -125,12 +192,33 @@ class _Reader:
         return node.value
 
     def boolean(self, node: Node, key: str) -> bool | None:
+        if node.refused:
+            return None
         if isinstance(node, ScalarNode) and node.plain and node.value in ("true", "false"):
             return node.value == "true"
-        self.error(node.position, key, f"expected true or false, got {_describe(node)}")
+        hint = "write true or false"
+        if isinstance(node, ScalarNode):
+            lower = node.value.lower()
+            word = "true" if lower in ("true", *_YAML11_TRUE) else "false"
+            if not node.plain and lower in ("true", "false", *_YAML11_TRUE, *_YAML11_FALSE):
+                hint = f"quoted, it is text; write {word} without quotes"
+            elif lower in ("true", "false"):
+                hint = f"booleans are lowercase; write {lower}"
+            elif lower in (*_YAML11_TRUE, *_YAML11_FALSE):
+                hint = f"YAML 1.1's yes/no/on/off are not booleans here; write {word}"
+            elif _INT.fullmatch(node.value) or _FLOAT.fullmatch(node.value):
+                hint = "a number is not a boolean here; write true or false"
+        self.error(node.position, key, f"expected true or false, got {_describe(node)}; {hint}")
         return None
 
-    def matching(self, node: Node, key: str, pattern: re.Pattern[str], what: str) -> str | None:
+    def matching(
+        self,
+        node: Node,
+        key: str,
+        pattern: re.Pattern[str],
+        what: str,
+        suggest: Callable[[str], str] | None = None,
+    ) -> str | None:
         value = self.text(node, key)
         if value is None:
             return None
@@ -138,7 +226,7 @@ class _Reader:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return None
         if not pattern.fullmatch(value):
-            self.error(node.position, key, f"expected {what}, got {value!r}")
+            self.error(node.position, key, f"expected {what}, got {_show(value)}{_did_you_mean(value, pattern, suggest)}")
             return None
         return value
 
@@ -147,12 +235,36 @@ class _Reader:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return False
         if not pattern.fullmatch(node.value):
-            self.error(node.position, key, f"{node.value!r} is not {what}")
+            self.error(node.position, key, f"{_show(node.value)} is not {what}")
             return False
         return True
 
+    def case_key(self, node: ScalarNode, key: str, what: str, code_case: str | None) -> bool:
+        """Check a code or domain name against the taxonomy's ``code_case`` (``None``: invalid)."""
+        if len(node.value) > MAX_NAME_LENGTH:
+            self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
+            return False
+        if code_case is None:
+            if not _ANY_CASE.fullmatch(node.value):
+                self.error(node.position, key, f"{what} {_show(node.value)} is neither lower_snake nor upper_snake")
+                return False
+            return True
+        pattern = CASE_PATTERNS[code_case]
+        if pattern.fullmatch(node.value):
+            return True
+        convert = str.lower if code_case == "lower_snake" else str.upper
+        hint = _did_you_mean(node.value, pattern, lambda text: convert(_as_snake(text)))
+        self.error(
+            node.position,
+            key,
+            f"{what} {_show(node.value)} does not follow code_case {code_case} ({CASE_RULES[code_case]}){hint}",
+        )
+        return False
+
     def json_value(self, node: Node, key: str) -> JSONValue:
         """Free-form data (docs.example.details), typed like YAML 1.2's core schema."""
+        if node.refused:
+            return None
         if isinstance(node, MapNode):
             return JSONObject(tuple((k.value, self.json_value(v, _join(key, k.value))) for k, v in node.items))
         if isinstance(node, SeqNode):
@@ -160,7 +272,7 @@ class _Reader:
         value = node.value
         if not node.plain:
             return value
-        if value in ("", "~", "null", "Null", "NULL"):
+        if value in _NULLS:
             return None
         if value in ("true", "false"):
             return value == "true"
@@ -173,6 +285,15 @@ class _Reader:
                 return None
             return number
         return value
+
+
+def _did_you_mean(value: str, pattern: re.Pattern[str], suggest: Callable[[str], str] | None) -> str:
+    if suggest is None:
+        return ""
+    candidate = suggest(value)
+    if candidate == value or len(candidate) > MAX_NAME_LENGTH or not pattern.fullmatch(candidate):
+        return ""
+    return f"; did you mean {candidate!r}?"
 
 
 def _first_surrogate(text: str) -> str | None:
@@ -201,60 +322,114 @@ def validate(root: Node, path: str, source: str, earlier: Iterable[Diagnostic] =
 
     ``source`` is the file name generated files will say they were made from;
     ``earlier`` holds problems the loader found, reported along with these.
+    Collecting stops after :data:`~generator.diagnostics.MAX_DIAGNOSTICS`.
     """
     r = _Reader(path)
     r.diagnostics.extend(earlier)
+    try:
+        taxonomy = _validate(r, root, source)
+    except _TooMany:
+        raise TaxonomyError(r.diagnostics, truncated=True) from None
+    if taxonomy is None or r.diagnostics:
+        raise TaxonomyError(r.diagnostics)
+    return taxonomy
+
+
+class _Codes:
+    """The codes met so far: the valid ones by domain, and whether any could not be read."""
+
+    def __init__(self) -> None:
+        self.valid: dict[str, tuple[str, Position]] = {}
+        self.named: set[str] = set()  # every code key written, valid or not
+        self.complete = True  # false when a domain or its codes could not be read at all
+
+    def unknown(self, code: str) -> bool:
+        """Whether ``code`` is certainly not a code of the taxonomy (so naming it is an error)."""
+        return self.complete and code not in self.named
+
+
+def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
+    path = r.path
+    if root.refused:
+        return None
+    if not isinstance(root, MapNode):
+        r.error(
+            root.position,
+            "",
+            f"a taxonomy is a mapping of keys (format: 1, name: ..., domains: ...), got {_describe(root)}",
+        )
+        return None
     top = r.mapping(root, "", _TOP_KEYS, _TOP_REQUIRED)
     if top is None:
-        raise TaxonomyError(r.diagnostics)
+        return None
 
     fmt = _get(top, "format", lambda n: r.text(n, "format"))
     if fmt is not None and fmt != str(FORMAT):
-        r.error(top["format"][1].position, "format", f"unsupported format {fmt!r} (this taxogen reads format {FORMAT})")
-    name = _get(top, "name", lambda n: r.matching(n, "name", _NAME, "a lower_snake identifier such as 'acme'"))
+        r.error(top["format"][1].position, "format", f"unsupported format {_show(fmt)} (this taxogen reads format {FORMAT})")
+    name = _get(
+        top, "name", lambda n: r.matching(n, "name", _NAME, "a lower_snake identifier such as 'acme'", _as_snake)
+    )
     title = _get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
-    version = _get(top, "version", lambda n: r.matching(n, "version", _SEMVER, "a semantic version such as '1.2.0'"))
-    base = _get(top, "base", lambda n: r.matching(n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'"))
-    code_case = "lower_snake"
+    version = _get(
+        top, "version", lambda n: r.matching(n, "version", _SEMVER, "a semantic version such as '1.2.0'", _as_semver)
+    )
+    base = _get(
+        top, "base", lambda n: r.matching(n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'", _as_pascal)
+    )
+    code_case: str | None = "lower_snake"
     if "code_case" in top:
         case_node = top["code_case"][1]
         case = r.text(case_node, "code_case")
         if case is not None and case not in CODE_CASES:
-            r.error(case_node.position, "code_case", f"expected one of {', '.join(CODE_CASES)}, got {case!r}")
-        elif case is not None:
-            code_case = case
-    case_pattern = CASE_PATTERNS[code_case]
-    case_what = f"{code_case} ({case_pattern.pattern})"
+            hint = difflib.get_close_matches(case.lower(), CODE_CASES, n=1, cutoff=0.6)
+            more = f"; did you mean {hint[0]!r}?" if hint else ""
+            r.error(case_node.position, "code_case", f"expected one of {', '.join(CODE_CASES)}, got {_show(case)}{more}")
+            code_case = None  # names are then only checked to be one case or the other
+        else:
+            code_case = case  # None when it could not be read: then as for an unknown case
 
     domains: list[Domain] = []
-    seen_codes: dict[str, tuple[str, Position]] = {}
+    partial: list[Domain] = []  # the valid parts of every domain, for the name checks
+    codes = _Codes()
     if "domains" in top:
         domains_node = top["domains"][1]
-        if not isinstance(domains_node, MapNode):
+        if domains_node.refused:
+            codes.complete = False
+        elif not isinstance(domains_node, MapNode):
             r.error(domains_node.position, "domains", f"expected a mapping of domains, got {_describe(domains_node)}")
+            codes.complete = False
         elif not domains_node.items:
             r.error(domains_node.position, "domains", "must define at least one domain")
         else:
             for key_node, value in domains_node.items:
-                domain = _domain(r, key_node, value, case_pattern, case_what, seen_codes)
+                domain, part = _domain(r, key_node, value, code_case, codes)
                 if domain is not None:
                     domains.append(domain)
+                if part is not None:
+                    partial.append(part)
+    else:
+        codes.complete = False
 
     for role in ("fallback", "wrap"):
         if role not in top:
             continue
         role_node = top[role][1]
         role_code = r.text(role_node, role)
-        if role_code is not None and role_code not in seen_codes:
-            hint = difflib.get_close_matches(role_code, list(seen_codes), n=1)
+        if role_code is not None and codes.unknown(role_code):
+            hint = difflib.get_close_matches(role_code, list(codes.named), n=1)
             more = f" (did you mean {hint[0]!r}?)" if hint else ""
-            r.error(role_node.position, role, f"no code {role_code!r} is defined{more}")
+            r.error(role_node.position, role, f"no code {_show(role_code)} is defined{more}")
 
     events = _events(r, top.get("events"))
-    docs = _docs(r, top.get("docs"), seen_codes)
+    docs = _docs(r, top.get("docs"), codes)
 
-    if r.diagnostics or name is None or title is None or version is None or base is None:
-        raise TaxonomyError(r.diagnostics)
+    if r.diagnostics or name is None or title is None or version is None or base is None or code_case is None:
+        # Report the name clashes among the parts that are valid, in this same run.
+        guess = code_case or _guess_case(partial)
+        base_position = top["base"][1].position if "base" in top else None
+        for problem in check_names(partial, base, base_position, guess, path):
+            r.error(problem.position, problem.key, problem.message)
+        return None
     return Taxonomy(
         source=source,
         name=name,
@@ -272,6 +447,16 @@ def validate(root: Node, path: str, source: str, earlier: Iterable[Diagnostic] =
     )
 
 
+def _guess_case(domains: list[Domain]) -> str:
+    """The code case a taxonomy with an invalid ``code_case`` most likely meant."""
+    for domain in domains:
+        if CASE_PATTERNS["upper_snake"].fullmatch(domain.key):
+            return "upper_snake"
+        if CASE_PATTERNS["lower_snake"].fullmatch(domain.key):
+            return "lower_snake"
+    return "lower_snake"
+
+
 def _scalar(node: Node) -> str:
     return node.value if isinstance(node, ScalarNode) else ""
 
@@ -280,43 +465,62 @@ def _domain(
     r: _Reader,
     key_node: ScalarNode,
     node: Node,
-    case_pattern: re.Pattern[str],
-    case_what: str,
-    seen_codes: dict[str, tuple[str, Position]],
-) -> Domain | None:
+    code_case: str | None,
+    codes: _Codes,
+) -> tuple[Domain | None, Domain | None]:
+    """The domain, and its valid parts (for the name checks), each ``None`` if unusable."""
     dkey = _join("domains", key_node.value)
-    ok = r.name_key(key_node, dkey, case_pattern, f"a domain name in {case_what}")
-    found = r.mapping(node, dkey, _DOMAIN_KEYS, ("title", "codes"))
+    ok = r.case_key(key_node, dkey, "domain name", code_case)
+    found = r.mapping(node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position)
     if found is None:
-        return None
+        codes.complete = False
+        return None, None
     title = _get(found, "title", lambda n: r.text(n, _join(dkey, "title"), allow_empty=False))
     description = _get(found, "description", lambda n: r.text(n, _join(dkey, "description"))) or ""
-    class_name = _get(found, "class", lambda n: r.matching(n, _join(dkey, "class"), _CLASS, "a PascalCase class name"))
-    codes: list[Code] = []
-    complete = ok and title is not None
+    class_name = _get(found, "class", lambda n: r.matching(n, _join(dkey, "class"), _CLASS, "a PascalCase class name", _as_pascal))
+    class_ok = "class" not in found or class_name is not None
+    valid: list[Code] = []
+    partial: list[Code] = []
+    complete = ok and title is not None and class_ok
     if "codes" in found:
         codes_node = found["codes"][1]
         ckey = _join(dkey, "codes")
-        if not isinstance(codes_node, MapNode):
+        if codes_node.refused:
+            codes.complete = False
+        elif not isinstance(codes_node, MapNode):
             r.error(codes_node.position, ckey, f"expected a mapping of codes, got {_describe(codes_node)}")
+            codes.complete = False
         elif not codes_node.items:
             r.error(codes_node.position, ckey, "a domain must have at least one code")
         for code_node, value in codes_node.items if isinstance(codes_node, MapNode) else ():
-            code = _code(r, key_node.value, ckey, code_node, value, case_pattern, case_what, seen_codes)
+            code, part = _code(r, key_node.value, ckey, code_node, value, code_case, codes)
             if code is None:
                 complete = False
             else:
-                codes.append(code)
-    if not complete or not codes or title is None:
-        return None
-    return Domain(
+                valid.append(code)
+            if part is not None:
+                partial.append(part)
+    part_domain = None
+    if ok and class_ok:
+        part_domain = Domain(
+            key=key_node.value,
+            title=title or "",
+            description=description,
+            codes=tuple(partial),
+            class_name=class_name,
+            position=key_node.position,
+        )
+    if not complete or not valid or title is None:
+        return None, part_domain
+    domain = Domain(
         key=key_node.value,
         title=title,
         description=description,
-        codes=tuple(codes),
+        codes=tuple(valid),
         class_name=class_name,
         position=key_node.position,
     )
+    return domain, part_domain
 
 
 def _code(
@@ -325,43 +529,49 @@ def _code(
     ckey: str,
     code_node: ScalarNode,
     node: Node,
-    case_pattern: re.Pattern[str],
-    case_what: str,
-    seen_codes: dict[str, tuple[str, Position]],
-) -> Code | None:
+    code_case: str | None,
+    codes: _Codes,
+) -> tuple[Code | None, Code | None]:
+    """The code, and its name alone (for the name checks), each ``None`` if unusable."""
     key = _join(ckey, code_node.value)
-    ok = r.name_key(code_node, key, case_pattern, f"a code in {case_what}")
+    codes.named.add(code_node.value)
+    ok = r.case_key(code_node, key, "code", code_case)
     if ok:
-        earlier = seen_codes.get(code_node.value)
+        earlier = codes.valid.get(code_node.value)
         if earlier is not None:
             r.error(
                 code_node.position,
                 key,
-                f"code {code_node.value!r} is already defined in domain {earlier[0]!r} at line {earlier[1].line}",
+                f"code {code_node.value!r} is already defined in domain {earlier[0]!r} at line {earlier[1].line};"
+                " a code belongs to one domain",
             )
             ok = False
         else:
-            seen_codes[code_node.value] = (domain, code_node.position)
-    found = r.mapping(node, key, _CODE_KEYS, ("retryable", "meaning"))
+            codes.valid[code_node.value] = (domain, code_node.position)
+    found = r.mapping(node, key, _CODE_KEYS, ("retryable", "meaning"), owner=code_node.position)
     if found is None:
-        return None
+        name_only = Code(code=code_node.value, domain=domain, retryable=False, meaning="", class_name=None, position=code_node.position)
+        return None, name_only if ok and not node.refused else None
     retryable = _get(found, "retryable", lambda n: r.boolean(n, _join(key, "retryable")))
     meaning = _get(found, "meaning", lambda n: r.text(n, _join(key, "meaning"), allow_empty=False))
-    class_name = _get(found, "class", lambda n: r.matching(n, _join(key, "class"), _CLASS, "a PascalCase class name"))
-    if not ok or retryable is None or meaning is None:
-        return None
-    return Code(
+    class_name = _get(found, "class", lambda n: r.matching(n, _join(key, "class"), _CLASS, "a PascalCase class name", _as_pascal))
+    if not ok or ("class" in found and class_name is None):
+        return None, None
+    part = Code(
         code=code_node.value,
         domain=domain,
-        retryable=retryable,
-        meaning=meaning,
+        retryable=bool(retryable),
+        meaning=meaning or "",
         class_name=class_name,
         position=code_node.position,
     )
+    if retryable is None or meaning is None:
+        return None, part
+    return part, part
 
 
 def _events(r: _Reader, item: tuple[ScalarNode, Node] | None) -> tuple[Event, ...]:
-    if item is None:
+    if item is None or item[1].refused:
         return ()
     node = item[1]
     if not isinstance(node, MapNode):
@@ -377,12 +587,10 @@ def _events(r: _Reader, item: tuple[ScalarNode, Node] | None) -> tuple[Event, ..
     return tuple(events)
 
 
-def _docs(
-    r: _Reader, item: tuple[ScalarNode, Node] | None, codes: dict[str, tuple[str, Position]]
-) -> Docs:
+def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Docs:
     if item is None:
         return Docs()
-    found = r.mapping(item[1], "docs", _DOCS_KEYS)
+    found = r.mapping(item[1], "docs", _DOCS_KEYS, owner=item[0].position)
     if found is None:
         return Docs()
     texts: dict[str, str] = {}
@@ -393,7 +601,9 @@ def _docs(
     notes: list[str] = []
     if "notes" in found:
         notes_node = found["notes"][1]
-        if not isinstance(notes_node, SeqNode):
+        if notes_node.refused:
+            pass
+        elif not isinstance(notes_node, SeqNode):
             r.error(notes_node.position, "docs.notes", f"expected a list of texts, got {_describe(notes_node)}")
         else:
             for index, note_node in enumerate(notes_node.items):
@@ -409,7 +619,7 @@ def _docs(
                 fields.append((field, field_text))
     example = None
     if "example" in found:
-        example = _example(r, found["example"][1], codes)
+        example = _example(r, found["example"], codes)
     return Docs(
         example=example,
         fields=tuple(fields),
@@ -418,19 +628,25 @@ def _docs(
     )
 
 
-def _example(r: _Reader, node: Node, codes: dict[str, tuple[str, Position]]) -> Example | None:
-    found = r.mapping(node, "docs.example", _EXAMPLE_KEYS, ("code", "message"))
+def _example(r: _Reader, item: tuple[ScalarNode, Node], codes: _Codes) -> Example | None:
+    key_node, node = item
+    found = r.mapping(node, "docs.example", _EXAMPLE_KEYS, ("code", "message"), owner=key_node.position)
     if found is None:
         return None
     code = _get(found, "code", lambda n: r.text(n, "docs.example.code"))
-    if code is not None and code not in codes:
-        r.error(found["code"][1].position, "docs.example.code", f"no code {code!r} is defined")
+    if code is not None and code not in codes.valid:
+        if codes.unknown(code):
+            hint = difflib.get_close_matches(code, list(codes.named), n=1)
+            more = f" (did you mean {hint[0]!r}?)" if hint else ""
+            r.error(found["code"][1].position, "docs.example.code", f"no code {_show(code)} is defined{more}")
         code = None
     message = _get(found, "message", lambda n: r.text(n, "docs.example.message"))
     details: JSONValue = None
     if "details" in found:
         details_node = found["details"][1]
-        if not isinstance(details_node, MapNode):
+        if details_node.refused:
+            pass
+        elif not isinstance(details_node, MapNode):
             r.error(details_node.position, "docs.example.details", f"expected a mapping, got {_describe(details_node)}")
         else:
             details = r.json_value(details_node, "docs.example.details")
