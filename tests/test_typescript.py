@@ -1,0 +1,226 @@
+"""The generated TypeScript package of every case: it compiles, behaves, and types.
+
+For each case the golden ``typescript/`` folder is compiled with the repository's
+``tsc`` under its own strict tsconfig, then
+
+* ``tests/ts/api.test.mjs`` (``node --test``) checks the runtime API of the
+  compiled module against the case's expectations (``support.expectations``);
+* ``tests/ts/types.test-d.ts`` is compiled against the emitted ``index.d.ts``
+  under the same compiler options, with a small per-case module (``case.ts``)
+  mapping the case's class names to the fixed aliases that file uses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support import (
+    REPO,
+    TSC,
+    Case,
+    case_ids,
+    cases,
+    compile_typescript,
+    expectations,
+)
+
+TS_TESTS = REPO / "tests" / "ts"
+TIMEOUT = 120
+
+
+@dataclasses.dataclass(frozen=True)
+class Built:
+    case: Case
+    out: Path
+    result: subprocess.CompletedProcess[str]
+
+    @property
+    def pkg(self) -> Path:
+        return self.out / "pkg"
+
+    def require_compiled(self) -> None:
+        if self.result.returncode != 0:
+            pytest.fail(
+                f"{self.case.name}: the package did not compile (see test_compiles)\n{_output(self.result)}"
+            )
+
+
+def _output(result: subprocess.CompletedProcess[str]) -> str:
+    return f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
+
+
+def _require_tools() -> str:
+    if not TSC.is_file():
+        pytest.fail(
+            f"{TSC} is missing: run `make test` (it installs the TypeScript compiler with `npm ci`)"
+        )
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not on PATH: the TypeScript tests need Node.js (>= 20)")
+    return node
+
+
+def _run(
+    args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        args,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=cwd,
+        timeout=TIMEOUT,
+    )
+
+
+@pytest.fixture(scope="module", params=cases(), ids=case_ids())
+def built(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Built:
+    _require_tools()
+    case: Case = request.param
+    out = tmp_path_factory.mktemp(f"ts-{case.name}")
+    return Built(case, out, compile_typescript(case.expected / "typescript", out))
+
+
+def test_compiles(built: Built) -> None:
+    assert (
+        built.result.returncode == 0
+    ), f"tsc failed for {built.case.name}\n{_output(built.result)}"
+    for emitted in ("index.js", "index.d.ts"):
+        assert (
+            built.pkg / "dist" / emitted
+        ).is_file(), f"tsc did not emit dist/{emitted}"
+
+
+def test_runtime_api(built: Built) -> None:
+    node = _require_tools()
+    built.require_compiled()
+    expect = built.out / "expectations.json"
+    expect.write_text(
+        json.dumps(expectations(built.case.names), indent=2), encoding="utf-8"
+    )
+    env = {
+        **os.environ,
+        "TAXOGEN_MODULE": str(built.pkg / "dist" / "index.js"),
+        "TAXOGEN_EXPECT": str(expect),
+        "NODE_OPTIONS": "",
+    }
+    result = _run(
+        [node, "--test", str(TS_TESTS / "api.test.mjs")], env=env, cwd=built.out
+    )
+    assert (
+        result.returncode == 0
+    ), f"node --test failed for {built.case.name}\n{_output(result)}"
+    # Guard against a run that passed by running nothing.
+    assert "# pass 0\n" not in result.stdout
+    assert "# fail 0" in result.stdout, _output(result)
+
+
+def _case_module(built: Built) -> str:
+    """case.ts: the case's names under the fixed aliases types.test-d.ts imports."""
+    names = built.case.names
+    ex: dict[str, Any] = expectations(names)
+    module = "../pkg/dist/index.js"
+    members = [c["member"] for c in ex["codes"]]
+    codes = {c["code"] for c in ex["codes"]}
+    first = members[0]
+    misspelt = (
+        first[:-1] if len(first) > 1 and first[:-1] not in members else f"{first}X"
+    )
+    while misspelt in members:
+        misspelt += "X"
+    lower_member = first.lower()
+    other_case = ex["codes"][0]["code"]
+    other_case = (
+        other_case.lower() if ex["codeCase"] == "upper_snake" else other_case.upper()
+    )
+    assert lower_member not in members and other_case not in codes
+    classes = sorted(
+        {c["className"] for c in ex["codes"]} | {d["className"] for d in ex["domains"]}
+    )
+
+    def literal_object(pairs: list[tuple[str, str]]) -> str:
+        return (
+            "{\n"
+            + "".join(f"  {key}: {json.dumps(value)};\n" for key, value in pairs)
+            + "}"
+        )
+
+    lines = [
+        "// Written by tests/test_typescript.py for one case: see types.test-d.ts.",
+        f'export * from "{module}";',
+        f'import {{ {", ".join(classes)} }} from "{module}";',
+        f"export {{ {ex['base']} as Base, {ex['guard']} as guard, "
+        f"{ex['fallback']['className']} as Fallback, {ex['wrap']['className']} as Wrap }} from \"{module}\";",
+        f'export type {{ {names.ts_options} as Options }} from "{module}";',
+        f"export const classes = [{', '.join(classes)}] as const;",
+        "export interface ExpectedErrorCode "
+        + literal_object([(c["member"], c["code"]) for c in ex["codes"]]),
+        "export interface ExpectedDomain "
+        + literal_object([(d["member"], d["key"]) for d in ex["domains"]]),
+        f"export type FirstMember = {json.dumps(first)};",
+        f"export type Misspelt = {json.dumps(misspelt)};",
+        f"export type LowerMember = {json.dumps(lower_member)};",
+        f"export type OtherCaseCode = {json.dumps(other_case)};",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _write_type_project(built: Built, folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir()
+    (folder / "package.json").write_text(
+        '{"type": "module", "private": true}\n', encoding="utf-8"
+    )
+    # The package's own compiler options, minus what only building the package needs.
+    tsconfig = {
+        "extends": "../pkg/tsconfig.json",
+        "compilerOptions": {
+            "noEmit": True,
+            "declaration": False,
+            "isolatedDeclarations": False,
+            "rootDir": ".",
+        },
+        "files": sorted(files),
+        "include": [],
+    }
+    (folder / "tsconfig.json").write_text(
+        json.dumps(tsconfig, indent=2), encoding="utf-8"
+    )
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_types(built: Built) -> None:
+    _require_tools()
+    built.require_compiled()
+    files = {
+        "case.ts": _case_module(built),
+        "types.test-d.ts": (TS_TESTS / "types.test-d.ts").read_text(encoding="utf-8"),
+    }
+    folder = built.out / "types"
+    _write_type_project(built, folder, files)
+    result = _run([str(TSC), "-p", str(folder / "tsconfig.json")])
+    assert (
+        result.returncode == 0
+    ), f"the type tests failed for {built.case.name}\n{_output(result)}"
+
+    # The same project with one guarded line that is legal must fail: proof that the
+    # files are checked and an unused @ts-expect-error is an error under these options.
+    canary = built.out / "canary"
+    files["canary.ts"] = (
+        'import { ErrorCode } from "./case.js";\n// @ts-expect-error\nexport const legal: ErrorCode[] = Object.values(ErrorCode);\n'
+    )
+    _write_type_project(built, canary, files)
+    result = _run([str(TSC), "-p", str(canary / "tsconfig.json")])
+    assert result.returncode != 0 and "TS2578" in result.stdout, _output(result)
