@@ -17,6 +17,7 @@ from generator.diagnostics import Position
 __all__ = [
     "CODE_CASES",
     "Code",
+    "Deprecation",
     "Docs",
     "Domain",
     "Event",
@@ -25,6 +26,7 @@ __all__ = [
     "JSONValue",
     "PAYLOAD_FIELDS",
     "Taxonomy",
+    "Tombstone",
 ]
 
 
@@ -52,6 +54,15 @@ PAYLOAD_FIELDS = (
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Deprecation:
+    """Why a code should no longer be used, and what to use instead."""
+
+    reason: str
+    replaced_by: str | None
+    position: Position
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Code:
     """One error code."""
 
@@ -60,6 +71,20 @@ class Code:
     retryable: bool
     meaning: str
     class_name: str | None  # an explicit `class:` override, else derived by naming
+    position: Position
+    since: str | None = None  # the taxonomy version that added the code
+    deprecated: Deprecation | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Tombstone:
+    """A removed code: no longer generated, its name never again given another meaning."""
+
+    code: str
+    domain: str
+    since: str  # the taxonomy version that removed it
+    reason: str
+    meaning: str  # what it meant, for the changelog ("" when not recorded)
     position: Position
 
 
@@ -73,6 +98,7 @@ class Domain:
     codes: tuple[Code, ...]
     class_name: str | None
     position: Position
+    removed: tuple[Tombstone, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,10 +157,22 @@ class Taxonomy:
     events: tuple[Event, ...]
     docs: Docs
     base_position: Position
+    # Where each top-level key sits (version, fallback...), for messages that point.
+    key_positions: tuple[tuple[str, Position], ...] = ()
+
+    def position_of(self, key: str) -> Position | None:
+        for name, position in self.key_positions:
+            if name == key:
+                return position
+        return None
 
     @property
     def codes(self) -> tuple[Code, ...]:
         return tuple(code for domain in self.domains for code in domain.codes)
+
+    @property
+    def removed(self) -> tuple[Tombstone, ...]:
+        return tuple(tomb for domain in self.domains for tomb in domain.removed)
 
     def code(self, code: str) -> Code:
         for candidate in self.codes:

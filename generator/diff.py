@@ -1,0 +1,230 @@
+"""Diff: what changed between two versions of a taxonomy, and whether the version says so.
+
+Every change is classified, with the rule that fired: *breaking* (a client
+built against the old taxonomy can misbehave: a code removed without a
+tombstone, moved, or whose retryability changed; a domain or event removed; the
+base, fallback or wrap code changed; any generated identifier renamed),
+*compatible* (something added, deprecated or tombstoned) or *docs* (text only).
+The version must then grow by semver: a breaking change needs a major bump (a
+minor one while below 1.0), an addition at least a minor bump.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+
+from generator.diagnostics import Position
+from generator.model import Taxonomy
+from generator.naming import Names
+
+__all__ = ["BREAKING", "COMPATIBLE", "DOCS", "Change", "VersionCheck", "check_version", "diff"]
+
+BREAKING = "breaking"
+COMPATIBLE = "compatible"
+DOCS = "docs"
+_ORDER = {BREAKING: 0, COMPATIBLE: 1, DOCS: 2}
+
+_SEMVER = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Change:
+    """One difference between the old and the new taxonomy."""
+
+    kind: str  # BREAKING, COMPATIBLE or DOCS
+    rule: str  # a stable id such as "code-removed"
+    message: str
+    position: Position | None  # in the new file (or None when the thing is gone)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class VersionCheck:
+    """Whether the new version is a large enough step from the old one."""
+
+    old: str
+    new: str
+    required: str  # "major", "minor" or "none"
+    ok: bool
+    message: str
+
+
+def diff(old: Names, new: Names) -> list[Change]:
+    """Every change from ``old`` to ``new``, breaking first, then in taxonomy order."""
+    changes: list[Change] = []
+    add = changes.append
+    ot, nt = old.taxonomy, new.taxonomy
+
+    for key, rule in (("base", "base-changed"), ("fallback", "fallback-changed"), ("wrap", "wrap-changed")):
+        before, after = getattr(ot, key), getattr(nt, key)
+        if before != after:
+            add(Change(kind=BREAKING, rule=rule, message=f"{key} changed from {before!r} to {after!r}",
+                       position=nt.position_of(key)))
+    for label, before, after in (
+        ("Python package", old.python_package, new.python_package),
+        ("npm package", old.npm_package, new.npm_package),
+        ("Python type guard", old.py_guard, new.py_guard),
+        ("TypeScript type guard", old.ts_guard, new.ts_guard),
+    ):
+        if before != after:
+            add(Change(kind=BREAKING, rule="identifier-changed",
+                       message=f"the {label} is renamed from {before} to {after}", position=nt.position_of("name")))
+    if ot.code_case != nt.code_case:
+        add(Change(kind=BREAKING, rule="code-case-changed",
+                   message=f"code_case changed from {ot.code_case} to {nt.code_case}", position=nt.position_of("code_case")))
+
+    old_domains = {d.domain.key: d for d in old.domains}
+    new_domains = {d.domain.key: d for d in new.domains}
+    for key, domain in old_domains.items():
+        if key not in new_domains:
+            add(Change(kind=BREAKING, rule="domain-removed", message=f"domain {key!r} was removed or renamed",
+                       position=None))
+    for key, domain in new_domains.items():
+        before = old_domains.get(key)
+        if before is None:
+            add(Change(kind=COMPATIBLE, rule="domain-added", message=f"domain {key!r} was added",
+                       position=domain.domain.position))
+            continue
+        if before.class_name != domain.class_name:
+            add(Change(kind=BREAKING, rule="identifier-changed",
+                       message=f"domain {key!r}: class {before.class_name} is renamed to {domain.class_name}",
+                       position=domain.domain.position))
+        for field in ("title", "description"):
+            if getattr(before.domain, field) != getattr(domain.domain, field):
+                add(Change(kind=DOCS, rule=f"{field}-changed", message=f"domain {key!r}: {field} changed",
+                           position=domain.domain.position))
+
+    old_codes = {c.code.code: c for c in old.codes}
+    new_codes = {c.code.code: c for c in new.codes}
+    new_tombs = {t.code: t for t in nt.removed}
+    old_tombs = {t.code for t in ot.removed}
+    for code, named in old_codes.items():
+        if code in new_codes:
+            continue
+        tomb = new_tombs.get(code)
+        if tomb is None:
+            add(Change(kind=BREAKING, rule="code-removed",
+                       message=f"code {code!r} was removed without a tombstone (keep it as `removed: {{since, reason}}`)",
+                       position=new_domains[named.code.domain].domain.position if named.code.domain in new_domains else None))
+        else:
+            add(Change(kind=COMPATIBLE, rule="code-tombstoned",
+                       message=f"code {code!r} was removed in {tomb.since}, leaving a tombstone", position=tomb.position))
+    for code, named in new_codes.items():
+        before = old_codes.get(code)
+        position = named.code.position
+        if before is None:
+            add(Change(kind=COMPATIBLE, rule="code-added",
+                       message=f"code {code!r} was added" + (" (it revives a removed code)" if code in old_tombs else ""),
+                       position=position))
+            continue
+        if before.code.domain != named.code.domain:
+            add(Change(kind=BREAKING, rule="code-moved",
+                       message=f"code {code!r} moved from domain {before.code.domain!r} to {named.code.domain!r}",
+                       position=position))
+        if before.code.retryable != named.code.retryable:
+            add(Change(kind=BREAKING, rule="retryable-changed",
+                       message=f"code {code!r}: retryable changed from {str(before.code.retryable).lower()} "
+                       f"to {str(named.code.retryable).lower()}", position=position))
+        for label, was, now in (
+            ("class", before.class_name, named.class_name),
+            ("enum member", before.member, named.member),
+            ("base class", before.parent, named.parent),
+        ):
+            if was != now and not (label == "base class" and before.code.domain != named.code.domain):
+                add(Change(kind=BREAKING, rule="identifier-changed",
+                           message=f"code {code!r}: {label} {was} is renamed to {now}", position=position))
+        was_dep, now_dep = before.code.deprecated, named.code.deprecated
+        if was_dep is None and now_dep is not None:
+            add(Change(kind=COMPATIBLE, rule="code-deprecated", message=f"code {code!r} was deprecated",
+                       position=now_dep.position))
+        elif was_dep is not None and now_dep is None:
+            add(Change(kind=COMPATIBLE, rule="code-undeprecated", message=f"code {code!r} is no longer deprecated",
+                       position=position))
+        elif was_dep is not None and now_dep is not None and (was_dep.reason, was_dep.replaced_by) != (
+            now_dep.reason, now_dep.replaced_by
+        ):
+            add(Change(kind=DOCS, rule="deprecation-changed",
+                       message=f"code {code!r}: the deprecation note changed", position=now_dep.position))
+        if before.code.meaning != named.code.meaning:
+            add(Change(kind=DOCS, rule="meaning-changed", message=f"code {code!r}: meaning changed", position=position))
+
+    old_events = {e.type: e for e in ot.events}
+    new_events = {e.type: e for e in nt.events}
+    for kind, event in old_events.items():
+        if kind not in new_events:
+            add(Change(kind=BREAKING, rule="event-removed", message=f"event {kind!r} was removed", position=None))
+    for kind, event in new_events.items():
+        before_event = old_events.get(kind)
+        if before_event is None:
+            add(Change(kind=COMPATIBLE, rule="event-added", message=f"event {kind!r} was added", position=event.position))
+        elif before_event.location != event.location:
+            add(Change(kind=BREAKING, rule="event-location-changed",
+                       message=f"event {kind!r}: the error moved from {before_event.location} to {event.location}",
+                       position=event.position))
+
+    if ot.title != nt.title:
+        add(Change(kind=DOCS, rule="title-changed", message="the taxonomy's title changed", position=nt.position_of("title")))
+    if _prose(ot) != _prose(nt):
+        add(Change(kind=DOCS, rule="prose-changed", message="the docs prose changed", position=nt.position_of("docs")))
+
+    changes.sort(key=lambda c: _ORDER[c.kind])  # stable: taxonomy order within a kind
+    return changes
+
+
+def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:
+    """The docs prose without source positions (moving a line is not a change)."""
+    docs = taxonomy.docs
+    example = docs.example
+    return (
+        docs.status, docs.purpose, docs.payload, docs.fields, docs.taxonomy, docs.retryability,
+        docs.propagation, docs.notes,
+        None if example is None else (example.code, example.message, example.details),
+    )
+
+
+def _parse(version: str) -> tuple[int, int, int, str | None] | None:
+    match = _SEMVER.fullmatch(version)
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2)), int(match.group(3)), match.group(4)
+
+
+def _required(changes: Iterable[Change], old_major: int) -> str:
+    kinds = {c.kind for c in changes}
+    if BREAKING in kinds:
+        return "major" if old_major >= 1 else "minor"
+    if COMPATIBLE in kinds:
+        return "minor"
+    return "none"
+
+
+def check_version(old_version: str, new_version: str, changes: list[Change]) -> VersionCheck:
+    """Whether ``new_version`` is a large enough step from ``old_version`` for ``changes``."""
+    old, new = _parse(old_version), _parse(new_version)
+    if old is None or new is None:
+        return VersionCheck(old=old_version, new=new_version, required="none", ok=False,
+                            message=f"cannot compare versions {old_version!r} and {new_version!r}")
+    required = _required(changes, old[0])
+    if required == "major":
+        ok = new[0] > old[0]
+        need = f"{old[0] + 1}.0.0"
+    elif required == "minor":
+        ok = new[0] > old[0] or (new[0] == old[0] and new[1] > old[1])
+        need = f"{old[0]}.{old[1] + 1}.0"
+    else:
+        ok = new[:3] >= old[:3]
+        need = old_version
+    breaking = any(c.kind == BREAKING for c in changes)
+    why = {
+        "major": "breaking changes need a major bump",
+        "minor": "breaking changes need a minor bump while below 1.0" if breaking else "additions need a minor bump",
+        "none": "the version must not go backwards",
+    }[required]
+    if ok:
+        message = f"version {old_version} → {new_version}: ok ({why})" if required != "none" else (
+            f"version {old_version} → {new_version}: ok"
+        )
+    else:
+        message = f"version {old_version} → {new_version} is too small: {why} (at least {need})"
+    return VersionCheck(old=old_version, new=new_version, required=required, ok=ok, message=message)

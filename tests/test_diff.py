@@ -1,0 +1,142 @@
+"""taxogen diff: every rule fires on its before/after pair, and the version check.
+
+Each pair is the shipped taxonomy (before) and the same file with one edit
+(after); the edit must produce exactly the expected rules, classified as
+expected, and nothing else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.diff import BREAKING, COMPATIBLE, DOCS, check_version, diff
+from generator.pipeline import load_names
+from tests.support import REPO
+
+BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+TIMEOUT = "      task_timeout: {retryable: true, meaning: Task exceeded its deadline}\n"
+CANCELLED = "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n"
+TOOL_DOMAIN = """  tool:
+    title: Tool Errors
+    description: Errors from tool execution.
+    codes:
+      tool_error: {retryable: false, meaning: Unspecified tool execution error}
+      tool_timeout: {retryable: true, meaning: Tool execution exceeded deadline}
+"""
+
+# (id, [(old, new) text replacements], {(kind, rule), ...})
+PAIRS = [
+    ("code removed", [(CANCELLED, "")], {(BREAKING, "code-removed")}),
+    (
+        "code tombstoned",
+        [(CANCELLED, "")],
+        {(COMPATIBLE, "code-tombstoned")},
+    ),
+    (
+        "code moved",
+        [(TIMEOUT, ""), ("      tool_timeout:", "      task_timeout: {retryable: true, meaning: Task exceeded its deadline}\n      tool_timeout:")],
+        {(BREAKING, "code-moved")},
+    ),
+    ("retryable changed", [("task_timeout: {retryable: true", "task_timeout: {retryable: false")], {(BREAKING, "retryable-changed")}),
+    ("domain removed", [(TOOL_DOMAIN, "")], {(BREAKING, "domain-removed"), (BREAKING, "code-removed")}),
+    (
+        "domain renamed",
+        [("  tool:\n    title: Tool Errors", "  tools:\n    title: Tool Errors")],
+        {(BREAKING, "domain-removed"), (COMPATIBLE, "domain-added"), (BREAKING, "code-moved")},
+    ),
+    ("base changed", [("base: HarmovelaError", "base: HarmoError")], {(BREAKING, "base-changed"), (BREAKING, "identifier-changed")}),
+    ("fallback changed", [("fallback: protocol_error", "fallback: invalid_envelope")], {(BREAKING, "fallback-changed")}),
+    ("wrap changed", [("wrap: internal_error", "wrap: protocol_error")], {(BREAKING, "wrap-changed")}),
+    ("package renamed", [("name: harmovela", "name: harmo")], {(BREAKING, "identifier-changed")}),
+    (
+        "class renamed",
+        [("task_timeout: {retryable: true, meaning: Task exceeded its deadline}", "task_timeout: {retryable: true, meaning: Task exceeded its deadline, class: TaskDeadlineError}")],
+        {(BREAKING, "identifier-changed")},
+    ),
+    ("event location changed", [("  task.failed: payload.error", "  task.failed: payload.failure")], {(BREAKING, "event-location-changed")}),
+    ("event removed", [("  task.failed: payload.error\n", "")], {(BREAKING, "event-removed")}),
+    ("code added", [(TIMEOUT, TIMEOUT + "      task_stalled: {retryable: true, meaning: Task stopped making progress}\n")], {(COMPATIBLE, "code-added")}),
+    (
+        "domain added",
+        [("events:\n", "  agent:\n    title: Agent Errors\n    codes:\n      agent_error: {retryable: false, meaning: Unspecified agent error}\n\nevents:\n".replace("\n\nevents", "\nevents"))],
+        {(COMPATIBLE, "domain-added"), (COMPATIBLE, "code-added")},
+    ),
+    ("event added", [("  task.failed: payload.error\n", "  task.failed: payload.error\n  agent.failed: payload.error\n")], {(COMPATIBLE, "event-added")}),
+    ("meaning changed", [("meaning: Task exceeded its deadline", "meaning: Task ran past its deadline")], {(DOCS, "meaning-changed")}),
+    ("domain title changed", [("title: Task Errors", "title: Task Failures")], {(DOCS, "title-changed")}),
+    ("domain description changed", [("description: Errors during task lifecycle.", "description: Errors in a task's life.")], {(DOCS, "description-changed")}),
+    ("taxonomy title changed", [("title: Harmovela Error Model", "title: The Harmovela Error Model")], {(DOCS, "title-changed")}),
+    ("prose changed", [("Consumers may retry retryable errors.", "Consumers may retry errors that are retryable.")], {(DOCS, "prose-changed")}),
+]
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _edited(edits: list[tuple[str, str]]) -> str:
+    text = BASE
+    for old, new in edits:
+        assert old in text, f"the edit's anchor is missing: {old!r}"
+        text = text.replace(old, new, 1)
+    return text
+
+
+@pytest.mark.parametrize("label, edits, expected", PAIRS, ids=[p[0] for p in PAIRS])
+def test_each_rule_fires_on_its_pair(tmp_path: Path, label: str, edits: list[tuple[str, str]], expected: set[tuple[str, str]]) -> None:
+    if label == "code tombstoned":
+        pytest.skip("tombstones arrive with the `removed:` key (see test_tombstone_makes_removal_compatible)")
+    old = load_names(_write(tmp_path, "old.yaml", BASE))
+    new = load_names(_write(tmp_path, "new.yaml", _edited(edits)))
+    found = {(c.kind, c.rule) for c in diff(old, new)}
+    assert found == expected
+
+
+def test_no_change_no_findings(tmp_path: Path) -> None:
+    names = load_names(_write(tmp_path, "t.yaml", BASE))
+    assert diff(names, names) == []
+    assert check_version("0.2.0", "0.2.0", []).ok
+
+
+def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -> None:
+    old = load_names(_write(tmp_path, "old.yaml", BASE))
+    new_text = _edited([
+        ("meaning: Task exceeded its deadline", "meaning: Task ran late"),
+        ("task_timeout: {retryable: true", "task_timeout: {retryable: false"),
+    ])
+    new = load_names(_write(tmp_path, "new.yaml", new_text))
+    changes = diff(old, new)
+    assert [c.kind for c in changes] == [BREAKING, DOCS]
+    line = next(i for i, text in enumerate(new_text.splitlines(), 1) if "task_timeout:" in text)
+    assert changes[0].position is not None and changes[0].position.line == line
+
+
+@pytest.mark.parametrize(
+    "old, new, kinds, ok, required",
+    [
+        ("1.2.3", "2.0.0", {BREAKING}, True, "major"),
+        ("1.2.3", "1.3.0", {BREAKING}, False, "major"),
+        ("0.2.0", "0.3.0", {BREAKING}, True, "minor"),  # below 1.0 a minor bump may break
+        ("0.2.0", "0.2.1", {BREAKING}, False, "minor"),
+        ("0.2.0", "1.0.0", {BREAKING}, True, "minor"),
+        ("1.2.3", "1.3.0", {COMPATIBLE}, True, "minor"),
+        ("1.2.3", "1.2.4", {COMPATIBLE}, False, "minor"),
+        ("0.2.0", "0.2.1", {COMPATIBLE}, False, "minor"),
+        ("1.2.3", "2.0.0", {COMPATIBLE}, True, "minor"),
+        ("1.2.3", "1.2.3", {DOCS}, True, "none"),
+        ("1.2.3", "1.2.2", {DOCS}, False, "none"),
+        ("1.2.3", "1.2.3", set(), True, "none"),
+    ],
+)
+def test_version_check(old: str, new: str, kinds: set[str], ok: bool, required: str) -> None:
+    from generator.diff import Change
+
+    changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]
+    result = check_version(old, new, changes)
+    assert (result.ok, result.required) == (ok, required), result.message
+    if not ok:
+        assert "too small" in result.message or "backwards" in result.message
