@@ -1,25 +1,35 @@
-"""The command line: ``taxogen generate`` and ``taxogen check`` (also ``python -m generator``).
+"""The command line: ``taxogen generate | check | diff | lint`` (also ``python -m generator``).
 
 Reads its defaults from ``[tool.taxogen]`` in the nearest ``pyproject.toml``
-(``taxonomy`` and ``out``, relative to that file), runs the pipeline
-(load → validate → name → render) to a plan and hands the plan to ``emit``.
-Exit status: 0 success; 1 the output folder is out of date (``check``) or holds
-files taxogen will not overwrite (``generate``); 2 bad input, reported as
+(``taxonomy`` and ``out``, relative to that file, and the ``lint`` table), runs
+the pipeline (load → validate → name → render) and hands the plan to ``emit``.
+Exit status: 0 success; 1 the output folder is out of date (``check``), holds
+files taxogen will not overwrite (``generate``), the version bump is too small
+(``diff``) or a lint rule failed (``lint``); 2 bad input, reported as
 ``PATH:LINE:COL: error: ...`` lines on stderr, never as a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
+import subprocess
 import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from generator import emit
 from generator.diagnostics import TaxonomyError
-from generator.pipeline import build_plan
+from generator.diff import BREAKING, COMPATIBLE, DOCS, Change, VersionCheck, check_version, diff
+from generator.lint import LintConfig, LintConfigError, lint
+from generator.naming import Names, name_taxonomy
+from generator.pipeline import build_plan, load_names, load_taxonomy
+from generator.source import load_text
+from generator.validate import validate
 
 __all__ = ["main"]
 
@@ -28,8 +38,15 @@ class _UsageError(Exception):
     pass
 
 
-def _config(start: Path) -> tuple[Path, Path]:
-    """The default taxonomy and output folder, from the nearest pyproject.toml."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Config:
+    taxonomy: Path
+    out: Path
+    lint: dict[str, Any]
+
+
+def _config(start: Path) -> _Config:
+    """The defaults, from ``[tool.taxogen]`` of the nearest pyproject.toml that has one."""
     for folder in (start, *start.parents):
         pyproject = folder / "pyproject.toml"
         if not pyproject.is_file():
@@ -47,8 +64,11 @@ def _config(start: Path) -> tuple[Path, Path]:
         out = section.get("out", "generated")
         if not isinstance(taxonomy, str) or not isinstance(out, str):
             raise _UsageError(f"{pyproject}: [tool.taxogen] taxonomy and out must be strings")
-        return _relative(folder / taxonomy), _relative(folder / out)
-    return Path("taxonomy.yaml"), Path("generated")
+        lint_table = section.get("lint", {})
+        if not isinstance(lint_table, dict):
+            raise _UsageError(f"{pyproject}: [tool.taxogen.lint] must be a table")
+        return _Config(_relative(folder / taxonomy), _relative(folder / out), lint_table)
+    return _Config(Path("taxonomy.yaml"), Path("generated"), {})
 
 
 def _relative(path: Path) -> Path:
@@ -64,38 +84,217 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate Python, TypeScript and Markdown from one taxonomy.yaml of error codes.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    taxonomy_help = "the taxonomy file (default: from pyproject.toml, else taxonomy.yaml)"
     for name, text in (
         ("generate", "write every output file (only those whose bytes change)"),
         ("check", "exit 1 unless the output folder is exactly what generate would write"),
     ):
         sub = commands.add_parser(name, help=text, description=text)
-        sub.add_argument("--taxonomy", type=Path, metavar="PATH", help="the taxonomy file (default: from pyproject.toml, else taxonomy.yaml)")
+        sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
         sub.add_argument("--out", type=Path, metavar="DIR", help="the output folder (default: from pyproject.toml, else generated)")
         if name == "generate":
             sub.add_argument("--force", action="store_true", help="overwrite or remove generated files even if edited by hand")
             sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    text = "classify every change from OLD to NEW (breaking, compatible, docs) and check the version bump"
+    sub = commands.add_parser("diff", help=text, description=text + "; exit 1 when the bump is too small")
+    sub.add_argument("old", nargs="?", type=Path, metavar="OLD", help="the old taxonomy file")
+    sub.add_argument("new", nargs="?", type=Path, metavar="NEW", help="the new taxonomy file (default: the project's)")
+    sub.add_argument("--against", metavar="GIT_REF", help="compare the taxonomy at this git revision with the working one")
+    sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help + " (with --against)")
+    sub.add_argument("--format", choices=("text", "json", "github"), default="text", help="text (default), json, or GitHub Actions annotations")
+    text = "check the taxonomy against the lint rules of [tool.taxogen.lint]"
+    sub = commands.add_parser("lint", help=text, description=text + "; exit 1 on an error (or, with --strict, a warning)")
+    sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
+    sub.add_argument("--strict", action="store_true", help="warnings fail too")
+    sub.add_argument("--format", choices=("text", "github"), default="text", help="text (default) or GitHub Actions annotations")
     return parser
+
+
+def _report(exc: TaxonomyError, shown: str) -> int:
+    for diagnostic in exc.diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    print(exc.summary(shown), file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        default_taxonomy, default_out = _config(Path.cwd())
+        return _run(args)
+    except KeyboardInterrupt:
+        print("taxogen: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug in taxogen: say so in one line, not a traceback
+        if os.environ.get("TAXOGEN_DEBUG"):
+            raise
+        print(
+            f"taxogen: internal error: {type(exc).__name__}: {exc} "
+            "(nothing was written; set TAXOGEN_DEBUG=1 for the traceback and please report it)",
+            file=sys.stderr,
+        )
+        return 70
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        config = _config(Path.cwd())
     except _UsageError as exc:
         print(f"taxogen: error: {exc}", file=sys.stderr)
         return 2
-    taxonomy: Path = args.taxonomy or default_taxonomy
-    out: Path = args.out or default_out
+    if args.command == "diff":
+        return _diff(args, config)
+    taxonomy: Path = args.taxonomy or config.taxonomy
+    if args.command == "lint":
+        return _lint(taxonomy, config, strict=args.strict, fmt=args.format)
+    out: Path = args.out or config.out
     try:
         plan = build_plan(taxonomy)
     except TaxonomyError as exc:
-        for diagnostic in exc.diagnostics:
-            print(diagnostic.format(), file=sys.stderr)
-        print(exc.summary(str(taxonomy)), file=sys.stderr)
-        return 2
+        return _report(exc, str(taxonomy))
     if args.command == "check":
         return _check(out, plan)
     return _generate(out, plan, force=args.force, quiet=args.quiet)
+
+
+# ------------------------------------------------------------------------ lint
+def _lint(taxonomy: Path, config: _Config, *, strict: bool, fmt: str) -> int:
+    try:
+        rules = LintConfig.from_table(config.lint)
+    except LintConfigError as exc:
+        print(f"taxogen: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        model = load_taxonomy(taxonomy)
+        name_taxonomy(model, str(taxonomy))
+    except TaxonomyError as exc:
+        return _report(exc, str(taxonomy))
+    findings = lint(model, rules)
+    for finding in findings:
+        if fmt == "github":
+            kind = "error" if finding.level == "error" or strict else "warning"
+            print(_annotation(kind, str(taxonomy), finding.position, finding.rule, finding.message))
+        else:
+            print(finding.format(str(taxonomy)))
+    errors = sum(1 for f in findings if f.level == "error")
+    warnings = len(findings) - errors
+    failed = errors > 0 or (strict and warnings > 0)
+    print(
+        f"{taxonomy}: {errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+        + (" (--strict: warnings fail)" if strict and warnings else ""),
+        file=sys.stderr if failed else sys.stdout,
+    )
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------------ diff
+def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
+    """The text of ``taxonomy`` at git revision ``ref``, and how to name it."""
+    folder = taxonomy.resolve().parent
+    try:
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True, text=True, check=False
+        )
+    except OSError as exc:
+        raise _UsageError(f"cannot run git: {exc.strerror}") from None
+    if top.returncode != 0:
+        raise _UsageError(f"{taxonomy} is not in a git repository: {top.stderr.strip()}")
+    inside = taxonomy.resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
+    shown = subprocess.run(
+        ["git", "show", f"{ref}:{inside}"], cwd=folder, capture_output=True, check=False
+    )
+    if shown.returncode != 0:
+        raise _UsageError(f"cannot read {inside} at {ref}: {shown.stderr.decode('utf-8', 'replace').strip()}")
+    try:
+        return shown.stdout.decode("utf-8"), f"{ref}:{inside}"
+    except UnicodeDecodeError:
+        raise _UsageError(f"{inside} at {ref} is not valid UTF-8") from None
+
+
+def _diff(args: argparse.Namespace, config: _Config) -> int:
+    try:
+        if args.against is not None:
+            if args.old is not None:
+                raise _UsageError("give either OLD NEW or --against GIT_REF, not both")
+            new_path: Path = args.taxonomy or config.taxonomy
+            text, old_shown = _git_taxonomy(args.against, new_path)
+        else:
+            if args.old is None:
+                raise _UsageError("give OLD [NEW], or --against GIT_REF")
+            new_path = args.new or args.taxonomy or config.taxonomy
+            text, old_shown = "", str(args.old)
+    except _UsageError as exc:
+        print(f"taxogen: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if args.against is not None:
+            root, problems = load_text(text, old_shown)
+            old_model = validate(root, old_shown, Path(old_shown).name, problems)
+            old = name_taxonomy(old_model, old_shown)
+        else:
+            old = load_names(Path(old_shown))
+    except TaxonomyError as exc:
+        return _report(exc, old_shown)
+    try:
+        new = load_names(new_path)
+    except TaxonomyError as exc:
+        return _report(exc, str(new_path))
+    changes = diff(old, new)
+    version = check_version(old.taxonomy.version, new.taxonomy.version, changes)
+    shown = str(new_path)
+    if args.format == "json":
+        print(json.dumps(_diff_json(old_shown, shown, old, new, changes, version), indent=2))
+    elif args.format == "github":
+        for change in changes:
+            kind = "error" if change.kind == BREAKING and not version.ok else "notice"
+            print(_annotation(kind, shown, change.position, f"{change.kind}: {change.rule}", change.message))
+        if not version.ok:
+            print(_annotation("error", shown, new.taxonomy.position_of("version"), "version bump too small", version.message))
+    else:
+        for change in changes:
+            where = shown if change.position is None else f"{shown}:{change.position.line}:{change.position.col}"
+            print(f"{where}: {change.kind} {change.rule}: {change.message}")
+        counts = {kind: sum(1 for c in changes if c.kind == kind) for kind in (BREAKING, COMPATIBLE, DOCS)}
+        print(f"{old_shown} → {shown}: {counts[BREAKING]} breaking, {counts[COMPATIBLE]} compatible, {counts[DOCS]} docs-only")
+        print(version.message, file=sys.stdout if version.ok else sys.stderr)
+    return 0 if version.ok else 1
+
+
+def _diff_json(
+    old_shown: str, shown: str, old: Names, new: Names, changes: list[Change], version: VersionCheck
+) -> dict[str, Any]:
+    return {
+        "old": {"path": old_shown, "version": old.taxonomy.version},
+        "new": {"path": shown, "version": new.taxonomy.version},
+        "changes": [
+            {
+                "kind": c.kind,
+                "rule": c.rule,
+                "message": c.message,
+                "line": c.position.line if c.position else None,
+                "col": c.position.col if c.position else None,
+            }
+            for c in changes
+        ],
+        "version": {"old": version.old, "new": version.new, "required": version.required, "ok": version.ok, "message": version.message},
+    }
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _annotation(kind: str, path: str, position: object, title: str, message: str) -> str:
+    """A GitHub Actions workflow command that annotates ``path`` at ``position``."""
+    props = [f"file={_escape_property(path)}"]
+    line = getattr(position, "line", None)
+    if line is not None:
+        props += [f"line={line}", f"col={getattr(position, 'col', 1)}"]
+    props.append(f"title={_escape_property(title)}")
+    return f"::{kind} {','.join(props)}::{_escape_data(message)}"
 
 
 def _check(out: Path, plan: dict[str, bytes]) -> int:

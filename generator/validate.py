@@ -25,6 +25,7 @@ from generator.model import (
     CODE_CASES,
     PAYLOAD_FIELDS,
     Code,
+    Deprecation,
     Docs,
     Domain,
     Event,
@@ -32,6 +33,7 @@ from generator.model import (
     JSONObject,
     JSONValue,
     Taxonomy,
+    Tombstone,
 )
 from generator.naming import check_names
 from generator.source import MapNode, Node, ScalarNode, SeqNode
@@ -67,7 +69,9 @@ _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
 _TOP_KEYS = ("format", "name", "title", "version", "base", "fallback", "wrap", "code_case", "domains", "events", "docs")
 _TOP_REQUIRED = ("format", "name", "title", "version", "base", "fallback", "wrap", "domains")
 _DOMAIN_KEYS = ("title", "description", "class", "codes")
-_CODE_KEYS = ("retryable", "meaning", "class")
+_CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
+_DEPRECATED_KEYS = ("reason", "replaced_by")
+_REMOVED_KEYS = ("since", "reason")
 _DOCS_KEYS = ("status", "purpose", "payload", "example", "fields", "taxonomy", "retryability", "propagation", "notes")
 _EXAMPLE_KEYS = ("code", "message", "details")
 
@@ -340,6 +344,7 @@ class _Codes:
 
     def __init__(self) -> None:
         self.valid: dict[str, tuple[str, Position]] = {}
+        self.removed: dict[str, Tombstone] = {}  # tombstones: names that may never come back
         self.named: set[str] = set()  # every code key written, valid or not
         self.complete = True  # false when a domain or its codes could not be read at all
 
@@ -415,7 +420,9 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
             continue
         role_node = top[role][1]
         role_code = r.text(role_node, role)
-        if role_code is not None and codes.unknown(role_code):
+        if role_code is not None and role_code in codes.removed:
+            r.error(role_node.position, role, f"{_show(role_code)} is a removed code; name a live one")
+        elif role_code is not None and codes.unknown(role_code):
             hint = difflib.get_close_matches(role_code, list(codes.named), n=1)
             more = f" (did you mean {hint[0]!r}?)" if hint else ""
             r.error(role_node.position, role, f"no code {_show(role_code)} is defined{more}")
@@ -444,6 +451,7 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         events=events,
         docs=docs,
         base_position=top["base"][1].position,
+        key_positions=tuple((key, key_node.position) for key, (key_node, _) in top.items()),
     )
 
 
@@ -481,6 +489,7 @@ def _domain(
     class_ok = "class" not in found or class_name is not None
     valid: list[Code] = []
     partial: list[Code] = []
+    removed: list[Tombstone] = []
     complete = ok and title is not None and class_ok
     if "codes" in found:
         codes_node = found["codes"][1]
@@ -494,7 +503,10 @@ def _domain(
             r.error(codes_node.position, ckey, "a domain must have at least one code")
         for code_node, value in codes_node.items if isinstance(codes_node, MapNode) else ():
             code, part = _code(r, key_node.value, ckey, code_node, value, code_case, codes)
-            if code is None:
+            tomb = codes.removed.get(code_node.value)
+            if tomb is not None and tomb.domain == key_node.value and tomb.position == code_node.position:
+                removed.append(tomb)
+            elif code is None:
                 complete = False
             else:
                 valid.append(code)
@@ -510,6 +522,8 @@ def _domain(
             class_name=class_name,
             position=key_node.position,
         )
+    if complete and not valid and removed:
+        r.error(key_node.position, dkey, "every code of the domain is removed: a domain needs at least one live code")
     if not complete or not valid or title is None:
         return None, part_domain
     domain = Domain(
@@ -519,6 +533,7 @@ def _domain(
         codes=tuple(valid),
         class_name=class_name,
         position=key_node.position,
+        removed=tuple(removed),
     )
     return domain, part_domain
 
@@ -538,7 +553,16 @@ def _code(
     ok = r.case_key(code_node, key, "code", code_case)
     if ok:
         earlier = codes.valid.get(code_node.value)
-        if earlier is not None:
+        tomb = codes.removed.get(code_node.value)
+        if tomb is not None:
+            r.error(
+                code_node.position,
+                key,
+                f"code {code_node.value!r} was removed in {tomb.since} (line {tomb.position.line}); "
+                "a removed code's name can never be used again, so old clients cannot misread it",
+            )
+            ok = False
+        elif earlier is not None:
             r.error(
                 code_node.position,
                 key,
@@ -548,13 +572,23 @@ def _code(
             ok = False
         else:
             codes.valid[code_node.value] = (domain, code_node.position)
-    found = r.mapping(node, key, _CODE_KEYS, ("retryable", "meaning"), owner=code_node.position)
+    removed = isinstance(node, MapNode) and any(k.value == "removed" for k, _ in node.items)
+    required = () if removed else ("retryable", "meaning")
+    found = r.mapping(node, key, _CODE_KEYS, required, owner=code_node.position)
     if found is None:
         name_only = Code(code=code_node.value, domain=domain, retryable=False, meaning="", class_name=None, position=code_node.position)
         return None, name_only if ok and not node.refused else None
+    if removed:
+        tomb = _tombstone(r, domain, key, code_node, found)
+        if tomb is not None and ok:
+            codes.removed[code_node.value] = tomb
+        return None, None
     retryable = _get(found, "retryable", lambda n: r.boolean(n, _join(key, "retryable")))
     meaning = _get(found, "meaning", lambda n: r.text(n, _join(key, "meaning"), allow_empty=False))
     class_name = _get(found, "class", lambda n: r.matching(n, _join(key, "class"), _CLASS, "a PascalCase class name", _as_pascal))
+    since = _get(found, "since", lambda n: r.matching(n, _join(key, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
+    deprecated = _deprecation(r, key, found["deprecated"], code_case) if "deprecated" in found else None
+    broken = ("since" in found and since is None) or ("deprecated" in found and deprecated is None)
     if not ok or ("class" in found and class_name is None):
         return None, None
     part = Code(
@@ -564,10 +598,50 @@ def _code(
         meaning=meaning or "",
         class_name=class_name,
         position=code_node.position,
+        since=since,
+        deprecated=deprecated,
     )
-    if retryable is None or meaning is None:
+    if retryable is None or meaning is None or broken:
         return None, part
     return part, part
+
+
+def _deprecation(
+    r: _Reader, key: str, item: tuple[ScalarNode, Node], code_case: str | None
+) -> Deprecation | None:
+    key_node, node = item
+    dkey = _join(key, "deprecated")
+    found = r.mapping(node, dkey, _DEPRECATED_KEYS, ("reason",), owner=key_node.position)
+    if found is None:
+        return None
+    reason = _get(found, "reason", lambda n: r.text(n, _join(dkey, "reason"), allow_empty=False))
+    pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else _ANY_CASE
+    replaced_by = _get(found, "replaced_by", lambda n: r.matching(n, _join(dkey, "replaced_by"), pattern, "a code"))
+    if reason is None or ("replaced_by" in found and replaced_by is None):
+        return None
+    return Deprecation(reason=reason, replaced_by=replaced_by, position=key_node.position)
+
+
+def _tombstone(
+    r: _Reader, domain: str, key: str, code_node: ScalarNode, found: dict[str, tuple[ScalarNode, Node]]
+) -> Tombstone | None:
+    """A removed code: ``removed: {since, reason}``, its old meaning optional."""
+    key_node, node = found["removed"]
+    rkey = _join(key, "removed")
+    for extra in ("class", "deprecated", "since"):
+        if extra in found:
+            r.error(found[extra][0].position, _join(key, extra), f"a removed code takes no {extra!r} (it is no longer generated)")
+    if "retryable" in found:
+        r.boolean(found["retryable"][1], _join(key, "retryable"))
+    meaning = _get(found, "meaning", lambda n: r.text(n, _join(key, "meaning"))) or ""
+    removed = r.mapping(node, rkey, _REMOVED_KEYS, _REMOVED_KEYS, owner=key_node.position)
+    if removed is None:
+        return None
+    since = _get(removed, "since", lambda n: r.matching(n, _join(rkey, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
+    reason = _get(removed, "reason", lambda n: r.text(n, _join(rkey, "reason"), allow_empty=False))
+    if since is None or reason is None:
+        return None
+    return Tombstone(code=code_node.value, domain=domain, since=since, reason=reason, meaning=meaning, position=code_node.position)
 
 
 def _events(r: _Reader, item: tuple[ScalarNode, Node] | None) -> tuple[Event, ...]:
@@ -634,7 +708,10 @@ def _example(r: _Reader, item: tuple[ScalarNode, Node], codes: _Codes) -> Exampl
     if found is None:
         return None
     code = _get(found, "code", lambda n: r.text(n, "docs.example.code"))
-    if code is not None and code not in codes.valid:
+    if code is not None and code in codes.removed:
+        r.error(found["code"][1].position, "docs.example.code", f"{_show(code)} is a removed code; show a live one")
+        code = None
+    elif code is not None and code not in codes.valid:
         if codes.unknown(code):
             hint = difflib.get_close_matches(code, list(codes.named), n=1)
             more = f" (did you mean {hint[0]!r}?)" if hint else ""

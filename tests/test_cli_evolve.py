@@ -1,0 +1,169 @@
+"""`taxogen diff` and `taxogen lint` from the command line: formats, exit codes, git."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests.support import REPO
+
+BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+RETRYABLE_FLIP = ("task_timeout: {retryable: true", "task_timeout: {retryable: false")
+ADDED = (
+    "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n",
+    "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n"
+    "      task_stalled: {retryable: true, meaning: Task stopped making progress, since: 0.3.0}\n",
+)
+
+
+def _write(path: Path, *edits: tuple[str, str], version: str | None = None) -> Path:
+    text = BASE
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    if version is not None:
+        text = text.replace("version: 0.2.0", f"version: {version}")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path / "old.yaml")
+    return tmp_path
+
+
+def test_diff_breaking_change_needs_a_bump(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(project / "new.yaml", RETRYABLE_FLIP)
+    assert main(["diff", "old.yaml", "new.yaml"]) == 1
+    out, err = capsys.readouterr()
+    assert "new.yaml:" in out and "breaking retryable-changed: code 'task_timeout'" in out
+    assert "too small" in err and "0.3.0" in err
+    _write(project / "new.yaml", RETRYABLE_FLIP, version="0.3.0")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 0
+
+
+def test_diff_addition_needs_a_minor_bump(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(project / "new.yaml", ADDED, version="0.2.1")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 1
+    assert "compatible code-added: code 'task_stalled' was added" in capsys.readouterr().out
+    _write(project / "new.yaml", ADDED, version="0.3.0")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 0
+
+
+def test_diff_json_and_github_formats(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = _write(project / "new.yaml", RETRYABLE_FLIP, ADDED)
+    assert main(["diff", "old.yaml", "new.yaml", "--format", "json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert {(c["kind"], c["rule"]) for c in document["changes"]} == {("breaking", "retryable-changed"), ("compatible", "code-added")}
+    assert document["version"] == {**document["version"], "ok": False, "required": "minor"}
+    line = next(i for i, t in enumerate(new.read_text().splitlines(), 1) if "task_timeout:" in t)
+    assert any(c["line"] == line for c in document["changes"])
+
+    assert main(["diff", "old.yaml", "new.yaml", "--format", "github"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert f"::error file=new.yaml,line={line},col=7,title=breaking%3A retryable-changed::code 'task_timeout': retryable changed from true to false" in lines
+    assert any(l.startswith("::notice file=new.yaml,") and "code-added" in l for l in lines)
+    assert any(l.startswith("::error file=new.yaml,line=") and "version bump too small" in l for l in lines)
+
+
+def test_diff_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "new.yaml").write_text("format: 1\nname: [\n", encoding="utf-8")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 2
+    assert "new.yaml:" in capsys.readouterr().err
+    assert main(["diff"]) == 2
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args],
+        cwd=cwd, check=True, capture_output=True,
+    )
+
+
+def test_diff_against_a_git_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = tmp_path / "repo"
+    (repo / "spec").mkdir(parents=True)
+    (repo / "pyproject.toml").write_text('[tool.taxogen]\ntaxonomy = "spec/taxonomy.yaml"\n', encoding="utf-8")
+    _write(repo / "spec/taxonomy.yaml")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "first")
+    _write(repo / "spec/taxonomy.yaml", RETRYABLE_FLIP)
+    monkeypatch.chdir(repo / "spec")
+    assert main(["diff", "--against", "HEAD"]) == 1
+    out = capsys.readouterr().out
+    assert "HEAD:spec/taxonomy.yaml → " in out and "retryable-changed" in out
+    _git(repo, "commit", "-qam", "second")
+    assert main(["diff", "--against", "HEAD~1"]) == 1
+    assert main(["diff", "--against", "no-such-ref"]) == 2
+    assert "cannot read spec/taxonomy.yaml at no-such-ref" in capsys.readouterr().err
+
+
+def test_diff_against_head_works_in_this_repository(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(REPO)
+    assert main(["diff", "--against", "HEAD"]) in (0, 1)
+    assert "HEAD:taxonomy.yaml → taxonomy.yaml" in capsys.readouterr().out
+
+
+def test_lint_strict_and_levels(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lint", "--taxonomy", "old.yaml", "--strict"]) == 0
+    _write(project / "bad.yaml", RETRYABLE_FLIP)
+    assert main(["lint", "--taxonomy", "bad.yaml"]) == 0  # a warning alone does not fail
+    assert "bad.yaml:" in capsys.readouterr().out
+    assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 1
+    out = capsys.readouterr().out
+    assert ": warning timeout-retryable: 'task_timeout'" in out
+
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\nlevel = {"timeout-retryable" = "error"}\n', encoding="utf-8"
+    )
+    assert main(["lint", "--taxonomy", "bad.yaml"]) == 1
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\nignore = {"timeout-retryable" = ["task_timeout"]}\n', encoding="utf-8"
+    )
+    assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 0
+    (project / "pyproject.toml").write_text('[tool.taxogen.lint]\ndisable = ["nope"]\n', encoding="utf-8")
+    assert main(["lint", "--taxonomy", "bad.yaml"]) == 2
+    assert "unknown rule 'nope'" in capsys.readouterr().err
+
+
+def test_lint_github_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(project / "bad.yaml", RETRYABLE_FLIP)
+    assert main(["lint", "--taxonomy", "bad.yaml", "--format", "github", "--strict"]) == 1
+    assert "::error file=bad.yaml,line=" in capsys.readouterr().out
+
+
+def test_shipped_taxonomy_passes_lint_strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    assert main(["lint", "--strict"]) == 0
+
+
+def test_pre_commit_hooks_name_real_commands() -> None:
+    text = (REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    for hook in ("taxogen-check", "taxogen-lint"):
+        assert f"id: {hook}" in text
+    assert "entry: taxogen check" in text and "entry: taxogen lint --strict" in text
+
+
+def test_unexpected_failures_are_one_line_not_a_traceback(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import generator.cli as cli
+
+    def broken(path: Path) -> dict[str, bytes]:
+        raise RuntimeError("template exploded")
+
+    monkeypatch.setattr(cli, "build_plan", broken)
+    monkeypatch.delenv("TAXOGEN_DEBUG", raising=False)
+    shutil.copy(project / "old.yaml", project / "taxonomy.yaml")
+    assert main(["generate"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: template exploded" in err and "Traceback" not in err
+    assert not (project / "generated").exists()

@@ -1,0 +1,129 @@
+"""taxogen lint: each rule fires on its "before" taxonomy and is quiet on its "after".
+
+Before/after pairs are the shipped taxonomy with one edit each (the shipped
+taxonomy itself must pass every rule, strictly); the configuration of
+``[tool.taxogen.lint]`` is checked for each of its keys.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.lint import RULES, LintConfig, LintConfigError, lint
+from generator.pipeline import load_taxonomy
+from tests.support import REPO
+
+BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+TOOL_ERROR = "      tool_error: {retryable: false, meaning: Unspecified tool execution error}\n"
+
+# rule id → (edits that make it fire, the code or None it fires for)
+BEFORE = {
+    "domain-generic-code": ([(TOOL_ERROR, "")], None),
+    # Off by default (the spec itself has invalid_envelope, unauthorized...): checked on a clean base.
+    "code-domain-prefix": ([("tool_timeout:", "timeout_of_tool:")], "timeout_of_tool"),
+    "timeout-retryable": ([("task_timeout: {retryable: true", "task_timeout: {retryable: false")], "task_timeout"),
+    "terminal-not-retryable": ([("task_cancelled: {retryable: false", "task_cancelled: {retryable: true")], "task_cancelled"),
+    "fallback-not-retryable": ([("fallback: protocol_error", "fallback: internal_error")], "internal_error"),
+    # Validation refuses a blank meaning on a live code; a tombstone may lack one.
+    "meaning-present": (
+        [("task_cancelled: {retryable: false, meaning: Task was cancelled}",
+          "task_cancelled: {removed: {since: 0.2.0, reason: never sent}}")],
+        "task_cancelled",
+    ),
+    "meaning-no-period": ([("meaning: Task was cancelled}", "meaning: Task was cancelled.}")], "task_cancelled"),
+    "meaning-unique": ([("meaning: Task was cancelled}", "meaning: Task exceeded its deadline}")], "task_cancelled"),
+    "replaced-by-live": (
+        [("task_cancelled: {retryable: false, meaning: Task was cancelled}",
+          "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_aborted}}")],
+        "task_cancelled",
+    ),
+}
+
+
+def _taxonomy(tmp_path: Path, edits: list[tuple[str, str]], base: str = BASE):  # type: ignore[no-untyped-def]
+    text = base
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_taxonomy(path)
+
+
+# The shipped taxonomy without the codes that lack their domain's prefix.
+PREFIXED = "".join(
+    line + "\n"
+    for line in BASE.splitlines()
+    if not any(f"  {code}:" in line for code in ("invalid_envelope", "invalid_event_type", "unsupported_version", "unauthorized"))
+).replace("wrap: internal_error", "wrap: protocol_error").replace(
+    "      internal_error: {retryable: true, meaning: Unexpected internal processing failure}\n", ""
+)
+
+
+def test_every_rule_has_a_before_case() -> None:
+    assert set(BEFORE) == {rule.id for rule in RULES}
+
+
+def test_the_shipped_taxonomy_passes_every_rule(tmp_path: Path) -> None:
+    config = LintConfig.from_table({"enable": [r.id for r in RULES if r.id != "code-domain-prefix"]})
+    assert lint(_taxonomy(tmp_path, []), config) == []
+
+
+@pytest.mark.parametrize("rule_id", sorted(BEFORE))
+def test_rule_fires_before_and_not_after(tmp_path: Path, rule_id: str) -> None:
+    edits, code = BEFORE[rule_id]
+    config = LintConfig.from_table({"enable": [rule_id]})
+    base = PREFIXED if rule_id == "code-domain-prefix" else BASE
+    before = [f for f in lint(_taxonomy(tmp_path, edits, base), config) if f.rule == rule_id]
+    assert before, f"{rule_id} did not fire"
+    assert all(f.code == code for f in before)
+    assert all(f.position is not None for f in before)
+    after = [f for f in lint(_taxonomy(tmp_path, [], base), config) if f.rule == rule_id]
+    assert after == []
+
+
+def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
+    taxonomy = _taxonomy(tmp_path, [
+        ("task_cancelled: {retryable: false, meaning: Task was cancelled}",
+         "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_error}}"),
+        ("task_error: {retryable: false, meaning: Unspecified task error}",
+         "task_error: {retryable: false, meaning: Unspecified task error, deprecated: {reason: vague}}"),
+    ])
+    messages = [f.message for f in lint(taxonomy) if f.rule == "replaced-by-live"]
+    assert messages == ["'task_cancelled' is replaced by 'task_error', which is deprecated too"]
+
+
+def test_findings_print_as_path_line_col_level_rule(tmp_path: Path) -> None:
+    edits, _ = BEFORE["timeout-retryable"]
+    finding = lint(_taxonomy(tmp_path, edits))[0]
+    text = finding.format("taxonomy.yaml")
+    assert text.startswith("taxonomy.yaml:")
+    assert ": warning timeout-retryable: 'task_timeout' is a timeout" in text
+
+
+def test_config_disable_level_and_per_code_ignore(tmp_path: Path) -> None:
+    edits = BEFORE["timeout-retryable"][0] + BEFORE["meaning-no-period"][0]
+    taxonomy = _taxonomy(tmp_path, edits)
+    assert {f.rule for f in lint(taxonomy)} == {"timeout-retryable", "meaning-no-period"}
+    assert {f.rule for f in lint(taxonomy, LintConfig.from_table({"disable": ["meaning-no-period"]}))} == {"timeout-retryable"}
+    raised = lint(taxonomy, LintConfig.from_table({"level": {"meaning-no-period": "error"}}))
+    assert {(f.rule, f.level) for f in raised} == {("timeout-retryable", "warning"), ("meaning-no-period", "error")}
+    ignored = lint(taxonomy, LintConfig.from_table({"ignore": {"timeout-retryable": ["task_timeout"]}}))
+    assert {f.rule for f in ignored} == {"meaning-no-period"}
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"enable": ["no-such-rule"]},
+        {"disable": "timeout-retryable"},
+        {"level": {"timeout-retryable": "fatal"}},
+        {"ignore": {"timeout-retryable": "task_timeout"}},
+        {"unknown_key": []},
+    ],
+)
+def test_bad_config_is_refused(table: dict[str, object]) -> None:
+    with pytest.raises(LintConfigError):
+        LintConfig.from_table(table)
