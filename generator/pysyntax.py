@@ -59,11 +59,25 @@ def string_literal(text: str) -> str:
     return '"' + body.replace('"', '\\"') + '"'
 
 
+def _atom(value: str) -> bool:
+    """Whether black sees ``value`` as one atom it cannot split: a string literal or a name."""
+    return value[:1] in ("'", '"') or value.isidentifier()
+
+
 def assign(indent: int, target: str, value: str) -> str:
-    """``target = value`` at ``indent`` spaces, wrapped in parentheses as black would."""
+    """``target = value`` at ``indent`` spaces, wrapped in parentheses as black would.
+
+    ``value`` is a string literal, a name or a dotted name; ``target`` a name,
+    possibly annotated (``code: ClassVar[ErrorCode]``).  A line that is too long
+    gets its value wrapped when that makes it fit.  When it does not, black
+    leaves an atom after a plain name alone, but still wraps a dotted name, or
+    any value after a target with brackets (it tries to split those first).
+    """
     pad = " " * indent
     line = f"{pad}{target} = {value}"
-    if width(line) <= LINE_LENGTH or width(f"{pad}    {value}") > LINE_LENGTH:
+    if width(line) <= LINE_LENGTH:
+        return line
+    if width(f"{pad}    {value}") > LINE_LENGTH and _atom(value) and "[" not in target:
         return line
     return f"{pad}{target} = (\n{pad}    {value}\n{pad})"
 

@@ -111,20 +111,27 @@ _MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
 def _md_text(text: str) -> str:
     """Plain text as Markdown inline content that renders as exactly ``text``.
 
-    Characters that could start inline markup are backslash-escaped, a leading
-    one that could start a block (a heading, list or quote) too; line breaks
+    Characters that could start inline markup are backslash-escaped, and so is
+    the punctuation of a leading block marker (``#``, ``>``, ``-``, the ``.`` of
+    ``1.``) and a final ``#`` (which would close an ATX heading); line breaks
     become ``<br>`` (a table row is one line) and invisible characters, like
-    leading spaces, become character references.
+    leading and trailing spaces (which headings and table cells strip), become
+    character references.
     """
     out = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    stripped = text.lstrip(" ")
-    lead = len(text) - len(stripped)
+    body = text.strip(" ")
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - lead - len(body)
+    escape: set[int] = set()
+    marker = _MD_LINE_START.match(body)
+    if marker is not None:
+        escape.add(marker.end() - 1)  # a backslash before a digit would be shown
+    if body.endswith("#"):
+        escape.add(len(body) - 1)
     out.append("&#x20;" * lead)
-    if _MD_LINE_START.match(stripped):
-        out.append("\\")
-    for char in stripped:
-        if char in _MD_INLINE:
+    for index, char in enumerate(body):
+        if char in _MD_INLINE or index in escape:
             out.append("\\" + char)
         elif char == "\n":
             out.append("<br>")
@@ -132,6 +139,7 @@ def _md_text(text: str) -> str:
             out.append(char)
         else:
             out.append(f"&#x{ord(char):X};")
+    out.append("&#x20;" * trail)
     return "".join(out)
 
 

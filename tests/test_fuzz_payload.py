@@ -1,0 +1,561 @@
+"""The runtime side never breaks on bad input: fuzzing the generated packages.
+
+Issue "Bad input never breaks taxogen", part 5.  For every case (the shipped
+taxonomy and tests/cases/*):
+
+* ``from_payload`` and ``error_from_event`` take any JSON value (hypothesis: nested
+  nulls, booleans, huge integers, NaN and infinities, any text including lone
+  surrogates, lists, objects) and payload-shaped values with one field broken.
+  The result is an error of the taxonomy or ``InvalidPayloadError``, nothing else,
+  and exactly when an independent oracle (``payload_problem``) says the payload
+  is malformed, naming the same field.  Accepted payloads round-trip through
+  ``to_payload`` and JSON.
+* Details JSON cannot carry (NaN, infinities, integers too long to write, keys
+  that are not strings, sets, objects, cycles) are refused when the error is
+  built; details that are accepted always survive ``json.dumps(allow_nan=False)``.
+* Random errors survive pickle and deepcopy whole.
+* The Node side: ``tests/ts/fuzz.test.mjs`` does the same to the compiled
+  TypeScript module (a seeded generator, several thousand values per case).
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import decimal
+import json
+import math
+import os
+import pickle
+import re
+import subprocess
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from generator.naming import Names
+from generator.validate import CASE_PATTERNS
+from tests.support import REPO, TSC, Case, cases, compile_typescript, expectations, import_generated
+
+CASES = cases()
+FIELDS = ("payload", "code", "message", "retryable", "details")
+
+
+def fuzz(examples: int) -> settings:
+    """Bounded runs: every test runs once per case, and CI must stay fast."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+# ------------------------------------------------------------------- JSON values
+
+#: Any text, lone surrogates included: json.loads makes them from "\ud800".
+TEXT = st.text(st.one_of(st.characters(), st.characters(categories=["Cs"])), max_size=20)
+
+
+class LongInt(int):
+    """An integer with more digits than Python writes (see sys.get_int_max_str_digits).
+
+    ``json.dumps`` refuses it (it calls ``int.__repr__``); this subclass only gives
+    it a short repr, so hypothesis can show an example holding one.
+    """
+
+    def __repr__(self) -> str:
+        return f"LongInt(<{self.bit_length()} bits>)"
+
+
+TOO_LONG_INT = 10**5000
+INTEGERS = st.one_of(
+    st.integers(),
+    st.integers(min_value=-(2**200), max_value=2**200),
+    st.sampled_from([2**53 + 1, -(2**63), 2**64, 10**4299, LongInt(TOO_LONG_INT), LongInt(-TOO_LONG_INT)]),
+)
+SCALARS = st.one_of(st.none(), st.booleans(), INTEGERS, st.floats(), TEXT)
+#: Everything Python's json module can produce (it accepts NaN and Infinity).
+JSON = st.recursive(
+    SCALARS,
+    lambda children: st.one_of(
+        st.lists(children, max_size=5),
+        st.dictionaries(TEXT, children, max_size=5),
+    ),
+    max_leaves=25,
+)
+#: JSON values a strict encoder writes: no NaN or infinities, no integer too long.
+STRICT_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**200), max_value=2**200),
+    st.floats(allow_nan=False, allow_infinity=False),
+    TEXT,
+)
+STRICT_JSON = st.recursive(
+    STRICT_SCALARS,
+    lambda children: st.one_of(st.lists(children, max_size=5), st.dictionaries(TEXT, children, max_size=5)),
+    max_leaves=25,
+)
+STRICT_DETAILS = st.dictionaries(TEXT, STRICT_JSON, max_size=6)
+
+
+def is_json(value: object) -> bool:
+    """Whether a strict JSON encoder can write ``value`` (the oracle, written independently)."""
+    if value is None or isinstance(value, (str, bool)):
+        return True
+    if isinstance(value, int):
+        try:
+            int.__repr__(value)  # what json.dumps calls
+        except ValueError:  # more digits than Python writes
+            return False
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(is_json(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and is_json(item) for key, item in value.items())
+    return False
+
+
+def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
+    """The field ``from_payload`` must name for ``payload`` (a JSON value), or None if valid."""
+    if not isinstance(payload, dict):
+        return "payload"
+    code = payload.get("code")
+    if not isinstance(code, str) or pattern.fullmatch(code) is None:
+        return "code"
+    if not isinstance(payload.get("message"), str):
+        return "message"
+    if not isinstance(payload.get("retryable"), bool):
+        return "retryable"
+    details = payload.get("details")
+    if details is not None and not (isinstance(details, dict) and is_json(details)):
+        return "details"
+    return None
+
+
+# ---------------------------------------------------------------- payload shapes
+
+
+def codes_for(names: Names) -> st.SearchStrategy[str]:
+    """Codes a payload may carry: known, unknown but well-formed, wrongly cased, anything."""
+    known = [c.code.code for c in names.codes]
+    pattern = CASE_PATTERNS[names.taxonomy.code_case]
+    return st.one_of(
+        st.sampled_from(known),
+        st.from_regex(pattern, fullmatch=True),
+        st.sampled_from(known).map(lambda code: code.swapcase()),
+        st.sampled_from(known).map(lambda code: code + " "),
+        TEXT,
+    )
+
+
+@st.composite
+def payload_shaped(draw: st.DrawFn, names: Names) -> object:
+    """A payload, valid or with one field changed, removed or retyped."""
+    payload: dict[str, Any] = {
+        "code": draw(codes_for(names)),
+        "message": draw(TEXT),
+        "retryable": draw(st.booleans()),
+    }
+    if draw(st.booleans()):
+        payload["details"] = draw(st.none() | STRICT_DETAILS)
+    mutation = draw(st.sampled_from(["none", "none", "drop", "retype", "details", "extra"]))
+    field = draw(st.sampled_from(["code", "message", "retryable", "details"]))
+    if mutation == "drop":
+        payload.pop(field, None)
+    elif mutation == "retype":
+        payload[field] = draw(JSON)
+    elif mutation == "details":
+        payload["details"] = draw(st.dictionaries(TEXT, JSON, max_size=4))
+    elif mutation == "extra":
+        payload[draw(TEXT)] = draw(JSON)
+    return payload
+
+
+def any_payload(names: Names) -> st.SearchStrategy[object]:
+    return st.one_of(JSON, payload_shaped(names))
+
+
+# ----------------------------------------------------------------------- helpers
+
+
+def _case_params() -> list[Any]:
+    return [pytest.param(case, id=case.name) for case in CASES]
+
+
+def _classes(mod: types.ModuleType, names: Names) -> list[type[Any]]:
+    found = [getattr(mod, names.base)]
+    for domain in names.domains:
+        found.append(getattr(mod, domain.class_name))
+        found.extend(getattr(mod, code.class_name) for code in domain.codes)
+    return list(dict.fromkeys(found))
+
+
+def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> None:
+    """``from_payload(payload)`` is an error of the taxonomy exactly when the oracle agrees."""
+    pattern = CASE_PATTERNS[names.taxonomy.code_case]
+    problem = payload_problem(payload, pattern)
+    try:
+        error = mod.from_payload(payload)
+    except mod.InvalidPayloadError as exc:
+        assert isinstance(exc, ValueError)
+        assert exc.field in FIELDS
+        assert exc.field == problem, (exc.field, problem, str(exc))
+        assert problem is not None
+        str(exc)  # the message can be built, whatever the payload held
+        return
+    assert problem is None, f"accepted a payload whose {problem} is bad: {payload!r}"
+    assert isinstance(payload, dict)
+    base = getattr(mod, names.base)
+    assert isinstance(error, base)
+    assert getattr(mod, names.py_guard)(error)
+    code = payload["code"]
+    known = {c.code.code: c.class_name for c in names.codes}
+    if code in known:
+        assert type(error) is getattr(mod, known[code])
+        assert error.code == code
+    else:  # the fallback rule: the fallback's class, the received code kept
+        assert type(error) is getattr(mod, names.fallback.class_name)
+        assert error.code == names.fallback.code.code
+    assert error.wire_code == code
+    assert error.retryable is payload["retryable"]
+    sent = error.to_payload()
+    assert sent == {
+        "code": code,
+        "message": payload["message"],
+        "retryable": payload["retryable"],
+        "details": payload.get("details") or {},
+    }
+    # ...and a strict JSON encoder writes it, text that reads back as the same text
+    # (not always the same str: a high and a low surrogate read back as one character).
+    wire = json.dumps(sent, allow_nan=False)
+    assert json.dumps(json.loads(wire), allow_nan=False) == wire
+
+
+def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None:
+    """``error_from_event``: an error, None (no error there) or InvalidPayloadError."""
+    if not isinstance(event, dict):
+        with pytest.raises(mod.InvalidPayloadError) as caught:
+            mod.error_from_event(event)
+        assert caught.value.field == "event"
+        return
+    locations = {e.type: e.location for e in names.taxonomy.events}
+    kind = event.get("type")
+    found: object = None
+    if isinstance(kind, str) and kind in locations:
+        found = event
+        for part in locations[kind].split("."):
+            found = found.get(part) if isinstance(found, dict) else None
+    if found is None:
+        assert mod.error_from_event(event) is None
+        return
+    pattern = CASE_PATTERNS[names.taxonomy.code_case]
+    problem = payload_problem(found, pattern)
+    if problem is not None:
+        with pytest.raises(mod.InvalidPayloadError) as caught:
+            mod.error_from_event(event)
+        assert caught.value.field == problem
+        return
+    error = mod.error_from_event(event)
+    assert isinstance(error, getattr(mod, names.base))
+    assert error.to_payload() == mod.from_payload(found).to_payload()
+
+
+@st.composite
+def events_for(draw: st.DrawFn, names: Names) -> object:
+    """Any JSON value, or an event of a known (or unknown) type with a payload on its path.
+
+    The path may be cut short anywhere by arbitrary JSON instead of an object.
+    """
+    if draw(st.booleans()) or not names.taxonomy.events:
+        return draw(JSON)
+    event = draw(st.sampled_from(names.taxonomy.events))
+    parts = event.location.split(".")
+    cut = draw(st.none() | st.integers(0, len(parts) - 1))
+    result: dict[str, Any] = {"type": draw(st.sampled_from([event.type, event.type + "x"]) | TEXT)}
+    node = result
+    for index, part in enumerate(parts):
+        if index == cut:
+            node[part] = draw(JSON)
+            break
+        if index == len(parts) - 1:
+            node[part] = draw(any_payload(names))
+        else:
+            node[part] = {}
+            node = node[part]
+    return result
+
+
+# ----------------------------------------------------------------- from_payload
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(120)
+@given(data=st.data())
+def test_from_payload_takes_any_json(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    check_from_payload(import_generated(case), names, data.draw(any_payload(names), label="payload"))
+
+
+def _explicit_payloads(names: Names) -> list[object]:
+    code = names.codes[0].code.code
+    good = {"code": code, "message": "m", "retryable": False}
+    return [
+        None, True, 0, -0.0, math.nan, "", [], {}, [good], json.loads('"\\ud800"'),
+        {**good, "details": {"n": TOO_LONG_INT}},  # fits in memory, not in JSON text
+        {**good, "details": {"n": [1.5, {"x": math.inf}]}},
+        {**good, "details": {"n": -math.inf}},
+        {**good, "details": {"x": 10**4299}},  # the longest integer Python writes by default
+        {**good, "details": json.loads('{"a": {"__proto__": {"polluted": 1}}, "constructor": 1}')},
+        {**good, "code": code + "\n"},  # re.match's $ would accept this
+        {**good, "code": "\u0131" + code},  # dotless i: case-insensitive matching would accept
+        {**good, "message": "\ud800\udfff\x00"},
+        {**good, "retryable": 1},
+        {**good, "retryable": None},
+        {**good, "details": []},
+        {**good, "details": None},
+        {**good, "code": None},
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", _case_params())
+def test_from_payload_explicit_edge_cases(case: Case) -> None:
+    names = case.names
+    mod = import_generated(case)
+    for payload in _explicit_payloads(names):
+        check_from_payload(mod, names, payload)
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(80)
+@given(data=st.data())
+def test_error_from_event_takes_any_json(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    check_from_event(mod, names, data.draw(events_for(names), label="event"))
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(40)
+@given(data=st.data())
+def test_to_error_takes_anything(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    value = data.draw(JSON | st.builds(ValueError, TEXT) | st.builds(object), label="value")
+    error = mod.to_error(value)
+    assert type(error) is getattr(mod, names.wrap.class_name)
+    json.dumps(error.to_payload(), allow_nan=False)
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(30)
+@given(data=st.data())
+def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    code = data.draw(st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True), label="code")
+    assume(code not in {c.code.code for c in names.codes})
+    retryable = data.draw(st.booleans(), label="retryable")
+    error = mod.from_payload({"code": code, "message": "m", "retryable": retryable})
+    assert type(error) is getattr(mod, names.fallback.class_name)
+    assert error.wire_code == code and error.to_payload()["code"] == code
+    assert error.code == names.fallback.code.code
+    assert error.retryable is retryable  # the payload's, not the fallback's
+
+
+# ------------------------------------------------------- details at construction
+
+
+class _Opaque:
+    pass
+
+
+def _cycle_list() -> list[Any]:
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    return cycle
+
+
+def _cycle_dict() -> dict[str, Any]:
+    cycle: dict[str, Any] = {}
+    cycle["me"] = {"again": cycle}
+    return cycle
+
+
+#: Values a JSON encoder cannot write, each built fresh.
+NOT_JSON: tuple[Callable[[], object], ...] = (
+    lambda: math.nan,
+    lambda: math.inf,
+    lambda: -math.inf,
+    lambda: LongInt(TOO_LONG_INT),
+    lambda: {1: "int key"},
+    lambda: {None: "null key"},
+    lambda: {(1, 2): "tuple key"},
+    lambda: {True: "bool key"},
+    lambda: {1.5: "float key"},
+    lambda: {1, 2},
+    lambda: frozenset(),
+    lambda: b"bytes",
+    lambda: bytearray(b"x"),
+    lambda: object(),
+    lambda: _Opaque(),
+    lambda: decimal.Decimal("1.5"),
+    lambda: 1j,
+    lambda: datetime.date(2020, 1, 1),
+    lambda: _cycle_list(),
+    lambda: _cycle_dict(),
+    lambda: types.MappingProxyType({"a": 1}),
+    lambda: len,
+)
+
+
+@st.composite
+def details_with_one_bad_value(draw: st.DrawFn) -> dict[str, Any]:
+    """Valid details with something JSON cannot carry planted at a random depth."""
+    details: dict[str, Any] = draw(STRICT_DETAILS)
+    bad = draw(st.sampled_from(NOT_JSON))()
+    containers: list[dict[str, Any] | list[Any]] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict):
+            containers.append(value)
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            containers.append(value)
+            for item in value:
+                collect(item)
+
+    collect(details)
+    target = draw(st.sampled_from(containers))
+    if draw(st.booleans()) and target is not details:
+        bad = details  # a cycle through the top
+    if isinstance(target, dict):
+        target[draw(TEXT)] = bad
+    else:
+        target.insert(draw(st.integers(0, len(target))), bad)
+    return details
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(60)
+@given(data=st.data())
+def test_details_json_cannot_carry_are_refused_when_built(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
+    details = data.draw(details_with_one_bad_value(), label="details")
+    with pytest.raises((TypeError, ValueError)):
+        cls("m", details=details)
+    # The same details on the wire are an invalid payload, not a crash.
+    payload = {"code": names.codes[0].code.code, "message": "m", "retryable": True, "details": details}
+    with pytest.raises(mod.InvalidPayloadError) as caught:
+        mod.from_payload(payload)
+    assert caught.value.field == "details"
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(40)
+@given(data=st.data())
+def test_details_that_are_accepted_can_be_sent(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
+    details = data.draw(STRICT_DETAILS, label="details")
+    error = cls(data.draw(TEXT), details=details)
+    sent = json.dumps(error.to_payload(), allow_nan=False)
+    assert json.loads(sent)["details"] == details
+    assert error.details == details
+
+
+# ------------------------------------------------------------- pickle, deepcopy
+
+
+@st.composite
+def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
+    cls = draw(st.sampled_from(_classes(mod, names)))
+    cause = draw(
+        st.one_of(
+            st.none(),
+            st.builds(ValueError, TEXT),
+            st.builds(lambda text: getattr(mod, names.base)(text), TEXT),
+        )
+    )
+    error = cls(
+        draw(st.none() | TEXT),
+        details=draw(st.none() | STRICT_DETAILS),
+        cause=cause,
+        retryable=draw(st.none() | st.booleans()),
+    )
+    if draw(st.booleans()):
+        error.wire_code = draw(st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True))
+    return error
+
+
+def _same_error(clone: Any, error: Any) -> None:
+    assert type(clone) is type(error)
+    assert clone is not error
+    assert clone.message == error.message == str(clone)
+    assert clone.details == error.details
+    assert clone.wire_code == error.wire_code
+    assert clone.retryable is error.retryable
+    assert clone.code == error.code
+    assert clone.to_payload() == error.to_payload()
+    if error.__cause__ is None:
+        assert clone.__cause__ is None
+    else:
+        assert type(clone.__cause__) is type(error.__cause__)
+        assert clone.__cause__.args == error.__cause__.args
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(30)
+@given(data=st.data())
+def test_pickle_and_deepcopy_keep_random_errors_whole(case: Case, data: st.DataObject) -> None:
+    names = case.names
+    mod = import_generated(case)
+    error = data.draw(errors_for(mod, names), label="error")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        _same_error(pickle.loads(pickle.dumps(error, protocol=protocol)), error)
+    _same_error(copy.deepcopy(error), error)
+
+
+# ------------------------------------------------------------------ the Node side
+
+NODE_FUZZ = REPO / "tests" / "ts" / "fuzz.test.mjs"
+
+
+@pytest.mark.skipif(not TSC.exists(), reason="the TypeScript compiler is not installed (npm ci)")
+@pytest.mark.parametrize("case", _case_params())
+def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> None:
+    """Run tests/ts/fuzz.test.mjs (node:test) against the case's compiled TypeScript module."""
+    compiled = compile_typescript(case.expected / "typescript", tmp_path)
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    names = case.names
+    expect = tmp_path / "expectations.json"
+    expect.write_text(json.dumps(expectations(names)), "utf-8")
+    env = {
+        **os.environ,
+        "TAXOGEN_MODULE": str(tmp_path / "pkg" / "dist" / "index.js"),
+        "TAXOGEN_GUARD": names.ts_guard,
+        "TAXOGEN_EXPECT": str(expect),
+    }
+    run = subprocess.run(
+        ["node", "--test", "--test-reporter=spec", str(NODE_FUZZ)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    sys.stdout.write(run.stdout[-4000:])
+    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-4000:]
