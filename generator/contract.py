@@ -153,6 +153,15 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         payload,
         {**_accepted(fallback, payload, wire_code=unknown)},
     )
+    for tomb in taxonomy.removed:
+        payload = {"code": tomb.code, "message": "from an older peer", "retryable": False}
+        add(
+            "from_payload",
+            f"removed/{tomb.code}",
+            f"the removed code {tomb.code} falls back like any unknown code",
+            payload,
+            _accepted(fallback, payload, wire_code=tomb.code),
+        )
     invalid: list[tuple[str, Any, str]] = [
         ("payload_null", None, "payload"),
         ("payload_array", [good], "payload"),
@@ -192,6 +201,9 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             {"class": named.class_name, "retryable": named.code.retryable})
     add("lookup", "unknown", "an unknown code gets the fallback's class", unknown,
         {"class": fallback.class_name, "retryable": fallback.code.retryable})
+    for tomb in taxonomy.removed:
+        add("lookup", f"removed/{tomb.code}", "a removed code gets the fallback's class", tomb.code,
+            {"class": fallback.class_name, "retryable": fallback.code.retryable})
 
     # error_from_event: every event type of the propagation table.
     for event in taxonomy.events:

@@ -78,6 +78,7 @@ const CODE_PATTERN: RegExp = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 function kind(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "undefined";
   if (Array.isArray(value)) return "an array";
   const type = typeof value;
   return type === "object" ? "an object" : `a ${type}`;
@@ -103,45 +104,76 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The first part of `value` JSON cannot carry, as [path, problem]. */
-function jsonProblem(value: unknown, where: string): [string, string] | undefined {
-  // Iterative, so hostile nesting cannot exhaust the stack; the objects on the
-  // current path catch cycles, which JSON.stringify would refuse.
-  const stack: [unknown, string, boolean][] = [[value, where, false]];
-  const path = new Set<unknown>();
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [item, at, leaving] = top;
-    if (leaving) {
-      path.delete(item);
+type Container = Record<string, unknown> | unknown[];
+type Step =
+  | { readonly item: unknown; readonly at: string; readonly into: Container; readonly key: string }
+  | { readonly leave: object; readonly copy: Container };
+
+function put(into: Container, key: string, value: unknown): void {
+  // Defined, not assigned: a "__proto__" key stays an own property, as JSON.parse makes it.
+  Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * A deep copy of `value` (frozen throughout if `freeze`), or the first part of it
+ * JSON cannot carry as `"<path>: <problem>"`.
+ */
+function jsonCopy(value: unknown, where: string, freeze: boolean): { copy: unknown } | { problem: string } {
+  // Iterative, so hostile nesting cannot exhaust the stack; the containers on the
+  // current path catch cycles, which JSON.stringify would refuse. Each value is read
+  // once, so what is checked is what is kept, and later changes to the caller's
+  // objects cannot reach the copy.
+  const holder: Record<string, unknown> = {};
+  const stack: Step[] = [{ item: value, at: where, into: holder, key: "copy" }];
+  const path = new Set<object>();
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    if ("leave" in step) {
+      path.delete(step.leave);
+      if (freeze) Object.freeze(step.copy);
       continue;
     }
-    if (item === null || typeof item === "string" || typeof item === "boolean") continue;
+    const { item, at, into, key } = step;
+    if (item === null || typeof item === "string" || typeof item === "boolean") {
+      put(into, key, item);
+      continue;
+    }
     if (typeof item === "number") {
-      if (!Number.isFinite(item)) return [at, `${String(item)} is not a finite number`];
+      if (!Number.isFinite(item)) return { problem: `${at}: ${String(item)} is not a finite number` };
+      put(into, key, item);
       continue;
     }
     if (Array.isArray(item) || isPlainObject(item)) {
-      if (path.has(item)) return [at, "contains itself"];
+      if (path.has(item)) return { problem: `${at}: contains itself` };
       path.add(item);
-      stack.push([item, at, true]);
+      const copy: Container = Array.isArray(item) ? new Array<unknown>(item.length) : {};
+      put(into, key, copy);
+      stack.push({ leave: item, copy });
+      // Pushed last to first, so the first problem in document order is the one reported.
       if (Array.isArray(item)) {
-        item.forEach((child: unknown, index: number) => stack.push([child, `${at}[${index}]`, false]));
+        for (let index = item.length - 1; index >= 0; index--) {
+          // A hole reads as undefined, which JSON cannot carry either.
+          stack.push({ item: item[index], at: `${at}[${index}]`, into: copy, key: String(index) });
+        }
       } else {
-        for (const key of Object.keys(item)) stack.push([item[key], `${at}.${key}`, false]);
+        const keys = Object.keys(item);
+        for (let index = keys.length - 1; index >= 0; index--) {
+          const name = keys[index] ?? "";
+          stack.push({ item: item[name], at: `${at}.${name}`, into: copy, key: name });
+        }
       }
       continue;
     }
-    return [at, `${kind(item)} is not a JSON value`];
+    return { problem: `${at}: ${kind(item)} is not a JSON value` };
   }
-  return undefined;
+  return { copy: holder["copy"] };
 }
 
-function checkedDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
-  if (details === undefined || details === null) return {};
+function checkedDetails(details: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> {
+  if (details === undefined || details === null) return Object.freeze({});
   if (!isPlainObject(details)) throw new TypeError(`details: expected a plain object, got ${kind(details)}`);
-  const problem = jsonProblem(details, "details");
-  if (problem !== undefined) throw new TypeError(`${problem[0]}: ${problem[1]}`);
-  return { ...details };
+  const result = jsonCopy(details, "details", true);
+  if ("problem" in result) throw new TypeError(result.problem);
+  return result.copy as Readonly<Record<string, unknown>>;
 }
 
 function pinName(target: { prototype: object }, name: string): void {
@@ -178,6 +210,10 @@ export class HarmovelaError extends Error {
   static readonly meaning: string = "Unspecified protocol violation";
   /** Whether an error of this class may be retried. */
   static readonly retryable: boolean = false;
+  /** Why this class is deprecated, or undefined while it is not. */
+  static readonly deprecated: string | undefined = undefined;
+  /** The code to use instead of a deprecated one, if any. */
+  static readonly replacedBy: string | undefined = undefined;
 
   /** The error code of this error's class. */
   readonly code: ErrorCode;
@@ -185,7 +221,7 @@ export class HarmovelaError extends Error {
   readonly domain: Domain;
   /** Whether the caller may retry after this error. */
   readonly retryable: boolean;
-  /** Free-form JSON metadata. */
+  /** Free-form JSON metadata: a frozen copy of what the constructor was given. */
   readonly details: Readonly<Record<string, unknown>>;
   /** The code as received on the wire (differs from `code` for unknown codes). */
   readonly wireCode: string;
@@ -196,6 +232,9 @@ export class HarmovelaError extends Error {
       options !== undefined && "cause" in options ? { cause: options.cause } : undefined,
     );
     const cls = new.target;
+    if (typeof message !== "string" && message !== undefined) {
+      throw new TypeError(`message: expected a string, got ${kind(message)}`);
+    }
     if (options?.retryable !== undefined && typeof options.retryable !== "boolean") {
       throw new TypeError(`retryable: expected a boolean, got ${kind(options.retryable)}`);
     }
@@ -208,7 +247,10 @@ export class HarmovelaError extends Error {
 
   /** The wire payload `{code, message, retryable, details}`. */
   toPayload(): ErrorPayload {
-    return { code: this.wireCode, message: this.message, retryable: this.retryable, details: { ...this.details } };
+    const result = jsonCopy(this.details, "details", false);
+    if ("problem" in result) throw new TypeError(result.problem);
+    const details = result.copy as Record<string, unknown>;
+    return { code: this.wireCode, message: this.message, retryable: this.retryable, details };
   }
 
   /** The structured form for logs: the payload plus the class `name`. */
@@ -511,7 +553,14 @@ export function isRetryable(code: string): boolean {
 
 /** Whether `value` is an error of this taxonomy, from this copy of the module or another. */
 export function isHarmovelaError(value: unknown): value is HarmovelaError {
-  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return (value as { [BRAND]?: unknown })[BRAND] === true;
+  } catch {
+    // A revoked proxy, or one whose traps throw: no error of this taxonomy, and a
+    // guard (which toError relies on) must not throw.
+    return false;
+  }
 }
 
 /**
@@ -545,9 +594,9 @@ export function fromPayload(payload: unknown): HarmovelaError {
     if (!isPlainObject(rawDetails)) {
       throw new InvalidPayloadError(`details: expected an object, got ${kind(rawDetails)}`, "details");
     }
-    const problem = jsonProblem(rawDetails, "details");
-    if (problem !== undefined) throw new InvalidPayloadError(`${problem[0]}: ${problem[1]}`, "details");
-    details = rawDetails;
+    const result = jsonCopy(rawDetails, "details", false);
+    if ("problem" in result) throw new InvalidPayloadError(result.problem, "details");
+    details = result.copy as Record<string, unknown>;
   }
   const error = new (lookup(code))(message, { details, retryable });
   // The only write to wireCode after construction: keep the code as received.

@@ -123,38 +123,65 @@ def _kind(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+def _writable(number: int) -> bool:
+    # json.dumps writes an int with int.__repr__, which refuses more digits than
+    # sys.get_int_max_str_digits() allows (never fewer than 640: 2**2000 has 603).
+    try:
+        int.__repr__(number)
+    except ValueError:
+        return False
+    return True
+
+
 def _json_problem(value: object, where: str) -> tuple[str, str] | None:
     """The first part of ``value`` that JSON cannot carry, as (path, problem)."""
-    # Iterative, so hostile nesting cannot exhaust the stack; ids on the current
-    # path catch cycles, which json.dumps would refuse.
-    stack: list[tuple[object, str, bool]] = [(value, where, False)]
+    # Iterative, so hostile nesting cannot exhaust the stack; the containers on
+    # the current path catch cycles, which json.dumps would refuse.  Each step
+    # records only its parent and key: the path is spelt out for a problem alone,
+    # which keeps deep nesting linear.
+    steps: list[tuple[int, str]] = [(-1, where)]
+    stack: list[tuple[object, int, bool]] = [(value, 0, False)]
     path: set[int] = set()
+
+    def at(step: int) -> str:
+        parts: list[str] = []
+        while step >= 0:
+            step, key = steps[step]
+            parts.append(key)
+        return "".join(reversed(parts))
+
     while stack:
-        item, at, leaving = stack.pop()
+        item, step, leaving = stack.pop()
         if leaving:
             path.discard(id(item))
             continue
-        if item is None or isinstance(item, (str, bool, int)):
+        if item is None or isinstance(item, (str, bool)):
+            continue
+        if isinstance(item, int):
+            if item.bit_length() > 2000 and not _writable(item):
+                return at(step), "an integer too long to write as JSON"
             continue
         if isinstance(item, float):
             if not math.isfinite(item):
-                return at, f"{item!r} is not a finite number"
+                return at(step), f"{item!r} is not a finite number"
             continue
         if isinstance(item, (list, tuple, dict)):
             if id(item) in path:
-                return at, "contains itself"
+                return at(step), "contains itself"
             path.add(id(item))
-            stack.append((item, at, True))
+            stack.append((item, step, True))
             if isinstance(item, dict):
                 for key, child in item.items():
                     if not isinstance(key, str):
-                        return at, f"key {_show(key)} is not a string"
-                    stack.append((child, f"{at}.{key}", False))
+                        return at(step), f"key {_show(key)} is not a string"
+                    steps.append((step, f".{key}"))
+                    stack.append((child, len(steps) - 1, False))
             else:
                 for index, child in enumerate(item):
-                    stack.append((child, f"{at}[{index}]", False))
+                    steps.append((step, f"[{index}]"))
+                    stack.append((child, len(steps) - 1, False))
             continue
-        return at, f"{_kind(item)} is not a JSON value"
+        return at(step), f"{_kind(item)} is not a JSON value"
     return None
 
 
@@ -457,11 +484,13 @@ def from_payload(payload: object) -> HarmovelaError:
             raise InvalidPayloadError(
                 f"details: expected an object, got {_kind(details)}", field="details"
             )
-        problem = _json_problem(dict(details), "details")
+        details = dict(details)
+        problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    cls = _BY_CODE.get(code)
-    error = (cls or ProtocolError)(message, details=details, retryable=retryable)
+    error = _BY_CODE.get(code, ProtocolError)(message, retryable=retryable)
+    if details:
+        error.details = details  # checked above: no need to check it twice
     error.wire_code = code
     return error
 
