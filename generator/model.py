@@ -60,6 +60,7 @@ class Deprecation:
     reason: str
     replaced_by: str | None
     position: Position
+    since: str | None = None  # the taxonomy version that deprecated the code
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

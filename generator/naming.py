@@ -81,7 +81,7 @@ PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
 PYTHON_MODULE_NAMES = frozenset(
     """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
     Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
-    lookup math re to_error types""".split()
+    lookup math re to_error types warnings TypeVar""".split()
 )
 
 TS_RESERVED = frozenset(
@@ -113,8 +113,8 @@ TS_GLOBALS = frozenset(
 TS_MODULE_NAMES = frozenset(
     """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON
     ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent fromPayload
-    isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put show
-    toError""".split()
+    guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
+    readEvent readPayload show T toError""".split()
 )
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")

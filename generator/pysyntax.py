@@ -12,6 +12,8 @@ with any line wider than black's limit goes through black itself.
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["LINE_LENGTH", "assign", "class_header", "finish", "string_literal", "width"]
 
 #: black's default line length, which the generated code is formatted for.
@@ -90,13 +92,29 @@ def class_header(name: str, base: str) -> str:
     return f"class {name}(\n    {base}\n):"
 
 
+# ``name = "text"``: black leaves such a line alone however long it is (it can
+# neither split the string nor gain anything by wrapping it), see ``assign``.
+_UNSPLITTABLE = re.compile(r' *[A-Za-z_][A-Za-z0-9_]* = (?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')')
+
+
+def _kept_long(line: str) -> bool:
+    """Whether black keeps this over-long line as it is (see ``assign``)."""
+    if not _UNSPLITTABLE.fullmatch(line):
+        return False
+    indent = len(line) - len(line.lstrip(" "))
+    value = line.split(" = ", 1)[1]
+    return width(" " * (indent + 4) + value) > LINE_LENGTH
+
+
 def finish(source: str) -> str:
     """Return ``source`` as black would format it.
 
     The templates already emit black's layout; only a file with a line wider than
     black allows (which the helpers above cannot always avoid) is passed to black.
+    A long ``name = "text"`` line does not count: black keeps it as it is, and a
+    long meaning must not cost a run of black over the whole module.
     """
-    if all(width(line) <= LINE_LENGTH for line in source.splitlines()):
+    if all(width(line) <= LINE_LENGTH or _kept_long(line) for line in source.splitlines()):
         return source
     import black
 

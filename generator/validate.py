@@ -70,7 +70,7 @@ _TOP_KEYS = ("format", "name", "title", "version", "base", "fallback", "wrap", "
 _TOP_REQUIRED = ("format", "name", "title", "version", "base", "fallback", "wrap", "domains")
 _DOMAIN_KEYS = ("title", "description", "class", "codes")
 _CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
-_DEPRECATED_KEYS = ("reason", "replaced_by")
+_DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
 _DOCS_KEYS = ("status", "purpose", "payload", "example", "fields", "taxonomy", "retryability", "propagation", "notes")
 _EXAMPLE_KEYS = ("code", "message", "details")
@@ -617,9 +617,10 @@ def _deprecation(
     reason = _get(found, "reason", lambda n: r.text(n, _join(dkey, "reason"), allow_empty=False))
     pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else _ANY_CASE
     replaced_by = _get(found, "replaced_by", lambda n: r.matching(n, _join(dkey, "replaced_by"), pattern, "a code"))
-    if reason is None or ("replaced_by" in found and replaced_by is None):
+    since = _get(found, "since", lambda n: r.matching(n, _join(dkey, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
+    if reason is None or ("replaced_by" in found and replaced_by is None) or ("since" in found and since is None):
         return None
-    return Deprecation(reason=reason, replaced_by=replaced_by, position=key_node.position)
+    return Deprecation(reason=reason, replaced_by=replaced_by, since=since, position=key_node.position)
 
 
 def _tombstone(

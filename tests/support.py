@@ -96,9 +96,12 @@ def expectations(names: Names) -> dict[str, Any]:
                 "domain": c.code.domain,
                 "retryable": c.code.retryable,
                 "meaning": c.code.meaning,
+                "deprecated": c.code.deprecated.reason if c.code.deprecated else None,
+                "replacedBy": c.code.deprecated.replaced_by if c.code.deprecated else None,
             }
             for c in names.codes
         ],
+        "removed": [t.code for t in taxonomy.removed],
         "events": [{"type": e.type, "location": e.location} for e in taxonomy.events],
     }
 

@@ -399,3 +399,62 @@ def test_meanings_are_exact_strings(mod: types.ModuleType, names: Names) -> None
         meaning = _cls(mod, named.class_name).meaning
         assert type(meaning) is str and meaning == named.code.meaning
     assert re.fullmatch(r"\d+\.\d+\.\d+.*", mod.__version__)
+
+
+# ---------------------------------------------------------------- evolution
+def test_deprecated_codes_warn_when_built_not_when_received(mod: types.ModuleType, names: Names) -> None:
+    import warnings
+
+    for named in names.codes:
+        cls = _cls(mod, named.class_name)
+        dep = named.code.deprecated
+        assert cls.deprecated == (dep.reason if dep else None)
+        assert cls.replaced_by == (dep.replaced_by if dep else None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            err = cls("m")
+            received = mod.from_payload({"code": named.code.code, "message": "m", "retryable": True})
+            pickle.loads(pickle.dumps(err))
+            copy.deepcopy(received)
+        deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+        if dep is None:
+            assert deprecations == [], named.code.code
+        else:
+            assert len(deprecations) == 1, named.code.code  # only the construction warns
+            text = str(deprecations[0].message)
+            assert named.code.code in text and dep.reason in text
+            if dep.replaced_by:
+                assert f"use {dep.replaced_by} instead" in text
+            assert deprecations[0].filename == __file__  # it points at the caller
+
+
+def test_removed_codes_are_not_generated_and_fall_back(mod: types.ModuleType, names: Names) -> None:
+    for tomb in names.taxonomy.removed:
+        assert tomb.code not in {m.value for m in mod.ErrorCode}
+        assert mod.lookup(tomb.code) is _cls(mod, names.fallback.class_name)
+        err = mod.from_payload({"code": tomb.code, "message": "old peer", "retryable": False})
+        assert type(err) is _cls(mod, names.fallback.class_name) and err.wire_code == tomb.code
+
+
+def test_docs_mark_deprecations_and_list_changes(case: Case, names: Names) -> None:
+    docs = (case.expected / "docs/errors.md").read_text(encoding="utf-8")
+    for named in names.codes:
+        row = next(line for line in docs.splitlines() if line.startswith(f"| `{named.code.code}` |"))
+        assert ("**deprecated:**" in row) is (named.code.deprecated is not None), row
+        if named.code.deprecated and named.code.deprecated.replaced_by:
+            assert f"use `{named.code.deprecated.replaced_by}` instead" in row
+    changes = docs.split("## Changes", 1)[1].split("\n## ", 1)[0] if "## Changes" in docs else ""
+    expected_rows = (
+        sum(1 for c in names.taxonomy.codes if c.since)
+        + sum(1 for c in names.taxonomy.codes if c.deprecated)
+        + len(names.taxonomy.removed)
+    )
+    if expected_rows == 0:
+        assert "## Changes" not in docs
+    else:
+        assert changes.count("\n| ") - 2 == expected_rows  # minus the header and rule rows
+    for tomb in names.taxonomy.removed:
+        assert f"| {tomb.since} | removed `{tomb.code}`" in changes
+    for code in names.taxonomy.codes:
+        if code.since:
+            assert f"| {code.since} | added `{code.code}` |" in changes

@@ -194,6 +194,8 @@ describe("classes", () => {
       assert.equal(Cls.domain, c.domain);
       assert.equal(Cls.meaning, c.meaning);
       assert.equal(Cls.retryable, c.retryable);
+      assert.equal(Cls.deprecated, c.deprecated ?? undefined, "deprecated");
+      assert.equal(Cls.replacedBy, c.replacedBy ?? undefined, "replacedBy");
       // Hierarchy: parent as in Python, through the domain base to the base and Error.
       assert.equal(Object.getPrototypeOf(Cls), cls(c.parent), `${c.className} must extend ${c.parent}`);
       const chain = ancestry(Cls);
@@ -410,6 +412,13 @@ describe("lookup and isRetryable", () => {
     for (const c of ex.codes) {
       assert.equal(lookup(c.code), cls(c.className), c.code);
       assert.equal(isRetryable(c.code), c.retryable, c.code);
+    }
+  });
+
+  test("removed codes are not generated and fall back like unknown ones", () => {
+    for (const code of ex.removed) {
+      assert.ok(!Object.values(api.ErrorCode).includes(code), code);
+      assert.equal(api.lookup(code), cls(ex.fallback.className), code);
     }
   });
 

@@ -33,8 +33,6 @@ if (!MODULE || !GUARD) {
 }
 const SEED = Number(process.env.TAXOGEN_FUZZ_SEED ?? 0x7a0_6e4);
 const RUNS = Number(process.env.TAXOGEN_FUZZ_RUNS ?? 2500);
-// Known gaps of the current module (reported, not yet fixed) run as todo unless strict.
-const STRICT = process.env.TAXOGEN_FUZZ_STRICT === "1";
 
 const api = await import(pathToFileURL(MODULE).href);
 const guard = api[GUARD];
@@ -462,12 +460,10 @@ describe("hostile objects", () => {
       assert.equal(guard(make()), false);
       assertTaxonomyError(toError(make()));
     });
-    // Reported: the module lets the thrown error (or a TypeError) escape instead.
-    const todo = STRICT ? undefined : "reported: fromPayload/errorFromEvent let errors from hostile objects escape";
-    test(`${name}: fromPayload throws only InvalidPayloadError`, { todo }, () => {
+    test(`${name}: fromPayload throws only InvalidPayloadError`, () => {
       assert.throws(() => fromPayload(make()), InvalidPayloadError);
     });
-    test(`${name}: errorFromEvent throws only InvalidPayloadError`, { todo }, () => {
+    test(`${name}: errorFromEvent throws only InvalidPayloadError`, () => {
       const events = [make(), traps({}), revoked()];
       for (const { type, location } of EVENTS) {
         // The hostile value where the event type says its error is.

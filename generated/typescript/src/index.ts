@@ -570,6 +570,27 @@ export function isHarmovelaError(value: unknown): value is HarmovelaError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarmovelaError {
+  return guarded("payload", () => readPayload(payload));
+}
+
+/** Run `read`, turning anything but an InvalidPayloadError into one about `field`. */
+function guarded<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof InvalidPayloadError) throw err;
+    // A getter or proxy trap of the caller's value threw: the value cannot be read.
+    let why: string;
+    try {
+      why = err instanceof Error ? err.message : String(err);
+    } catch {
+      why = "it threw while being read";
+    }
+    throw new InvalidPayloadError(`${field}: cannot be read (${why})`, field);
+  }
+}
+
+function readPayload(payload: unknown): HarmovelaError {
   if (!isPlainObject(payload)) {
     throw new InvalidPayloadError(`payload: expected an object, got ${kind(payload)}`, "payload");
   }
@@ -621,6 +642,10 @@ export function toError(value: unknown): HarmovelaError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarmovelaError | undefined {
+  return guarded("event", () => readEvent(event));
+}
+
+function readEvent(event: unknown): HarmovelaError | undefined {
   if (!isPlainObject(event)) {
     throw new InvalidPayloadError(`event: expected an object, got ${kind(event)}`, "event");
   }
@@ -632,5 +657,5 @@ export function errorFromEvent(event: unknown): HarmovelaError | undefined {
     found = own(found, part);
   }
   if (found === undefined || found === null) return undefined;
-  return fromPayload(found);
+  return readPayload(found);
 }

@@ -14,8 +14,9 @@ import enum
 import math
 import re
 import types
+import warnings
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard
+from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar
 
 __all__ = [
     "Domain",
@@ -198,15 +199,17 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
 
 
 class HarmovelaError(Exception):
-    """The root of every error of the ``harmovela`` taxonomy.
+    """The root of every error of the taxonomy.
 
-    A bare ``HarmovelaError`` carries the fallback code ``protocol_error``.
+    A bare instance carries the taxonomy's fallback code.
     """
 
     code: ClassVar[ErrorCode] = ErrorCode.PROTOCOL_ERROR
     domain: ClassVar[Domain] = Domain.PROTOCOL
     meaning: ClassVar[str] = "Unspecified protocol violation"
     retryable: bool = False
+    deprecated: ClassVar[str | None] = None
+    replaced_by: ClassVar[str | None] = None
     original: object = None
 
     message: str
@@ -221,6 +224,25 @@ class HarmovelaError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
+        self._setup(message, details, cause, retryable)
+        if self.deprecated is not None:
+            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
+            name = type(self).__name__
+            warnings.warn(
+                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+
+    def _setup(
+        self,
+        message: str | None,
+        details: Mapping[str, object] | None,
+        cause: BaseException | None,
+        retryable: bool | None,
+    ) -> None:
+        # __init__ without the deprecation warning: receiving or unpickling a
+        # deprecated code is no misuse of it.
         if message is None:
             message = self.meaning
         elif not isinstance(message, str):
@@ -251,7 +273,7 @@ class HarmovelaError(Exception):
         state = dict(self.__dict__)
         if self.__cause__ is not None:
             state["__cause__"] = self.__cause__
-        return (type(self), (self.message,), state)
+        return (_rebuild, (type(self), self.message), state)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload ``{code, message, retryable, details}``."""
@@ -268,7 +290,7 @@ class HarmovelaError(Exception):
 
 
 class ProtocolError(HarmovelaError):
-    """The ``protocol_error`` error, base of the ``protocol`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.PROTOCOL_ERROR
     domain = Domain.PROTOCOL
@@ -277,7 +299,7 @@ class ProtocolError(HarmovelaError):
 
 
 class InvalidEnvelopeError(ProtocolError):
-    """The ``invalid_envelope`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.INVALID_ENVELOPE
     meaning = "Envelope missing required fields or malformed"
@@ -285,7 +307,7 @@ class InvalidEnvelopeError(ProtocolError):
 
 
 class InvalidEventTypeError(ProtocolError):
-    """The ``invalid_event_type`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.INVALID_EVENT_TYPE
     meaning = "Event type not in registry or invalid format"
@@ -293,7 +315,7 @@ class InvalidEventTypeError(ProtocolError):
 
 
 class UnsupportedVersionError(ProtocolError):
-    """The ``unsupported_version`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.UNSUPPORTED_VERSION
     meaning = "Protocol version not supported by this peer"
@@ -301,7 +323,7 @@ class UnsupportedVersionError(ProtocolError):
 
 
 class InternalError(ProtocolError):
-    """The ``internal_error`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Unexpected internal processing failure"
@@ -309,7 +331,7 @@ class InternalError(ProtocolError):
 
 
 class SessionError(HarmovelaError):
-    """The ``session_error`` error, base of the ``session`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.SESSION_ERROR
     domain = Domain.SESSION
@@ -318,7 +340,7 @@ class SessionError(HarmovelaError):
 
 
 class SessionTimeoutError(SessionError):
-    """The ``session_timeout`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.SESSION_TIMEOUT
     meaning = "Session timed out (heartbeat or idle)"
@@ -326,7 +348,7 @@ class SessionTimeoutError(SessionError):
 
 
 class SessionClosedError(SessionError):
-    """The ``session_closed`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.SESSION_CLOSED
     meaning = "Session was closed unexpectedly"
@@ -334,7 +356,7 @@ class SessionClosedError(SessionError):
 
 
 class UnauthorizedError(SessionError):
-    """The ``unauthorized`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.UNAUTHORIZED
     meaning = "Authentication or authorization failed"
@@ -342,7 +364,7 @@ class UnauthorizedError(SessionError):
 
 
 class SubscriptionError(HarmovelaError):
-    """The ``subscription_error`` error, base of the ``subscription`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.SUBSCRIPTION_ERROR
     domain = Domain.SUBSCRIPTION
@@ -351,7 +373,7 @@ class SubscriptionError(HarmovelaError):
 
 
 class SubscriptionRejectedError(SubscriptionError):
-    """The ``subscription_rejected`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.SUBSCRIPTION_REJECTED
     meaning = "Subscription request rejected by producer"
@@ -359,7 +381,7 @@ class SubscriptionRejectedError(SubscriptionError):
 
 
 class TaskError(HarmovelaError):
-    """The ``task_error`` error, base of the ``task`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.TASK_ERROR
     domain = Domain.TASK
@@ -368,7 +390,7 @@ class TaskError(HarmovelaError):
 
 
 class TaskTimeoutError(TaskError):
-    """The ``task_timeout`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TASK_TIMEOUT
     meaning = "Task exceeded its deadline"
@@ -376,7 +398,7 @@ class TaskTimeoutError(TaskError):
 
 
 class TaskCancelledError(TaskError):
-    """The ``task_cancelled`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TASK_CANCELLED
     meaning = "Task was cancelled"
@@ -384,7 +406,7 @@ class TaskCancelledError(TaskError):
 
 
 class ToolError(HarmovelaError):
-    """The ``tool_error`` error, base of the ``tool`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.TOOL_ERROR
     domain = Domain.TOOL
@@ -393,7 +415,7 @@ class ToolError(HarmovelaError):
 
 
 class ToolTimeoutError(ToolError):
-    """The ``tool_timeout`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "Tool execution exceeded deadline"
@@ -418,6 +440,8 @@ _BY_CODE: Final[dict[str, type[HarmovelaError]]] = {
     "tool_error": ToolError,
     "tool_timeout": ToolTimeoutError,
 }
+_FALLBACK: Final[type[HarmovelaError]] = ProtocolError
+_WRAP: Final[type[HarmovelaError]] = InternalError
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
     {
@@ -434,9 +458,26 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
 _CODE_PATTERN: Final = re.compile("[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
+_E = TypeVar("_E", bound=HarmovelaError)
+
+
+def _rebuild(cls: type[_E], message: str) -> _E:
+    """Unpickle an error (its state is restored next) without a deprecation warning."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, None)
+    return error
+
+
+def _received(cls: type[_E], message: str, retryable: bool) -> _E:
+    """An error received on the wire: no deprecation warning for the receiver."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, retryable)
+    return error
+
+
 def lookup(code: str) -> type[HarmovelaError]:
     """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
-    return _BY_CODE.get(code, ProtocolError)
+    return _BY_CODE.get(code, _FALLBACK)
 
 
 def is_retryable(code: str) -> bool:
@@ -452,7 +493,7 @@ def is_harmovela_error(value: object) -> TypeGuard[HarmovelaError]:
 def from_payload(payload: object) -> HarmovelaError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives a ``ProtocolError`` whose
+    An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     """
     if not isinstance(payload, Mapping):
@@ -488,7 +529,7 @@ def from_payload(payload: object) -> HarmovelaError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _BY_CODE.get(code, ProtocolError)(message, retryable=retryable)
+    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable)
     if details:
         error.details = details  # checked above: no need to check it twice
     error.wire_code = code
@@ -496,7 +537,7 @@ def from_payload(payload: object) -> HarmovelaError:
 
 
 def to_error(value: object) -> HarmovelaError:
-    """``value`` if it is an error of this taxonomy, else wrapped as ``internal_error``.
+    """``value`` if it is an error of this taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
@@ -509,8 +550,8 @@ def to_error(value: object) -> HarmovelaError:
         except Exception:
             text = ""
         message = f"{type(value).__name__}: {text}" if text else type(value).__name__
-        return InternalError(message, cause=value)
-    error = InternalError(f"non-exception value: {_show(value)}")
+        return _WRAP(message, cause=value)
+    error = _WRAP(f"non-exception value: {_show(value)}")
     error.original = value
     return error
 

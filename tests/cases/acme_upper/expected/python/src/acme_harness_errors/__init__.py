@@ -14,8 +14,9 @@ import enum
 import math
 import re
 import types
+import warnings
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard
+from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar
 
 __all__ = [
     "Domain",
@@ -184,9 +185,9 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
 
 
 class HarnessError(Exception):
-    """The root of every error of the ``acme_harness`` taxonomy.
+    """The root of every error of the taxonomy.
 
-    A bare ``HarnessError`` carries the fallback code ``UNKNOWN``.
+    A bare instance carries the taxonomy's fallback code.
     """
 
     code: ClassVar[ErrorCode] = ErrorCode.UNKNOWN
@@ -195,6 +196,8 @@ class HarnessError(Exception):
         "A value that is not an error was thrown, or the code is unknown"
     )
     retryable: bool = False
+    deprecated: ClassVar[str | None] = None
+    replaced_by: ClassVar[str | None] = None
     original: object = None
 
     message: str
@@ -209,6 +212,25 @@ class HarnessError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
+        self._setup(message, details, cause, retryable)
+        if self.deprecated is not None:
+            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
+            name = type(self).__name__
+            warnings.warn(
+                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+
+    def _setup(
+        self,
+        message: str | None,
+        details: Mapping[str, object] | None,
+        cause: BaseException | None,
+        retryable: bool | None,
+    ) -> None:
+        # __init__ without the deprecation warning: receiving or unpickling a
+        # deprecated code is no misuse of it.
         if message is None:
             message = self.meaning
         elif not isinstance(message, str):
@@ -239,7 +261,7 @@ class HarnessError(Exception):
         state = dict(self.__dict__)
         if self.__cause__ is not None:
             state["__cause__"] = self.__cause__
-        return (type(self), (self.message,), state)
+        return (_rebuild, (type(self), self.message), state)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload ``{code, message, retryable, details}``."""
@@ -256,7 +278,7 @@ class HarnessError(Exception):
 
 
 class GeneralError(HarnessError):
-    """The ``GENERAL_ERROR`` error, base of the ``GENERAL`` domain."""
+    """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.GENERAL_ERROR
     domain = Domain.GENERAL
@@ -265,7 +287,7 @@ class GeneralError(HarnessError):
 
 
 class UnknownError(GeneralError):
-    """The ``UNKNOWN`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.UNKNOWN
     meaning = "A value that is not an error was thrown, or the code is unknown"
@@ -273,14 +295,14 @@ class UnknownError(GeneralError):
 
 
 class ToolError(HarnessError):
-    """The base of every error of the ``TOOL`` domain."""
+    """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.TOOL
     meaning = "Tool Errors"
 
 
 class ToolArgsInvalidError(ToolError):
-    """The ``TOOL_ARGS_INVALID`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TOOL_ARGS_INVALID
     meaning = "Tool arguments failed validation"
@@ -288,7 +310,7 @@ class ToolArgsInvalidError(ToolError):
 
 
 class ToolEnoentError(ToolError):
-    """The ``TOOL_ENOENT`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TOOL_ENOENT
     meaning = "No such file: the tool's path does not exist"
@@ -296,7 +318,7 @@ class ToolEnoentError(ToolError):
 
 
 class ToolEaccesError(ToolError):
-    """The ``TOOL_EACCES`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TOOL_EACCES
     meaning = "Permission denied"
@@ -304,7 +326,7 @@ class ToolEaccesError(ToolError):
 
 
 class ToolTimeoutError(ToolError):
-    """The ``TOOL_TIMEOUT`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "The tool ran past its deadline"
@@ -312,14 +334,14 @@ class ToolTimeoutError(ToolError):
 
 
 class LlmError(HarnessError):
-    """The base of every error of the ``LLM`` domain."""
+    """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.LLM
     meaning = "Model Errors"
 
 
 class LlmRateLimitedError(LlmError):
-    """The ``LLM_RATE_LIMITED`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.LLM_RATE_LIMITED
     meaning = 'The provider said "slow down"; back off and retry'
@@ -327,7 +349,7 @@ class LlmRateLimitedError(LlmError):
 
 
 class LlmContextOverflowError(LlmError):
-    """The ``LLM_CONTEXT_OVERFLOW`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.LLM_CONTEXT_OVERFLOW
     meaning = "The prompt does not fit the model's context window"
@@ -335,7 +357,7 @@ class LlmContextOverflowError(LlmError):
 
 
 class LlmTimeoutError(LlmError):
-    """The ``TIMEOUT`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TIMEOUT
     meaning = "The model did not answer in time"
@@ -353,6 +375,8 @@ _BY_CODE: Final[dict[str, type[HarnessError]]] = {
     "LLM_CONTEXT_OVERFLOW": LlmContextOverflowError,
     "TIMEOUT": LlmTimeoutError,
 }
+_FALLBACK: Final[type[HarnessError]] = UnknownError
+_WRAP: Final[type[HarnessError]] = UnknownError
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
     {
@@ -366,9 +390,26 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
 _CODE_PATTERN: Final = re.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 
 
+_E = TypeVar("_E", bound=HarnessError)
+
+
+def _rebuild(cls: type[_E], message: str) -> _E:
+    """Unpickle an error (its state is restored next) without a deprecation warning."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, None)
+    return error
+
+
+def _received(cls: type[_E], message: str, retryable: bool) -> _E:
+    """An error received on the wire: no deprecation warning for the receiver."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, retryable)
+    return error
+
+
 def lookup(code: str) -> type[HarnessError]:
     """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
-    return _BY_CODE.get(code, UnknownError)
+    return _BY_CODE.get(code, _FALLBACK)
 
 
 def is_retryable(code: str) -> bool:
@@ -384,7 +425,7 @@ def is_harness_error(value: object) -> TypeGuard[HarnessError]:
 def from_payload(payload: object) -> HarnessError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives a ``UnknownError`` whose
+    An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     """
     if not isinstance(payload, Mapping):
@@ -420,7 +461,7 @@ def from_payload(payload: object) -> HarnessError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _BY_CODE.get(code, UnknownError)(message, retryable=retryable)
+    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable)
     if details:
         error.details = details  # checked above: no need to check it twice
     error.wire_code = code
@@ -428,7 +469,7 @@ def from_payload(payload: object) -> HarnessError:
 
 
 def to_error(value: object) -> HarnessError:
-    """``value`` if it is an error of this taxonomy, else wrapped as ``UNKNOWN``.
+    """``value`` if it is an error of this taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
@@ -441,8 +482,8 @@ def to_error(value: object) -> HarnessError:
         except Exception:
             text = ""
         message = f"{type(value).__name__}: {text}" if text else type(value).__name__
-        return UnknownError(message, cause=value)
-    error = UnknownError(f"non-exception value: {_show(value)}")
+        return _WRAP(message, cause=value)
+    error = _WRAP(f"non-exception value: {_show(value)}")
     error.original = value
     return error
 

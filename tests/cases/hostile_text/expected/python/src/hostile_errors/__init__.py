@@ -14,8 +14,9 @@ import enum
 import math
 import re
 import types
+import warnings
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard
+from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar
 
 __all__ = [
     "BackslashError",
@@ -191,15 +192,17 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
 
 
 class HostileError(Exception):
-    """The root of every error of the ``hostile`` taxonomy.
+    """The root of every error of the taxonomy.
 
-    A bare ``HostileError`` carries the fallback code ``plain``.
+    A bare instance carries the taxonomy's fallback code.
     """
 
     code: ClassVar[ErrorCode] = ErrorCode.PLAIN
     domain: ClassVar[Domain] = Domain.TEXT
     meaning: ClassVar[str] = "Plain"
     retryable: bool = False
+    deprecated: ClassVar[str | None] = None
+    replaced_by: ClassVar[str | None] = None
     original: object = None
 
     message: str
@@ -214,6 +217,25 @@ class HostileError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
+        self._setup(message, details, cause, retryable)
+        if self.deprecated is not None:
+            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
+            name = type(self).__name__
+            warnings.warn(
+                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+
+    def _setup(
+        self,
+        message: str | None,
+        details: Mapping[str, object] | None,
+        cause: BaseException | None,
+        retryable: bool | None,
+    ) -> None:
+        # __init__ without the deprecation warning: receiving or unpickling a
+        # deprecated code is no misuse of it.
         if message is None:
             message = self.meaning
         elif not isinstance(message, str):
@@ -244,7 +266,7 @@ class HostileError(Exception):
         state = dict(self.__dict__)
         if self.__cause__ is not None:
             state["__cause__"] = self.__cause__
-        return (type(self), (self.message,), state)
+        return (_rebuild, (type(self), self.message), state)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload ``{code, message, retryable, details}``."""
@@ -261,14 +283,14 @@ class HostileError(Exception):
 
 
 class TextError(HostileError):
-    """The base of every error of the ``text`` domain."""
+    """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.TEXT
     meaning = "Text | Errors *bold* \u2028 `code`"
 
 
 class PlainError(TextError):
-    """The ``plain`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.PLAIN
     meaning = "Plain"
@@ -276,7 +298,7 @@ class PlainError(TextError):
 
 
 class QuotesError(TextError):
-    """The ``quotes`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.QUOTES
     meaning = "He said \"hi\" and 'bye' then \"\"\"triple\"\"\" and '''single'''"
@@ -284,7 +306,7 @@ class QuotesError(TextError):
 
 
 class BackslashError(TextError):
-    """The ``backslash`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.BACKSLASH
     meaning = "C:\\path\\to\\file \\n is not a newline \\"
@@ -292,7 +314,7 @@ class BackslashError(TextError):
 
 
 class CommentCloseError(TextError):
-    """The ``comment_close`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.COMMENT_CLOSE
     meaning = "ends a comment */ then /* opens one // and # too"
@@ -300,7 +322,7 @@ class CommentCloseError(TextError):
 
 
 class TemplateError(TextError):
-    """The ``template`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.TEMPLATE
     meaning = "template ${injected} `backtick` {{ jinja }} {% raw %} {# c #}"
@@ -308,7 +330,7 @@ class TemplateError(TextError):
 
 
 class MarkdownError(TextError):
-    """The ``markdown`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.MARKDOWN
     meaning = (
@@ -318,7 +340,7 @@ class MarkdownError(TextError):
 
 
 class NewlinesError(TextError):
-    """The ``newlines`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.NEWLINES
     meaning = "line one\nline two\r\nline three"
@@ -326,7 +348,7 @@ class NewlinesError(TextError):
 
 
 class ControlsError(TextError):
-    """The ``controls`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.CONTROLS
     meaning = "nul \x00 bell \x07 escape \x1b del \x7f"
@@ -334,7 +356,7 @@ class ControlsError(TextError):
 
 
 class SeparatorsError(TextError):
-    """The ``separators`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.SEPARATORS
     meaning = "line\u2028separator\u2029paragraph"
@@ -342,7 +364,7 @@ class SeparatorsError(TextError):
 
 
 class BidiError(TextError):
-    """The ``bidi`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.BIDI
     meaning = "bidi \u202eevil\u202c and \u2066isolate\u2069"
@@ -350,7 +372,7 @@ class BidiError(TextError):
 
 
 class EmojiError(TextError):
-    """The ``emoji`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.EMOJI
     meaning = "emoji 🎉 and CJK 漢字 and combining é"
@@ -358,7 +380,7 @@ class EmojiError(TextError):
 
 
 class ScriptError(TextError):
-    """The ``script`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.SCRIPT
     meaning = "</script><script>alert(1)</script>"
@@ -366,7 +388,7 @@ class ScriptError(TextError):
 
 
 class LongError(TextError):
-    """The ``long`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.LONG
     meaning = "A very long meaning that goes on and on past the eighty-eight column limit of black, then some"
@@ -374,7 +396,7 @@ class LongError(TextError):
 
 
 class LongWrappedError(TextError):
-    """The ``long_wrapped`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.LONG_WRAPPED
     meaning = "A meaning long enough that black must wrap it in parentheses....."
@@ -397,6 +419,8 @@ _BY_CODE: Final[dict[str, type[HostileError]]] = {
     "long": LongError,
     "long_wrapped": LongWrappedError,
 }
+_FALLBACK: Final[type[HostileError]] = PlainError
+_WRAP: Final[type[HostileError]] = PlainError
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
     {
@@ -408,9 +432,26 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
 _CODE_PATTERN: Final = re.compile("[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
+_E = TypeVar("_E", bound=HostileError)
+
+
+def _rebuild(cls: type[_E], message: str) -> _E:
+    """Unpickle an error (its state is restored next) without a deprecation warning."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, None)
+    return error
+
+
+def _received(cls: type[_E], message: str, retryable: bool) -> _E:
+    """An error received on the wire: no deprecation warning for the receiver."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, retryable)
+    return error
+
+
 def lookup(code: str) -> type[HostileError]:
     """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
-    return _BY_CODE.get(code, PlainError)
+    return _BY_CODE.get(code, _FALLBACK)
 
 
 def is_retryable(code: str) -> bool:
@@ -426,7 +467,7 @@ def is_hostile_error(value: object) -> TypeGuard[HostileError]:
 def from_payload(payload: object) -> HostileError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives a ``PlainError`` whose
+    An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     """
     if not isinstance(payload, Mapping):
@@ -462,7 +503,7 @@ def from_payload(payload: object) -> HostileError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _BY_CODE.get(code, PlainError)(message, retryable=retryable)
+    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable)
     if details:
         error.details = details  # checked above: no need to check it twice
     error.wire_code = code
@@ -470,7 +511,7 @@ def from_payload(payload: object) -> HostileError:
 
 
 def to_error(value: object) -> HostileError:
-    """``value`` if it is an error of this taxonomy, else wrapped as ``plain``.
+    """``value`` if it is an error of this taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
@@ -483,8 +524,8 @@ def to_error(value: object) -> HostileError:
         except Exception:
             text = ""
         message = f"{type(value).__name__}: {text}" if text else type(value).__name__
-        return PlainError(message, cause=value)
-    error = PlainError(f"non-exception value: {_show(value)}")
+        return _WRAP(message, cause=value)
+    error = _WRAP(f"non-exception value: {_show(value)}")
     error.original = value
     return error
 

@@ -14,8 +14,9 @@ import enum
 import math
 import re
 import types
+import warnings
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard
+from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar
 
 __all__ = [
     "Domain",
@@ -165,15 +166,17 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
 
 
 class TinyError(Exception):
-    """The root of every error of the ``tiny`` taxonomy.
+    """The root of every error of the taxonomy.
 
-    A bare ``TinyError`` carries the fallback code ``oops``.
+    A bare instance carries the taxonomy's fallback code.
     """
 
     code: ClassVar[ErrorCode] = ErrorCode.OOPS
     domain: ClassVar[Domain] = Domain.MISC
     meaning: ClassVar[str] = "Something went wrong"
     retryable: bool = False
+    deprecated: ClassVar[str | None] = None
+    replaced_by: ClassVar[str | None] = None
     original: object = None
 
     message: str
@@ -188,6 +191,25 @@ class TinyError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
+        self._setup(message, details, cause, retryable)
+        if self.deprecated is not None:
+            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
+            name = type(self).__name__
+            warnings.warn(
+                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+
+    def _setup(
+        self,
+        message: str | None,
+        details: Mapping[str, object] | None,
+        cause: BaseException | None,
+        retryable: bool | None,
+    ) -> None:
+        # __init__ without the deprecation warning: receiving or unpickling a
+        # deprecated code is no misuse of it.
         if message is None:
             message = self.meaning
         elif not isinstance(message, str):
@@ -218,7 +240,7 @@ class TinyError(Exception):
         state = dict(self.__dict__)
         if self.__cause__ is not None:
             state["__cause__"] = self.__cause__
-        return (type(self), (self.message,), state)
+        return (_rebuild, (type(self), self.message), state)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload ``{code, message, retryable, details}``."""
@@ -235,14 +257,14 @@ class TinyError(Exception):
 
 
 class MiscError(TinyError):
-    """The base of every error of the ``misc`` domain."""
+    """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.MISC
     meaning = "Miscellaneous"
 
 
 class OopsError(MiscError):
-    """The ``oops`` error."""
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
 
     code = ErrorCode.OOPS
     meaning = "Something went wrong"
@@ -252,6 +274,8 @@ class OopsError(MiscError):
 _BY_CODE: Final[dict[str, type[TinyError]]] = {
     "oops": OopsError,
 }
+_FALLBACK: Final[type[TinyError]] = OopsError
+_WRAP: Final[type[TinyError]] = OopsError
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 """Event type → the dotted path of the error inside an event of that type."""
@@ -259,9 +283,26 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 _CODE_PATTERN: Final = re.compile("[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
+_E = TypeVar("_E", bound=TinyError)
+
+
+def _rebuild(cls: type[_E], message: str) -> _E:
+    """Unpickle an error (its state is restored next) without a deprecation warning."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, None)
+    return error
+
+
+def _received(cls: type[_E], message: str, retryable: bool) -> _E:
+    """An error received on the wire: no deprecation warning for the receiver."""
+    error = cls.__new__(cls)
+    error._setup(message, None, None, retryable)
+    return error
+
+
 def lookup(code: str) -> type[TinyError]:
     """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
-    return _BY_CODE.get(code, OopsError)
+    return _BY_CODE.get(code, _FALLBACK)
 
 
 def is_retryable(code: str) -> bool:
@@ -277,7 +318,7 @@ def is_tiny_error(value: object) -> TypeGuard[TinyError]:
 def from_payload(payload: object) -> TinyError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives a ``OopsError`` whose
+    An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     """
     if not isinstance(payload, Mapping):
@@ -313,7 +354,7 @@ def from_payload(payload: object) -> TinyError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _BY_CODE.get(code, OopsError)(message, retryable=retryable)
+    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable)
     if details:
         error.details = details  # checked above: no need to check it twice
     error.wire_code = code
@@ -321,7 +362,7 @@ def from_payload(payload: object) -> TinyError:
 
 
 def to_error(value: object) -> TinyError:
-    """``value`` if it is an error of this taxonomy, else wrapped as ``oops``.
+    """``value`` if it is an error of this taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
@@ -334,8 +375,8 @@ def to_error(value: object) -> TinyError:
         except Exception:
             text = ""
         message = f"{type(value).__name__}: {text}" if text else type(value).__name__
-        return OopsError(message, cause=value)
-    error = OopsError(f"non-exception value: {_show(value)}")
+        return _WRAP(message, cause=value)
+    error = _WRAP(f"non-exception value: {_show(value)}")
     error.original = value
     return error
 
