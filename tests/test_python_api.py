@@ -392,6 +392,37 @@ def test_repr_to_dict_and_logging_show_the_code(
             logger.exception("caught")
     assert named.code.code in caplog.records[0].getMessage()
     assert named.class_name in caplog.text and "went wrong" in caplog.text
+    assert f"code: {named.code.code}" in caplog.text  # logger.exception shows the code
+
+
+def test_a_json_log_formatter_shows_the_code_without_extra_work(mod: types.ModuleType, names: Names) -> None:
+    import io
+
+    class JsonFormatter(logging.Formatter):
+        """What JSON log formatters do: the message, plus the formatted exception."""
+
+        def format(self, record: logging.LogRecord) -> str:
+            entry = {"level": record.levelname, "message": record.getMessage()}
+            if record.exc_info:
+                entry["exc_info"] = self.formatException(record.exc_info)
+            return json.dumps(entry)
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("taxogen-json-test")
+    logger.addHandler(handler)
+    try:
+        for payload_code in (names.codes[0].code.code, _unknown_code(names)):
+            try:
+                raise mod.from_payload({"code": payload_code, "message": "boom", "retryable": False})
+            except Exception:
+                logger.exception("request failed")
+    finally:
+        logger.removeHandler(handler)
+    entries = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert f"code: {names.codes[0].code.code}" in entries[0]["exc_info"]
+    assert f"code: {_unknown_code(names)}" in entries[1]["exc_info"]  # the code as received
 
 
 def test_meanings_are_exact_strings(mod: types.ModuleType, names: Names) -> None:

@@ -220,6 +220,7 @@ class LedgerServiceError(Exception):
         details: Mapping[str, object] | None,
         cause: BaseException | None,
         retryable: bool | None,
+        wire_code: str | None = None,
     ) -> None:
         # __init__ without the deprecation warning: receiving or unpickling a
         # deprecated code is no misuse of it.
@@ -230,7 +231,10 @@ class LedgerServiceError(Exception):
         super().__init__(message)
         self.message = message
         self.details = _details(details)
-        self.wire_code = str(self.code)
+        self.wire_code = str(self.code) if wire_code is None else wire_code
+        # Tracebacks show notes, so the code reaches every log that prints one
+        # (logging.exception, JSON formatters) without extra work.
+        self.add_note(f"code: {self.wire_code}")
         if retryable is not None:
             if not isinstance(retryable, bool):
                 raise TypeError(
@@ -368,10 +372,10 @@ def _rebuild(cls: type[_E], message: str) -> _E:
     return error
 
 
-def _received(cls: type[_E], message: str, retryable: bool) -> _E:
+def _received(cls: type[_E], message: str, retryable: bool, code: str) -> _E:
     """An error received on the wire: no deprecation warning for the receiver."""
     error = cls.__new__(cls)
-    error._setup(message, None, None, retryable)
+    error._setup(message, None, None, retryable, code)
     return error
 
 
@@ -429,10 +433,9 @@ def from_payload(payload: object) -> LedgerServiceError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable)
+    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable, code)
     if details:
         error.details = details  # checked above: no need to check it twice
-    error.wire_code = code
     return error
 
 
