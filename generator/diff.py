@@ -19,12 +19,38 @@ from generator.diagnostics import Position
 from generator.model import Taxonomy
 from generator.naming import Names
 
-__all__ = ["BREAKING", "COMPATIBLE", "DOCS", "Change", "VersionCheck", "check_version", "diff"]
+__all__ = ["BREAKING", "COMPATIBLE", "DOCS", "RULES", "Change", "VersionCheck", "check_version", "diff"]
 
 BREAKING = "breaking"
 COMPATIBLE = "compatible"
 DOCS = "docs"
 _ORDER = {BREAKING: 0, COMPATIBLE: 1, DOCS: 2}
+
+#: Every rule diff can report, with the kind of change it is.
+RULES = {
+    "code-removed": BREAKING,
+    "code-moved": BREAKING,
+    "retryable-changed": BREAKING,
+    "domain-removed": BREAKING,
+    "base-changed": BREAKING,
+    "fallback-changed": BREAKING,
+    "wrap-changed": BREAKING,
+    "identifier-changed": BREAKING,
+    "code-case-changed": BREAKING,
+    "event-removed": BREAKING,
+    "event-location-changed": BREAKING,
+    "code-added": COMPATIBLE,
+    "domain-added": COMPATIBLE,
+    "event-added": COMPATIBLE,
+    "code-deprecated": COMPATIBLE,
+    "code-undeprecated": COMPATIBLE,
+    "code-tombstoned": COMPATIBLE,
+    "meaning-changed": DOCS,
+    "title-changed": DOCS,
+    "description-changed": DOCS,
+    "deprecation-changed": DOCS,
+    "prose-changed": DOCS,
+}
 
 _SEMVER = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.diff import BREAKING, COMPATIBLE, DOCS, check_version, diff
+from generator.diff import BREAKING, COMPATIBLE, DOCS, RULES, check_version, diff
 from generator.pipeline import load_names
 from tests.support import REPO
 
@@ -77,6 +77,12 @@ PAIRS = [
 ]
 
 
+DEPRECATE = (
+    "meaning: Task was cancelled}",
+    "meaning: Task was cancelled, deprecated: {reason: folded into task_error, replaced_by: task_error}}",
+)
+
+
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -91,7 +97,55 @@ def _edited(edits: list[tuple[str, str]]) -> str:
     return text
 
 
-@pytest.mark.parametrize("label, edits, expected", PAIRS, ids=[p[0] for p in PAIRS])
+# Pairs whose "before" is not the shipped taxonomy: (id, before edits, after edits, expected).
+OTHER_PAIRS = [
+    ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
+    (
+        "deprecation changed",
+        [DEPRECATE],
+        [(DEPRECATE[1], DEPRECATE[1].replace("folded into task_error", "use the generic code"))],
+        {(DOCS, "deprecation-changed")},
+    ),
+]
+
+
+def test_every_rule_has_a_pair() -> None:
+    covered = {rule for _, _, expected in PAIRS for _, rule in expected}
+    covered |= {rule for _, _, _, expected in OTHER_PAIRS for _, rule in expected}
+    covered.add("code-case-changed")  # test_code_case_change
+    assert covered == set(RULES)
+    for _, _, expected in PAIRS:
+        for kind, rule in expected:
+            assert RULES[rule] == kind, rule
+
+
+@pytest.mark.parametrize("label, before, after, expected", OTHER_PAIRS, ids=[p[0] for p in OTHER_PAIRS])
+def test_other_pairs(tmp_path: Path, label: str, before: list[tuple[str, str]], after: list[tuple[str, str]], expected: set[tuple[str, str]]) -> None:
+    old_text = _edited(before)
+    new_text = old_text
+    for old, new in after:
+        assert old in new_text
+        new_text = new_text.replace(old, new, 1)
+    if not after:
+        new_text = BASE
+    old = load_names(_write(tmp_path, "old.yaml", old_text))
+    new = load_names(_write(tmp_path, "new.yaml", new_text))
+    assert {(c.kind, c.rule) for c in diff(old, new)} == expected
+
+
+def test_code_case_change(tmp_path: Path) -> None:
+    old = load_names(REPO / "tests/cases/acme_upper/taxonomy.yaml")
+    text = (REPO / "tests/cases/acme_upper/taxonomy.yaml").read_text(encoding="utf-8")
+    lowered = "\n".join(
+        line if line.lstrip().startswith(("#", "title", "description", "base", "name", "version", "format")) else line.lower()
+        for line in text.splitlines()
+    ).replace("code_case: upper_snake", "code_case: lower_snake").replace("class: llmtimeouterror", "class: LlmTimeoutError")
+    new = load_names(_write(tmp_path, "new.yaml", lowered + "\n"))
+    rules = {c.rule for c in diff(old, new)}
+    assert "code-case-changed" in rules and "code-removed" in rules and "code-added" in rules
+
+
+@pytest.mark.parametrize("label, edits, expected", [p for p in PAIRS if p[1]], ids=[p[0] for p in PAIRS if p[1]])
 def test_each_rule_fires_on_its_pair(tmp_path: Path, label: str, edits: list[tuple[str, str]], expected: set[tuple[str, str]]) -> None:
     old = load_names(_write(tmp_path, "old.yaml", BASE))
     new = load_names(_write(tmp_path, "new.yaml", _edited(edits)))
