@@ -92,7 +92,7 @@ def _ts_bool(value: bool) -> str:
 def _ts_doc(text: str) -> str:
     """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
     escaped = "".join(
-        char if char.isprintable() else f"\\u{ord(char):04x}" for char in text.replace("\\", "\\\\")
+        char if char.isprintable() else _ts_escape(char) for char in text.replace("\\", "\\\\")
     )
     return escaped.replace("*/", "*\\/").replace("@", "\\@")
 
