@@ -359,7 +359,7 @@ export class MarkdownError extends TextError {
 }
 
 /**
- * line one\u000aline two\u000d\u000aline three
+ * line one\nline two\r\nline three
  *
  * Code `newlines`; retryable.
  */
