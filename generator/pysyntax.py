@@ -55,7 +55,10 @@ def string_literal(text: str) -> str:
 
     black keeps double quotes unless single quotes need fewer backslashes.
     """
-    body = "".join(_escape(char) for char in text)
+    if text.isprintable() and "\\" not in text:  # the usual case, checked in C
+        body = text
+    else:
+        body = "".join(_escape(char) for char in text)
     if text.count("'") < text.count('"'):
         return "'" + body.replace("'", "\\'") + "'"
     return '"' + body.replace('"', '\\"') + '"'
@@ -97,8 +100,16 @@ def class_header(name: str, base: str) -> str:
 _UNSPLITTABLE = re.compile(r' *[A-Za-z_][A-Za-z0-9_]* = (?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')')
 
 
+_STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
+# ``"key": Name,`` or ``"key": "text",``: one entry of an exploded dict, which
+# black cannot split further and so keeps as it is.
+_DICT_ENTRY = re.compile(rf" *{_STRING}: (?:[A-Za-z_][A-Za-z0-9_]*|{_STRING}),")
+
+
 def _kept_long(line: str) -> bool:
     """Whether black keeps this over-long line as it is (see ``assign``)."""
+    if _DICT_ENTRY.fullmatch(line):
+        return True
     if not _UNSPLITTABLE.fullmatch(line):
         return False
     indent = len(line) - len(line.lstrip(" "))

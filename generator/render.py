@@ -82,6 +82,8 @@ def _ts_escape(char: str) -> str:
 
 def _ts_str(text: str) -> str:
     """A TypeScript string literal; everything invisible is escaped."""
+    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
+        return f'"{text}"'
     return '"' + "".join(_ts_escape(char) for char in text) + '"'
 
 
@@ -108,6 +110,11 @@ _MD_INLINE = frozenset("\\`*_[]<>|&~$!:")
 _MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
 
 
+# Text with no character to escape, no block marker at its start, no "#" or
+# space at either end.
+_MD_PLAIN = re.compile(r"(?![#>+=-]|[0-9]+[.)])[^ \\`*_\[\]<>|&~$!:](?:[^\\`*_\[\]<>|&~$!:]*[^ #\\`*_\[\]<>|&~$!:])?")
+
+
 def _md_text(text: str) -> str:
     """Plain text as Markdown inline content that renders as exactly ``text``.
 
@@ -118,6 +125,8 @@ def _md_text(text: str) -> str:
     leading and trailing spaces (which headings and table cells strip), become
     character references.
     """
+    if text.isprintable() and _MD_PLAIN.fullmatch(text):  # the usual case: nothing to escape
+        return text
     out = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     body = text.strip(" ")
