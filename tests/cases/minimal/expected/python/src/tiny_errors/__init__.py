@@ -101,8 +101,25 @@ def _writable(number: int) -> bool:
     return True
 
 
+_SCALARS: Final = frozenset({str, bool, type(None)})
+_BIG: Final = 1 << 2000  # smaller integers always print (see _writable)
+
+
 def _json_problem(value: object, where: str) -> tuple[str, str] | None:
     """The first part of ``value`` that JSON cannot carry, as (path, problem)."""
+    if type(value) is dict:
+        # The usual details, a flat object of strings, numbers, booleans and
+        # nulls, are checked here without the general walk below.
+        for key, item in value.items():
+            kind = type(item)
+            if type(key) is not str or not (
+                kind in _SCALARS
+                or (kind is int and -_BIG < item < _BIG)
+                or (kind is float and math.isfinite(item))
+            ):
+                break
+        else:
+            return None
     # Iterative, so hostile nesting cannot exhaust the stack; the containers on
     # the current path catch cycles, which json.dumps would refuse.  Each step
     # records only its parent and key: the path is spelt out for a problem alone,
@@ -325,7 +342,8 @@ def from_payload(payload: object) -> TinyError:
     An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     """
-    if not isinstance(payload, Mapping):
+    # type() first: isinstance against an ABC is slow, and JSON gives dicts.
+    if type(payload) is not dict and not isinstance(payload, Mapping):
         raise InvalidPayloadError(
             f"payload: expected an object, got {_kind(payload)}", field="payload"
         )
@@ -350,7 +368,7 @@ def from_payload(payload: object) -> TinyError:
         )
     details = payload.get("details")
     if details is not None:
-        if not isinstance(details, Mapping):
+        if type(details) is not dict and not isinstance(details, Mapping):
             raise InvalidPayloadError(
                 f"details: expected an object, got {_kind(details)}", field="details"
             )
