@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TSC := node_modules/.bin/tsc
 
-.PHONY: generate check test golden clean
+.PHONY: generate check test golden bench clean
 
 # The tool alone: what `make generate` needs.
 $(VENV)/.tool: pyproject.toml constraints.txt
@@ -13,9 +13,10 @@ $(VENV)/.tool: pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-# Everything the tests need on top: Python test packages and the TypeScript compiler.
+# Everything the tests need on top: Python test packages (with the benchmark
+# baselines, for the bench's smoke run) and the TypeScript compiler.
 $(VENV)/.test: $(VENV)/.tool pyproject.toml constraints.txt
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,bench]'
 	touch $@
 
 $(TSC): package.json package-lock.json
@@ -31,9 +32,15 @@ check: $(VENV)/.tool
 test: $(VENV)/.test $(TSC)
 	$(PY) -m pytest
 
+# The benchmark suite: synthesized taxonomies of 100 to 10,000 codes, every figure
+# next to its baseline; writes benchmarks/RESULTS.md (takes several minutes).
+bench: $(VENV)/.test $(TSC)
+	$(PY) -m benchmarks.bench
+
 # Rewrite the golden files of tests/cases/ from the current generator.
 golden: $(VENV)/.test
 	$(PY) -m tests.golden
+	$(PY) -m tests.bad_golden
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -1,0 +1,397 @@
+"""The scripts the benchmark runs in fresh processes, as text.
+
+Each one is written to the benchmark's temporary folder and run there, so every
+measurement that start-up or import state could distort happens in a process of
+its own.  Every script prints one JSON document on its last line of stdout.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "EXEC_MODULE",
+    "NODE_FROM_PAYLOAD",
+    "NODE_IMPORT",
+    "PHASES",
+    "PYDANTIC",
+    "BLACK",
+    "WRAP",
+    "YAML_PARSE",
+]
+
+#: Runs a command, and reports its wall time (measured here, from spawn to exit)
+#: and its peak resident set size: RUSAGE_CHILDREN of this small wrapper covers
+#: exactly the one child it ran.
+WRAP = r'''
+import json, resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+wall = time.perf_counter() - start
+print(json.dumps({
+    "wall": wall,
+    "rc": done.returncode,
+    "maxrss_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+    "cpu": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
+    "stdout": done.stdout.decode("utf-8", "replace")[-4000:],
+    "stderr": done.stderr.decode("utf-8", "replace")[-4000:],
+}))
+'''
+
+#: What the C YAML loader needs just to parse the file (the text already read).
+YAML_PARSE = r'''
+import json, sys, time, yaml
+path, reps = sys.argv[1], int(sys.argv[2])
+text = open(path, encoding="utf-8").read()
+samples = []
+for _ in range(reps):
+    start = time.perf_counter()
+    yaml.load(text, Loader=yaml.CSafeLoader)
+    samples.append(time.perf_counter() - start)
+print(json.dumps({"samples": samples}))
+'''
+
+#: generate, step by step, in one process: where the time goes.  Rather than
+#: re-spelling the pipeline (which changes), it wraps the functions
+#: ``generator.pipeline`` calls, where it calls them, with timers, and runs
+#: ``build_plan`` and ``emit.write`` exactly as the command line does.
+PHASES = r"""
+import functools, json, sys, time
+from pathlib import Path
+start = time.perf_counter()
+from generator import contract, emit, pipeline, pysyntax, render as render_mod
+imports = time.perf_counter() - start
+
+path, out_root, reps = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+spent = {}
+finish_log = []
+
+
+def timed(label, function):
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.perf_counter() - began
+    return wrapper
+
+
+LABELS = {
+    "load_file": "source: read + YAML events -> nodes",
+    "validate": "validate",
+    "name_taxonomy": "naming",
+}
+for name, label in LABELS.items():
+    if callable(getattr(pipeline, name, None)):
+        setattr(pipeline, name, timed(label, getattr(pipeline, name)))
+
+original_render = pipeline.render
+
+
+def render_by_target(names, *args, **kwargs):
+    if args or kwargs:
+        return original_render(names, *args, **kwargs)
+    plan = {}
+    for target in render_mod.TARGETS:
+        plan.update(timed(f"render {target.name}", original_render)(names, (target,)))
+    return plan
+
+
+pipeline.render = render_by_target
+for name in ("payload_schema", "vectors"):
+    setattr(contract, name, timed(f"contract: {name}", getattr(contract, name)))
+contract.dump_json = timed("contract: dump_json (schema + vectors)", contract.dump_json)
+emit.with_manifest = timed("manifest (hashes)", emit.with_manifest)
+original_finish = pysyntax.finish
+
+
+def timed_finish(source):
+    began = time.perf_counter()
+    result = original_finish(source)
+    # finish returns its argument itself unless black ran (black builds a new string).
+    finish_log.append({"seconds": time.perf_counter() - began, "black_ran": result is not source})
+    return result
+
+
+pysyntax.finish = timed_finish
+phases = []
+black_imported = False
+for rep in range(reps):
+    spent.clear()
+    began = time.perf_counter()
+    plan = pipeline.build_plan(path)
+    whole = time.perf_counter() - began
+    emitted = time.perf_counter()
+    emit.write(out_root / f"rep{rep}", plan)
+    row = dict(spent)
+    row["  of which pysyntax.finish (black safety net)"] = finish_log[-1]["seconds"] if finish_log else 0.0
+    row["emit.write (atomic writes)"] = time.perf_counter() - emitted
+    row["other (build_plan's own glue)"] = whole - sum(v for k, v in spent.items())
+    phases.append(row)
+    if rep == 0:
+        black_imported = "black" in sys.modules
+sizes = {key: len(value) for key, value in plan.items()}
+print(json.dumps({"imports": imports, "phases": phases, "finish": finish_log, "black_imported": black_imported,
+                  "build_plan": whole, "sizes": sizes}))
+"""
+
+#: Loads a module from its source path (through its .pyc) under ``name`` after
+#: importing ``preload`` (its dependencies), and times only that module's own
+#: load: unmarshal the .pyc and run the module body.  The same for the
+#: generated package and for a second copy of psycopg.errors.
+EXEC_MODULE = r'''
+import importlib, importlib.util, json, os, sys, time
+name, path, preload = sys.argv[1], sys.argv[2], sys.argv[3]
+for module in filter(None, preload.split(",")):
+    importlib.import_module(module)
+package_dir = [os.path.dirname(path)] if path.endswith("__init__.py") else None
+spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=package_dir)
+cached = importlib.util.cache_from_source(path)
+module = importlib.util.module_from_spec(spec)
+sys.modules[name] = module
+start = time.perf_counter_ns()
+spec.loader.exec_module(module)
+elapsed = time.perf_counter_ns() - start
+classes = sum(
+    1 for value in vars(module).values()
+    if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == name
+)
+print(json.dumps({"ns": elapsed, "classes": classes, "pyc": os.path.exists(cached)}))
+'''
+
+#: from_payload against pydantic v2 (strict TypeAdapter + the same construction).
+PYDANTIC = r'''
+import json, math, statistics, sys, time, timeit
+import importlib
+src, package, pattern, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.path.insert(0, src)
+errors = importlib.import_module(package)
+from typing import Annotated
+from typing_extensions import NotRequired, TypedDict
+import pydantic
+from pydantic import ConfigDict, JsonValue, StringConstraints, TypeAdapter
+
+
+class Payload(TypedDict):
+    __pydantic_config__ = ConfigDict(strict=True, allow_inf_nan=False, extra="ignore")
+    code: Annotated[str, StringConstraints(pattern=pattern)]
+    message: str
+    retryable: bool
+    details: NotRequired[dict[str, JsonValue] | None]
+
+
+adapter = TypeAdapter(Payload)
+lookup = errors.lookup
+
+
+def build(valid):
+    # What from_payload does once the payload is checked, spelled the same way.
+    error = lookup(valid["code"])(valid["message"], retryable=valid["retryable"])
+    details = valid.get("details")
+    if details:
+        error.details = details
+    error.wire_code = valid["code"]
+    return error
+
+
+def pyd_dict(payload):
+    return build(adapter.validate_python(payload))
+
+
+def pyd_json(text):
+    return build(adapter.validate_json(text))
+
+
+from_payload = errors.from_payload
+
+
+def ours_json(text):
+    return from_payload(json.loads(text))
+
+
+code = sys.argv[5]
+full = {"code": code, "message": "billing gateway timed out after 30s", "retryable": True,
+        "details": {"task_id": "task_01", "timeout_ms": 300000, "elapsed_ms": 302150}}
+bare = {"code": code, "message": "billing gateway timed out after 30s", "retryable": True}
+
+# Agreement on what is accepted and what is built, before timing anything.
+cases = [
+    full, bare, dict(full, extra=1), dict(full, details=None), dict(full, code="no_such_code_here"),
+    dict(full, code="Bad-Code"), dict(full, code=7), dict(full, message=None), dict(full, retryable=1),
+    dict(full, retryable="true"), dict(full, details=[]), dict(full, details={1: 2}),
+    dict(full, details={"x": float("nan")}), dict(full, details={"x": object()}), "not a payload",
+]
+agree, differ = 0, []
+for case in cases:
+    outcome = []
+    for fn in (from_payload, pyd_dict):
+        try:
+            error = fn(case)
+            outcome.append((type(error).__name__, error.wire_code, error.message, error.retryable, error.details))
+        except (ValueError, TypeError) as exc:  # InvalidPayloadError and pydantic's ValidationError are ValueErrors
+            outcome.append("rejected")
+    if outcome[0] == outcome[1]:
+        agree += 1
+    else:
+        differ.append(f"{case!r}: from_payload {'accepts' if outcome[0] != 'rejected' else 'rejects'}, "
+                      f"pydantic {'accepts' if outcome[1] != 'rejected' else 'rejects'}")
+
+
+def calibrate(fn, arg):
+    number = 1
+    while True:
+        spent = timeit.timeit(lambda: fn(arg), number=number)
+        if spent >= 0.05:
+            return number
+        number *= 2
+
+
+def race(candidates):
+    numbers = {label: calibrate(fn, arg) for label, (fn, arg) in candidates.items()}
+    samples = {label: [] for label in candidates}
+    for _ in range(reps):
+        for label, (fn, arg) in candidates.items():
+            spent = timeit.timeit(lambda: fn(arg), number=numbers[label])
+            samples[label].append(spent / numbers[label] * 1e9)
+    return samples
+
+
+text = json.dumps(full)
+bare_text = json.dumps(bare)
+assert type(ours_json(text)) is type(pyd_json(text))
+valid = adapter.validate_python(full)
+samples = race({
+    "construct_only": (build, valid),
+    "pydantic_validate_only": (adapter.validate_python, full),
+    "json_loads_only": (json.loads, text),
+    "ours_dict": (from_payload, full),
+    "pydantic_dict": (pyd_dict, full),
+    "ours_json": (ours_json, text),
+    "pydantic_json": (pyd_json, text),
+    "ours_dict_bare": (from_payload, bare),
+    "pydantic_dict_bare": (pyd_dict, bare),
+    "ours_json_bare": (ours_json, bare_text),
+    "pydantic_json_bare": (pyd_json, bare_text),
+})
+print(json.dumps({"samples_ns": samples, "agree": agree, "cases": len(cases), "differ": differ,
+                  "pydantic": pydantic.VERSION}))
+'''
+
+#: black itself over a generated module (already black-clean, so this is what the
+#: safety net would cost if it ran over the whole file).
+BLACK = r'''
+import json, sys, time
+start = time.perf_counter()
+import black
+imported = time.perf_counter() - start
+path, reps = sys.argv[1], int(sys.argv[2])
+source = open(path, encoding="utf-8").read()
+samples, changed = [], None
+for _ in range(reps):
+    start = time.perf_counter()
+    result = black.format_str(source, mode=black.Mode(line_length=88))
+    samples.append(time.perf_counter() - start)
+    changed = result != source
+wide = sum(1 for line in source.splitlines() if len(line) > 88)
+print(json.dumps({"samples": samples, "changed": changed, "import": imported, "wide_lines": wide,
+                  "version": black.__version__}))
+'''
+
+#: Times a dynamic import of one ES module inside a fresh Node process.
+NODE_IMPORT = r'''
+const start = performance.now();
+await import(process.argv[2]);
+const elapsed = performance.now() - start;
+console.log(JSON.stringify({ ms: elapsed }));
+'''
+
+#: fromPayload against a zod schema doing the same validation, then the same construction.
+NODE_FROM_PAYLOAD = r'''
+import { z } from "zod";
+import { createRequire } from "node:module";
+const errors = await import(process.argv[2]);
+const pattern = new RegExp(process.argv[3]);
+const reps = Number(process.argv[4]);
+const code = process.argv[5];
+const zodVersion = createRequire(import.meta.url)("zod/package.json").version;
+const { fromPayload, lookup } = errors;
+
+const schema = z.object({
+  code: z.string().regex(pattern),
+  message: z.string(),
+  retryable: z.boolean(),
+  details: z.record(z.string(), z.json()).nullable().optional(),
+});
+
+function viaZod(payload) {
+  const valid = schema.parse(payload);
+  // What fromPayload does once the payload is checked, spelled the same way.
+  const error = new (lookup(valid.code))(valid.message, {
+    details: valid.details ?? undefined,
+    retryable: valid.retryable,
+  });
+  error.wireCode = valid.code;
+  return error;
+}
+
+const full = { code, message: "billing gateway timed out after 30s", retryable: true,
+               details: { task_id: "task_01", timeout_ms: 300000, elapsed_ms: 302150 } };
+const bare = { code, message: "billing gateway timed out after 30s", retryable: true };
+const cases = [
+  full, bare, { ...full, extra: 1 }, { ...full, details: null }, { ...full, code: "no_such_code_here" },
+  { ...full, code: "Bad-Code" }, { ...full, code: 7 }, { ...full, message: null }, { ...full, retryable: 1 },
+  { ...full, retryable: "true" }, { ...full, details: [] }, { ...full, details: { x: NaN } },
+  { ...full, details: { x: new Date(0) } }, { ...full, details: { x: undefined } }, "not a payload",
+];
+let agree = 0;
+const differ = [];
+for (const item of cases) {
+  const outcome = [fromPayload, viaZod].map((fn) => {
+    try {
+      const e = fn(item);
+      return JSON.stringify([e.name, e.wireCode, e.message, e.retryable, e.details]);
+    } catch {
+      return "rejected";
+    }
+  });
+  if (outcome[0] === outcome[1]) agree++;
+  else differ.push(`${JSON.stringify(item)}: fromPayload ${outcome[0] === "rejected" ? "rejects" : "accepts"}, zod ${outcome[1] === "rejected" ? "rejects" : "accepts"}`);
+}
+
+function batch(fn, arg, n) {
+  const start = process.hrtime.bigint();
+  let sink;
+  for (let i = 0; i < n; i++) sink = fn(arg);
+  const spent = Number(process.hrtime.bigint() - start);
+  if (sink === undefined) throw new Error("nothing built");
+  return spent;
+}
+function calibrate(fn, arg) {
+  for (let i = 0; i < 3; i++) batch(fn, arg, 2000); // warm up the JIT
+  let n = 1000;
+  while (batch(fn, arg, n) < 50e6) n *= 2;
+  return n;
+}
+const parsed = schema.parse(full);
+const constructOnly = (valid) => {
+  const error = new (lookup(valid.code))(valid.message, { details: valid.details ?? undefined, retryable: valid.retryable });
+  error.wireCode = valid.code;
+  return error;
+};
+const candidates = {
+  ours: [fromPayload, full], zod: [viaZod, full],
+  construct_only: [constructOnly, parsed], zod_parse_only: [(p) => schema.parse(p), full],
+  bare_error: [(m) => new Error(m), full.message],
+  ours_bare: [fromPayload, bare], zod_bare: [viaZod, bare],
+};
+const numbers = {};
+for (const [label, [fn, arg]] of Object.entries(candidates)) numbers[label] = calibrate(fn, arg);
+const samples = {};
+for (const label of Object.keys(candidates)) samples[label] = [];
+for (let r = 0; r < reps; r++) {
+  for (const [label, [fn, arg]] of Object.entries(candidates)) {
+    samples[label].push(batch(fn, arg, numbers[label]) / numbers[label]);
+  }
+}
+console.log(JSON.stringify({ samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion }));
+'''

@@ -1,0 +1,91 @@
+"""The benchmark suite runs: a smoke run at tiny sizes, so ``make bench`` never rots.
+
+Only that it runs and reports every figure, each with a baseline and a ratio, is
+checked here: timings are never asserted in tests (they depend on the machine
+and on whatever else it is doing).  The figures themselves come from
+``make bench`` and are kept in ``benchmarks/RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import REPO, TSC
+
+# Every figure of the "fast at every scale" issue, by the id the report gives it.
+FIGURES = (
+    "generate-cold-large",  # generate, cold, N=10,000 vs the C YAML loader (≤ 2.5x, < 3 s)
+    "generate-cold-medium",  # generate, cold, N=1,000 (< 0.6 s)
+    "generate-cold-shipped",  # generate, cold, the shipped taxonomy, with interpreter start (< 0.4 s)
+    "generate-growth",  # N=10,000 / N=1,000 (≤ 12)
+    "generate-peak-rss",  # peak RSS at N=10,000 (< 400 MB)
+    "generate-noop",  # no-op generate at N=10,000 (< 1.5 s)
+    "check-noop",  # check at N=10,000 (< 1.5 s)
+    "black-medium",  # black alone on the N=1,000 module vs the whole generate
+    "black-large",  # the same at N=10,000
+    "py-import-per-code-medium",  # per-code import cost vs psycopg.errors' per-class cost
+    "py-import-per-code-large",
+    "py-import-medium",  # import at N=1,000 (< 20 ms)
+    "py-import-large",  # import at N=10,000 (< 200 ms)
+    "from-payload-dict",  # from_payload vs pydantic validate_python (≤ 0.6x)
+    "from-payload-json",  # json.loads + from_payload vs pydantic validate_json (≤ 1x)
+    "ts-compile-large",  # tsc at N=10,000 under the strict settings
+    "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
+    "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
+)
+TIMEOUT = 900
+
+
+def _missing_tools() -> list[str]:
+    missing = [name for name in ("pydantic", "psycopg") if importlib.util.find_spec(name) is None]
+    return missing
+
+
+def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
+    missing = _missing_tools()
+    if missing:
+        pytest.fail(f"the bench extra is not installed ({', '.join(missing)}): run `make test`, "
+                    "which installs it (pip install -c constraints.txt -e '.[test,bench]')")
+    if not TSC.is_file() or shutil.which("node") is None:
+        pytest.fail(f"{TSC} and node are needed: run `make test` (it runs `npm ci`)")
+    if not (REPO / "node_modules" / "zod" / "package.json").is_file():
+        pytest.fail("node_modules/zod is missing: run `npm ci` (zod is a devDependency, the bench's baseline)")
+    out = tmp_path / "results.md"
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench", "--smoke", "--out", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, f"the smoke run failed\n--- stdout\n{done.stdout}\n--- stderr\n{done.stderr}"
+    text = out.read_text(encoding="utf-8")
+
+    rows: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        match = re.match(r"\| `([a-z0-9-]+)` \|", line)
+        if match:
+            rows[match.group(1)] = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    missing_rows = [figure for figure in FIGURES if figure not in rows]
+    assert not missing_rows, f"figures missing from the report: {missing_rows}\n{text[:3000]}"
+    for figure in FIGURES:
+        # id | figure | N | median | baseline label | baseline median | ratio | target | verdict
+        cells = rows[figure]
+        assert len(cells) == 9, f"{figure}: malformed row {cells}"
+        _, title, n, value, baseline_label, baseline, ratio, target, _verdict = cells
+        assert title and n and target, f"{figure}: row lacks its title, N or target: {cells}"
+        assert re.search(r"\d", value), f"{figure}: no median: {cells}"
+        assert baseline_label, f"{figure}: no baseline named: {cells}"
+        assert re.search(r"\d", baseline), f"{figure}: no baseline measured: {cells}"
+        assert re.fullmatch(r"-?\d+(\.\d+)?x", ratio), f"{figure}: no ratio: {cells}"
+    assert "## How cost grows with N" in text
+    # The smoke run must not pretend to judge targets set for other sizes.
+    assert "PASS" not in text.split("## How cost grows with N")[0].split("## Targets")[1]
