@@ -352,7 +352,9 @@ def from_payload(payload: object) -> TinyError:
         raise InvalidPayloadError(
             f"code: expected a string, got {_kind(code)}", field="code"
         )
-    if _CODE_PATTERN.fullmatch(code) is None:
+    cls = _BY_CODE.get(code)
+    # Known codes are well-formed: only an unknown one needs the pattern.
+    if cls is None and _CODE_PATTERN.fullmatch(code) is None:
         raise InvalidPayloadError(
             f"code: {_show(code)} is not a well-formed error code", field="code"
         )
@@ -376,7 +378,7 @@ def from_payload(payload: object) -> TinyError:
         problem = _json_problem(details, "details")
         if problem is not None:
             raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
-    error = _received(_BY_CODE.get(code, _FALLBACK), message, retryable, code)
+    error = _received(_FALLBACK if cls is None else cls, message, retryable, code)
     if details:
         error.details = details  # checked above: no need to check it twice
     return error
