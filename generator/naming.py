@@ -34,7 +34,6 @@ __all__ = [
     "NamedCode",
     "NamedDomain",
     "Names",
-    "camel",
     "check_names",
     "class_name",
     "member_name",
@@ -127,15 +126,6 @@ def _words(identifier: str) -> list[str]:
 def pascal(identifier: str) -> str:
     """``task_timeout`` / ``TASK_TIMEOUT`` → ``TaskTimeout``."""
     return "".join(w[:1].upper() + w[1:] for w in _words(identifier))
-
-
-def camel(identifier: str) -> str:
-    """``task_timeout`` → ``taskTimeout``; ``HarmovelaError`` → ``harmovelaError``; ``HTTPError`` → ``httpError``."""
-    if "_" not in identifier and identifier[:1].isupper() and not identifier.isupper():
-        words = _WORD.findall(identifier)
-        return words[0].lower() + "".join(words[1:]) if words else identifier
-    text = pascal(identifier)
-    return text[:1].lower() + text[1:]
 
 
 def snake(name: str) -> str:

@@ -27,7 +27,6 @@ from generator.naming import (
     TS_MODULE_NAMES,
     TS_RESERVED,
     Names,
-    camel,
     check_names,
     class_name,
     member_name,
@@ -105,24 +104,6 @@ def test_member_name(identifier: str, expected: str) -> None:
 )
 def test_pascal(identifier: str, expected: str) -> None:
     assert pascal(identifier) == expected
-
-
-@pytest.mark.parametrize(
-    ("identifier", "expected"),
-    [
-        ("task_timeout", "taskTimeout"),
-        ("TASK_TIMEOUT", "taskTimeout"),
-        ("ERROR", "error"),
-        ("x", "x"),
-        ("X", "x"),
-        ("HarmovelaError", "harmovelaError"),
-        ("HTTPError", "httpError"),
-        ("IOError", "ioError"),
-        ("Task2Error", "task2Error"),
-    ],
-)
-def test_camel(identifier: str, expected: str) -> None:
-    assert camel(identifier) == expected
 
 
 @pytest.mark.parametrize(
