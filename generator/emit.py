@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 __all__ = [
@@ -192,13 +192,17 @@ def _atomic_write(target: Path, data: bytes) -> None:
         raise
 
 
-def _sweep_temporaries(out: Path) -> None:
-    """Remove temporary files an interrupted run of taxogen left behind."""
-    if not out.is_dir():
-        return
-    for path in out.rglob(f"*{_TMP_MARK}*"):
-        if path.is_file() and path.name.startswith("."):
-            path.unlink()
+def _sweep_temporaries(out: Path, paths: Iterable[str]) -> None:
+    """Remove temporary files an interrupted run of taxogen left beside ``paths``.
+
+    Only the folders taxogen writes into are looked at: a user's own subtree of
+    the output folder (say a node_modules) is neither walked nor touched.
+    """
+    for folder in sorted({(out / path).parent for path in paths}):
+        if folder.is_dir():
+            for stray in folder.glob(f".*{_TMP_MARK}*"):
+                if stray.is_file():
+                    stray.unlink()
 
 
 def write(out: Path, plan: Mapping[str, bytes], *, force: bool = False) -> Report:
@@ -248,7 +252,7 @@ def write(out: Path, plan: Mapping[str, bytes], *, force: bool = False) -> Repor
     manifest = plan.get(MANIFEST, manifest_bytes(planned))
     if not changed and not obsolete and _read(out / MANIFEST) == manifest:
         return Report(written=(), unchanged=tuple(unchanged), removed=())
-    _sweep_temporaries(out)
+    _sweep_temporaries(out, [*plan, *owned])
     # Record what is on disk and what is about to be written before writing it, so
     # a run killed half-way leaves a manifest that owns both (see the docstring).
     transition = {
