@@ -315,9 +315,17 @@ def _rebuild(cls: type[_E], message: str) -> _E:
 
 
 def _received(cls: type[_E], message: str, retryable: bool, code: str) -> _E:
-    """An error received on the wire: no deprecation warning for the receiver."""
-    error = cls.__new__(cls)
-    error._setup(message, None, None, retryable, code)
+    """An error received on the wire: no deprecation warning for the receiver.
+
+    from_payload has checked every value already, so this sets what ``_setup``
+    would without checking again: it is on the hot path of every decode.
+    """
+    error = cls.__new__(cls, message)  # BaseException.__new__ sets args
+    error.message = message
+    error.details = {}
+    error.wire_code = code
+    error.retryable = retryable
+    error.__notes__ = [f"code: {code}"]
     return error
 
 
