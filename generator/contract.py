@@ -133,6 +133,25 @@ def _accepted(named: NamedCode, payload: dict[str, Any], wire_code: str | None =
     }
 
 
+_ABSENT = object()
+
+
+def _event(event_type: str, location: str, value: Any = _ABSENT) -> dict[str, Any]:
+    """An event of ``event_type`` holding ``value`` at the dotted ``location``.
+
+    Without a value the path leading to the location is there, the last key not.
+    """
+    root: dict[str, Any] = {"type": event_type}
+    node = root
+    *parents, leaf = location.split(".")
+    for part in parents:
+        node[part] = {}
+        node = node[part]
+    if value is not _ABSENT:
+        node[leaf] = value
+    return root
+
+
 def vectors(names: Names, header: str) -> dict[str, Any]:
     """Inputs and the outcome every implementation of the taxonomy must produce."""
     taxonomy = names.taxonomy
@@ -228,29 +247,15 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
 
     # error_from_event: every event type of the propagation table.
     for event in taxonomy.events:
-        def nest(value: Any, location: str = event.location, event_type: str = event.type) -> dict[str, Any]:
-            root: dict[str, Any] = {"type": event_type}
-            node = root
-            parts = location.split(".")
-            for part in parts[:-1]:
-                node[part] = {}
-                node = node[part]
-            node[parts[-1]] = value
-            return root
-
         error = {"code": first.code.code, "message": f"failed in {event.type}", "retryable": first.code.retryable, "details": {}}
         add("error_from_event", f"{event.type}/error", f"{event.type} carries its error at {event.location}",
-            nest(error), _accepted(first, error))
-        add("error_from_event", f"{event.type}/null", "a null error means none", nest(None), {"ok": True, "none": True})
-        without = nest(None)
-        node = without
-        parts = event.location.split(".")
-        for part in parts[:-1]:
-            node = node[part]
-        del node[parts[-1]]
-        add("error_from_event", f"{event.type}/absent", "no error at the location means none", without, {"ok": True, "none": True})
+            _event(event.type, event.location, error), _accepted(first, error))
+        add("error_from_event", f"{event.type}/null", "a null error means none",
+            _event(event.type, event.location, None), {"ok": True, "none": True})
+        add("error_from_event", f"{event.type}/absent", "no error at the location means none",
+            _event(event.type, event.location), {"ok": True, "none": True})
         add("error_from_event", f"{event.type}/invalid", "an invalid error payload is rejected",
-            nest({"code": first.code.code}), {"ok": False, "field": "message"})
+            _event(event.type, event.location, {"code": first.code.code}), {"ok": False, "field": "message"})
     add("error_from_event", "unknown_type", "an event type the table lacks carries no error",
         {"type": "zz.not.an.event", "payload": {"error": good}}, {"ok": True, "none": True})
     add("error_from_event", "no_type", "an event without a type carries no error", {"payload": {"error": good}},
