@@ -25,6 +25,7 @@ __all__ = [
     "JSONObject",
     "JSONValue",
     "PAYLOAD_FIELDS",
+    "PYTHON_LAYOUTS",
     "Taxonomy",
     "Tombstone",
 ]
@@ -43,6 +44,11 @@ JSONValue = Union[None, bool, int, float, str, tuple["JSONValue", ...], JSONObje
 
 #: The spelling styles a taxonomy may declare for its codes (``code_case``).
 CODE_CASES = ("lower_snake", "upper_snake")
+
+#: How the generated Python package lays out its classes (``python_layout``):
+#: ``module`` defines every class in ``__init__.py``; ``lazy`` puts each domain's
+#: classes in a module of its own, imported on first use; ``auto`` picks by size.
+PYTHON_LAYOUTS = ("auto", "module", "lazy")
 
 #: The wire payload every taxonomy shares: (field, type, required, default description).
 PAYLOAD_FIELDS = (
@@ -160,6 +166,7 @@ class Taxonomy:
     base_position: Position
     # Where each top-level key sits (version, fallback...), for messages that point.
     key_positions: tuple[tuple[str, Position], ...] = ()
+    python_layout: str = "auto"
 
     def position_of(self, key: str) -> Position | None:
         for name, position in self.key_positions:

@@ -80,7 +80,7 @@ PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
 PYTHON_MODULE_NAMES = frozenset(
     """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
     Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
-    lookup math re to_error types warnings TypeVar""".split()
+    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib""".split()
 )
 
 TS_RESERVED = frozenset(
@@ -171,6 +171,16 @@ class NamedDomain:
     @property
     def prefix(self) -> str:
         return f"{self.domain.key}_*"
+
+    @property
+    def py_module(self) -> str:
+        """The private module of its classes in the lazy Python layout.
+
+        The prefix keeps it apart from the package's own private names (a
+        submodule, once imported, is an attribute of its package), and enum
+        members are unique and upper snake, so their lower case is too.
+        """
+        return f"_domain_{self.member.lower()}"
 
     @property
     def class_order(self) -> tuple[NamedCode, ...]:

@@ -24,6 +24,7 @@ from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, Taxonom
 from generator.model import (
     CODE_CASES,
     PAYLOAD_FIELDS,
+    PYTHON_LAYOUTS,
     Code,
     Deprecation,
     Docs,
@@ -66,7 +67,7 @@ _LOCATION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _INT = re.compile(r"[-+]?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
 
-_TOP_KEYS = ("format", "name", "title", "version", "base", "fallback", "wrap", "code_case", "domains", "events", "docs")
+_TOP_KEYS = ("format", "name", "title", "version", "base", "fallback", "wrap", "code_case", "python_layout", "domains", "events", "docs")
 _TOP_REQUIRED = ("format", "name", "title", "version", "base", "fallback", "wrap", "domains")
 _DOMAIN_KEYS = ("title", "description", "class", "codes")
 _CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
@@ -393,6 +394,20 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         else:
             code_case = case  # None when it could not be read: then as for an unknown case
 
+    python_layout: str | None = "auto"
+    if "python_layout" in top:
+        layout_node = top["python_layout"][1]
+        python_layout = r.text(layout_node, "python_layout")
+        if python_layout is not None and python_layout not in PYTHON_LAYOUTS:
+            hint = difflib.get_close_matches(python_layout.lower(), PYTHON_LAYOUTS, n=1, cutoff=0.6)
+            more = f"; did you mean {hint[0]!r}?" if hint else ""
+            r.error(
+                layout_node.position,
+                "python_layout",
+                f"expected one of {', '.join(PYTHON_LAYOUTS)}, got {_show(python_layout)}{more}",
+            )
+            python_layout = None
+
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
     codes = _Codes()
@@ -430,7 +445,15 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
     events = _events(r, top.get("events"))
     docs = _docs(r, top.get("docs"), codes)
 
-    if r.diagnostics or name is None or title is None or version is None or base is None or code_case is None:
+    if (
+        r.diagnostics
+        or name is None
+        or title is None
+        or version is None
+        or base is None
+        or code_case is None
+        or python_layout is None
+    ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
         base_position = top["base"][1].position if "base" in top else None
@@ -452,6 +475,7 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         docs=docs,
         base_position=top["base"][1].position,
         key_positions=tuple((key, key_node.position) for key, (key_node, _) in top.items()),
+        python_layout=python_layout,
     )
 
 

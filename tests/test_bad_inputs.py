@@ -51,6 +51,7 @@ REQUIRED = {
     "keys like no/on/off/y are strings": ["keys_are_strings", "duplicate_key_quoted"],
     "codes that break the case style": ["code_case_lower_violations", "code_case_upper_violations"],
     "invalid code_case": ["code_case_invalid", "code_case_unknown_style"],
+    "invalid python_layout": ["python_layout_invalid", "python_layout_not_text"],
     "the same code in two domains": ["same_code_two_domains"],
     "fallback or wrap naming no code": ["fallback_wrap_undefined"],
     "a domain with no codes": ["empty_domain", "domains_empty"],

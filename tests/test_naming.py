@@ -311,8 +311,12 @@ def _own_names(names: Names) -> tuple[set[str], set[str]]:
 
 
 def _python_top_level(source: str) -> set[str]:
+    return _python_names(ast.parse(source).body)
+
+
+def _python_names(body: list[ast.stmt]) -> set[str]:
     found: set[str] = set()
-    for node in ast.parse(source).body:
+    for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(node.name)
         elif isinstance(node, ast.Assign):
@@ -324,7 +328,9 @@ def _python_top_level(source: str) -> set[str]:
             found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             found.update(alias.asname or alias.name for alias in node.names)
-        elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While, ast.Match)):
+        elif isinstance(node, ast.If):  # `if TYPE_CHECKING:` and its converse, both define
+            found |= _python_names(node.body) | _python_names(node.orelse)
+        elif isinstance(node, (ast.Try, ast.With, ast.For, ast.While, ast.Match)):
             raise AssertionError(f"line {node.lineno}: a top-level block this test does not read")
     return found
 

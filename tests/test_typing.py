@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import assert_type
 
+import {pkg}
 from {pkg} import (
     {names.base},
     {code.class_name},
@@ -66,6 +67,7 @@ def good(value: object) -> None:
     text: str = ErrorCode.{code.member}
     location: str | None = ERROR_EVENTS.get("x")
     issubclass(InvalidPayloadError, ValueError)
+    assert_type({pkg}.{other.class_name}("m").retryable, bool)
     print(code, text, location)
 
 
@@ -80,6 +82,7 @@ def bad(err: {names.base}) -> None:
     lookup(5)  # E
     ERROR_EVENTS["x"] = "y"  # E
     domain: Domain = "{names.domains[0].domain.key}"  # E
+    {pkg}.not_a_name_of_the_package  # E
     print(code, wrong, domain)
 '''
 

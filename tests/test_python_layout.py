@@ -1,0 +1,250 @@
+"""The two layouts of the generated Python package, and how one is chosen.
+
+``module`` defines every class in ``__init__.py``; ``lazy`` defines each
+domain's classes in a private module imported the first time one of them is
+used.  The layout must be invisible to users: every case is rendered both ways
+and the two packages, run in fresh interpreters, must behave identically.  The
+lazy one must also really be lazy, and ``python_layout: auto`` picks by size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import render
+from generator.naming import Names, name_taxonomy
+from generator.pipeline import load_taxonomy
+from tests.support import Case, case_ids, cases
+
+#: Prints, as JSON, everything a user of the package can observe.
+BEHAVIOUR = r"""
+import importlib, json, pickle, sys, warnings
+
+pkg = importlib.import_module(sys.argv[1])
+seen = {"all": sorted(pkg.__all__), "dir_covers_all": set(pkg.__all__) <= set(dir(pkg))}
+classes = {}
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for name in sorted(pkg.__all__):
+        cls = getattr(pkg, name)
+        if not (isinstance(cls, type) and issubclass(cls, pkg.__dict__[sys.argv[2]])):
+            continue
+        error = cls()
+        classes[name] = {
+            "module": cls.__module__,
+            "qualname": cls.__qualname__,
+            "mro": [c.__name__ for c in cls.__mro__],
+            "doc": cls.__doc__,
+            "static": [str(cls.code), str(cls.domain), cls.meaning, cls.retryable, cls.deprecated, cls.replaced_by],
+            "instance": [repr(error), error.to_dict(), error.__notes__],
+            "pickled": pickle.loads(pickle.dumps(error)).to_dict(),
+        }
+    seen["warnings"] = [str(w.message) for w in caught]
+seen["classes"] = classes
+codes = [str(c) for c in pkg.ErrorCode] + ["zz_not_a_code", "ZZ_NOT_A_CODE", "not a code"]
+seen["lookup"] = {c: [pkg.lookup(c).__name__, pkg.is_retryable(c)] for c in codes}
+decoded = {}
+for code in codes:
+    payload = {"code": code, "message": "m", "retryable": True, "details": {"k": [1]}}
+    try:
+        error = pkg.from_payload(payload)
+    except pkg.InvalidPayloadError as exc:
+        decoded[code] = ["invalid", str(exc), exc.field]
+    else:
+        decoded[code] = [type(error).__name__, error.to_payload(), repr(error)]
+seen["from_payload"] = decoded
+wrapped = [pkg.to_error(ValueError("v")), pkg.to_error(42)]
+seen["to_error"] = [[type(e).__name__, e.to_dict(), repr(e.__cause__), repr(e.original)] for e in wrapped]
+events = {}
+for kind, location in pkg.ERROR_EVENTS.items():
+    event = {"type": kind}
+    holder = event
+    *parents, last = location.split(".")
+    for part in parents:
+        holder[part] = {}
+        holder = holder[part]
+    holder[last] = {"code": codes[-4], "message": "e", "retryable": False}
+    events[kind] = pkg.error_from_event(event).to_dict()
+seen["events"] = events
+print(json.dumps(seen, sort_keys=True, default=repr))
+"""
+
+
+def _names(case: Case, layout: str) -> Names:
+    taxonomy = dataclasses.replace(load_taxonomy(case.taxonomy), python_layout=layout)
+    return name_taxonomy(taxonomy, str(case.taxonomy))
+
+
+def _write_python(names: Names, root: Path) -> Path:
+    """Write the Python package of ``names`` under ``root``; return its ``src`` folder."""
+    for path, data in render.render(names).items():
+        if path.startswith("python/src/"):
+            target = root / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return root / "python" / "src"
+
+
+def _python(src: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    return subprocess.run(
+        [sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, check=False
+    )
+
+
+def _taxonomy_text(count: int, layout: str | None) -> str:
+    """A valid taxonomy of ``count`` codes in two domains."""
+    lines = ["format: 1", "name: sized", "title: Sized", "version: 1.0.0", "base: SizedError"]
+    lines += ["fallback: alpha_error", "wrap: alpha_error"]
+    if layout is not None:
+        lines.append(f"python_layout: {layout}")
+    lines.append("domains:")
+    for domain, share in (("alpha", count - count // 2), ("beta", count // 2)):
+        lines += [f"  {domain}:", f"    title: {domain.title()}", "    codes:"]
+        lines.append(f"      {domain}_error: {{retryable: false, meaning: Unspecified}}")
+        lines += [f"      {domain}_c{i}: {{retryable: true, meaning: Code {i}}}" for i in range(1, share)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("count", "layout", "lazy"),
+    [
+        (render.LAZY_ABOVE, None, False),
+        (render.LAZY_ABOVE + 1, None, True),
+        (render.LAZY_ABOVE, "auto", False),
+        (render.LAZY_ABOVE + 1, "auto", True),
+        (render.LAZY_ABOVE + 1, "module", False),
+        (4, "lazy", True),
+        (4, "module", False),
+    ],
+)
+def test_the_layout_is_chosen_by_size_unless_named(tmp_path: Path, count: int, layout: str | None, lazy: bool) -> None:
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(_taxonomy_text(count, layout), encoding="utf-8")
+    taxonomy = load_taxonomy(path)
+    assert len(taxonomy.codes) == count
+    assert render.python_lazy(taxonomy) is lazy
+    modules = sorted(p for p in render.render(name_taxonomy(taxonomy, str(path))) if p.endswith(".py"))
+    expected = ["python/src/sized_errors/__init__.py"]
+    if lazy:
+        expected += ["python/src/sized_errors/_domain_alpha.py", "python/src/sized_errors/_domain_beta.py"]
+    assert modules == sorted(expected)
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_both_layouts_behave_the_same(case: Case, tmp_path: Path) -> None:
+    results: dict[str, Any] = {}
+    for layout in ("module", "lazy"):
+        names = _names(case, layout)
+        src = _write_python(names, tmp_path / layout)
+        assert any(src.rglob("_domain_*.py")) is (layout == "lazy")
+        done = _python(src, BEHAVIOUR, names.python_package, names.base)
+        assert done.returncode == 0, done.stderr
+        results[layout] = json.loads(done.stdout)
+    module, lazy = results["module"], results["lazy"]
+    assert module["dir_covers_all"] and module["classes"] and module["from_payload"]
+    for key in sorted(module):
+        assert lazy[key] == module[key], key
+
+
+#: Run against a lazy package: classes appear only when used, and only their domain's.
+LAZINESS = r"""
+import pickle, sys, threading
+
+package, base, first, first_module, other, other_code, other_module = sys.argv[1:8]
+pkg = __import__(package)
+
+
+def loaded():
+    return sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith(package + "._domain_"))
+
+
+assert loaded() == [], loaded()
+assert base in vars(pkg) and first not in vars(pkg) and other not in vars(pkg)
+assert first in dir(pkg) and other in dir(pkg)
+
+# Eight threads race for the first use of a class: they all get the same one.
+found = []
+threads = [threading.Thread(target=lambda: found.append(getattr(pkg, first))) for _ in range(8)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+assert len(found) == 8 and all(cls is found[0] for cls in found), found
+assert loaded() == [first_module], loaded()
+assert found[0].__module__ == package and vars(pkg)[first] is found[0]
+
+if other_module != first_module:
+    error = pkg.from_payload({"code": other_code, "message": "m", "retryable": False})
+    assert type(error).__name__ == other and sorted(loaded()) == sorted({first_module, other_module})
+
+try:
+    pkg.not_a_name_of_the_package
+except AttributeError as exc:
+    assert str(exc) == f"module {package!r} has no attribute 'not_a_name_of_the_package'", exc
+else:
+    raise AssertionError("a missing name must raise AttributeError")
+
+namespace = {}
+exec(f"from {package} import *", namespace)
+assert set(pkg.__all__) <= set(namespace)
+sys.stdout.buffer.write(pickle.dumps(getattr(pkg, other)("sent")))
+"""
+
+#: Unpickles, in a fresh interpreter where no domain is loaded yet.
+UNPICKLE = r"""
+import pickle, sys
+error = pickle.loads(sys.stdin.buffer.read())
+pkg = sys.modules[sys.argv[1]]
+assert type(error) is getattr(pkg, sys.argv[2]) and str(error) == "sent", error
+"""
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_the_lazy_layout_defines_a_domain_only_when_used(case: Case, tmp_path: Path) -> None:
+    names = _names(case, "lazy")
+    src = _write_python(names, tmp_path)
+    first_domain, last_domain = names.domains[0], names.domains[-1]
+    first = first_domain.class_order[-1] if first_domain.class_order else None
+    other = last_domain.class_order[-1]
+    first_name = first.class_name if first is not None else first_domain.class_name
+    args = [
+        names.python_package,
+        names.base,
+        first_name,
+        first_domain.py_module,
+        other.class_name,
+        other.code.code,
+        last_domain.py_module,
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", LAZINESS, *args],
+        env={**os.environ, "PYTHONPATH": str(src)},
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    back = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(UNPICKLE), names.python_package, other.class_name],
+        env={**os.environ, "PYTHONPATH": str(src)},
+        input=done.stdout,
+        capture_output=True,
+        check=False,
+    )
+    assert back.returncode == 0, back.stderr.decode()
+
+
+def test_the_module_layout_writes_no_domain_modules() -> None:
+    """The shipped taxonomy (16 codes) keeps its single module."""
+    (shipped,) = [case for case in cases() if case.name == "shipped"]
+    assert not render.python_lazy(load_taxonomy(shipped.taxonomy))
+    assert not list((shipped.expected / "python").rglob("_domain_*.py"))
