@@ -23,6 +23,8 @@ import pytest
 from tests.support import REPO, TSC, Case, cases
 
 PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper")]
+# The lazy layout's domain modules must be in the wheel too.
+WHEELS = [c for c in cases() if c.name in ("shipped", "acme_upper", "lazy_layout")]
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -31,7 +33,7 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize("case", PACKAGED, ids=[c.name for c in PACKAGED])
+@pytest.mark.parametrize("case", WHEELS, ids=[c.name for c in WHEELS])
 def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) -> None:
     names = case.names
     project = tmp_path / "project"
@@ -56,6 +58,7 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
         assert importlib.resources.files("{names.python_package}").joinpath("py.typed").is_file()
         err = pkg.from_payload({{"code": "{fallback.code.code}", "message": "m", "retryable": False}})
         assert type(err).__name__ == "{fallback.class_name}"
+        assert all(getattr(pkg, name) is not None for name in pkg.__all__)
         print(json.dumps(err.to_dict()))
         """
     )
