@@ -572,8 +572,10 @@ def figures(run: Run) -> list[Figure]:
             key, "Python import per code (module body from .pyc, its imports preloaded) / N", fmt_n(n), per,
             f"psycopg.errors per exception class, same method ({psy[0]['classes']} classes)", psy_per,
             "ratio ≤ 1", [("ratio", per <= psy_per)],
-            note=(f"module body {fmt_seconds(median([r['ns'] for r in ex]) * 1e-9)} for {fmt_n(n)} codes "
-                  f"({ex[0]['classes']:,} exception classes once imported); psycopg.errors body "
+            note=(f"{'lazy' if ex[0]['lazy'] else 'module'} layout: module body "
+                  f"{fmt_seconds(median([r['ns'] for r in ex]) * 1e-9)} for {fmt_n(n)} codes, then the first use "
+                  f"of every name {fmt_seconds(median([r['first_use_ns'] for r in ex]) * 1e-9)} "
+                  f"({ex[0]['classes']:,} exception classes in all); psycopg.errors body "
                   f"{fmt_seconds(median([r['ns'] for r in psy]) * 1e-9)}")))
     passes = median(run.samples["python -c pass (plain)"])
     for key, n, limit in (("py-import-medium", M, 0.020), ("py-import-large", L, 0.200)):
