@@ -93,9 +93,9 @@ def _ts_bool(value: bool) -> str:
 
 def _ts_doc(text: str) -> str:
     """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
-    escaped = "".join(
-        char if char.isprintable() else _ts_escape(char) for char in text.replace("\\", "\\\\")
-    )
+    escaped = text.replace("\\", "\\\\")
+    if not text.isprintable():  # else nothing to escape: the usual case, checked in C
+        escaped = "".join(char if char.isprintable() else _ts_escape(char) for char in escaped)
     return escaped.replace("*/", "*\\/").replace("@", "\\@")
 
 
