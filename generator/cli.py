@@ -16,7 +16,6 @@ import dataclasses
 import gc
 import json
 import os
-import subprocess
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -200,6 +199,8 @@ def _lint(taxonomy: Path, config: _Config, *, strict: bool, fmt: str) -> int:
 # ------------------------------------------------------------------------ diff
 def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
     """The text of ``taxonomy`` at git revision ``ref``, and how to name it."""
+    import subprocess  # here: only diff --against needs it, and it costs generate 9 ms
+
     folder = taxonomy.resolve().parent
     try:
         top = subprocess.run(
