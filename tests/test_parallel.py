@@ -71,3 +71,12 @@ def test_build_plan_is_the_same_with_and_without_a_child() -> None:
     alone = pipeline.build_plan(Path(taxonomy), parallel=False)
     assert together == alone
     assert list(together) == list(alone)  # the same order: generate reports files in it
+
+
+def test_no_child_when_fork_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    with parallel.forked(_where) as pending:
+        assert pending.result()["pid"] == PARENT
