@@ -305,8 +305,8 @@ class _Builder:
 
         Untagged scalars and the ends of mappings and sequences are nearly every
         event of a taxonomy.  Building their nodes here, without the method calls
-        and checks :meth:`feed` makes for any event, makes loading several times
-        faster (10,000 codes: 270 -> 80 ms).  Whatever could need a diagnostic
+        and checks :meth:`feed` makes for any event, saves a sixth of loading
+        (10,000 codes, cycle collector off: 185 -> 156 ms).  Whatever could need a diagnostic
         (a duplicate key, a merge key, a tag, a scalar as the whole document) or
         arrives while events are skipped goes through :meth:`feed` unchanged.
         """
