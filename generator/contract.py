@@ -13,6 +13,8 @@ extra field.
 from __future__ import annotations
 
 import json
+import json.encoder
+from collections.abc import Callable
 from typing import Any
 
 from generator.naming import NamedCode, Names
@@ -24,20 +26,49 @@ SCHEMA_PATH = "schema/error-payload.schema.json"
 VECTORS_PATH = "conformance/vectors.json"
 
 
-def _layout(value: object, depth: int, inline_below: int) -> str:
-    """JSON with one item a line down to ``inline_below`` levels, compact beneath.
+def _compact_encoder() -> Callable[[object], str]:
+    """The compact JSON of one value, exactly as ``json.dumps(value, ensure_ascii=False)`` spells it.
+
+    ``json.dumps`` builds a new encoder for every call, which costs more than
+    encoding a short value: this builds json's C encoder once and calls it
+    directly (a fresh one per document, as its circular-reference markers are
+    state), falling back to ``JSONEncoder.encode`` where there is no C encoder.
+    Without an indent, ``", "`` and ``": "`` are json's separators.
+    """
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return encoder.encode
+    c_encode = make(
+        {}, encoder.default, json.encoder.encode_basestring, None,
+        encoder.key_separator, encoder.item_separator, False, False, True,
+    )
+    return lambda value: "".join(c_encode(value, 0))
+
+
+def _layout(value: object, depth: int, inline_below: int, compact: Callable[[object], str], out: list[str]) -> None:
+    """Append to ``out`` the JSON of ``value``: one item a line down to ``inline_below`` levels, compact beneath.
 
     Compact parts go through json's C encoder (``indent`` forces the slow Python
     one), which keeps 20,000 vectors fast and puts each vector on one line.
     """
-    pad = "  " * depth
-    if depth < inline_below and isinstance(value, dict) and value:
-        items = [f'{pad}  {json.dumps(k, ensure_ascii=False)}: {_layout(v, depth + 1, inline_below)}' for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-    if depth < inline_below and isinstance(value, list) and value:
-        items = [f"{pad}  {_layout(v, depth + 1, inline_below)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{pad}]"
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if depth >= inline_below or not value or not isinstance(value, (dict, list)):
+        out.append(compact(value))
+        return
+    pad = "\n" + "  " * (depth + 1)
+    separator = "," + pad
+    if isinstance(value, list) and depth + 1 >= inline_below:  # a list of compact items, one a line
+        out.extend(("[", pad, separator.join(map(compact, value)), pad[:-2], "]"))
+        return
+    out.append("{" if isinstance(value, dict) else "[")
+    between = pad
+    for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+        out.append(between)
+        if isinstance(value, dict):
+            out.append(compact(key) + ": ")
+        _layout(item, depth + 1, inline_below, compact, out)
+        between = separator
+    out.append(pad[:-2] + ("}" if isinstance(value, dict) else "]"))
 
 
 def dump_json(document: object, inline_below: int = 64) -> bytes:
@@ -45,8 +76,12 @@ def dump_json(document: object, inline_below: int = 64) -> bytes:
 
     Values nested deeper than ``inline_below`` levels are written on one line.
     """
-    text = _layout(document, 0, inline_below)
-    if text.replace("\n", "").isprintable():  # the usual case, checked in C
+    out: list[str] = []
+    _layout(document, 0, inline_below, _compact_encoder(), out)
+    text = "".join(out)
+    # The usual cases, checked in C: ASCII JSON can only hide DEL (the encoder
+    # escapes every other control character).
+    if (text.isascii() and "\x7f" not in text) or text.replace("\n", "").isprintable():
         return (text + "\n").encode("utf-8")
     out = []
     for char in text:

