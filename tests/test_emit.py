@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -174,3 +175,36 @@ def test_generate_killed_at_random_points(tmp_path: Path) -> None:
         assert finish.wait() == 0, f"attempt {attempt}: the next generate did not finish the job"
         assert _snapshot(out) == new
     print(f"{landed} of 12 kills landed mid-write")
+
+
+def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every file is attempted, at most _WRITERS at once, and the first failure in plan order surfaces."""
+    real_write = emit._atomic_write
+    files = {f"pkg/_domain_{i:03}.py": f"# {i}\n".encode() for i in range(3 * emit._WRITERS + 5)}
+    failing = {"pkg/_domain_007.py", "pkg/_domain_002.py"}
+    running = peak = 0
+    lock = threading.Lock()
+
+    def write(target: Path, data: bytes) -> None:
+        nonlocal running, peak
+        with lock:
+            running += 1
+            peak = max(peak, running)
+        try:
+            time.sleep(0.002)  # long enough for the writers to overlap
+            if target.relative_to(tmp_path).as_posix() in failing:
+                raise OSError(28, f"No space left on device: {target.name}")
+            real_write(target, data)
+        finally:
+            with lock:
+                running -= 1
+
+    monkeypatch.setattr(emit, "_atomic_write", write)
+    (tmp_path / "pkg").mkdir()
+    with pytest.raises(OSError, match="_domain_002.py"):
+        emit._atomic_write_all(tmp_path, files)
+    written = {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "pkg").iterdir()}
+    assert written == set(files) - failing
+    assert 1 < peak <= emit._WRITERS
