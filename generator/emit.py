@@ -213,7 +213,8 @@ def _atomic_write_all(out: Path, files: Mapping[str, bytes]) -> None:
         for path, data in files.items():
             _atomic_write(out / path, data)
         return
-    jobs = iter(list(enumerate(files.items())))
+    # The largest first: a 10 MB file started last would be the run's tail.
+    jobs = iter(sorted(enumerate(files.items()), key=lambda job: -len(job[1][1])))
     taking = threading.Lock()
     failures: dict[int, BaseException] = {}
 
