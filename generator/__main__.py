@@ -1,5 +1,5 @@
 """``python -m generator``: the taxogen command line."""
 
-from generator.cli import main
+from generator.cli import run
 
-raise SystemExit(main())
+run()

@@ -20,7 +20,7 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from generator import emit
 from generator.diagnostics import TaxonomyError
@@ -31,7 +31,7 @@ from generator.pipeline import build_plan, load_names, load_taxonomy
 from generator.source import load_text
 from generator.validate import validate
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 
 class _UsageError(Exception):
@@ -117,7 +117,27 @@ def _report(exc: TaxonomyError, shown: str) -> int:
     return 2
 
 
+def run() -> NoReturn:
+    """The ``taxogen`` command (and ``python -m generator``): :func:`main`, then exit at once.
+
+    A normal exit tears the interpreter down, freeing every object of the run
+    one by one (some 50 ms after a taxonomy of 10,000 codes) for nothing, as
+    every file is written and closed by then.  Like mypy's ``hard_exit``, this
+    flushes the standard streams and leaves; a failed flush (a closed pipe) ends
+    in exit status 120, as it would in Python's own shutdown.
+    """
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            code = code or 120
+    os._exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = _parser().parse_args(argv)
     # A run builds one large tree of objects (nodes, model, plan) and leaves
     # little cyclic garbage: the cycle collector would only walk that tree again

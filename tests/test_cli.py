@@ -6,6 +6,7 @@ once as a real process for ``python -m generator``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -205,3 +206,31 @@ def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
         cwd=REPO, capture_output=True, text=True, env=env, check=False,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_command_exits_at_once_with_its_status_and_all_its_output(tmp_path: Path) -> None:
+    """``run`` skips the interpreter's teardown (os._exit) but loses nothing it printed."""
+    # Buffered output, as for most users: what run() does not flush would be lost.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k != "PYTHONUNBUFFERED"}
+    # Many lines to stdout through a pipe (block-buffered), then exit 1: all must arrive.
+    bad = tmp_path / "taxonomy.yaml"
+    old = tmp_path / "old.yaml"
+    shutil.copy(REPO / "taxonomy.yaml", old)
+    text = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+    bad.write_text(text.replace("retryable: true", "retryable: false"), encoding="utf-8")
+    expected = main(["diff", str(old), str(bad), "--format", "json"])
+    diffed = subprocess.run(
+        [sys.executable, "-m", "generator", "diff", str(old), str(bad), "--format", "json"],
+        cwd=tmp_path, capture_output=True, text=True, env=env, check=False,
+    )
+    assert diffed.returncode == expected == 1, diffed.stderr
+    changes = json.loads(diffed.stdout)
+    assert len(changes["changes"]) == text.count("retryable: true") > 1
+    # Errors on stderr, exit 2.
+    bad.write_text("format: 1\n", encoding="utf-8")
+    refused = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--taxonomy", str(bad), "--out", str(tmp_path / "out")],
+        cwd=tmp_path, capture_output=True, text=True, env=env, check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.endswith("nothing was written\n") and refused.stderr.count("error:") == 7
