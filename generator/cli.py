@@ -151,6 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("taxogen: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # Whoever read the output stopped early (`taxogen diff ... | head`): no
+        # bug of taxogen's, and nothing left to say. 141 is a shell's SIGPIPE status.
+        return 141
     except Exception as exc:  # a bug in taxogen: say so in one line, not a traceback
         if os.environ.get("TAXOGEN_DEBUG"):
             raise

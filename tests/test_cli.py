@@ -234,3 +234,22 @@ def test_the_command_exits_at_once_with_its_status_and_all_its_output(tmp_path: 
     )
     assert refused.returncode == 2
     assert refused.stderr.endswith("nothing was written\n") and refused.stderr.count("error:") == 7
+
+
+def test_a_reader_that_stops_early_is_no_internal_error(tmp_path: Path) -> None:
+    """`taxogen diff ... | head -0`: the closed pipe ends the run quietly with 141."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    shutil.copy(REPO / "taxonomy.yaml", old)
+    text = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+    new.write_text(text.replace("retryable: true", "retryable: false"), encoding="utf-8")
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before taxogen prints anything
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "generator", "diff", str(old), str(new)],
+            cwd=tmp_path, stdout=write, stderr=subprocess.PIPE, text=True, env=env, check=False,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (141, "")
