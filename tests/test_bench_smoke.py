@@ -89,3 +89,13 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     assert "## How cost grows with N" in text
     # The smoke run must not pretend to judge targets set for other sizes.
     assert "PASS" not in text.split("## How cost grows with N")[0].split("## Targets")[1]
+    # Every figure that falls short is explained, from the run's own parts. At
+    # smoke sizes cold generate always is (interpreter and imports against a
+    # parse of a few milliseconds), so that explanation is always exercised.
+    reasons = dict(re.findall(r"^- `([a-z0-9-]+)`: (.+)$", text.split("Why each figure falls short")[-1], re.M))
+    assert "generate-cold-large" in reasons and set(reasons) <= set(FIGURES), reasons
+    assert re.search(r"\d+(\.\d+)? ms in one process", reasons["generate-cold-large"]), reasons
+    for figure in ("from-payload-json", "ts-from-payload"):
+        # Structural at every size: the standard library's JSON parser and V8's stack capture.
+        if figure in reasons:
+            assert re.search(r"\d+\.\d+x", reasons[figure]), reasons[figure]
