@@ -738,6 +738,11 @@ def _why_missed(run: Run, fig: Figure) -> str:
         return (f"the package's own module body takes {fmt_seconds(body)}, most of it the `ErrorCode` enum "
                 "(Python 3.11's EnumType costs about 11 µs a member); the rest of the fresh-process figure is "
                 "its imports (`typing`) and the interpreter's teardown, and moves with the machine's load")
+    if fig.id == "ts-import-medium":
+        inside = median([r["ms"] for r in run.scaling["node import"][run.medium]]) * 1e-3
+        return (f"`await import()` alone takes {fmt_seconds(inside)} inside the process: V8 compiling the module's "
+                "source and running its class definitions, about 25 µs a code; the figure moves with the "
+                "machine's load from run to run")
     return "see README.md, \"How cost grows with N\""
 
 
