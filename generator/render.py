@@ -469,19 +469,20 @@ def render(names: Names, targets: tuple[Target, ...] = TARGETS) -> dict[str, byt
     env = _environment()
     values = context(names)
     plan: dict[str, bytes] = {}
+
+    def add(overlay: jinja2.Environment, template: str, output: str, values: dict[str, Any]) -> None:
+        text = overlay.get_template(template).render(values)
+        if output.endswith(".py"):
+            text = pysyntax.finish(text)
+        plan[output] = text.encode("utf-8")
+
     for target in targets:
         overlay = env.overlay()
         overlay.filters.update(target.filters)
         for template, output in target.files:
-            text = overlay.get_template(template).render(values)
-            if output.endswith(".py"):
-                text = pysyntax.finish(text)
-            plan[output.format(package=names.python_package)] = text.encode("utf-8")
+            add(overlay, template, output.format(package=names.python_package), values)
         for template, output in target.domain_files:
             for domain in values["module_domains"]:
-                text = overlay.get_template(template).render({**values, "d": domain})
-                if output.endswith(".py"):
-                    text = pysyntax.finish(text)
                 path = output.format(package=names.python_package, module=domain.py_module)
-                plan[path] = text.encode("utf-8")
+                add(overlay, template, path, {**values, "d": domain})
     return plan
