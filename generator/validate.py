@@ -196,6 +196,16 @@ class _Reader:
             return None
         return node.value
 
+    def one_of(self, node: Node, key: str, choices: tuple[str, ...]) -> str | None:
+        """The text of ``node`` if it is one of ``choices``; else report it (with a close match) and None."""
+        text = self.text(node, key)
+        if text is None or text in choices:
+            return text
+        hint = difflib.get_close_matches(text.lower(), choices, n=1, cutoff=0.6)
+        more = f"; did you mean {hint[0]!r}?" if hint else ""
+        self.error(node.position, key, f"expected one of {', '.join(choices)}, got {_show(text)}{more}")
+        return None
+
     def boolean(self, node: Node, key: str) -> bool | None:
         if node.refused:
             return None
@@ -385,31 +395,11 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
     base = _get(
         top, "base", lambda n: r.matching(n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'", _as_pascal)
     )
-    code_case: str | None = "lower_snake"
-    if "code_case" in top:
-        case_node = top["code_case"][1]
-        case = r.text(case_node, "code_case")
-        if case is not None and case not in CODE_CASES:
-            hint = difflib.get_close_matches(case.lower(), CODE_CASES, n=1, cutoff=0.6)
-            more = f"; did you mean {hint[0]!r}?" if hint else ""
-            r.error(case_node.position, "code_case", f"expected one of {', '.join(CODE_CASES)}, got {_show(case)}{more}")
-            code_case = None  # names are then only checked to be one case or the other
-        else:
-            code_case = case  # None when it could not be read: then as for an unknown case
-
-    python_layout: str | None = "auto"
-    if "python_layout" in top:
-        layout_node = top["python_layout"][1]
-        python_layout = r.text(layout_node, "python_layout")
-        if python_layout is not None and python_layout not in PYTHON_LAYOUTS:
-            hint = difflib.get_close_matches(python_layout.lower(), PYTHON_LAYOUTS, n=1, cutoff=0.6)
-            more = f"; did you mean {hint[0]!r}?" if hint else ""
-            r.error(
-                layout_node.position,
-                "python_layout",
-                f"expected one of {', '.join(PYTHON_LAYOUTS)}, got {_show(python_layout)}{more}",
-            )
-            python_layout = None
+    # None when unreadable or unknown: names are then only checked to be one case or the other.
+    code_case = r.one_of(top["code_case"][1], "code_case", CODE_CASES) if "code_case" in top else "lower_snake"
+    python_layout = (
+        r.one_of(top["python_layout"][1], "python_layout", PYTHON_LAYOUTS) if "python_layout" in top else "auto"
+    )
 
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
