@@ -4,10 +4,13 @@ Both are computed from the model alone, never from a generated runtime, so they
 state what every implementation must do: the Python and TypeScript suites run
 every vector and must agree with it, and a team implementing the taxonomy in a
 third language can run the same file.  The schema accepts exactly what
-``from_payload`` accepts: well-formed codes (known ones are listed with their
-meanings, unknown ones stay valid, as the fallback rule requires), a string
-message, a real boolean ``retryable``, ``details`` an object or null, and any
-extra field.
+``from_payload`` accepts: well-formed codes of at most ``MAX_CODE_LENGTH``
+characters (known ones are listed with their meanings, unknown ones stay valid,
+as the fallback rule requires), a string message, a real boolean ``retryable``,
+``details`` an object or null, and any extra field; save the limits on
+``details`` that JSON Schema cannot state (``MAX_DETAILS_DEPTH``,
+``MAX_DETAILS_NODES``), which its description states instead and the vectors
+mark with ``schema_valid``.
 """
 
 from __future__ import annotations
@@ -20,10 +23,30 @@ from typing import Any
 from generator.naming import NamedCode, Names
 from generator.validate import CASE_PATTERNS
 
-__all__ = ["SCHEMA_PATH", "VECTORS_PATH", "dump_json", "payload_schema", "vectors"]
+__all__ = [
+    "MAX_CODE_LENGTH", "MAX_DETAILS_DEPTH", "MAX_DETAILS_NODES", "PATHS", "SCHEMA_PATH", "VECTORS_PATH",
+    "dump_json", "payload_schema", "vectors",
+]
 
 SCHEMA_PATH = "schema/error-payload.schema.json"
 VECTORS_PATH = "conformance/vectors.json"
+#: Every file the contract writes.
+PATHS = (SCHEMA_PATH, VECTORS_PATH)
+
+# The runtimes' limits, the same for every taxonomy and in every language: the
+# generated runtimes state them as constants of their own (plain runtime code in
+# the templates), the schema says what JSON Schema can, the vectors test them.
+#: The longest code a payload may carry, in characters (codes are ASCII).
+MAX_CODE_LENGTH = 256
+#: How deep details may nest: the details object is depth 1, each object or array inside adds one.
+MAX_DETAILS_DEPTH = 64
+#: How many values details may hold in all: every object, array and scalar, the details object included.
+MAX_DETAILS_NODES = 100_000
+_LIMITS_UNSAID = (
+    f"At most {MAX_DETAILS_DEPTH} levels deep (the details object is level 1, each object or array inside adds one) "
+    f"and at most {MAX_DETAILS_NODES} values in all (every object, array and scalar, the details object included): "
+    "JSON Schema cannot state either limit, so details past them validate here, yet every runtime refuses them."
+)
 
 
 def _compact_encoder() -> Callable[[object], str]:
@@ -121,6 +144,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
                 "description": "Machine-readable error code. A well-formed code this taxonomy "
                 f"does not define is valid and is treated as {fallback}.",
                 "type": "string",
+                "maxLength": MAX_CODE_LENGTH,
                 "pattern": _code_pattern(names),
                 # Some regex engines let `$` match before a final line break.
                 "not": {"pattern": "\n"},
@@ -132,7 +156,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
             "message": {"description": "Human-readable description.", "type": "string"},
             "retryable": {"description": "Whether the caller may retry after this error.", "type": "boolean"},
             "details": {
-                "description": "Context-specific error metadata (null counts as absent).",
+                "description": f"Context-specific error metadata (null counts as absent). {_LIMITS_UNSAID}",
                 "type": ["object", "null"],
             },
         },
@@ -187,6 +211,14 @@ def _event(event_type: str, location: str, value: Any = _ABSENT) -> dict[str, An
     return root
 
 
+def _nested(levels: int) -> dict[str, Any]:
+    """Details ``levels`` deep: objects and arrays in turn inside the details object, a string at the bottom."""
+    node: Any = "bottom"  # scalars add no depth
+    for level in range(levels, 1, -1):
+        node = {"d": node} if level % 2 else [node]
+    return {"d": node}
+
+
 def vectors(names: Names, header: str) -> dict[str, Any]:
     """Inputs and the outcome every implementation of the taxonomy must produce."""
     taxonomy = names.taxonomy
@@ -196,8 +228,12 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     wrap = names.wrap
     out: list[dict[str, Any]] = []
 
-    def add(kind: str, vid: str, description: str, given: Any, expect: dict[str, Any]) -> None:
-        out.append({"id": f"{kind}/{vid}", "kind": kind, "description": description, "input": given, "expect": expect})
+    def add(kind: str, vid: str, description: str, given: Any, expect: dict[str, Any],
+            schema_valid: bool | None = None) -> None:
+        vector = {"id": f"{kind}/{vid}", "kind": kind, "description": description, "input": given, "expect": expect}
+        if schema_valid is not None:
+            vector["schema_valid"] = schema_valid
+        out.append(vector)
 
     # from_payload: every code, then each rule.
     for named in names.codes:
@@ -216,6 +252,8 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         ("details_nested", "details hold any JSON", {**good, "details": {"a": [1, 2.5, None, True, "x"], "b": {"c": {}}}}),
         ("extra_fields", "extra top-level fields are ignored", {**good, "trace_id": "t-1", "nested": {"x": 1}}),
         ("empty_message", "an empty message is still a message", {**good, "message": ""}),
+        (f"details_depth_{MAX_DETAILS_DEPTH}", f"details nested {MAX_DETAILS_DEPTH} deep, the limit, are kept whole",
+         {**good, "details": _nested(MAX_DETAILS_DEPTH)}),
     ]
     for vid, description, payload in rules:
         add("from_payload", vid, description, payload, _accepted(first, payload))
@@ -228,6 +266,10 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         payload,
         {**_accepted(fallback, payload, wire_code=unknown)},
     )
+    longest = _unknown(names, "zz_" + "x" * (MAX_CODE_LENGTH - 3))
+    payload = {"code": longest, "message": "from a newer peer", "retryable": False}
+    add("from_payload", f"code_length_{MAX_CODE_LENGTH}", f"a well-formed unknown code of {MAX_CODE_LENGTH} "
+        f"characters, the limit, is treated as {fallback.code.code}", payload, _accepted(fallback, payload, wire_code=longest))
     for tomb in taxonomy.removed:
         payload = {"code": tomb.code, "message": "from an older peer", "retryable": False}
         add(
@@ -269,6 +311,11 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     ]
     for vid, given, field in invalid:
         add("from_payload", vid, f"rejected: bad {field}", given, {"ok": False, "field": field})
+    add("from_payload", f"code_length_{MAX_CODE_LENGTH + 1}", f"rejected: a code longer than {MAX_CODE_LENGTH} "
+        "characters, well-formed or not", {**good, "code": longest + longest[-1]}, {"ok": False, "field": "code"})
+    add("from_payload", f"details_depth_{MAX_DETAILS_DEPTH + 1}", f"rejected: details nested deeper than "
+        f"{MAX_DETAILS_DEPTH} (the schema cannot say so)", {**good, "details": _nested(MAX_DETAILS_DEPTH + 1)},
+        {"ok": False, "field": "details"}, schema_valid=True)
 
     # lookup: every code and an unknown one.
     for named in names.codes:
@@ -314,6 +361,13 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "wrap": wrap.code.code,
             "code_pattern": _code_pattern(names),
         },
+        "limits": {
+            "max_code_length": MAX_CODE_LENGTH,
+            "max_details_depth": MAX_DETAILS_DEPTH,
+            "max_details_nodes": MAX_DETAILS_NODES,
+            "depth": "the details object is depth 1; each object or array inside adds one; scalars add nothing",
+            "nodes": "every object, array, string, number, boolean and null in details, the details object included",
+        },
         "kinds": {
             "from_payload": "input is a payload; expect ok with the class, code, domain, retryable, wire_code and the "
             "payload to_payload() re-emits, or ok false with the bad field",
@@ -321,5 +375,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "error_from_event": "input is an event; expect the error (as from_payload), none, or a rejection",
             "to_error": "input is a value that is not an error; expect the wrapper's class, code, domain and retryable",
         },
+        "schema_valid": "present on a vector whose input the JSON Schema judges otherwise than expect.ok says, "
+        "because the schema cannot state that rule (details depth): implementations follow expect",
         "vectors": out,
     }

@@ -80,7 +80,8 @@ PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
 PYTHON_MODULE_NAMES = frozenset(
     """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
     Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
-    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib""".split()
+    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable Iterator
+    cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES""".split()
 )
 
 TS_RESERVED = frozenset(
@@ -113,7 +114,8 @@ TS_MODULE_NAMES = frozenset(
     """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON
     ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent fromPayload
     guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
-    readEvent readPayload show T toError""".split()
+    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
+    field readDetails unreadable""".split()
 )
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")

@@ -286,12 +286,14 @@ def test_from_payload_code_pattern_is_the_taxonomy_case(mod: types.ModuleType, n
                 mod.from_payload(payload)
 
 
-def test_from_payload_deeply_nested_details_do_not_crash(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_deeply_nested_details_are_refused_not_a_crash(mod: types.ModuleType, names: Names) -> None:
+    # Issue 12: details nest at most 64 deep; 100,000 deep is an InvalidPayloadError, never a RecursionError.
     deep: Any = "leaf"
     for _ in range(100_000):
         deep = [deep]
-    err = mod.from_payload({"code": names.codes[0].code.code, "message": "m", "retryable": True, "details": {"d": deep}})
-    assert err.details["d"] is deep
+    with pytest.raises(mod.InvalidPayloadError) as caught:
+        mod.from_payload({"code": names.codes[0].code.code, "message": "m", "retryable": True, "details": {"d": deep}})
+    assert caught.value.field == "details"
 
 
 def test_to_error(mod: types.ModuleType, names: Names) -> None:

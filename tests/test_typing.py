@@ -40,6 +40,9 @@ from {pkg} import (
     ErrorCode,
     ErrorPayload,
     InvalidPayloadError,
+    MAX_CODE_LENGTH,
+    MAX_DETAILS_DEPTH,
+    MAX_DETAILS_NODES,
     error_from_event,
     from_payload,
     is_retryable,
@@ -68,7 +71,8 @@ def good(value: object) -> None:
     location: str | None = ERROR_EVENTS.get("x")
     issubclass(InvalidPayloadError, ValueError)
     assert_type({pkg}.{other.class_name}("m").retryable, bool)
-    print(code, text, location)
+    limits: tuple[int, int, int] = (MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES)
+    print(code, text, location, limits)
 
 
 def bad(err: {names.base}) -> None:
@@ -83,6 +87,7 @@ def bad(err: {names.base}) -> None:
     ERROR_EVENTS["x"] = "y"  # E
     domain: Domain = "{names.domains[0].domain.key}"  # E
     {pkg}.not_a_name_of_the_package  # E
+    {pkg}.MAX_DETAILS_DEPTH = 1000  # E
     print(code, wrong, domain)
 '''
 

@@ -292,17 +292,25 @@ describe("constructor options", () => {
     assert.equal(new Cls("m", { details: bare }).toPayload().details.k.v, 1);
   });
 
-  test("deeply nested details do not exhaust the stack", () => {
-    let deep = { leaf: true };
-    for (let i = 0; i < 50_000; i++) deep = { d: i % 2 ? deep : [deep] };
-    const error = new Cls("m", { details: deep });
+  test("deeply nested details do not exhaust the stack: past 64 levels they are refused", () => {
+    // The limit: the details object is depth 1, each object or array inside adds one.
+    const nest = (levels) => {
+      let deep = { leaf: true }; // depth 1 of its own
+      for (let i = 1; i < levels; i++) deep = i % 2 ? { d: deep } : [deep];
+      return { d: deep }; // the details object: one more level
+    };
     const depth = (value) => {
       let n = 0;
       for (let at = value; typeof at === "object" && at !== null; n++) at = Array.isArray(at) ? at[0] : at.d;
       return n;
     };
-    assert.equal(depth(error.details), depth(deep));
-    assert.equal(depth(error.toPayload().details), depth(deep));
+    const limit = nest(63);
+    assert.equal(depth(limit), 64);
+    const error = new Cls("m", { details: limit });
+    assert.equal(depth(error.details), 64);
+    assert.equal(depth(error.toPayload().details), 64);
+    assert.throws(() => new Cls("m", { details: nest(64) }), (e) => e instanceof TypeError && /deeper than 64/.test(e.message));
+    assert.throws(() => new Cls("m", { details: nest(50_000) }), (e) => e instanceof TypeError && /deeper than 64/.test(e.message));
     let cyclic = {};
     const top = cyclic;
     for (let i = 0; i < 50_000; i++) cyclic = cyclic.next = {};

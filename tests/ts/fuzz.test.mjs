@@ -199,15 +199,24 @@ function isJSON(value, path = new Set()) {
   return ok;
 }
 
+/** Issue 12's depth: the details object is 1, each object or array inside adds one. */
+function depth(value) {
+  if (typeof value !== "object" || value === null) return 0;
+  return 1 + Math.max(0, ...(Array.isArray(value) ? value : Object.values(value)).map(depth));
+}
+
 /** The field fromPayload must name for a JSON value, or null if it is a valid payload. */
 function payloadProblem(payload) {
   if (!isPlain(payload)) return "payload";
   const code = own(payload, "code");
-  if (typeof code !== "string" || !PATTERN.test(code)) return "code";
+  if (typeof code !== "string" || code.length > 256 || !PATTERN.test(code)) return "code"; // issue 12: at most 256
   if (typeof own(payload, "message") !== "string") return "message";
   if (typeof own(payload, "retryable") !== "boolean") return "retryable";
   const details = own(payload, "details");
-  if (details !== undefined && details !== null && !(isPlain(details) && isJSON(details))) return "details";
+  // Issue 12: nested at most 64 deep (the values generated here hold far fewer than 100,000).
+  if (details !== undefined && details !== null && !(isPlain(details) && isJSON(details) && depth(details) <= 64)) {
+    return "details";
+  }
   return null;
 }
 

@@ -15,8 +15,8 @@ import math
 import re
 import types
 import warnings
-from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar, cast
 
 __all__ = [
     "Domain",
@@ -28,6 +28,9 @@ __all__ = [
     "InvalidEnvelopeError",
     "InvalidEventTypeError",
     "InvalidPayloadError",
+    "MAX_CODE_LENGTH",
+    "MAX_DETAILS_DEPTH",
+    "MAX_DETAILS_NODES",
     "ProtocolError",
     "SessionClosedError",
     "SessionError",
@@ -83,6 +86,18 @@ class Domain(enum.StrEnum):
     TOOL = "tool"
 
 
+MAX_CODE_LENGTH: Final = 256
+"""The longest ``code`` ``from_payload`` accepts, in characters; a longer one is refused."""
+
+MAX_DETAILS_DEPTH: Final = 64
+"""How deep ``details`` may nest: the details object is depth 1, each object or
+array inside adds one (scalars add nothing); deeper details are refused."""
+
+MAX_DETAILS_NODES: Final = 100_000
+"""How many values ``details`` may hold in all, counting the details object and
+every object, array, string, number, boolean and null inside it; more are refused."""
+
+
 class ErrorPayload(TypedDict):
     """The wire form of an error."""
 
@@ -100,28 +115,90 @@ class InvalidPayloadError(ValueError):
         self.field = field
 
 
+# The decoder reads what callers pass through the real types alone: type(), not
+# isinstance (which asks the value's own __class__), and the methods of str,
+# int, float, dict, list and tuple themselves, not a subclass's.  No method of
+# the caller's value runs, save those of a mapping that is no dict (its get(),
+# or for details its iteration and []), and whatever they raise becomes an
+# InvalidPayloadError.
+
+
+def _type_name(kind: type) -> str:
+    # type's own __name__, which a metaclass cannot override.
+    name = type.__dict__["__name__"].__get__(kind, type)
+    return name if type(name) is str else "object"
+
+
 def _show(value: object) -> str:
     try:
         text = repr(value)
     except Exception:
-        text = f"<{type(value).__name__}>"
+        text = f"<{_type_name(type(value))}>"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _kind(value: object) -> str:
+    kind = type(value)
     if value is None:
         return "null"
-    if isinstance(value, bool):
+    if kind is bool:
         return "a boolean"
-    if isinstance(value, (int, float)):
+    if issubclass(kind, (int, float)):
         return "a number"
-    if isinstance(value, str):
+    if issubclass(kind, str):
         return "a string"
-    if isinstance(value, (list, tuple)):
+    if issubclass(kind, (list, tuple)):
         return "an array"
-    if isinstance(value, Mapping):
-        return "an object"
-    return f"a {type(value).__name__}"
+    try:
+        if issubclass(kind, Mapping):
+            return "an object"
+    except Exception:
+        pass
+    return f"a {_type_name(kind)}"
+
+
+def _text(value: object) -> str:
+    """A string as a real ``str``: a subclass's own methods never run on it again."""
+    return str.__str__(cast(str, value))
+
+
+def _string(value: object, field: str) -> str:
+    """``value``, which is no ``str`` itself, as a real ``str``; refused unless it is a subclass."""
+    if not issubclass(type(value), str):
+        raise InvalidPayloadError(
+            f"{field}: expected a string, got {_kind(value)}", field=field
+        )
+    return _text(value)
+
+
+def _unreadable(field: str, exc: Exception) -> InvalidPayloadError:
+    return InvalidPayloadError(
+        f"{field}: cannot be read ({_type_name(type(exc))})", field=field
+    )
+
+
+def _reader(value: object) -> Callable[[str], object] | None:
+    """A function reading one key of ``value`` (None for a missing key), or None if it is no mapping.
+
+    A dict is read as it is stored, so a subclass's own methods never run; any
+    other mapping through its ``get``.
+    """
+    kind = type(value)
+    if kind is dict or issubclass(kind, dict):
+        stored = cast(dict[str, object], value)
+        return lambda key: dict.get(stored, key)
+    try:
+        if issubclass(kind, Mapping):
+            get: Callable[[str], object] = cast(Mapping[str, object], value).get
+            return get
+    except Exception:
+        pass
+    return None
+
+
+def _key(key: object) -> str:
+    """A key that is no string, for a message: shown if showing it runs no code of its own."""
+    return _show(key) if type(key) in _SHOWN else _kind(key)
 
 
 def _writable(number: int) -> bool:
@@ -135,14 +212,33 @@ def _writable(number: int) -> bool:
 
 
 _SCALARS: Final = frozenset({str, bool, type(None)})
+_SHOWN: Final = frozenset({int, float, bool, type(None)})
 _BIG: Final = 1 << 2000  # smaller integers always print (see _writable)
+_TOO_MANY: Final = f"holds more than {MAX_DETAILS_NODES} values"
 
 
-def _json_problem(value: object, where: str) -> tuple[str, str] | None:
-    """The first part of ``value`` that JSON cannot carry, as (path, problem)."""
-    if type(value) is dict:
+def _snapshot(mapping: object) -> dict[str, object] | str:
+    """A mapping that is no dict as a dict, each key read once; or why it cannot be."""
+    copy: dict[str, object] = {}
+    try:
+        for key in cast(Mapping[object, object], mapping):
+            if len(copy) >= MAX_DETAILS_NODES - 1:
+                return _TOO_MANY
+            kind = type(key)
+            if kind is not str and not issubclass(kind, str):
+                return f"key {_key(key)} is not a string"
+            copy[_text(key)] = cast(Mapping[object, object], mapping)[key]
+    except Exception as exc:
+        return f"cannot be read ({_type_name(type(exc))})"
+    return copy
+
+
+def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
+    """A copy of ``value`` made of JSON's own types, or the first part of it JSON
+    cannot carry (or past the limits), as ``({}, "<path>: <problem>")``."""
+    if type(value) is dict and len(value) < MAX_DETAILS_NODES:
         # The usual details, a flat object of strings, numbers, booleans and
-        # nulls, are checked here without the general walk below.
+        # nulls, are copied here without the general walk below.
         for key, item in value.items():
             kind = type(item)
             if type(key) is not str or not (
@@ -152,66 +248,118 @@ def _json_problem(value: object, where: str) -> tuple[str, str] | None:
             ):
                 break
         else:
-            return None
-    # Iterative, so hostile nesting cannot exhaust the stack; the containers on
-    # the current path catch cycles, which json.dumps would refuse.  Each step
-    # records only its parent and key: the path is spelt out for a problem alone,
-    # which keeps deep nesting linear.
+            return dict(value), ""
+    # Iterative, so hostile nesting cannot exhaust the stack, and bounded: it
+    # stops at the first container deeper than MAX_DETAILS_DEPTH and before
+    # counting more than MAX_DETAILS_NODES values, so its time and memory follow
+    # what it reads, never what a structure claims or repeats.  The containers
+    # on the current path catch cycles, which json.dumps would refuse.  Each
+    # step records only its parent and key: the path is spelt out for a problem
+    # alone.
     steps: list[tuple[int, str]] = [(-1, where)]
-    stack: list[tuple[object, int, bool]] = [(value, 0, False)]
+    holder: dict[str, Any] = {}
+    # (value, its step, the depth of its container or -1 to leave it, the copy
+    # of its container, its key there)
+    stack: list[tuple[object, int, int, Any, Any]] = [(value, 0, 0, holder, "")]
     path: set[int] = set()
+    nodes = 1
 
     def at(step: int) -> str:
         parts: list[str] = []
         while step >= 0:
             step, key = steps[step]
             parts.append(key)
-        return "".join(reversed(parts))
+        text = "".join(reversed(parts))
+        return text if len(text) <= 200 else text[:197] + "..."  # a key may be huge
 
     while stack:
-        item, step, leaving = stack.pop()
-        if leaving:
+        item, step, depth, into, key = stack.pop()
+        if depth < 0:
             path.discard(id(item))
             continue
-        if item is None or isinstance(item, (str, bool)):
+        kind = type(item)
+        if kind is str or kind is bool or item is None:
+            into[key] = item
             continue
-        if isinstance(item, int):
-            if item.bit_length() > 2000 and not _writable(item):
-                return at(step), "an integer too long to write as JSON"
+        if issubclass(kind, int):  # bool is an int, but was read above
+            number = int.__int__(cast(int, item))
+            if number.bit_length() > 2000 and not _writable(number):
+                return {}, f"{at(step)}: an integer too long to write as JSON"
+            into[key] = number
             continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
-                return at(step), f"{item!r} is not a finite number"
+        if kind is float or issubclass(kind, float):
+            real = float.__float__(cast(float, item))
+            if not math.isfinite(real):
+                return {}, f"{at(step)}: {real!r} is not a finite number"
+            into[key] = real
             continue
-        if isinstance(item, (list, tuple, dict)):
-            if id(item) in path:
-                return at(step), "contains itself"
-            path.add(id(item))
-            stack.append((item, step, True))
-            if isinstance(item, dict):
-                for key, child in item.items():
-                    if not isinstance(key, str):
-                        return at(step), f"key {_show(key)} is not a string"
-                    steps.append((step, f".{key}"))
-                    stack.append((child, len(steps) - 1, False))
-            else:
-                for index, child in enumerate(item):
-                    steps.append((step, f"[{index}]"))
-                    stack.append((child, len(steps) - 1, False))
+        if issubclass(kind, str):
+            into[key] = _text(item)
             continue
-        return at(step), f"{_kind(item)} is not a JSON value"
-    return None
+        is_dict = issubclass(kind, dict)
+        if not (is_dict or issubclass(kind, (list, tuple))):
+            return {}, f"{at(step)}: {_kind(item)} is not a JSON value"
+        depth += 1
+        if depth > MAX_DETAILS_DEPTH:
+            return {}, f"{at(step)}: nested deeper than {MAX_DETAILS_DEPTH} levels"
+        if id(item) in path:
+            return {}, f"{at(step)}: contains itself"
+        if is_dict:
+            size = dict.__len__(cast(dict[object, object], item))
+        elif issubclass(kind, list):
+            size = list.__len__(cast(list[object], item))
+        else:
+            size = tuple.__len__(cast(tuple[object, ...], item))
+        nodes += size
+        if nodes > MAX_DETAILS_NODES:
+            return {}, f"{where}: {_TOO_MANY}"
+        path.add(id(item))
+        stack.append((item, step, -1, None, None))
+        if is_dict:
+            copy: dict[str, Any] = {}
+            into[key] = copy
+            for name, child in dict.items(cast(dict[object, object], item)):
+                if type(name) is not str:
+                    if not issubclass(type(name), str):
+                        return {}, f"{at(step)}: key {_key(name)} is not a string"
+                    name = _text(name)
+                copy[name] = None  # the caller's order of keys
+                steps.append((step, f".{name}"))
+                stack.append((child, len(steps) - 1, depth, copy, name))
+        else:
+            items: list[Any] = [None] * size
+            into[key] = items
+            children: Iterator[object] = (
+                list.__iter__(cast(list[object], item))
+                if issubclass(kind, list)
+                else tuple.__iter__(cast(tuple[object, ...], item))
+            )
+            for index, child in enumerate(children):
+                steps.append((step, f"[{index}]"))
+                stack.append((child, len(steps) - 1, depth, items, index))
+    return holder[""], ""
+
+
+def _checked_details(details: object) -> tuple[dict[str, Any], str]:
+    """(a JSON copy of ``details``, "") or ({}, why it is refused); ``details`` is a mapping."""
+    if type(details) is not dict and not issubclass(type(details), dict):
+        if _reader(details) is None:
+            return {}, f"details: expected an object, got {_kind(details)}"
+        snapshot = _snapshot(details)
+        if type(snapshot) is str:
+            return {}, f"details: {snapshot}"
+        details = snapshot
+    return _json_copy(details, "details")
 
 
 def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
     if details is None:
         return {}
-    if not isinstance(details, Mapping):
+    if _reader(details) is None:
         raise TypeError(f"details: expected a mapping, got {_kind(details)}")
-    copy = dict(details)
-    problem = _json_problem(copy, "details")
-    if problem is not None:
-        raise ValueError(f"{problem[0]}: {problem[1]}")
+    copy, problem = _checked_details(details)
+    if problem:
+        raise ValueError(problem)
     return copy
 
 
@@ -515,8 +663,20 @@ def is_retryable(code: str) -> bool:
 
 
 def is_harmovela_error(value: object) -> TypeGuard[HarmovelaError]:
-    """Whether ``value`` is an error of this taxonomy."""
-    return isinstance(value, HarmovelaError)
+    """Whether ``value`` is an error of this taxonomy; never raises, whatever ``value`` is.
+
+    It asks the real type, never the value (whose ``__class__`` may lie or raise).
+    """
+    return issubclass(type(value), HarmovelaError)
+
+
+class _Source:
+    """A payload that is no dict, read through ``_reader``."""
+
+    __slots__ = ("get",)
+
+    def __init__(self, get: Callable[[str], object]) -> None:
+        self.get = get
 
 
 def from_payload(payload: object) -> HarmovelaError:
@@ -524,46 +684,73 @@ def from_payload(payload: object) -> HarmovelaError:
 
     An unknown but well-formed code gives the fallback's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
+    Whatever ``payload`` is, nothing else is raised: a code longer than
+    ``MAX_CODE_LENGTH``, details nested deeper than ``MAX_DETAILS_DEPTH`` or
+    holding more than ``MAX_DETAILS_NODES`` values are invalid too, and a field
+    the payload's own ``get`` cannot read is invalid as that field.
     """
     # type() first: isinstance against an ABC is slow, and JSON gives dicts.
-    if type(payload) is not dict and not isinstance(payload, Mapping):
-        raise InvalidPayloadError(
-            f"payload: expected an object, got {_kind(payload)}", field="payload"
-        )
-    code = payload.get("code")
-    if not isinstance(code, str):
-        raise InvalidPayloadError(
-            f"code: expected a string, got {_kind(code)}", field="code"
-        )
+    source: Mapping[str, object] | _Source
+    if type(payload) is dict:
+        source = payload
+    else:
+        read = _reader(payload)
+        if read is None:
+            raise InvalidPayloadError(
+                f"payload: expected an object, got {_kind(payload)}", field="payload"
+            )
+        source = _Source(read)
+    try:
+        raw = source.get("code")
+    except Exception as exc:
+        raise _unreadable("code", exc) from None
+    # A str subclass (an ErrorCode member, say) is read as the string it holds:
+    # a lying __hash__ or __eq__ cannot pick the class.
+    code = raw if type(raw) is str else _string(raw, "code")
     cls = _BY_CODE.get(code)
-    # Known codes are well-formed: only an unknown one needs the pattern.
-    if cls is None and _CODE_PATTERN.fullmatch(code) is None:
-        raise InvalidPayloadError(
-            f"code: {_show(code)} is not a well-formed error code", field="code"
-        )
-    message = payload.get("message")
-    if not isinstance(message, str):
-        raise InvalidPayloadError(
-            f"message: expected a string, got {_kind(message)}", field="message"
-        )
-    retryable = payload.get("retryable")
-    if not isinstance(retryable, bool):
+    # Known codes are well-formed and short: only an unknown one needs checking.
+    if cls is None:
+        if len(code) > MAX_CODE_LENGTH:
+            raise InvalidPayloadError(
+                f"code: longer than {MAX_CODE_LENGTH} characters ({len(code)})",
+                field="code",
+            )
+        if _CODE_PATTERN.fullmatch(code) is None:
+            raise InvalidPayloadError(
+                f"code: {_show(code)} is not a well-formed error code", field="code"
+            )
+    try:
+        raw = source.get("message")
+    except Exception as exc:
+        raise _unreadable("message", exc) from None
+    message = raw if type(raw) is str else _string(raw, "message")
+    try:
+        retryable = source.get("retryable")
+    except Exception as exc:
+        raise _unreadable("retryable", exc) from None
+    if type(retryable) is not bool:
         raise InvalidPayloadError(
             f"retryable: expected a boolean, got {_kind(retryable)}", field="retryable"
         )
-    details = payload.get("details")
+    try:
+        details = source.get("details")
+    except Exception as exc:
+        raise _unreadable("details", exc) from None
+    copy: dict[str, Any] | None = None
     if details is not None:
-        if type(details) is not dict and not isinstance(details, Mapping):
-            raise InvalidPayloadError(
-                f"details: expected an object, got {_kind(details)}", field="details"
+        try:
+            copy, problem = (
+                _json_copy(details, "details")
+                if type(details) is dict
+                else _checked_details(details)
             )
-        details = dict(details)
-        problem = _json_problem(details, "details")
-        if problem is not None:
-            raise InvalidPayloadError(f"{problem[0]}: {problem[1]}", field="details")
+        except Exception as exc:  # none known: a last guard, free unless it fires
+            raise _unreadable("details", exc) from None
+        if problem:
+            raise InvalidPayloadError(problem, field="details")
     error = _received(_FALLBACK if cls is None else cls, message, retryable, code)
-    if details:
-        error.details = details  # checked above: no need to check it twice
+    if copy:
+        error.details = copy  # checked above: no need to check it twice
     return error
 
 
@@ -573,35 +760,49 @@ def to_error(value: object) -> HarmovelaError:
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
     """
-    if isinstance(value, HarmovelaError):
+    if is_harmovela_error(value):
         return value
-    if isinstance(value, BaseException):
+    if issubclass(type(value), BaseException):
+        cause = cast(BaseException, value)
         try:
-            text = str(value)
+            text = str(cause)
         except Exception:
             text = ""
-        message = f"{type(value).__name__}: {text}" if text else type(value).__name__
-        return _WRAP(message, cause=value)
+        name = _type_name(type(cause))
+        message = f"{name}: {text}" if text else name
+        return _WRAP(message, cause=cause)
     error = _WRAP(f"non-exception value: {_show(value)}")
     error.original = value
     return error
 
 
 def error_from_event(event: Mapping[str, object]) -> HarmovelaError | None:
-    """The error an event carries where ``ERROR_EVENTS`` says, or None if none."""
-    if not isinstance(event, Mapping):
+    """The error an event carries where ``ERROR_EVENTS`` says, or None if none.
+
+    An event (or a mapping on the way to its error) whose own ``get`` raises is
+    an InvalidPayloadError about ``event``; the error itself is read by
+    ``from_payload``.
+    """
+    get = _reader(event)
+    if get is None:
         raise InvalidPayloadError(
             f"event: expected an object, got {_kind(event)}", field="event"
         )
-    kind = event.get("type")
-    location = ERROR_EVENTS.get(kind) if isinstance(kind, str) else None
-    if location is None:
-        return None
-    found: object = event
-    for part in location.split("."):
-        if not isinstance(found, Mapping):
+    try:
+        kind = get("type")
+        location = (
+            ERROR_EVENTS.get(_text(kind)) if issubclass(type(kind), str) else None
+        )
+        if location is None:
             return None
-        found = found.get(part)
+        found: object = event
+        for part in location.split("."):
+            get = _reader(found)
+            if get is None:
+                return None
+            found = get(part)
+    except Exception as exc:
+        raise _unreadable("event", exc) from None
     if found is None:
         return None
     return from_payload(found)

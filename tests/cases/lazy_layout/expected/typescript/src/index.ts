@@ -89,15 +89,57 @@ function own(record: object, key: string): unknown {
   return Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
+/** An InvalidPayloadError about `field`, which a getter or proxy trap of the caller's value would not let be read. */
+function unreadable(field: string, err: unknown): InvalidPayloadError {
+  let why: string;
+  try {
+    why = err instanceof Error ? String(err.message) : String(err);
+  } catch {
+    why = "it threw while being read";
+  }
+  return new InvalidPayloadError(`${field}: cannot be read (${why.length <= 80 ? why : `${why.slice(0, 77)}...`})`, field);
+}
+
+/** The own property `key` of a payload: whatever reading it throws is an InvalidPayloadError about `key`. */
+function field(record: object, key: string): unknown {
+  try {
+    return own(record, key);
+  } catch (err) {
+    throw unreadable(key, err);
+  }
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
+/** The longest `code` `fromPayload` accepts, in characters; a longer one is refused. */
+export const MAX_CODE_LENGTH: number = 256;
+
+/**
+ * How deep `details` may nest: the details object is depth 1, each object or array
+ * inside adds one (scalars add nothing); deeper details are refused.
+ */
+export const MAX_DETAILS_DEPTH: number = 64;
+
+/**
+ * How many values `details` may hold in all, counting the details object and every
+ * object, array, string, number, boolean and null inside it; more are refused.
+ */
+export const MAX_DETAILS_NODES: number = 100_000;
+
 type Container = Record<string, unknown> | unknown[];
 type Step =
-  | { readonly item: unknown; readonly at: string; readonly into: Container; readonly key: string }
+  | {
+      readonly item: unknown;
+      readonly at: string;
+      readonly into: Container;
+      readonly key: string;
+      /** The depth of the container `item` sits in (0 for the top). */
+      readonly depth: number;
+    }
   | { readonly leave: object; readonly copy: Container };
 
 function put(into: Container, key: string, value: unknown): void {
@@ -107,23 +149,28 @@ function put(into: Container, key: string, value: unknown): void {
 
 /**
  * A deep copy of `value` (frozen throughout if `freeze`), or the first part of it
- * JSON cannot carry as `"<path>: <problem>"`.
+ * JSON cannot carry, or past the limits, as `"<path>: <problem>"`.
  */
 function jsonCopy(value: unknown, where: string, freeze: boolean): { copy: unknown } | { problem: string } {
-  // Iterative, so hostile nesting cannot exhaust the stack; the containers on the
-  // current path catch cycles, which JSON.stringify would refuse. Each value is read
-  // once, so what is checked is what is kept, and later changes to the caller's
-  // objects cannot reach the copy.
+  // Iterative, so hostile nesting cannot exhaust the stack, and bounded: it stops at
+  // the first container deeper than MAX_DETAILS_DEPTH and before counting more than
+  // MAX_DETAILS_NODES values, so its time and memory follow what it reads, never what
+  // an array's length or a proxy claims. The containers on the current path catch
+  // cycles, which JSON.stringify would refuse. Each value is read once, so what is
+  // checked is what is kept, and later changes to the caller's objects cannot reach
+  // the copy. A getter or proxy trap that throws is left to the caller to catch.
   const holder: Record<string, unknown> = {};
-  const stack: Step[] = [{ item: value, at: where, into: holder, key: "copy" }];
+  const stack: Step[] = [{ item: value, at: where, into: holder, key: "copy", depth: 0 }];
   const path = new Set<object>();
+  let nodes = 1;
   for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
     if ("leave" in step) {
       path.delete(step.leave);
       if (freeze) Object.freeze(step.copy);
       continue;
     }
-    const { item, at, into, key } = step;
+    const { item, into, key } = step;
+    const at = step.at.length <= 200 ? step.at : `${step.at.slice(0, 197)}...`; // a key may be huge
     if (item === null || typeof item === "string" || typeof item === "boolean") {
       put(into, key, item);
       continue;
@@ -133,28 +180,38 @@ function jsonCopy(value: unknown, where: string, freeze: boolean): { copy: unkno
       put(into, key, item);
       continue;
     }
-    if (Array.isArray(item) || isPlainObject(item)) {
-      if (path.has(item)) return { problem: `${at}: contains itself` };
-      path.add(item);
-      const copy: Container = Array.isArray(item) ? new Array<unknown>(item.length) : {};
-      put(into, key, copy);
-      stack.push({ leave: item, copy });
-      // Pushed last to first, so the first problem in document order is the one reported.
-      if (Array.isArray(item)) {
-        for (let index = item.length - 1; index >= 0; index--) {
-          // A hole reads as undefined, which JSON cannot carry either.
-          stack.push({ item: item[index], at: `${at}[${index}]`, into: copy, key: String(index) });
-        }
-      } else {
-        const keys = Object.keys(item);
-        for (let index = keys.length - 1; index >= 0; index--) {
-          const name = keys[index] ?? "";
-          stack.push({ item: item[name], at: `${at}.${name}`, into: copy, key: name });
-        }
-      }
-      continue;
+    const isArray = Array.isArray(item);
+    if (!isArray && !isPlainObject(item)) return { problem: `${at}: ${kind(item)} is not a JSON value` };
+    const depth = step.depth + 1;
+    if (depth > MAX_DETAILS_DEPTH) return { problem: `${at}: nested deeper than ${MAX_DETAILS_DEPTH} levels` };
+    const container = item as object;
+    if (path.has(container)) return { problem: `${at}: contains itself` };
+    // An array's length is a claim (a sparse array, a proxy): checked before it is used.
+    const length: unknown = isArray ? (item as unknown[]).length : 0;
+    if (!Number.isSafeInteger(length) || (length as number) < 0) {
+      return { problem: `${at}: an array whose length is not a length` };
     }
-    return { problem: `${at}: ${kind(item)} is not a JSON value` };
+    const keys = isArray ? [] : Object.keys(container);
+    nodes += isArray ? (length as number) : keys.length;
+    if (nodes > MAX_DETAILS_NODES) return { problem: `${where}: holds more than ${MAX_DETAILS_NODES} values` };
+    path.add(container);
+    const copy: Container = isArray ? new Array<unknown>(length as number) : {};
+    put(into, key, copy);
+    stack.push({ leave: container, copy });
+    // Pushed last to first, so the first problem in document order is the one reported.
+    if (isArray) {
+      const array = item as unknown[];
+      for (let index = (length as number) - 1; index >= 0; index--) {
+        // A hole reads as undefined, which JSON cannot carry either.
+        stack.push({ item: array[index], at: `${at}[${index}]`, into: copy, key: String(index), depth });
+      }
+    } else {
+      const record = item as Record<string, unknown>;
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const name = keys[index] ?? "";
+        stack.push({ item: record[name], at: `${at}.${name}`, into: copy, key: name, depth });
+      }
+    }
   }
   return { copy: holder["copy"] };
 }
@@ -450,13 +507,7 @@ function guarded<T>(field: string, read: () => T): T {
   } catch (err) {
     if (err instanceof InvalidPayloadError) throw err;
     // A getter or proxy trap of the caller's value threw: the value cannot be read.
-    let why: string;
-    try {
-      why = err instanceof Error ? err.message : String(err);
-    } catch {
-      why = "it threw while being read";
-    }
-    throw new InvalidPayloadError(`${field}: cannot be read (${why})`, field);
+    throw unreadable(field, err);
   }
 }
 
@@ -464,35 +515,40 @@ function readPayload(payload: unknown): WarehouseError {
   if (!isPlainObject(payload)) {
     throw new InvalidPayloadError(`payload: expected an object, got ${kind(payload)}`, "payload");
   }
-  const code = own(payload, "code");
+  const code = field(payload, "code");
   if (typeof code !== "string") {
     throw new InvalidPayloadError(`code: expected a string, got ${kind(code)}`, "code");
+  }
+  if (code.length > MAX_CODE_LENGTH) {
+    throw new InvalidPayloadError(`code: longer than ${MAX_CODE_LENGTH} characters (${code.length})`, "code");
   }
   if (!CODE_PATTERN.test(code)) {
     throw new InvalidPayloadError(`code: ${show(code)} is not a well-formed error code`, "code");
   }
-  const message = own(payload, "message");
+  const message = field(payload, "message");
   if (typeof message !== "string") {
     throw new InvalidPayloadError(`message: expected a string, got ${kind(message)}`, "message");
   }
-  const retryable = own(payload, "retryable");
+  const retryable = field(payload, "retryable");
   if (typeof retryable !== "boolean") {
     throw new InvalidPayloadError(`retryable: expected a boolean, got ${kind(retryable)}`, "retryable");
   }
-  const rawDetails = own(payload, "details");
-  let details: Record<string, unknown> | undefined;
-  if (rawDetails !== undefined && rawDetails !== null) {
-    if (!isPlainObject(rawDetails)) {
-      throw new InvalidPayloadError(`details: expected an object, got ${kind(rawDetails)}`, "details");
-    }
-    const result = jsonCopy(rawDetails, "details", false);
-    if ("problem" in result) throw new InvalidPayloadError(result.problem, "details");
-    details = result.copy as Record<string, unknown>;
-  }
+  const details = guarded("details", () => readDetails(field(payload, "details")));
   const error = new (lookup(code))(message, { details, retryable });
   // The only write to wireCode after construction: keep the code as received.
   (error as { wireCode: string }).wireCode = code;
   return error;
+}
+
+function readDetails(details: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (details === undefined || details === null) return undefined;
+  if (!isPlainObject(details)) {
+    throw new InvalidPayloadError(`details: expected an object, got ${kind(details)}`, "details");
+  }
+  // Unfrozen: the constructor keeps a frozen copy of this plain data.
+  const result = jsonCopy(details, "details", false);
+  if ("problem" in result) throw new InvalidPayloadError(result.problem, "details");
+  return result.copy as Readonly<Record<string, unknown>>;
 }
 
 /**
