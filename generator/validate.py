@@ -175,7 +175,10 @@ class _Reader:
                 self.error(owner or node.position, _join(key, name), "required key is missing")
         return found
 
-    def text(self, node: Node, key: str, *, allow_empty: bool = True) -> str | None:
+    def text(
+        self, node: Node, key: str, *, allow_empty: bool = True, lines: bool = False
+    ) -> str | None:
+        """The string at ``node``; ``lines``: it may hold line breaks and tabs (prose)."""
         if node.refused:
             return None
         if not isinstance(node, ScalarNode):
@@ -191,6 +194,18 @@ class _Reader:
         if bad is not None:
             self.error(node.position, key, f"text contains a lone surrogate U+{ord(bad):04X}, which is not a character")
             return None
+        if not node.value.isprintable():  # else no control character: the usual case, in C
+            control = (_CONTROL if lines else _CONTROL_LINE).search(node.value)
+            if control is not None:
+                allowed = "only line breaks and tabs are" if lines else "no control character is"
+                self.error(
+                    node.position,
+                    key,
+                    f"text contains the control character U+{ord(control.group()):04X}"
+                    f"{' (a bidirectional control)' if control.group() > chr(0x9F) else ''}; "
+                    f"{allowed} allowed here",
+                )
+                return None
         if not allow_empty and not node.value.strip():
             self.error(node.position, key, "must not be empty")
             return None
@@ -312,6 +327,13 @@ def _did_you_mean(value: str, pattern: re.Pattern[str], suggest: Callable[[str],
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+# Characters that would reach the outputs invisibly or in altered form: C0 and
+# C1 controls, DEL, and the bidirectional embeddings, overrides and isolates
+# that make text read differently from what it is ("Trojan Source").
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def _first_surrogate(text: str) -> str | None:
@@ -501,7 +523,7 @@ def _domain(
         codes.complete = False
         return None, None
     title = _get(found, "title", lambda n: r.text(n, _join(dkey, "title"), allow_empty=False))
-    description = _get(found, "description", lambda n: r.text(n, _join(dkey, "description"))) or ""
+    description = _get(found, "description", lambda n: r.text(n, _join(dkey, "description"), lines=True)) or ""
     class_name = _get(found, "class", lambda n: r.matching(n, _join(dkey, "class"), _CLASS, "a PascalCase class name", _as_pascal))
     class_ok = "class" not in found or class_name is not None
     valid: list[Code] = []
@@ -687,7 +709,7 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
         return Docs()
     texts: dict[str, str] = {}
     for name in ("status", "purpose", "payload", "taxonomy", "retryability", "propagation"):
-        value = _get(found, name, lambda n, name=name: r.text(n, _join("docs", name)))  # type: ignore[misc]
+        value = _get(found, name, lambda n, name=name: r.text(n, _join("docs", name), lines=True))  # type: ignore[misc]
         if value is not None:
             texts[name] = value
     notes: list[str] = []
@@ -699,14 +721,14 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
             r.error(notes_node.position, "docs.notes", f"expected a list of texts, got {_describe(notes_node)}")
         else:
             for index, note_node in enumerate(notes_node.items):
-                note = r.text(note_node, f"docs.notes[{index}]")
+                note = r.text(note_node, f"docs.notes[{index}]", lines=True)
                 if note is not None:
                     notes.append(note)
     fields: list[tuple[str, str]] = []
     if "fields" in found:
         field_map = r.mapping(found["fields"][1], "docs.fields", [f[0] for f in PAYLOAD_FIELDS])
         for field, (_, field_node) in (field_map or {}).items():
-            field_text = r.text(field_node, _join("docs.fields", field))
+            field_text = r.text(field_node, _join("docs.fields", field), lines=True)
             if field_text is not None:
                 fields.append((field, field_text))
     example = None

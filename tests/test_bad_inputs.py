@@ -70,6 +70,7 @@ REQUIRED = {
     "keywords": ["reserved_keywords"],
     "every problem in one run": ["many_mistakes", "valid_parts_still_named"],
     "events and docs": ["events_invalid", "docs_invalid"],
+    "control characters in text fields": ["control_characters_in_text"],
 }
 
 

@@ -41,12 +41,13 @@ from unittest import mock
 import black
 import pytest
 import yaml
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from generator import pysyntax, render
+from generator.diagnostics import TaxonomyError
 from generator.model import PAYLOAD_FIELDS
 from generator.naming import Names
 from generator.pipeline import build_plan, load_names
@@ -86,7 +87,27 @@ def _non_blank(text: str) -> str:
     return text if text.strip() else text + "x"
 
 
-REQUIRED_TEXT = FREE_TEXT.map(_non_blank)
+#: Issue 12: a text field may not hold a control character (C0, DEL, C1) or a
+#: bidirectional embedding, override or isolate; prose (descriptions and the
+#: docs entries) may still hold line breaks and tabs.  Such texts are refused
+#: (see test_control_characters_are_refused_in_every_text_field), so the
+#: taxonomies built here leave them out, keeping every other nasty character.
+REFUSED = frozenset(
+    chr(c) for c in (*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+)
+
+
+def _line(text: str) -> str:
+    return "".join(char for char in text if char not in REFUSED)
+
+
+def _prose(text: str) -> str:
+    return "".join(char for char in text if char not in REFUSED or char in "\n\t")
+
+
+LINE_TEXT = FREE_TEXT.map(_line)
+PROSE_TEXT = FREE_TEXT.map(_prose)
+REQUIRED_TEXT = LINE_TEXT.map(_non_blank)
 
 
 def yaml_quote(text: str) -> str:
@@ -214,7 +235,7 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
         DomainSpec(
             key=keys[j],
             title=draw(REQUIRED_TEXT),
-            description=draw(st.none() | FREE_TEXT),
+            description=draw(st.none() | PROSE_TEXT),
             codes=tuple(draw(st.permutations(codes[j]))),
         )
         for j in range(n_domains)
@@ -227,8 +248,8 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
         domains=domains,
         fallback=draw(st.sampled_from(all_codes)),
         wrap=draw(st.sampled_from(all_codes)),
-        fields=tuple((field, draw(FREE_TEXT)) for field in ("code", "message", "retryable", "details")),
-        example_message=draw(FREE_TEXT),
+        fields=tuple((field, draw(PROSE_TEXT)) for field in ("code", "message", "retryable", "details")),
+        example_message=draw(LINE_TEXT),
         example_detail=(draw(FREE_TEXT), draw(FREE_TEXT)),
         long_names=long,
         layout=draw(st.sampled_from((None, "module", "lazy"))),
@@ -553,21 +574,26 @@ def _check_everything(spec: Spec, tmp: Path) -> None:
 
 
 def _spec(title: str, meanings: list[str], descriptions: list[str | None], field: str = "") -> Spec:
-    """An explicit taxonomy for an @example: one domain per description, titled like it."""
+    """An explicit taxonomy for an @example: one domain per description, titled like it.
+
+    The texts are given as they come; those a field refuses are left out (see ``REFUSED``).
+    """
+    title, meanings = _non_blank(_line(title)), [_non_blank(_line(m)) for m in meanings]
+    descriptions = [None if d is None else _prose(d) for d in descriptions]
     domains = []
     for j, description in enumerate(descriptions):
         codes = tuple(
             CodeSpec(f"k{j}_{i}", bool(i % 2), meaning) for i, meaning in enumerate(meanings if j == 0 else ["m"])
         )
-        domains.append(DomainSpec(f"d{j}", _non_blank(description or title), description, codes))
+        domains.append(DomainSpec(f"d{j}", _non_blank(_line(description or title)), description, codes))
     return Spec(
         title=title,
         base="InjError",
         domains=tuple(domains),
         fallback="k0_0",
         wrap="k0_0",
-        fields=(("code", field), ("message", ""), ("retryable", ""), ("details", "")),
-        example_message=field,
+        fields=(("code", _prose(field)), ("message", ""), ("retryable", ""), ("details", "")),
+        example_message=_line(field),
         example_detail=(field, field),
     )
 
@@ -596,6 +622,47 @@ BLOCK_STARTS = [
 @example(spec=_spec("closing #", [LONG_MEANING, *map(_non_blank, BLOCK_STARTS)], BLOCK_STARTS, " 1. field "))
 def test_any_text_reaches_every_output_verbatim(spec: Spec, tmp_path_factory: pytest.TempPathFactory) -> None:
     _check_everything(spec, tmp_path_factory.mktemp("inj"))
+
+
+# ------------------------------------------------ control characters are refused
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    where=st.sampled_from(["title", "domain title", "meaning", "description", "docs field", "example message"]),
+    before=LINE_TEXT,
+    char=st.sampled_from(sorted(REFUSED)),
+    after=LINE_TEXT,
+)
+def test_control_characters_are_refused_in_every_text_field(
+    where: str, before: str, char: str, after: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Issue 12: a control character in a text field is a validation error with file:line:col."""
+    prose = where in ("description", "docs field")
+    assume(not (prose and char in "\n\t"))  # prose may hold line breaks and tabs
+    text = before + char + after
+    spec = _spec("Title", ["Meaning"], ["Description"], "field")
+    domain = spec.domains[0]
+    if where == "title":
+        spec = dataclasses.replace(spec, title=text)
+    elif where == "domain title":
+        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, title=text),))
+    elif where == "meaning":
+        code = dataclasses.replace(domain.codes[0], meaning=text)
+        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, codes=(code,)),))
+    elif where == "description":
+        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, description=text),))
+    elif where == "docs field":
+        spec = dataclasses.replace(spec, fields=(("code", text), *spec.fields[1:]))
+    else:
+        spec = dataclasses.replace(spec, example_message=text)
+    source = tmp_path_factory.mktemp("ctl") / "taxonomy.yaml"
+    source.write_text(spec.yaml("ctl"), "utf-8")
+    with pytest.raises(TaxonomyError) as caught:
+        load_names(source)
+    found = [d for d in caught.value.diagnostics if f"U+{ord(char):04X}" in d.message]
+    assert len(found) == 1, [d.format() for d in caught.value.diagnostics]
+    assert found[0].position is not None
 
 
 # ---------------------------------------------------------- the YAML escaper itself
