@@ -99,7 +99,7 @@ pipeline.render = render_by_target
 for name in ("payload_schema", "vectors"):
     setattr(contract, name, timed(f"contract: {name}", getattr(contract, name)))
 contract.dump_json = timed("contract: dump_json (schema + vectors)", contract.dump_json)
-emit.with_manifest = timed("manifest (hashes)", emit.with_manifest)
+emit.manifest_bytes = timed("manifest (hashes)", emit.manifest_bytes)
 original_finish = pysyntax.finish
 
 

@@ -12,23 +12,22 @@ files taxogen will not overwrite (``generate``), the version bump is too small
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import gc
 import json
 import os
 import sys
-import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from generator import emit
-from generator.diagnostics import TaxonomyError
+from generator.diagnostics import TaxonomyError, visible
 from generator.diff import BREAKING, COMPATIBLE, DOCS, Change, VersionCheck, check_version, diff
-from generator.lint import LintConfig, LintConfigError, lint
+from generator.lint import lint
 from generator.naming import Names, name_taxonomy
 from generator.pipeline import build_plan, load_names, load_taxonomy
-from generator.source import load_text
+from generator.settings import Settings, settings
+from generator.source import MAX_BYTES, load_text
 from generator.validate import validate
 
 __all__ = ["main", "run"]
@@ -36,46 +35,6 @@ __all__ = ["main", "run"]
 
 class _UsageError(Exception):
     pass
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Config:
-    taxonomy: Path
-    out: Path
-    lint: dict[str, Any]
-
-
-def _config(start: Path) -> _Config:
-    """The defaults, from ``[tool.taxogen]`` of the nearest pyproject.toml that has one."""
-    for folder in (start, *start.parents):
-        pyproject = folder / "pyproject.toml"
-        if not pyproject.is_file():
-            continue
-        try:
-            document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise _UsageError(f"{pyproject}: cannot read [tool.taxogen]: {exc}") from None
-        section = document.get("tool", {}).get("taxogen")
-        if section is None:
-            continue
-        if not isinstance(section, dict):
-            raise _UsageError(f"{pyproject}: [tool.taxogen] must be a table")
-        taxonomy = section.get("taxonomy", "taxonomy.yaml")
-        out = section.get("out", "generated")
-        if not isinstance(taxonomy, str) or not isinstance(out, str):
-            raise _UsageError(f"{pyproject}: [tool.taxogen] taxonomy and out must be strings")
-        lint_table = section.get("lint", {})
-        if not isinstance(lint_table, dict):
-            raise _UsageError(f"{pyproject}: [tool.taxogen.lint] must be a table")
-        return _Config(_relative(folder / taxonomy), _relative(folder / out), lint_table)
-    return _Config(Path("taxonomy.yaml"), Path("generated"), {})
-
-
-def _relative(path: Path) -> Path:
-    try:
-        return Path(os.path.relpath(path))
-    except ValueError:  # another drive on Windows
-        return path
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -171,10 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        config = _config(Path.cwd())
-    except _UsageError as exc:
-        print(f"taxogen: error: {exc}", file=sys.stderr)
-        return 2
+        config = settings(Path.cwd())
+    except TaxonomyError as exc:
+        return _report(exc, exc.diagnostics[0].path if exc.diagnostics else "pyproject.toml")
     if args.command == "diff":
         return _diff(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
@@ -191,12 +149,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------------ lint
-def _lint(taxonomy: Path, config: _Config, *, strict: bool, fmt: str) -> int:
-    try:
-        rules = LintConfig.from_table(config.lint)
-    except LintConfigError as exc:
-        print(f"taxogen: error: {exc}", file=sys.stderr)
-        return 2
+def _lint(taxonomy: Path, config: Settings, *, strict: bool, fmt: str) -> int:
+    rules = config.lint
     try:
         model = load_taxonomy(taxonomy)
         name_taxonomy(model, str(taxonomy))
@@ -221,32 +175,62 @@ def _lint(taxonomy: Path, config: _Config, *, strict: bool, fmt: str) -> int:
 
 
 # ------------------------------------------------------------------------ diff
-def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
-    """The text of ``taxonomy`` at git revision ``ref``, and how to name it."""
+def _git(args: list[str], folder: Path) -> tuple[int, bytes, str]:
+    """Run ``git`` in ``folder``: its exit status, output and error text."""
     import subprocess  # here: only diff --against needs it, and it costs generate 9 ms
 
-    folder = taxonomy.resolve().parent
     try:
-        top = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True, text=True, check=False
+        done = subprocess.run(
+            ["git", *args], cwd=folder, capture_output=True, check=False, stdin=subprocess.DEVNULL
         )
     except OSError as exc:
         raise _UsageError(f"cannot run git: {exc.strerror}") from None
-    if top.returncode != 0:
-        raise _UsageError(f"{taxonomy} is not in a git repository: {top.stderr.strip()}")
-    inside = taxonomy.resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
-    shown = subprocess.run(
-        ["git", "show", f"{ref}:{inside}"], cwd=folder, capture_output=True, check=False
-    )
-    if shown.returncode != 0:
-        raise _UsageError(f"cannot read {inside} at {ref}: {shown.stderr.decode('utf-8', 'replace').strip()}")
+    return done.returncode, done.stdout, done.stderr.decode("utf-8", "replace").strip()
+
+
+def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
+    """The text of ``taxonomy`` at git revision ``ref``, and how to name it.
+
+    The ref is user text: one that could pass for an option, or that does not
+    name a commit, is refused before git reads anything, and git only ever
+    sees it after ``--end-of-options``.
+    """
+    if not ref or ref.startswith("-") or not ref.isprintable():
+        raise _UsageError(f"--against {_shown(ref)}: expected a git revision (a branch, tag or commit)")
+    folder = taxonomy.resolve().parent
+    if not folder.is_dir():
+        raise _UsageError(f"{taxonomy}: no such folder: {folder}")
+    status, out, err = _git(["rev-parse", "--show-toplevel"], folder)
+    if status != 0:
+        raise _UsageError(f"{taxonomy} is not in a git repository: {err}")
+    top = Path(out.decode("utf-8", "surrogateescape").strip()).resolve()
     try:
-        return shown.stdout.decode("utf-8"), f"{ref}:{inside}"
+        inside = taxonomy.resolve().relative_to(top).as_posix()
+    except ValueError:
+        raise _UsageError(f"{taxonomy} is outside the git repository at {top}") from None
+    status, out, err = _git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], folder)
+    if status != 0:
+        raise _UsageError(f"--against {_shown(ref)}: not a commit in {top}")
+    commit = out.decode("ascii", "replace").strip()
+    status, out, err = _git(["cat-file", "-s", f"{commit}:{inside}"], folder)
+    if status != 0:
+        raise _UsageError(f"cannot read {inside} at {ref}: it is not in that commit")
+    if int(out.strip() or 0) > MAX_BYTES:
+        raise _UsageError(f"{inside} at {ref} is larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    status, out, err = _git(["cat-file", "blob", f"{commit}:{inside}"], folder)
+    if status != 0:
+        raise _UsageError(f"cannot read {inside} at {ref}: {err}")
+    try:
+        return out.decode("utf-8"), f"{ref}:{inside}"
     except UnicodeDecodeError:
         raise _UsageError(f"{inside} at {ref} is not valid UTF-8") from None
 
 
-def _diff(args: argparse.Namespace, config: _Config) -> int:
+def _shown(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)[:100]
+
+
+def _diff(args: argparse.Namespace, config: Settings) -> int:
     try:
         if args.against is not None:
             if args.old is not None:
@@ -333,31 +317,65 @@ def _annotation(kind: str, path: str, position: object, title: str, message: str
     return f"::{kind} {','.join(props)}::{_escape_data(message)}"
 
 
-def _check(out: Path, plan: dict[str, bytes]) -> int:
-    difference = emit.compare(out, plan)
+def _waiting(out: Path) -> Callable[[str], None]:
+    def say(holder: str) -> None:
+        print(f"taxogen: waiting for {out}: another run holds its lock ({holder})", file=sys.stderr)
+
+    return say
+
+
+def _folder_error(out: Path, exc: emit.FolderError | emit.UnsafePath) -> int:
+    """A folder taxogen cannot use at all (exit 2): a link, a FIFO, another owner."""
+    if isinstance(exc, emit.UnsafePath):
+        where = visible(str(out / exc.path))
+        print(f"{where}: error: {exc.reason}; taxogen reads and writes only regular files, never through a link", file=sys.stderr)
+    else:
+        print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
+    print("taxogen: nothing was written", file=sys.stderr)
+    return 2
+
+
+def _check(out: Path, plan: emit.Plan) -> int:
+    try:
+        difference = emit.compare(out, plan, waiting=_waiting(out))
+    except (emit.FolderError, emit.UnsafePath) as exc:
+        return _folder_error(out, exc)
     if difference.clean:
         print(f"{out}: up to date ({len(plan)} files)")
         return 0
     for label, paths in (("missing", difference.missing), ("stale", difference.stale), ("extra", difference.extra)):
         for path in paths:
             print(f"{label}: {out / path}")
+    for path, why in difference.untrusted:
+        print(f"untrusted: {visible(str(out / path))} (a manifest entry taxogen will not act on: {why})")
     for diff in difference.diffs:
         sys.stdout.write(diff)
     print(f"taxogen: {out} is out of date; run `taxogen generate` (or `make generate`)", file=sys.stderr)
     return 1
 
 
-def _generate(out: Path, plan: dict[str, bytes], *, force: bool, quiet: bool) -> int:
+def _generate(out: Path, plan: emit.Plan, *, force: bool, quiet: bool) -> int:
     try:
-        report = emit.write(out, plan, force=force)
+        report = emit.write(out, plan, force=force, waiting=_waiting(out))
+    except (emit.FolderError, emit.UnsafePath) as exc:
+        return _folder_error(out, exc)
     except emit.EmitError as exc:
         for conflict in exc.conflicts:
-            print(f"{out / conflict.path}: error: {conflict.reason}", file=sys.stderr)
-        print(f"taxogen: {exc}; nothing was written (use --force to overwrite)" if exc.conflicts else f"taxogen: error: {exc}", file=sys.stderr)
+            print(f"{visible(str(out / conflict.path))}: error: {conflict.reason}", file=sys.stderr)
+        if any(not conflict.forceable for conflict in exc.conflicts):
+            advice = "move the files taxogen did not write out of the way; --force never overwrites them"
+        else:
+            advice = "use --force to overwrite them"
+        print(f"taxogen: {exc}; nothing was written ({advice})", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"taxogen: error: cannot write {exc.filename or out}: {exc.strerror}", file=sys.stderr)
         return 1
+    for path, why in report.untrusted:
+        print(
+            f"{visible(str(out / path))}: warning: manifest entry dropped, file left alone ({why})",
+            file=sys.stderr,
+        )
     if not quiet:
         for path in report.written:
             print(f"wrote     {out / path}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["MAX_DIAGNOSTICS", "Diagnostic", "Position", "TaxonomyError"]
+__all__ = ["MAX_DIAGNOSTICS", "Diagnostic", "Position", "TaxonomyError", "describe_value", "visible"]
 
 #: Loading and validation stop collecting after this many problems: a file that
 #: has more is not a taxonomy with typos, and reporting millions of lines (a
@@ -49,14 +49,15 @@ class Diagnostic:
         if self.position is not None:
             where = f"{where}:{self.position.line}:{self.position.col}"
         text = f"{self.key}: {self.message}" if self.key else self.message
-        return _visible(f"{where}: {self.level}: {text}")
+        return visible(f"{where}: {self.level}: {text}")
 
     def sort_key(self) -> tuple[str, int, int, str]:
         pos = self.position or Position(line=0, col=0)
         return (self.path, pos.line, pos.col, self.key)
 
 
-def _visible(text: str) -> str:
+def visible(text: str) -> str:
+    """``text`` with everything invisible shown as a Python-style escape: always one line."""
     if text.isprintable():
         return text
     out = []
@@ -87,7 +88,23 @@ class TaxonomyError(Exception):
     def summary(self, path: str) -> str:
         """The last line the command line prints: how many problems, and that nothing was written."""
         count = len(self.diagnostics)
-        path = _visible(path)
+        path = visible(path)
         if self.truncated:
             return f"taxogen: more than {count} errors in {path} (stopped after {count}); nothing was written"
         return f"taxogen: {count} error{'s' if count != 1 else ''} in {path}; nothing was written"
+
+
+def describe_value(value: object) -> str:
+    """A value read from a settings file, as a message names what was found instead."""
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, (int, float, str)):
+        kind = {int: "integer", float: "number", str: "string"}[type(value)]
+        return visible(f"{kind} {value!r:.60}")
+    if isinstance(value, list):
+        if all(isinstance(item, str) for item in value):
+            return "an array"
+        return "an array holding non-strings"
+    if isinstance(value, dict):
+        return "a table"
+    return "a date or time"

@@ -1,13 +1,22 @@
 """Emit: the only step that touches the output folder.
 
-``generate`` and ``check`` take the same plan (output path → bytes) from
-``render``.  ``check`` compares it with the folder and writes nothing.
-``write`` replaces files atomically (a temporary file in the same folder, then a
-rename), so an interrupted run leaves every file wholly old or wholly new.  It
-owns only the files listed in the folder's manifest (``.taxogen-manifest.json``,
-with their SHA-256): it never touches a file it did not write, removes only its
-own stale files, and refuses, naming the file, to overwrite or remove one that
-was edited by hand, unless forced.  Before it replaces anything it records the
+``generate`` and ``check`` take the same :class:`Plan` (output path → bytes,
+the manifest included, and the name of the taxonomy it comes from).
+``compare`` (``check``) reads the folder and writes nothing; ``write``
+(``generate``) replaces files atomically (a temporary file in the same folder,
+then a rename), so an interrupted run leaves every file wholly old or wholly
+new.  Both lock the folder first, so two runs never interleave, and reach every
+path through :class:`generator.folder.Folder`, which follows no link and
+touches only regular files inside the folder.
+
+What taxogen owns is recorded in the folder's manifest
+(``.taxogen-manifest.json``): the taxonomy that owns the folder, and each file
+it wrote with its SHA-256.  An entry is trusted only if it is a normalised
+relative path of a shape one of taxogen's targets writes; a file is taxogen's
+only if it is listed by a trusted entry.  ``write`` never overwrites or removes
+anything else, even when forced; it removes its own files that are no longer
+generated, and refuses, naming the file, to overwrite or remove one that was
+edited by hand, unless forced.  Before it replaces anything it records the
 hashes it is about to write as ``pending``, so a run killed half-way is not
 mistaken for hand edits by the next one.
 """
@@ -19,42 +28,102 @@ import difflib
 import hashlib
 import json
 import os
-import tempfile
+import re
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from generator.folder import Folder, LockTimeout, UnsafePath
+
 __all__ = [
+    "LOCK_TIMEOUT",
     "MANIFEST",
+    "MANIFEST_LIMIT",
     "Conflict",
     "Difference",
     "EmitError",
+    "FolderError",
+    "LockTimeout",
+    "Plan",
     "Report",
+    "UnsafePath",
     "compare",
     "manifest_bytes",
-    "with_manifest",
     "write",
 ]
 
 #: The file, inside the output folder, that lists what taxogen generated there.
 MANIFEST = ".taxogen-manifest.json"
-_TMP_MARK = ".taxogen-tmp-"
+#: The largest manifest taxogen reads (one of 10,000 codes is about 2 KB).
+MANIFEST_LIMIT = 16 * 1024 * 1024
+#: Seconds a run waits for another run on the same folder before giving up.
+LOCK_TIMEOUT = 60.0
+_MAX_PATH = 1024  # characters in a manifest path; taxogen's own are far shorter
+_MAX_NAME = 255  # bytes in one path component, as on every common file system
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+_COMMENT = "Written by taxogen: the files it generated in this folder. Do not edit."
 
 
 class EmitError(Exception):
-    """The output folder cannot be written as planned (see ``conflicts``)."""
+    """Files are in the way: taxogen will not overwrite or remove them (exit 1)."""
 
-    def __init__(self, message: str, conflicts: tuple["Conflict", ...] = ()) -> None:
+    def __init__(self, message: str, conflicts: tuple[Conflict, ...] = ()) -> None:
         super().__init__(message)
         self.conflicts = conflicts
 
 
+class FolderError(Exception):
+    """The folder cannot be used at all: a damaged manifest, another owner (exit 2)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class Plan(Mapping[str, bytes]):
+    """Every file a run generates (path → bytes, manifest included), and whose they are.
+
+    ``owner`` is the taxonomy's ``name``: it owns the output folder.  ``shapes``
+    match every path any of taxogen's targets can write, so that a manifest
+    entry of another shape is never trusted, while the stale files of a removed
+    code or domain still are.
+    """
+
+    owner: str
+    files: Mapping[str, bytes]
+    shapes: tuple[re.Pattern[str], ...]
+
+    def __getitem__(self, path: str) -> bytes:
+        return self.files[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.files)
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+    @classmethod
+    def of(
+        cls, owner: str, files: Mapping[str, bytes], shapes: tuple[str, ...]
+    ) -> Plan:
+        """The plan of ``files`` (without manifest) plus the manifest that describes them."""
+        with_manifest = dict(files)
+        with_manifest[MANIFEST] = manifest_bytes(owner, files)
+        return cls(
+            owner=owner,
+            files=with_manifest,
+            shapes=tuple(re.compile(shape) for shape in shapes),
+        )
+
+    def may_write(self, path: str) -> bool:
+        """Whether ``path`` has a shape one of taxogen's targets writes."""
+        return any(shape.fullmatch(path) for shape in self.shapes)
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Conflict:
-    """A file taxogen will not overwrite or remove without ``--force``."""
+    """A file taxogen will not overwrite or remove (``forceable``: unless forced)."""
 
     path: str
     reason: str
+    forceable: bool = True
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,31 +132,38 @@ class Difference:
 
     missing: tuple[str, ...]
     stale: tuple[str, ...]
-    extra: tuple[str, ...]  # generated earlier, no longer planned: generate removes them
+    extra: tuple[
+        str, ...
+    ]  # generated earlier, no longer planned: generate removes them
+    untrusted: tuple[tuple[str, str], ...]  # manifest entries never acted on, and why
     diffs: tuple[str, ...]  # unified diffs of the stale text files
 
     @property
     def clean(self) -> bool:
-        return not (self.missing or self.stale or self.extra)
+        return not (self.missing or self.stale or self.extra or self.untrusted)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Report:
-    """What ``write`` did."""
+    """What ``write`` did, and the manifest entries it dropped without acting on them."""
 
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
+    untrusted: tuple[tuple[str, str], ...] = ()
 
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def manifest_bytes(files: Mapping[str, bytes], pending: Mapping[str, str] | None = None) -> bytes:
+def manifest_bytes(
+    owner: str, files: Mapping[str, bytes], pending: Mapping[str, str] | None = None
+) -> bytes:
     """The manifest listing ``files`` (path → content), deterministic byte for byte."""
     document: dict[str, object] = {
-        "//": "Written by taxogen: the files it generated in this folder. Do not edit.",
+        "//": _COMMENT,
+        "taxonomy": owner,
         "files": {path: _sha256(files[path]) for path in sorted(files)},
     }
     if pending:
@@ -95,72 +171,174 @@ def manifest_bytes(files: Mapping[str, bytes], pending: Mapping[str, str] | None
     return (json.dumps(document, indent=2, ensure_ascii=True) + "\n").encode("ascii")
 
 
-def with_manifest(plan: Mapping[str, bytes]) -> dict[str, bytes]:
-    """``plan`` plus the manifest that describes it."""
-    out = dict(plan)
-    out[MANIFEST] = manifest_bytes(plan)
-    return out
+# -------------------------------------------------------------------- manifest
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Manifest:
+    owner: str | None  # None: a manifest older than ownership, or none at all
+    owned: dict[str, set[str]]  # trusted path → the digests taxogen may have left there
+    untrusted: tuple[tuple[str, str], ...]
 
 
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        return None
+_NO_MANIFEST = _Manifest(owner=None, owned={}, untrusted=())
 
 
-def _owned(out: Path) -> dict[str, set[str]]:
-    """Path → the hashes taxogen may have left there, from the existing manifest."""
-    data = _read(out / MANIFEST)
+def _damaged(folder: Folder, why: str) -> FolderError:
+    return FolderError(
+        f"{folder.root / MANIFEST}: damaged manifest: {why}; "
+        "rerun `taxogen generate --force` to rebuild it (it then treats as its own "
+        "only the files whose bytes it would write)"
+    )
+
+
+def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
+    """The manifest in ``folder``, its entries sorted into trusted and untrusted."""
+    data = folder.read(MANIFEST, MANIFEST_LIMIT)
     if data is None:
-        return {}
+        return _NO_MANIFEST
     try:
         document = json.loads(data.decode("utf-8"))
-        owned: dict[str, set[str]] = {}
-        for section in ("files", "pending"):
-            entries = document.get(section, {})
-            if not isinstance(entries, dict):
-                raise ValueError(section)
-            for path, digest in entries.items():
-                if not isinstance(path, str) or not isinstance(digest, str):
-                    raise ValueError(path)
+    except UnicodeDecodeError:
+        raise _damaged(folder, "not UTF-8") from None
+    except RecursionError:
+        raise _damaged(folder, "nested too deeply") from None
+    except ValueError as exc:
+        raise _damaged(folder, f"not JSON ({exc})") from None
+    if not isinstance(document, dict):
+        raise _damaged(folder, "not a JSON object")
+    owner = document.get("taxonomy")
+    if owner is not None and not (isinstance(owner, str) and _printable(owner)):
+        raise _damaged(folder, '"taxonomy" is not a name')
+    owned: dict[str, set[str]] = {}
+    untrusted: list[tuple[str, str]] = []
+    for section in ("files", "pending"):
+        entries = document.get(section, {})
+        if not isinstance(entries, dict):
+            raise _damaged(folder, f'"{section}" is not an object')
+        for path, digest in entries.items():
+            problem = _entry_problem(path, digest)
+            if problem is not None:
+                raise _damaged(folder, f'"{section}" entry {_shown(path)}: {problem}')
+            if path == MANIFEST or not plan.may_write(path):
+                untrusted.append((path, "not a file taxogen generates"))
+            else:
                 owned.setdefault(path, set()).add(digest)
-    except (ValueError, UnicodeDecodeError, AttributeError) as exc:
-        raise EmitError(
-            f"{out / MANIFEST}: unreadable manifest ({exc.__class__.__name__}); "
-            "rerun with --force to rebuild it"
-        ) from None
-    for path in owned:
-        if not _safe_relative(path):
-            raise EmitError(f"{out / MANIFEST}: manifest names a path outside the folder: {path!r}")
-    return owned
+    return _Manifest(owner=owner, owned=owned, untrusted=tuple(sorted(set(untrusted))))
 
 
-def _safe_relative(path: str) -> bool:
-    parts = path.split("/")
-    return bool(path) and not path.startswith("/") and all(p not in ("", ".", "..") for p in parts)
-
-
-def compare(out: Path, plan: Mapping[str, bytes]) -> Difference:
-    """How ``out`` differs from ``plan`` (which includes the manifest)."""
-    missing: list[str] = []
-    stale: list[str] = []
-    diffs: list[str] = []
-    for path, data in plan.items():
-        current = _read(out / path)
-        if current is None:
-            missing.append(path)
-        elif current != data:
-            stale.append(path)
-            diffs.append(_diff(path, current, data))
+def _entry_problem(path: str, digest: object) -> str | None:
+    if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        return "the digest is not a SHA-256"
+    if not path:
+        return "an empty path"
+    if len(path) > _MAX_PATH:
+        return f"a path over {_MAX_PATH} characters"
+    if not _printable(path):
+        return "a path with control characters"
     try:
-        owned = _owned(out)
-    except EmitError:
-        owned = {}  # an unreadable manifest already shows as stale
-    extra = [p for p in sorted(owned) if p not in plan and (out / p).is_file()]
-    return Difference(missing=tuple(missing), stale=tuple(stale), extra=tuple(extra), diffs=tuple(diffs))
+        parts = [part.encode("utf-8") for part in path.split("/")]
+    except UnicodeEncodeError:
+        return "a path that is not valid Unicode"
+    if any(len(part) > _MAX_NAME for part in parts):
+        return f"a path component over {_MAX_NAME} bytes"
+    if (
+        path.startswith("/")
+        or "\\" in path
+        or any(p in (b"", b".", b"..") for p in parts)
+    ):
+        return "not a normalised relative path inside the folder"
+    return None
+
+
+def _printable(text: str) -> bool:
+    return text.isprintable()
+
+
+def _shown(path: object) -> str:
+    return json.dumps(path, ensure_ascii=True)[:80]
+
+
+def _check_owner(folder: Folder, manifest: _Manifest, plan: Plan) -> None:
+    if manifest.owner is not None and manifest.owner != plan.owner:
+        raise FolderError(
+            f"{folder.root} holds the outputs of taxonomy {manifest.owner!r}, "
+            f"not of {plan.owner!r}; pass --out to generate {plan.owner!r} into "
+            "a folder of its own (nothing was written)"
+        )
+
+
+def _open(out: Path, *, create: bool, waiting: Callable[[str], None]) -> Folder:
+    if out.is_symlink() and not out.exists():
+        raise FolderError(f"{out}: is a broken symbolic link")
+    if out.exists() and not out.is_dir():
+        raise FolderError(f"{out}: is not a folder")
+    folder = Folder(out, create=create)
+    try:
+        folder.lock(timeout=_lock_timeout(), waiting=waiting)
+    except LockTimeout as exc:
+        folder.close()
+        raise FolderError(
+            f"{out}: still locked after {_lock_timeout():g} s by {exc}; "
+            "another taxogen run is using this folder (nothing was written)"
+        ) from None
+    except BaseException:
+        folder.close()
+        raise
+    return folder
+
+
+def _lock_timeout() -> float:
+    """:data:`LOCK_TIMEOUT`, or ``TAXOGEN_LOCK_TIMEOUT`` seconds where it is a number."""
+    text = os.environ.get("TAXOGEN_LOCK_TIMEOUT", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return LOCK_TIMEOUT
+    return value if 0 <= value < 1e6 else LOCK_TIMEOUT
+
+
+def _quiet(holder: str) -> None:
+    pass
+
+
+# --------------------------------------------------------------------- compare
+def compare(
+    out: Path, plan: Plan, *, waiting: Callable[[str], None] = _quiet
+) -> Difference:
+    """How ``out`` differs from ``plan``; reads only, after taking the folder's lock."""
+    if not out.exists() and not out.is_symlink():
+        return Difference(
+            missing=tuple(plan), stale=(), extra=(), untrusted=(), diffs=()
+        )
+    with _open(out, create=False, waiting=waiting) as folder:
+        manifest = _read_manifest(folder, plan)
+        _check_owner(folder, manifest, plan)
+        missing: list[str] = []
+        stale: list[str] = []
+        diffs: list[str] = []
+        for path, data in plan.items():
+            current = folder.read(path)
+            if current is None:
+                missing.append(path)
+            elif current != data:
+                stale.append(path)
+                diffs.append(_diff(path, current, data))
+        extra: list[str] = []
+        untrusted = list(manifest.untrusted)
+        for path in sorted(manifest.owned):
+            if path in plan:
+                continue
+            try:
+                if folder.kind(path) == "file":
+                    extra.append(path)
+            except UnsafePath as exc:
+                untrusted.append((path, exc.reason))
+    return Difference(
+        missing=tuple(missing),
+        stale=tuple(stale),
+        extra=tuple(extra),
+        untrusted=tuple(untrusted),
+        diffs=tuple(diffs),
+    )
 
 
 def _diff(path: str, old: bytes, new: bytes, limit: int = 40) -> str:
@@ -175,43 +353,26 @@ def _diff(path: str, old: bytes, new: bytes, limit: int = 40) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def _atomic_write(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{_TMP_MARK}", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
+# ----------------------------------------------------------------------- write
 #: Threads that write at once: enough for the disk to flush several files
 #: together, few enough that a plan of hundreds of files (the lazy Python
 #: layout writes one module per domain) does not start a thread per file.
 _WRITERS = 8
 
 
-def _atomic_write_all(out: Path, files: Mapping[str, bytes]) -> None:
-    """:func:`_atomic_write` every file of ``files`` (path → content) under ``out``, all at once.
+def _write_all(folder: Folder, files: Mapping[str, bytes]) -> None:
+    """Atomically replace every file of ``files`` (path → content), a few at a time.
 
     Each file is still written to a temporary file, flushed to disk and renamed
-    over the old one, so each is wholly old or wholly new at every moment, as
-    before.  Doing it in a few threads lets the disk flush them together
-    (``fsync`` releases the GIL): at 10,000 codes (25 MB) the wait drops from
-    about 100 to 60 ms.  Every file is attempted; the first failure, in the
-    order of ``files``, is raised once all are done.
+    over the old one, so each is wholly old or wholly new at every moment.
+    Doing it in a few threads lets the disk flush them together (``fsync``
+    releases the GIL): at 10,000 codes (25 MB) the wait drops from about 100 to
+    60 ms.  Every file is attempted; the first failure, in the order of
+    ``files``, is raised once all are done.
     """
     if len(files) < 2:
         for path, data in files.items():
-            _atomic_write(out / path, data)
+            folder.write_atomic(path, data)
         return
     # The largest first: a 10 MB file started last would be the run's tail.
     jobs = iter(sorted(enumerate(files.items()), key=lambda job: -len(job[1][1])))
@@ -226,7 +387,7 @@ def _atomic_write_all(out: Path, files: Mapping[str, bytes]) -> None:
                 return
             index, (path, data) = job
             try:
-                _atomic_write(out / path, data)
+                folder.write_atomic(path, data)
             except BaseException as exc:  # re-raised below, in the calling thread
                 failures[index] = exc
 
@@ -242,88 +403,114 @@ def _atomic_write_all(out: Path, files: Mapping[str, bytes]) -> None:
         raise failures[min(failures)]
 
 
-def _sweep_temporaries(out: Path, paths: Iterable[str]) -> None:
-    """Remove temporary files an interrupted run of taxogen left beside ``paths``.
+def write(
+    out: Path,
+    plan: Plan,
+    *,
+    force: bool = False,
+    waiting: Callable[[str], None] = _quiet,
+) -> Report:
+    """Make ``out`` match ``plan`` without losing anyone's work.
 
-    Only the folders taxogen writes into are looked at: a user's own subtree of
-    the output folder (say a node_modules) is neither walked nor touched.
+    Raises :class:`FolderError` or :class:`UnsafePath` when the folder cannot be
+    used at all, and :class:`EmitError` when files are in the way; in every
+    case before anything is written.
     """
-    for folder in sorted({(out / path).parent for path in paths}):
-        if folder.is_dir():
-            for stray in folder.glob(f".*{_TMP_MARK}*"):
-                if stray.is_file():
-                    stray.unlink()
+    with _open(out, create=True, waiting=waiting) as folder:
+        try:
+            return _write_locked(folder, plan, force=force)
+        except BaseException:
+            folder.sweep()
+            raise
 
 
-def write(out: Path, plan: Mapping[str, bytes], *, force: bool = False) -> Report:
-    """Make ``out`` match ``plan`` (which includes the manifest) without losing anyone's work."""
-    if out.exists() and not out.is_dir():
-        raise EmitError(f"{out}: is not a folder")
+def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
     try:
-        owned = _owned(out)
-    except EmitError:
+        manifest = _read_manifest(folder, plan)
+    except FolderError:
         if not force:
             raise
-        owned = {}
+        manifest = (
+            _NO_MANIFEST  # --force: only files whose bytes it would write are its own
+        )
+    _check_owner(folder, manifest, plan)
+    owned = manifest.owned
     planned = {path: data for path, data in plan.items() if path != MANIFEST}
     conflicts: list[Conflict] = []
     changed: list[str] = []
     unchanged: list[str] = []
-    on_disk: dict[str, str] = {}  # path → hash of what is there now, for files we may touch
+    on_disk: dict[str, str] = (
+        {}
+    )  # path → hash of what is there now, for files we may touch
     for path, data in planned.items():
-        current = _read(out / path)
-        if current is not None:
-            on_disk[path] = _sha256(current)
+        current = folder.read(path)  # a link or FIFO on the way raises UnsafePath
         if current == data:
             unchanged.append(path)
             continue
         changed.append(path)
         if current is None:
-            if (out / path).exists():
-                conflicts.append(Conflict(path=path, reason="is in the way (not a regular file)"))
-        elif path not in owned:
-            conflicts.append(Conflict(path=path, reason="exists and was not generated by taxogen"))
+            continue
+        on_disk[path] = _sha256(current)
+        if path not in owned:
+            conflicts.append(
+                Conflict(
+                    path=path,
+                    reason="exists and was not generated by taxogen",
+                    forceable=False,
+                )
+            )
         elif on_disk[path] not in owned[path]:
-            conflicts.append(Conflict(path=path, reason="was edited by hand since taxogen wrote it"))
+            conflicts.append(
+                Conflict(path=path, reason="was edited by hand since taxogen wrote it")
+            )
     obsolete: list[str] = []
+    untrusted = list(manifest.untrusted)
     for path in sorted(owned):
-        current = None if path in plan else _read(out / path)
+        if path in plan:
+            continue
+        try:
+            current = folder.read(path)
+        except UnsafePath as exc:
+            untrusted.append((path, exc.reason))
+            continue
         if current is None:
             continue
         obsolete.append(path)
         on_disk[path] = _sha256(current)
         if on_disk[path] not in owned[path]:
             conflicts.append(
-                Conflict(path=path, reason="is no longer generated but was edited by hand")
+                Conflict(
+                    path=path, reason="is no longer generated but was edited by hand"
+                )
             )
-    if conflicts and not force:
-        raise EmitError("refusing to overwrite or remove files", tuple(conflicts))
+    if any(not c.forceable for c in conflicts) or (conflicts and not force):
+        raise EmitError(
+            "refusing to overwrite or remove files", tuple(c for c in conflicts)
+        )
 
-    manifest = plan.get(MANIFEST, manifest_bytes(planned))
-    if not changed and not obsolete and _read(out / MANIFEST) == manifest:
-        return Report(written=(), unchanged=tuple(unchanged), removed=())
-    _sweep_temporaries(out, [*plan, *owned])
+    final = plan[MANIFEST]
+    report = Report(
+        written=tuple(changed),
+        unchanged=tuple(unchanged),
+        removed=tuple(obsolete),
+        untrusted=tuple(untrusted),
+    )
+    if not changed and not obsolete and folder.read(MANIFEST, MANIFEST_LIMIT) == final:
+        return dataclasses.replace(report, written=())
     # Record what is on disk and what is about to be written before writing it, so
     # a run killed half-way leaves a manifest that owns both (see the docstring).
     transition = {
-        "//": "Written by taxogen: the files it generated in this folder. Do not edit.",
+        "//": _COMMENT,
+        "taxonomy": plan.owner,
         "files": dict(sorted(on_disk.items())),
         "pending": {path: _sha256(planned[path]) for path in sorted(changed)},
     }
-    _atomic_write(out / MANIFEST, (json.dumps(transition, indent=2) + "\n").encode("ascii"))
-    _atomic_write_all(out, {path: planned[path] for path in changed})
+    folder.write_atomic(
+        MANIFEST, (json.dumps(transition, indent=2) + "\n").encode("ascii")
+    )
+    _write_all(folder, {path: planned[path] for path in changed})
     for path in obsolete:
-        (out / path).unlink()
-        _prune_empty_parents(out, out / path)
-    _atomic_write(out / MANIFEST, manifest)
-    return Report(written=tuple(changed), unchanged=tuple(unchanged), removed=tuple(obsolete))
-
-
-def _prune_empty_parents(out: Path, path: Path) -> None:
-    parent = path.parent
-    while parent != out and out in parent.parents:
-        try:
-            parent.rmdir()
-        except OSError:
-            return
-        parent = parent.parent
+        folder.unlink(path)
+        folder.prune(path)
+    folder.write_atomic(MANIFEST, final)
+    return report

@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from generator.diagnostics import Position
+from generator.diagnostics import Position, describe_value
 from generator.model import Code, Taxonomy
 
 __all__ = ["LEVELS", "RULES", "Finding", "LintConfig", "LintConfigError", "Rule", "lint"]
@@ -58,7 +58,11 @@ class Rule:
 
 
 class LintConfigError(Exception):
-    """``[tool.taxogen.lint]`` names an unknown rule or level."""
+    """``[tool.taxogen.lint]`` names an unknown rule or level; ``key`` is where, in that table."""
+
+    def __init__(self, message: str, key: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def _generic(code_case: str, domain: str) -> str:
@@ -181,15 +185,15 @@ class LintConfig:
         def rule_ids(key: str) -> list[str]:
             value = table.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise LintConfigError(f"[tool.taxogen.lint] {key} must be a list of rule ids")
+                raise LintConfigError(f"expected a list of rule ids, got {describe_value(value)}", (key,))
             for rule_id in value:
                 if rule_id not in known:
-                    raise LintConfigError(f"[tool.taxogen.lint] {key}: unknown rule {rule_id!r}")
+                    raise LintConfigError(f"unknown rule {rule_id!r}", (key,))
             return value
 
         for key in table:
             if key not in ("enable", "disable", "level", "ignore"):
-                raise LintConfigError(f"[tool.taxogen.lint]: unknown key {key!r} (expected enable, disable, level, ignore)")
+                raise LintConfigError(f"unknown key {key!r} (expected enable, disable, level, ignore)", (key,))
         for rule_id in rule_ids("enable"):
             if levels[rule_id] == "off":
                 levels[rule_id] = "warning"
@@ -197,22 +201,22 @@ class LintConfig:
             levels[rule_id] = "off"
         level_table = table.get("level", {})
         if not isinstance(level_table, dict):
-            raise LintConfigError("[tool.taxogen.lint] level must be a table of rule id = level")
+            raise LintConfigError(f"expected a table of rule id = level, got {describe_value(level_table)}", ("level",))
         for rule_id, level in level_table.items():
             if rule_id not in known:
-                raise LintConfigError(f"[tool.taxogen.lint] level: unknown rule {rule_id!r}")
+                raise LintConfigError(f"unknown rule {rule_id!r}", ("level", rule_id))
             if level not in LEVELS:
-                raise LintConfigError(f"[tool.taxogen.lint] level.{rule_id}: expected one of {', '.join(LEVELS)}")
+                raise LintConfigError(f"expected one of {', '.join(LEVELS)}, got {describe_value(level)}", ("level", rule_id))
             levels[rule_id] = level
         ignore_table = table.get("ignore", {})
         if not isinstance(ignore_table, dict):
-            raise LintConfigError("[tool.taxogen.lint] ignore must be a table of rule id = [codes]")
+            raise LintConfigError(f"expected a table of rule id = [codes], got {describe_value(ignore_table)}", ("ignore",))
         ignore: dict[str, frozenset[str]] = {}
         for rule_id, codes in ignore_table.items():
             if rule_id not in known:
-                raise LintConfigError(f"[tool.taxogen.lint] ignore: unknown rule {rule_id!r}")
+                raise LintConfigError(f"unknown rule {rule_id!r}", ("ignore", rule_id))
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise LintConfigError(f"[tool.taxogen.lint] ignore.{rule_id} must be a list of codes")
+                raise LintConfigError(f"expected a list of codes, got {describe_value(codes)}", ("ignore", rule_id))
             ignore[rule_id] = frozenset(codes)
         return cls(levels=levels, ignore=ignore)
 

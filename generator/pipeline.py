@@ -8,13 +8,14 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from generator import contract, emit
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.parallel import forked
-from generator.render import header_lines, render
+from generator.render import header_lines, output_shapes, render
 from generator.source import load_file
 from generator.validate import validate
 
@@ -33,7 +34,7 @@ def load_names(path: Path) -> Names:
     return name_taxonomy(load_taxonomy(path), str(path))
 
 
-def build_plan(path: Path, *, parallel: bool = True) -> dict[str, bytes]:
+def build_plan(path: Path, *, parallel: bool = True) -> emit.Plan:
     """Every output file for the taxonomy at ``path``, manifest included.
 
     With ``parallel``, the contract is computed in a forked child while this
@@ -44,7 +45,8 @@ def build_plan(path: Path, *, parallel: bool = True) -> dict[str, bytes]:
     with forked(lambda: _contract(names), enabled=parallel) as contract_files:
         plan = render(names)
         plan.update(contract_files.result())
-    return emit.with_manifest(plan)
+    shapes = (*output_shapes(), *(re.escape(p) for p in contract.PATHS))
+    return emit.Plan.of(names.taxonomy.name, plan, shapes)
 
 
 def _contract(names: Names) -> dict[str, bytes]:

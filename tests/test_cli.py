@@ -17,6 +17,7 @@ import pytest
 
 from generator import emit
 from generator.cli import main
+from generator.pipeline import build_plan
 from tests.support import REPO
 
 NEW_CODE = "      task_stalled: {retryable: true, meaning: Task made no progress before its watchdog fired}\n"
@@ -93,18 +94,44 @@ def test_check_writes_nothing_and_names_missing_files(project: Path, capsys: pyt
     assert "missing: generated/docs/errors.md" in capsys.readouterr().out
 
 
+def _lazy_without_tool_domain(taxonomy: Path) -> Path:
+    """Switch the taxonomy to the lazy layout (a module per domain); return the tool domain's module."""
+    text = taxonomy.read_text(encoding="utf-8")
+    taxonomy.write_text(text.replace("wrap: internal_error\n", "wrap: internal_error\npython_layout: lazy\n"), encoding="utf-8")
+    return Path("generated/python/src/harmovela_errors/_domain_tool.py")
+
+
+def _drop_tool_domain(taxonomy: Path) -> None:
+    text = taxonomy.read_text(encoding="utf-8")
+    start = text.index("  tool:\n")
+    taxonomy.write_text(text[:start] + text[text.index("\nevents:") + 1 :], encoding="utf-8")
+
+
 def test_check_names_files_that_generate_would_remove(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = _lazy_without_tool_domain(project / "taxonomy.yaml")
     assert main(["generate", "-q"]) == 0
-    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
-    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    assert (project / module).is_file()
+    _drop_tool_domain(project / "taxonomy.yaml")
     capsys.readouterr()
     assert main(["check"]) == 1
     out = capsys.readouterr().out
-    assert "extra: generated/python/src/harmovela_errors/__init__.py" in out
-    assert "missing: generated/python/src/harmo_errors/__init__.py" in out
+    assert f"extra: {module}" in out
     assert main(["generate", "-q"]) == 0
-    assert not (project / "generated/python/src/harmovela_errors").exists()  # emptied folder pruned
+    assert not (project / module).exists()
     assert main(["check"]) == 0
+
+
+def test_a_renamed_taxonomy_does_not_take_over_the_folder(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-q"]) == 0
+    before = _snapshot(project / "generated")
+    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
+    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    capsys.readouterr()
+    for command in (["generate"], ["generate", "--force"], ["check"]):
+        assert main(command) == 2, command
+        err = capsys.readouterr().err
+        assert "'harmovela'" in err and "'harmo'" in err and "--out" in err
+        assert _snapshot(project / "generated") == before
 
 
 def test_hand_edits_are_refused_naming_the_file_unless_forced(
@@ -144,14 +171,15 @@ def test_foreign_files_survive_and_are_never_overwritten(project: Path, capsys: 
 
 
 def test_a_removed_output_that_was_hand_edited_is_kept(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = project / _lazy_without_tool_domain(project / "taxonomy.yaml")
     assert main(["generate", "-q"]) == 0
-    old = project / "generated/python/src/harmovela_errors/__init__.py"
-    old.write_text(old.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
-    text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
-    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    module.write_text(module.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    _drop_tool_domain(project / "taxonomy.yaml")
     assert main(["generate"]) == 1
-    assert "harmovela_errors/__init__.py: error: is no longer generated but was edited by hand" in capsys.readouterr().err
-    assert old.read_text(encoding="utf-8").endswith("# mine\n")
+    assert "_domain_tool.py: error: is no longer generated but was edited by hand" in capsys.readouterr().err
+    assert module.read_text(encoding="utf-8").endswith("# mine\n")
+    assert main(["generate", "--force", "-q"]) == 0  # a hand-edited file taxogen wrote: --force may remove it
+    assert not module.exists()
 
 
 def test_bad_taxonomy_exits_2_and_writes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -199,7 +227,7 @@ def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
         cwd=REPO, capture_output=True, text=True, env=env, check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert emit.compare(out, {p: (REPO / "generated" / p).read_bytes() for p in _snapshot(out)}).clean
+    assert emit.compare(out, build_plan(REPO / "taxonomy.yaml")).clean
     assert _snapshot(out) == {p: d for p, d in _snapshot(REPO / "generated").items() if p in _snapshot(out)}
     checked = subprocess.run(
         [sys.executable, "-m", "generator", "check", "--out", str(out)],

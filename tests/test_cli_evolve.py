@@ -103,7 +103,7 @@ def test_diff_against_a_git_revision(tmp_path: Path, monkeypatch: pytest.MonkeyP
     _git(repo, "commit", "-qam", "second")
     assert main(["diff", "--against", "HEAD~1"]) == 1
     assert main(["diff", "--against", "no-such-ref"]) == 2
-    assert "cannot read spec/taxonomy.yaml at no-such-ref" in capsys.readouterr().err
+    assert "--against \"no-such-ref\": not a commit" in capsys.readouterr().err
 
 
 def test_diff_against_the_previous_commit_works_in_this_repository(

@@ -1,0 +1,244 @@
+"""Settings: taxogen's defaults from ``[tool.taxogen]`` of the nearest pyproject.toml.
+
+The command line reads ``taxonomy`` and ``out`` (paths relative to the
+pyproject.toml that names them) and the ``lint`` table from here.  Every value
+is checked for its type, and a wrong one is reported where it stands,
+``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected a string, got
+integer 3``: the standard library's TOML reader gives values without
+positions, so :func:`locate` finds them in the text again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
+from generator.lint import LintConfig, LintConfigError
+
+__all__ = ["Settings", "locate", "settings"]
+
+_LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """What the command line uses when no option says otherwise."""
+
+    taxonomy: Path
+    out: Path
+    lint: LintConfig
+
+
+def settings(start: Path) -> Settings:
+    """The settings of the nearest pyproject.toml above ``start`` with a ``[tool.taxogen]``.
+
+    Raises :class:`TaxonomyError` (reported like a taxonomy's problems, exit 2)
+    when that file cannot be read or holds a value of the wrong type.
+    """
+    for folder in (start, *start.parents):
+        pyproject = folder / "pyproject.toml"
+        if not pyproject.is_file():
+            continue
+        shown = _relative(pyproject).as_posix()
+        text = _read(pyproject, shown)
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise _error(
+                shown, _decode_position(str(exc)), "", _decode_message(str(exc))
+            )
+        if "tool" not in document:
+            continue
+        tool = document["tool"]
+        if not isinstance(tool, dict):
+            raise _wrong(shown, text, ("tool",), "a table", tool)
+        if "taxogen" not in tool:
+            continue
+        return _from_section(folder, shown, text, tool["taxogen"])
+    return Settings(
+        taxonomy=Path("taxonomy.yaml"),
+        out=Path("generated"),
+        lint=LintConfig.from_table({}),
+    )
+
+
+def _from_section(folder: Path, shown: str, text: str, section: object) -> Settings:
+    if not isinstance(section, dict):
+        raise _wrong(shown, text, ("tool", "taxogen"), "a table", section)
+    problems: list[Diagnostic] = []
+    paths: dict[str, Path] = {}
+    for key, default in (("taxonomy", "taxonomy.yaml"), ("out", "generated")):
+        value = section.get(key, default)
+        where = ("tool", "taxogen", key)
+        if not isinstance(value, str):
+            problems.append(
+                _diagnostic(shown, text, where, _expected("a string", value))
+            )
+        elif not value or "\0" in value:
+            problems.append(
+                _diagnostic(shown, text, where, "expected a path, got " + repr(value))
+            )
+        else:
+            paths[key] = _relative(folder / value)
+    lint_table = section.get("lint", {})
+    lint = None
+    if not isinstance(lint_table, dict):
+        problems.append(
+            _diagnostic(
+                shown,
+                text,
+                ("tool", "taxogen", "lint"),
+                _expected("a table", lint_table),
+            )
+        )
+    else:
+        try:
+            lint = LintConfig.from_table(lint_table)
+        except LintConfigError as exc:
+            at = ("tool", "taxogen", "lint", *exc.key)
+            problems.append(_diagnostic(shown, text, at, str(exc)))
+    if problems or lint is None:
+        raise TaxonomyError(problems)
+    return Settings(taxonomy=paths["taxonomy"], out=paths["out"], lint=lint)
+
+
+def _read(pyproject: Path, shown: str) -> str:
+    try:
+        with open(pyproject, "rb") as handle:
+            data = handle.read(_LIMIT + 1)
+    except OSError as exc:
+        raise _error(shown, None, "", f"cannot read file: {exc.strerror}") from None
+    if len(data) > _LIMIT:
+        raise _error(shown, None, "", f"file is larger than {_LIMIT // 1024} KiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _error(shown, None, "", "file is not valid UTF-8") from None
+
+
+def _relative(path: Path) -> Path:
+    try:
+        return Path(os.path.relpath(path))
+    except ValueError:  # another drive on Windows
+        return path
+
+
+def _expected(what: str, value: object) -> str:
+    return f"expected {what}, got {describe_value(value)}"
+
+
+def _error(
+    shown: str, position: Position | None, key: str, message: str
+) -> TaxonomyError:
+    return TaxonomyError(
+        [Diagnostic(path=shown, position=position, key=key, message=message)]
+    )
+
+
+def _diagnostic(
+    shown: str, text: str, where: tuple[str, ...], message: str
+) -> Diagnostic:
+    return Diagnostic(
+        path=shown, position=locate(text, where), key=".".join(where), message=message
+    )
+
+
+def _wrong(
+    shown: str, text: str, where: tuple[str, ...], what: str, value: object
+) -> TaxonomyError:
+    return TaxonomyError([_diagnostic(shown, text, where, _expected(what, value))])
+
+
+def _decode_position(message: str) -> Position | None:
+    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    if found is None:
+        return None
+    return Position(line=int(found.group(1)), col=int(found.group(2)))
+
+
+def _decode_message(message: str) -> str:
+    return "invalid TOML: " + re.sub(
+        r"\s*\(at (line \d+, column \d+|end of document)\)", "", message
+    )
+
+
+# ------------------------------------------------------------------ locating
+_KEY = re.compile(r'\s*(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|\'([^\']*)\')\s*')
+_HEADER = re.compile(r"\s*\[(\[?)")
+
+
+def _keys(text: str, start: int) -> tuple[tuple[str, ...], int] | None:
+    """The dotted key at ``text[start:]`` and where it ends, or None if there is none."""
+    parts: list[str] = []
+    at = start
+    while True:
+        found = _KEY.match(text, at)
+        if found is None or found.end() == at:
+            return None
+        bare, basic, literal = found.groups()
+        parts.append(
+            bare if bare is not None else basic if basic is not None else literal
+        )
+        at = found.end()
+        if text.startswith(".", at):
+            at += 1
+            continue
+        return tuple(parts), at
+
+
+def locate(text: str, where: tuple[str, ...]) -> Position:
+    """The line and column of the value at key path ``where`` in the TOML ``text``.
+
+    The value's own position when it is written as ``key = value`` (dotted keys
+    included) or as a ``[table]`` header; else the deepest enclosing key that is
+    written (an inline table); else the start of the file.  Multi-line strings
+    are skipped, so a line inside one is never taken for a key.
+    """
+    best = Position(line=1, col=1)
+    best_depth = 0
+    table: tuple[str, ...] = ()
+    in_string: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if in_string is not None:
+            if in_string in line:
+                in_string = None
+            continue
+        header = _HEADER.match(line)
+        if header is not None:
+            parsed = _keys(line, header.end())
+            if parsed is not None:
+                table = parsed[0]
+                depth = _common(table, where)
+                if depth == len(table) and depth > best_depth:
+                    best = Position(line=number, col=line.index("[") + 1)
+                    best_depth = depth
+            continue
+        parsed = _keys(line, 0)
+        if parsed is None or not line[parsed[1] :].startswith("="):
+            continue
+        full = table + parsed[0]
+        depth = _common(full, where)
+        if depth == len(full) and depth > best_depth:
+            value_at = parsed[1] + 1
+            value_at += len(line[value_at:]) - len(line[value_at:].lstrip())
+            best, best_depth = Position(line=number, col=value_at + 1), depth
+        rest = line[parsed[1] + 1 :]
+        for quote in ('"""', "'''"):
+            if rest.count(quote) % 2 == 1:
+                in_string = quote
+    return best
+
+
+def _common(keys: tuple[str, ...], where: tuple[str, ...]) -> int:
+    """How many leading keys ``keys`` shares with ``where`` (all of ``keys``, or fewer)."""
+    depth = 0
+    for ours, theirs in zip(keys, where):
+        if ours != theirs:
+            break
+        depth += 1
+    return depth
