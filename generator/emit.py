@@ -218,7 +218,15 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
             problem = _entry_problem(path, digest)
             if problem is not None:
                 raise _damaged(folder, f'"{section}" entry {_shown(path)}: {problem}')
-            if path == MANIFEST or not plan.may_write(path):
+            if (
+                path.startswith("/")
+                or "\\" in path
+                or any(p in ("", ".", "..") for p in path.split("/"))
+            ):
+                untrusted.append(
+                    (path, "not a normalised relative path inside the folder")
+                )
+            elif path == MANIFEST or not plan.may_write(path):
                 untrusted.append((path, "not a file taxogen generates"))
             else:
                 owned.setdefault(path, set()).add(digest)
@@ -240,12 +248,6 @@ def _entry_problem(path: str, digest: object) -> str | None:
         return "a path that is not valid Unicode"
     if any(len(part) > _MAX_NAME for part in parts):
         return f"a path component over {_MAX_NAME} bytes"
-    if (
-        path.startswith("/")
-        or "\\" in path
-        or any(p in (b"", b".", b"..") for p in parts)
-    ):
-        return "not a normalised relative path inside the folder"
     return None
 
 
