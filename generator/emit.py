@@ -177,6 +177,9 @@ class _Manifest:
     owner: str | None  # None: a manifest older than ownership, or none at all
     owned: dict[str, set[str]]  # trusted path → the digests taxogen may have left there
     untrusted: tuple[tuple[str, str], ...]
+    raw: bytes | None = (
+        None  # the bytes read, so an up-to-date run need not read them again
+    )
 
 
 _NO_MANIFEST = _Manifest(owner=None, owned={}, untrusted=())
@@ -206,7 +209,7 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
     if not isinstance(document, dict):
         raise _damaged(folder, "not a JSON object")
     owner = document.get("taxonomy")
-    if owner is not None and not (isinstance(owner, str) and _printable(owner)):
+    if owner is not None and not (isinstance(owner, str) and owner.isprintable()):
         raise _damaged(folder, '"taxonomy" is not a name')
     owned: dict[str, set[str]] = {}
     untrusted: list[tuple[str, str]] = []
@@ -230,7 +233,9 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
                 untrusted.append((path, "not a file taxogen generates"))
             else:
                 owned.setdefault(path, set()).add(digest)
-    return _Manifest(owner=owner, owned=owned, untrusted=tuple(sorted(set(untrusted))))
+    return _Manifest(
+        owner=owner, owned=owned, untrusted=tuple(sorted(set(untrusted))), raw=data
+    )
 
 
 def _entry_problem(path: str, digest: object) -> str | None:
@@ -240,7 +245,7 @@ def _entry_problem(path: str, digest: object) -> str | None:
         return "an empty path"
     if len(path) > _MAX_PATH:
         return f"a path over {_MAX_PATH} characters"
-    if not _printable(path):
+    if not path.isprintable():
         return "a path with control characters"
     try:
         parts = [part.encode("utf-8") for part in path.split("/")]
@@ -249,10 +254,6 @@ def _entry_problem(path: str, digest: object) -> str | None:
     if any(len(part) > _MAX_NAME for part in parts):
         return f"a path component over {_MAX_NAME} bytes"
     return None
-
-
-def _printable(text: str) -> bool:
-    return text.isprintable()
 
 
 def _shown(path: object) -> str:
@@ -486,9 +487,7 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
                 )
             )
     if any(not c.forceable for c in conflicts) or (conflicts and not force):
-        raise EmitError(
-            "refusing to overwrite or remove files", tuple(c for c in conflicts)
-        )
+        raise EmitError("refusing to overwrite or remove files", tuple(conflicts))
 
     final = plan[MANIFEST]
     report = Report(
@@ -497,7 +496,7 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
         removed=tuple(obsolete),
         untrusted=tuple(untrusted),
     )
-    if not changed and not obsolete and folder.read(MANIFEST, MANIFEST_LIMIT) == final:
+    if not changed and not obsolete and manifest.raw == final:
         return dataclasses.replace(report, written=())
     # Record what is on disk and what is about to be written before writing it, so
     # a run killed half-way leaves a manifest that owns both (see the docstring).
