@@ -74,10 +74,14 @@ def hooks(tmp_path_factory: pytest.TempPathFactory) -> Hooks:
     return Hooks(repo=repo, project=project, env=env, git=git)
 
 
-def _try(hooks: Hooks, hook: str) -> subprocess.CompletedProcess[str]:
+def _try(
+    hooks: Hooks, hook: str, *, all_files: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """Run ``hook`` on every file, or (as at commit time) on the staged ones only."""
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "try-repo", str(hooks.repo), hook]
-        + ["--all-files", "--color", "never"],
+        + (["--all-files"] if all_files else [])
+        + ["--color", "never"],
         cwd=hooks.project,
         env=hooks.env,
         capture_output=True,
@@ -123,3 +127,29 @@ def test_taxogen_lint_fails_when_a_rule_fails(hooks: Hooks) -> None:
         taxonomy.write_text(original, encoding="utf-8")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "- exit code: 1" in done.stdout and "meaning-no-period" in done.stdout
+
+
+def test_taxogen_check_follows_a_custom_taxonomy_and_out(hooks: Hooks) -> None:
+    """The hooks run whatever the taxonomy and output folder are called."""
+    custom = hooks.project.parent / "custom"
+    (custom / "spec").mkdir(parents=True)
+    shutil.copy2(REPO / "taxonomy.yaml", custom / "spec" / "errors.yaml")
+    (custom / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "spec/errors.yaml"\nout = "src/errors"\n',
+        encoding="utf-8",
+    )
+    ok([sys.executable, "-m", "generator", "generate", "-q"], custom)
+    page = custom / "src" / "errors" / "docs" / "errors.md"
+    assert page.is_file()
+    _commit(hooks.git, custom)
+    custom_hooks = dataclasses.replace(hooks, project=custom)
+    for hook in ("taxogen-check", "taxogen-lint"):
+        done = _try(custom_hooks, hook)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Passed" in done.stdout, done.stdout
+    page.write_bytes(page.read_bytes() + b"edited by hand\n")
+    # As at commit time: only the drifted file is staged, no taxonomy, no pyproject.
+    ok([hooks.git, "add", str(page)], custom)
+    done = _try(custom_hooks, "taxogen-check", all_files=False)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "src/errors/docs/errors.md" in done.stdout, done.stdout
