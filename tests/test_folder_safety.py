@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.cli import main
 from tests.support import REPO
@@ -161,3 +162,47 @@ def test_a_file_over_the_read_limit_is_reported_not_read(out: Path) -> None:
             300 * 1024 * 1024
         )  # sparse: no disk, but over the 256 MiB bound
     assert main(["check"]) == 2
+
+
+def _name(taxonomy: Path) -> str:
+    """The taxonomy's ``name``, read from the YAML itself."""
+    value = yaml.safe_load(taxonomy.read_text(encoding="utf-8"))["name"]
+    assert isinstance(value, str)
+    return value
+
+
+def test_another_taxonomy_cannot_take_over_the_folder(
+    out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.yaml"
+    shutil.copy(REPO / "tests" / "cases" / "minimal" / "taxonomy.yaml", other)
+    owner, intruder = _name(tmp_path / "taxonomy.yaml"), _name(other)
+    assert owner != intruder
+    before = _tree(out)
+    for command in (
+        ["generate", "--taxonomy", "other.yaml"],
+        ["generate", "--taxonomy", "other.yaml", "--force"],
+    ):
+        capsys.readouterr()
+        assert main(command) == 2, command
+        err = capsys.readouterr().err
+        assert repr(owner) in err and repr(intruder) in err and "--out" in err, err
+        assert _tree(out) == before  # nothing written, nothing removed
+    # Its own folder is fine, and the owner still checks clean.
+    assert main(["generate", "--taxonomy", "other.yaml", "--out", "other", "-q"]) == 0
+    assert main(["check"]) == 0
+
+
+def test_the_same_taxonomy_by_another_path_still_owns_the_folder(
+    out: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "copy").mkdir()
+    shutil.copy(tmp_path / "taxonomy.yaml", tmp_path / "copy" / "spec.yaml")
+    taxonomy = tmp_path / "copy" / "spec.yaml"
+    taxonomy.write_text(
+        taxonomy.read_text().replace("Task exceeded its deadline", "Task ran late")
+    )
+    args = ["--taxonomy", str(taxonomy), "--out", str(out)]
+    assert main(["generate", "-q", *args]) == 0
+    assert main(["check", *args]) == 0
+    assert "Task ran late" in (out / "docs" / "errors.md").read_text()
