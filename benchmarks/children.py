@@ -21,7 +21,7 @@ __all__ = [
 #: Runs a command, and reports its wall time (measured here, from spawn to exit)
 #: and its peak resident set size: RUSAGE_CHILDREN of this small wrapper covers
 #: exactly the one child it ran.
-WRAP = r'''
+WRAP = r"""
 import json, resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -34,10 +34,10 @@ print(json.dumps({
     "stdout": done.stdout.decode("utf-8", "replace")[-4000:],
     "stderr": done.stderr.decode("utf-8", "replace")[-4000:],
 }))
-'''
+"""
 
 #: What the C YAML loader needs just to parse the file (the text already read).
-YAML_PARSE = r'''
+YAML_PARSE = r"""
 import json, sys, time, yaml
 path, reps = sys.argv[1], int(sys.argv[2])
 text = open(path, encoding="utf-8").read()
@@ -47,7 +47,7 @@ for _ in range(reps):
     yaml.load(text, Loader=yaml.CSafeLoader)
     samples.append(time.perf_counter() - start)
 print(json.dumps({"samples": samples}))
-'''
+"""
 
 #: generate, step by step, in one process: where the time goes.  Rather than
 #: re-spelling the pipeline (which changes), it wraps the functions
@@ -139,7 +139,7 @@ print(json.dumps({"imports": imports, "phases": phases, "finish": finish_log, "b
 #: importing ``preload`` (its dependencies), and times only that module's own
 #: load: unmarshal the .pyc and run the module body.  The same for the
 #: generated package and for a second copy of psycopg.errors.
-EXEC_MODULE = r'''
+EXEC_MODULE = r"""
 import importlib, importlib.util, json, os, sys, time
 name, path, preload = sys.argv[1], sys.argv[2], sys.argv[3]
 for module in filter(None, preload.split(",")):
@@ -164,10 +164,10 @@ classes = sum(
 )
 print(json.dumps({"ns": elapsed, "first_use_ns": first_use, "classes": classes,
                   "lazy": "_LAZY" in vars(module), "pyc": os.path.exists(cached)}))
-'''
+"""
 
 #: from_payload against pydantic v2 (strict TypeAdapter + the same construction).
-PYDANTIC = r'''
+PYDANTIC = r"""
 import json, math, statistics, sys, time, timeit
 import importlib
 src, package, pattern, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -282,11 +282,11 @@ samples = race({
 })
 print(json.dumps({"samples_ns": samples, "agree": agree, "cases": len(cases), "differ": differ,
                   "pydantic": pydantic.VERSION}))
-'''
+"""
 
 #: black itself over a generated module (already black-clean, so this is what the
 #: safety net would cost if it ran over the whole file).
-BLACK = r'''
+BLACK = r"""
 import json, sys, time
 start = time.perf_counter()
 import black
@@ -302,18 +302,18 @@ for _ in range(reps):
 wide = sum(1 for line in source.splitlines() if len(line) > 88)
 print(json.dumps({"samples": samples, "changed": changed, "import": imported, "wide_lines": wide,
                   "version": black.__version__}))
-'''
+"""
 
 #: Times a dynamic import of one ES module inside a fresh Node process.
-NODE_IMPORT = r'''
+NODE_IMPORT = r"""
 const start = performance.now();
 await import(process.argv[2]);
 const elapsed = performance.now() - start;
 console.log(JSON.stringify({ ms: elapsed }));
-'''
+"""
 
 #: fromPayload against a zod schema doing the same validation, then the same construction.
-NODE_FROM_PAYLOAD = r'''
+NODE_FROM_PAYLOAD = r"""
 import { z } from "zod";
 import { createRequire } from "node:module";
 const errors = await import(process.argv[2]);
@@ -401,4 +401,4 @@ for (let r = 0; r < reps; r++) {
   }
 }
 console.log(JSON.stringify({ samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion }));
-'''
+"""

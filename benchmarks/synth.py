@@ -18,14 +18,45 @@ __all__ = ["CODES_PER_DOMAIN", "meaning_stats", "synthesize"]
 CODES_PER_DOMAIN = 50
 
 _AREAS = (
-    "billing", "ledger", "catalog", "inventory", "shipping", "identity", "storage", "search",
-    "messaging", "payments", "scheduler", "workflow", "analytics", "notification", "pricing",
-    "checkout", "media", "geo", "compliance", "audit", "tenant", "webhook", "report",
-    "document", "device",
+    "billing",
+    "ledger",
+    "catalog",
+    "inventory",
+    "shipping",
+    "identity",
+    "storage",
+    "search",
+    "messaging",
+    "payments",
+    "scheduler",
+    "workflow",
+    "analytics",
+    "notification",
+    "pricing",
+    "checkout",
+    "media",
+    "geo",
+    "compliance",
+    "audit",
+    "tenant",
+    "webhook",
+    "report",
+    "document",
+    "device",
 )
 _PARTS = (
-    "gateway", "store", "index", "queue", "cache", "worker", "api", "sync", "export",
-    "ingest", "replica", "broker",
+    "gateway",
+    "store",
+    "index",
+    "queue",
+    "cache",
+    "worker",
+    "api",
+    "sync",
+    "export",
+    "ingest",
+    "replica",
+    "broker",
 )
 
 # (suffix, meaning with {s} for the subject, retryable)
@@ -82,7 +113,13 @@ _CONDITIONS = (
     ("retry_exhausted", "Retries against the {l} exhausted", False),
 )
 
-_SHORT_TAILS = (" for this tenant", " in this region", " (transient)", " for this account", " on this shard")
+_SHORT_TAILS = (
+    " for this tenant",
+    " in this region",
+    " (transient)",
+    " for this account",
+    " on this shard",
+)
 _LONG_TAILS = (
     " because the upstream dependency did not answer within the configured deadline",
     "; the request may be retried after the interval given in details.retry_after_ms",
@@ -129,7 +166,9 @@ def _domains(count: int) -> list[str]:
 def synthesize(n: int, *, name: str = "synth") -> str:
     """A valid taxonomy of exactly ``n`` codes (50 per domain), as YAML text."""
     if n < 2:
-        raise ValueError("a synthetic taxonomy needs at least 2 codes (fallback and wrap)")
+        raise ValueError(
+            "a synthetic taxonomy needs at least 2 codes (fallback and wrap)"
+        )
     rng = random.Random(n)
     domain_count = -(-n // CODES_PER_DOMAIN)
     lines = [
@@ -157,14 +196,20 @@ def synthesize(n: int, *, name: str = "synth") -> str:
         size = min(CODES_PER_DOMAIN, left)
         codes = [(f"{domain}_error", f"Unspecified {subject.lower()} error", False)]
         if domain == "protocol":
-            codes.append(("internal_error", "Unexpected internal processing failure", True))
+            codes.append(
+                ("internal_error", "Unexpected internal processing failure", True)
+            )
         for suffix, template, retryable in _CONDITIONS:
             if len(codes) >= size:
                 break
-            codes.append((f"{domain}_{suffix}", _meaning(rng, template, subject), retryable))
+            codes.append(
+                (f"{domain}_{suffix}", _meaning(rng, template, subject), retryable)
+            )
         for code, meaning, retryable in codes[:size]:
             flag = "true" if retryable else "false"
-            lines.append(f"      {code}: {{retryable: {flag}, meaning: {_yaml_text(meaning)}}}")
+            lines.append(
+                f"      {code}: {{retryable: {flag}, meaning: {_yaml_text(meaning)}}}"
+            )
         left -= size
         if index % 5 == 0:
             events.append(f"  {domain.replace('_', '.')}.failed: payload.error")

@@ -22,7 +22,15 @@ from typing import Any, NoReturn
 
 from generator import emit
 from generator.diagnostics import TaxonomyError, visible
-from generator.diff import BREAKING, COMPATIBLE, DOCS, Change, VersionCheck, check_version, diff
+from generator.diff import (
+    BREAKING,
+    COMPATIBLE,
+    DOCS,
+    Change,
+    VersionCheck,
+    check_version,
+    diff,
+)
 from generator.lint import lint
 from generator.naming import Names, name_taxonomy
 from generator.pipeline import build_plan, load_names, load_taxonomy
@@ -43,29 +51,78 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate Python, TypeScript and Markdown from one taxonomy.yaml of error codes.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    taxonomy_help = "the taxonomy file (default: from pyproject.toml, else taxonomy.yaml)"
+    taxonomy_help = (
+        "the taxonomy file (default: from pyproject.toml, else taxonomy.yaml)"
+    )
     for name, text in (
         ("generate", "write every output file (only those whose bytes change)"),
-        ("check", "exit 1 unless the output folder is exactly what generate would write"),
+        (
+            "check",
+            "exit 1 unless the output folder is exactly what generate would write",
+        ),
     ):
         sub = commands.add_parser(name, help=text, description=text)
         sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
-        sub.add_argument("--out", type=Path, metavar="DIR", help="the output folder (default: from pyproject.toml, else generated)")
+        sub.add_argument(
+            "--out",
+            type=Path,
+            metavar="DIR",
+            help="the output folder (default: from pyproject.toml, else generated)",
+        )
         if name == "generate":
-            sub.add_argument("--force", action="store_true", help="overwrite or remove generated files even if edited by hand")
-            sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+            sub.add_argument(
+                "--force",
+                action="store_true",
+                help="overwrite or remove generated files even if edited by hand",
+            )
+            sub.add_argument(
+                "-q", "--quiet", action="store_true", help="print nothing on success"
+            )
     text = "classify every change from OLD to NEW (breaking, compatible, docs) and check the version bump"
-    sub = commands.add_parser("diff", help=text, description=text + "; exit 1 when the bump is too small")
-    sub.add_argument("old", nargs="?", type=Path, metavar="OLD", help="the old taxonomy file")
-    sub.add_argument("new", nargs="?", type=Path, metavar="NEW", help="the new taxonomy file (default: the project's)")
-    sub.add_argument("--against", metavar="GIT_REF", help="compare the taxonomy at this git revision with the working one")
-    sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help + " (with --against)")
-    sub.add_argument("--format", choices=("text", "json", "github"), default="text", help="text (default), json, or GitHub Actions annotations")
+    sub = commands.add_parser(
+        "diff", help=text, description=text + "; exit 1 when the bump is too small"
+    )
+    sub.add_argument(
+        "old", nargs="?", type=Path, metavar="OLD", help="the old taxonomy file"
+    )
+    sub.add_argument(
+        "new",
+        nargs="?",
+        type=Path,
+        metavar="NEW",
+        help="the new taxonomy file (default: the project's)",
+    )
+    sub.add_argument(
+        "--against",
+        metavar="GIT_REF",
+        help="compare the taxonomy at this git revision with the working one",
+    )
+    sub.add_argument(
+        "--taxonomy",
+        type=Path,
+        metavar="PATH",
+        help=taxonomy_help + " (with --against)",
+    )
+    sub.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="text (default), json, or GitHub Actions annotations",
+    )
     text = "check the taxonomy against the lint rules of [tool.taxogen.lint]"
-    sub = commands.add_parser("lint", help=text, description=text + "; exit 1 on an error (or, with --strict, a warning)")
+    sub = commands.add_parser(
+        "lint",
+        help=text,
+        description=text + "; exit 1 on an error (or, with --strict, a warning)",
+    )
     sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
     sub.add_argument("--strict", action="store_true", help="warnings fail too")
-    sub.add_argument("--format", choices=("text", "github"), default="text", help="text (default) or GitHub Actions annotations")
+    sub.add_argument(
+        "--format",
+        choices=("text", "github"),
+        default="text",
+        help="text (default) or GitHub Actions annotations",
+    )
     return parser
 
 
@@ -132,7 +189,9 @@ def _run(args: argparse.Namespace) -> int:
     try:
         config = settings(Path.cwd())
     except TaxonomyError as exc:
-        return _report(exc, exc.diagnostics[0].path if exc.diagnostics else "pyproject.toml")
+        return _report(
+            exc, exc.diagnostics[0].path if exc.diagnostics else "pyproject.toml"
+        )
     if args.command == "diff":
         return _diff(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
@@ -160,7 +219,11 @@ def _lint(taxonomy: Path, config: Settings, *, strict: bool, fmt: str) -> int:
     for finding in findings:
         if fmt == "github":
             kind = "error" if finding.level == "error" or strict else "warning"
-            print(_annotation(kind, str(taxonomy), finding.position, finding.rule, finding.message))
+            print(
+                _annotation(
+                    kind, str(taxonomy), finding.position, finding.rule, finding.message
+                )
+            )
         else:
             print(finding.format(str(taxonomy)))
     errors = sum(1 for f in findings if f.level == "error")
@@ -181,7 +244,11 @@ def _git(args: list[str], folder: Path) -> tuple[int, bytes, str]:
 
     try:
         done = subprocess.run(
-            ["git", *args], cwd=folder, capture_output=True, check=False, stdin=subprocess.DEVNULL
+            ["git", *args],
+            cwd=folder,
+            capture_output=True,
+            check=False,
+            stdin=subprocess.DEVNULL,
         )
     except OSError as exc:
         raise _UsageError(f"cannot run git: {exc.strerror}") from None
@@ -196,7 +263,9 @@ def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
     sees it after ``--end-of-options``.
     """
     if not ref or ref.startswith("-") or not ref.isprintable():
-        raise _UsageError(f"--against {_shown(ref)}: expected a git revision (a branch, tag or commit)")
+        raise _UsageError(
+            f"--against {_shown(ref)}: expected a git revision (a branch, tag or commit)"
+        )
     folder = taxonomy.resolve().parent
     if not folder.is_dir():
         raise _UsageError(f"{taxonomy}: no such folder: {folder}")
@@ -207,8 +276,13 @@ def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
     try:
         inside = taxonomy.resolve().relative_to(top).as_posix()
     except ValueError:
-        raise _UsageError(f"{taxonomy} is outside the git repository at {top}") from None
-    status, out, err = _git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], folder)
+        raise _UsageError(
+            f"{taxonomy} is outside the git repository at {top}"
+        ) from None
+    status, out, err = _git(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"],
+        folder,
+    )
     if status != 0:
         raise _UsageError(f"--against {_shown(ref)}: not a commit in {top}")
     commit = out.decode("ascii", "replace").strip()
@@ -216,7 +290,9 @@ def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
     if status != 0:
         raise _UsageError(f"cannot read {inside} at {ref}: it is not in that commit")
     if int(out.strip() or 0) > MAX_BYTES:
-        raise _UsageError(f"{inside} at {ref} is larger than {MAX_BYTES // (1024 * 1024)} MiB")
+        raise _UsageError(
+            f"{inside} at {ref} is larger than {MAX_BYTES // (1024 * 1024)} MiB"
+        )
     status, out, err = _git(["cat-file", "blob", f"{commit}:{inside}"], folder)
     if status != 0:
         raise _UsageError(f"cannot read {inside} at {ref}: {err}")
@@ -262,25 +338,59 @@ def _diff(args: argparse.Namespace, config: Settings) -> int:
     version = check_version(old.taxonomy.version, new.taxonomy.version, changes)
     shown = str(new_path)
     if args.format == "json":
-        print(json.dumps(_diff_json(old_shown, shown, old, new, changes, version), indent=2))
+        print(
+            json.dumps(
+                _diff_json(old_shown, shown, old, new, changes, version), indent=2
+            )
+        )
     elif args.format == "github":
         for change in changes:
             kind = "error" if change.kind == BREAKING and not version.ok else "notice"
-            print(_annotation(kind, shown, change.position, f"{change.kind}: {change.rule}", change.message))
+            print(
+                _annotation(
+                    kind,
+                    shown,
+                    change.position,
+                    f"{change.kind}: {change.rule}",
+                    change.message,
+                )
+            )
         if not version.ok:
-            print(_annotation("error", shown, new.taxonomy.position_of("version"), "version bump too small", version.message))
+            print(
+                _annotation(
+                    "error",
+                    shown,
+                    new.taxonomy.position_of("version"),
+                    "version bump too small",
+                    version.message,
+                )
+            )
     else:
         for change in changes:
-            where = shown if change.position is None else f"{shown}:{change.position.line}:{change.position.col}"
+            where = (
+                shown
+                if change.position is None
+                else f"{shown}:{change.position.line}:{change.position.col}"
+            )
             print(f"{where}: {change.kind} {change.rule}: {change.message}")
-        counts = {kind: sum(1 for c in changes if c.kind == kind) for kind in (BREAKING, COMPATIBLE, DOCS)}
-        print(f"{old_shown} → {shown}: {counts[BREAKING]} breaking, {counts[COMPATIBLE]} compatible, {counts[DOCS]} docs-only")
+        counts = {
+            kind: sum(1 for c in changes if c.kind == kind)
+            for kind in (BREAKING, COMPATIBLE, DOCS)
+        }
+        print(
+            f"{old_shown} → {shown}: {counts[BREAKING]} breaking, {counts[COMPATIBLE]} compatible, {counts[DOCS]} docs-only"
+        )
         print(version.message, file=sys.stdout if version.ok else sys.stderr)
     return 0 if version.ok else 1
 
 
 def _diff_json(
-    old_shown: str, shown: str, old: Names, new: Names, changes: list[Change], version: VersionCheck
+    old_shown: str,
+    shown: str,
+    old: Names,
+    new: Names,
+    changes: list[Change],
+    version: VersionCheck,
 ) -> dict[str, Any]:
     return {
         "old": {"path": old_shown, "version": old.taxonomy.version},
@@ -295,7 +405,13 @@ def _diff_json(
             }
             for c in changes
         ],
-        "version": {"old": version.old, "new": version.new, "required": version.required, "ok": version.ok, "message": version.message},
+        "version": {
+            "old": version.old,
+            "new": version.new,
+            "required": version.required,
+            "ok": version.ok,
+            "message": version.message,
+        },
     }
 
 
@@ -307,7 +423,9 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _annotation(kind: str, path: str, position: object, title: str, message: str) -> str:
+def _annotation(
+    kind: str, path: str, position: object, title: str, message: str
+) -> str:
     """A GitHub Actions workflow command that annotates ``path`` at ``position``."""
     props = [f"file={_escape_property(path)}"]
     line = getattr(position, "line", None)
@@ -319,7 +437,10 @@ def _annotation(kind: str, path: str, position: object, title: str, message: str
 
 def _waiting(out: Path) -> Callable[[str], None]:
     def say(holder: str) -> None:
-        print(f"taxogen: waiting for {out}: another run holds its lock ({holder})", file=sys.stderr)
+        print(
+            f"taxogen: waiting for {out}: another run holds its lock ({holder})",
+            file=sys.stderr,
+        )
 
     return say
 
@@ -328,7 +449,10 @@ def _folder_error(out: Path, exc: emit.FolderError | emit.UnsafePath) -> int:
     """A folder taxogen cannot use at all (exit 2): a link, a FIFO, another owner."""
     if isinstance(exc, emit.UnsafePath):
         where = visible(str(out / exc.path))
-        print(f"{where}: error: {exc.reason}; taxogen reads and writes only regular files, never through a link", file=sys.stderr)
+        print(
+            f"{where}: error: {exc.reason}; taxogen reads and writes only regular files, never through a link",
+            file=sys.stderr,
+        )
     else:
         print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
     print("taxogen: nothing was written", file=sys.stderr)
@@ -343,14 +467,23 @@ def _check(out: Path, plan: emit.Plan) -> int:
     if difference.clean:
         print(f"{out}: up to date ({len(plan)} files)")
         return 0
-    for label, paths in (("missing", difference.missing), ("stale", difference.stale), ("extra", difference.extra)):
+    for label, paths in (
+        ("missing", difference.missing),
+        ("stale", difference.stale),
+        ("extra", difference.extra),
+    ):
         for path in paths:
             print(f"{label}: {out / path}")
     for path, why in difference.untrusted:
-        print(f"untrusted: {visible(str(out / path))} (a manifest entry taxogen will not act on: {why})")
+        print(
+            f"untrusted: {visible(str(out / path))} (a manifest entry taxogen will not act on: {why})"
+        )
     for diff in difference.diffs:
         sys.stdout.write(diff)
-    print(f"taxogen: {out} is out of date; run `taxogen generate` (or `make generate`)", file=sys.stderr)
+    print(
+        f"taxogen: {out} is out of date; run `taxogen generate` (or `make generate`)",
+        file=sys.stderr,
+    )
     return 1
 
 
@@ -361,7 +494,10 @@ def _generate(out: Path, plan: emit.Plan, *, force: bool, quiet: bool) -> int:
         return _folder_error(out, exc)
     except emit.EmitError as exc:
         for conflict in exc.conflicts:
-            print(f"{visible(str(out / conflict.path))}: error: {conflict.reason}", file=sys.stderr)
+            print(
+                f"{visible(str(out / conflict.path))}: error: {conflict.reason}",
+                file=sys.stderr,
+            )
         if any(not conflict.forceable for conflict in exc.conflicts):
             advice = "move the files taxogen did not write out of the way; --force never overwrites them"
         else:
@@ -369,7 +505,10 @@ def _generate(out: Path, plan: emit.Plan, *, force: bool, quiet: bool) -> int:
         print(f"taxogen: {exc}; nothing was written ({advice})", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"taxogen: error: cannot write {exc.filename or out}: {exc.strerror}", file=sys.stderr)
+        print(
+            f"taxogen: error: cannot write {exc.filename or out}: {exc.strerror}",
+            file=sys.stderr,
+        )
         return 1
     for path, why in report.untrusted:
         print(
@@ -381,5 +520,7 @@ def _generate(out: Path, plan: emit.Plan, *, force: bool, quiet: bool) -> int:
             print(f"wrote     {out / path}")
         for path in report.removed:
             print(f"removed   {out / path}")
-        print(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed")
+        print(
+            f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed"
+        )
     return 0

@@ -24,8 +24,15 @@ from generator.naming import NamedCode, Names
 from generator.validate import CASE_PATTERNS
 
 __all__ = [
-    "MAX_CODE_LENGTH", "MAX_DETAILS_DEPTH", "MAX_DETAILS_NODES", "PATHS", "SCHEMA_PATH", "VECTORS_PATH",
-    "dump_json", "payload_schema", "vectors",
+    "MAX_CODE_LENGTH",
+    "MAX_DETAILS_DEPTH",
+    "MAX_DETAILS_NODES",
+    "PATHS",
+    "SCHEMA_PATH",
+    "VECTORS_PATH",
+    "dump_json",
+    "payload_schema",
+    "vectors",
 ]
 
 SCHEMA_PATH = "schema/error-payload.schema.json"
@@ -63,13 +70,26 @@ def _compact_encoder() -> Callable[[object], str]:
     if make is None:
         return encoder.encode
     c_encode = make(
-        {}, encoder.default, json.encoder.encode_basestring, None,
-        encoder.key_separator, encoder.item_separator, False, False, True,
+        {},
+        encoder.default,
+        json.encoder.encode_basestring,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        False,
+        False,
+        True,
     )
     return lambda value: "".join(c_encode(value, 0))
 
 
-def _layout(value: object, depth: int, inline_below: int, compact: Callable[[object], str], out: list[str]) -> None:
+def _layout(
+    value: object,
+    depth: int,
+    inline_below: int,
+    compact: Callable[[object], str],
+    out: list[str],
+) -> None:
     """Append to ``out`` the JSON of ``value``: one item a line down to ``inline_below`` levels, compact beneath.
 
     Compact parts go through json's C encoder (``indent`` forces the slow Python
@@ -80,7 +100,9 @@ def _layout(value: object, depth: int, inline_below: int, compact: Callable[[obj
         return
     pad = "\n" + "  " * (depth + 1)
     separator = "," + pad
-    if isinstance(value, list) and depth + 1 >= inline_below:  # a list of compact items, one a line
+    if (
+        isinstance(value, list) and depth + 1 >= inline_below
+    ):  # a list of compact items, one a line
         out.extend(("[", pad, separator.join(map(compact, value)), pad[:-2], "]"))
         return
     out.append("{" if isinstance(value, dict) else "[")
@@ -150,11 +172,16 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
                 "not": {"pattern": "\n"},
                 "anyOf": [
                     *known,
-                    {"description": f"A code this version does not define: treated as {fallback}."},
+                    {
+                        "description": f"A code this version does not define: treated as {fallback}."
+                    },
                 ],
             },
             "message": {"description": "Human-readable description.", "type": "string"},
-            "retryable": {"description": "Whether the caller may retry after this error.", "type": "boolean"},
+            "retryable": {
+                "description": "Whether the caller may retry after this error.",
+                "type": "boolean",
+            },
             "details": {
                 "description": f"Context-specific error metadata (null counts as absent). {_LIMITS_UNSAID}",
                 "type": ["object", "null"],
@@ -176,7 +203,9 @@ def _unknown(names: Names, stem: str) -> str:
     return candidate
 
 
-def _accepted(named: NamedCode, payload: dict[str, Any], wire_code: str | None = None) -> dict[str, Any]:
+def _accepted(
+    named: NamedCode, payload: dict[str, Any], wire_code: str | None = None
+) -> dict[str, Any]:
     echoed = dict(payload)
     echoed = {key: echoed[key] for key in ("code", "message", "retryable")}
     details = payload.get("details")
@@ -228,9 +257,21 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     wrap = names.wrap
     out: list[dict[str, Any]] = []
 
-    def add(kind: str, vid: str, description: str, given: Any, expect: dict[str, Any],
-            schema_valid: bool | None = None) -> None:
-        vector = {"id": f"{kind}/{vid}", "kind": kind, "description": description, "input": given, "expect": expect}
+    def add(
+        kind: str,
+        vid: str,
+        description: str,
+        given: Any,
+        expect: dict[str, Any],
+        schema_valid: bool | None = None,
+    ) -> None:
+        vector = {
+            "id": f"{kind}/{vid}",
+            "kind": kind,
+            "description": description,
+            "input": given,
+            "expect": expect,
+        }
         if schema_valid is not None:
             vector["schema_valid"] = schema_valid
         out.append(vector)
@@ -243,22 +284,52 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "retryable": named.code.retryable,
             "details": {"example": True},
         }
-        add("from_payload", f"code/{named.code.code}", f"the known code {named.code.code}", payload, _accepted(named, payload))
+        add(
+            "from_payload",
+            f"code/{named.code.code}",
+            f"the known code {named.code.code}",
+            payload,
+            _accepted(named, payload),
+        )
     good = {"code": first.code.code, "message": "m", "retryable": first.code.retryable}
     rules: list[tuple[str, str, dict[str, Any]]] = [
-        ("retryable_from_wire", "the payload's retryable wins over the class default", {**good, "retryable": not first.code.retryable}),
+        (
+            "retryable_from_wire",
+            "the payload's retryable wins over the class default",
+            {**good, "retryable": not first.code.retryable},
+        ),
         ("details_absent", "details may be absent", dict(good)),
         ("details_null", "null details count as absent", {**good, "details": None}),
-        ("details_nested", "details hold any JSON", {**good, "details": {"a": [1, 2.5, None, True, "x"], "b": {"c": {}}}}),
-        ("extra_fields", "extra top-level fields are ignored", {**good, "trace_id": "t-1", "nested": {"x": 1}}),
-        ("empty_message", "an empty message is still a message", {**good, "message": ""}),
-        (f"details_depth_{MAX_DETAILS_DEPTH}", f"details nested {MAX_DETAILS_DEPTH} deep, the limit, are kept whole",
-         {**good, "details": _nested(MAX_DETAILS_DEPTH)}),
+        (
+            "details_nested",
+            "details hold any JSON",
+            {**good, "details": {"a": [1, 2.5, None, True, "x"], "b": {"c": {}}}},
+        ),
+        (
+            "extra_fields",
+            "extra top-level fields are ignored",
+            {**good, "trace_id": "t-1", "nested": {"x": 1}},
+        ),
+        (
+            "empty_message",
+            "an empty message is still a message",
+            {**good, "message": ""},
+        ),
+        (
+            f"details_depth_{MAX_DETAILS_DEPTH}",
+            f"details nested {MAX_DETAILS_DEPTH} deep, the limit, are kept whole",
+            {**good, "details": _nested(MAX_DETAILS_DEPTH)},
+        ),
     ]
     for vid, description, payload in rules:
         add("from_payload", vid, description, payload, _accepted(first, payload))
     unknown = _unknown(names, "zz_unknown_code")
-    payload = {"code": unknown, "message": "from a newer peer", "retryable": True, "details": {"v": 2}}
+    payload = {
+        "code": unknown,
+        "message": "from a newer peer",
+        "retryable": True,
+        "details": {"v": 2},
+    }
     add(
         "from_payload",
         "unknown_code",
@@ -268,10 +339,20 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     )
     longest = _unknown(names, "zz_" + "x" * (MAX_CODE_LENGTH - 3))
     payload = {"code": longest, "message": "from a newer peer", "retryable": False}
-    add("from_payload", f"code_length_{MAX_CODE_LENGTH}", f"a well-formed unknown code of {MAX_CODE_LENGTH} "
-        f"characters, the limit, is treated as {fallback.code.code}", payload, _accepted(fallback, payload, wire_code=longest))
+    add(
+        "from_payload",
+        f"code_length_{MAX_CODE_LENGTH}",
+        f"a well-formed unknown code of {MAX_CODE_LENGTH} "
+        f"characters, the limit, is treated as {fallback.code.code}",
+        payload,
+        _accepted(fallback, payload, wire_code=longest),
+    )
     for tomb in taxonomy.removed:
-        payload = {"code": tomb.code, "message": "from an older peer", "retryable": False}
+        payload = {
+            "code": tomb.code,
+            "message": "from an older peer",
+            "retryable": False,
+        }
         add(
             "from_payload",
             f"removed/{tomb.code}",
@@ -289,18 +370,30 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         ("code_null", {**good, "code": None}, "code"),
         ("code_number", {**good, "code": 7}, "code"),
         ("code_empty", {**good, "code": ""}, "code"),
-        ("code_other_case", {**good, "code": _other_case(first.code.code, case)}, "code"),
+        (
+            "code_other_case",
+            {**good, "code": _other_case(first.code.code, case)},
+            "code",
+        ),
         ("code_trailing_newline", {**good, "code": first.code.code + "\n"}, "code"),
         ("code_leading_space", {**good, "code": " " + first.code.code}, "code"),
         ("code_double_underscore", {**good, "code": first.code.code + "__x"}, "code"),
         ("code_leading_digit", {**good, "code": "1" + first.code.code}, "code"),
         ("code_hyphen", {**good, "code": first.code.code + "-x"}, "code"),
         ("code_non_ascii", {**good, "code": first.code.code + "\u00e9"}, "code"),
-        ("message_missing", {k: v for k, v in good.items() if k != "message"}, "message"),
+        (
+            "message_missing",
+            {k: v for k, v in good.items() if k != "message"},
+            "message",
+        ),
         ("message_null", {**good, "message": None}, "message"),
         ("message_number", {**good, "message": 5}, "message"),
         ("message_object", {**good, "message": {"text": "m"}}, "message"),
-        ("retryable_missing", {k: v for k, v in good.items() if k != "retryable"}, "retryable"),
+        (
+            "retryable_missing",
+            {k: v for k, v in good.items() if k != "retryable"},
+            "retryable",
+        ),
         ("retryable_string", {**good, "retryable": "true"}, "retryable"),
         ("retryable_number", {**good, "retryable": 1}, "retryable"),
         ("retryable_null", {**good, "retryable": None}, "retryable"),
@@ -310,46 +403,135 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         ("details_boolean", {**good, "details": False}, "details"),
     ]
     for vid, given, field in invalid:
-        add("from_payload", vid, f"rejected: bad {field}", given, {"ok": False, "field": field})
-    add("from_payload", f"code_length_{MAX_CODE_LENGTH + 1}", f"rejected: a code longer than {MAX_CODE_LENGTH} "
-        "characters, well-formed or not", {**good, "code": longest + longest[-1]}, {"ok": False, "field": "code"})
-    add("from_payload", f"details_depth_{MAX_DETAILS_DEPTH + 1}", f"rejected: details nested deeper than "
-        f"{MAX_DETAILS_DEPTH} (the schema cannot say so)", {**good, "details": _nested(MAX_DETAILS_DEPTH + 1)},
-        {"ok": False, "field": "details"}, schema_valid=True)
+        add(
+            "from_payload",
+            vid,
+            f"rejected: bad {field}",
+            given,
+            {"ok": False, "field": field},
+        )
+    add(
+        "from_payload",
+        f"code_length_{MAX_CODE_LENGTH + 1}",
+        f"rejected: a code longer than {MAX_CODE_LENGTH} "
+        "characters, well-formed or not",
+        {**good, "code": longest + longest[-1]},
+        {"ok": False, "field": "code"},
+    )
+    add(
+        "from_payload",
+        f"details_depth_{MAX_DETAILS_DEPTH + 1}",
+        f"rejected: details nested deeper than "
+        f"{MAX_DETAILS_DEPTH} (the schema cannot say so)",
+        {**good, "details": _nested(MAX_DETAILS_DEPTH + 1)},
+        {"ok": False, "field": "details"},
+        schema_valid=True,
+    )
 
     # lookup: every code and an unknown one.
     for named in names.codes:
-        add("lookup", named.code.code, f"the class of {named.code.code}", named.code.code,
-            {"class": named.class_name, "retryable": named.code.retryable})
-    add("lookup", "unknown", "an unknown code gets the fallback's class", unknown,
-        {"class": fallback.class_name, "retryable": fallback.code.retryable})
+        add(
+            "lookup",
+            named.code.code,
+            f"the class of {named.code.code}",
+            named.code.code,
+            {"class": named.class_name, "retryable": named.code.retryable},
+        )
+    add(
+        "lookup",
+        "unknown",
+        "an unknown code gets the fallback's class",
+        unknown,
+        {"class": fallback.class_name, "retryable": fallback.code.retryable},
+    )
     for tomb in taxonomy.removed:
-        add("lookup", f"removed/{tomb.code}", "a removed code gets the fallback's class", tomb.code,
-            {"class": fallback.class_name, "retryable": fallback.code.retryable})
+        add(
+            "lookup",
+            f"removed/{tomb.code}",
+            "a removed code gets the fallback's class",
+            tomb.code,
+            {"class": fallback.class_name, "retryable": fallback.code.retryable},
+        )
 
     # error_from_event: every event type of the propagation table.
     for event in taxonomy.events:
-        error = {"code": first.code.code, "message": f"failed in {event.type}", "retryable": first.code.retryable, "details": {}}
-        add("error_from_event", f"{event.type}/error", f"{event.type} carries its error at {event.location}",
-            _event(event.type, event.location, error), _accepted(first, error))
-        add("error_from_event", f"{event.type}/null", "a null error means none",
-            _event(event.type, event.location, None), {"ok": True, "none": True})
-        add("error_from_event", f"{event.type}/absent", "no error at the location means none",
-            _event(event.type, event.location), {"ok": True, "none": True})
-        add("error_from_event", f"{event.type}/invalid", "an invalid error payload is rejected",
-            _event(event.type, event.location, {"code": first.code.code}), {"ok": False, "field": "message"})
-    add("error_from_event", "unknown_type", "an event type the table lacks carries no error",
-        {"type": "zz.not.an.event", "payload": {"error": good}}, {"ok": True, "none": True})
-    add("error_from_event", "no_type", "an event without a type carries no error", {"payload": {"error": good}},
-        {"ok": True, "none": True})
-    add("error_from_event", "not_an_object", "an event must be an object", ["x"], {"ok": False, "field": "event"})
+        error = {
+            "code": first.code.code,
+            "message": f"failed in {event.type}",
+            "retryable": first.code.retryable,
+            "details": {},
+        }
+        add(
+            "error_from_event",
+            f"{event.type}/error",
+            f"{event.type} carries its error at {event.location}",
+            _event(event.type, event.location, error),
+            _accepted(first, error),
+        )
+        add(
+            "error_from_event",
+            f"{event.type}/null",
+            "a null error means none",
+            _event(event.type, event.location, None),
+            {"ok": True, "none": True},
+        )
+        add(
+            "error_from_event",
+            f"{event.type}/absent",
+            "no error at the location means none",
+            _event(event.type, event.location),
+            {"ok": True, "none": True},
+        )
+        add(
+            "error_from_event",
+            f"{event.type}/invalid",
+            "an invalid error payload is rejected",
+            _event(event.type, event.location, {"code": first.code.code}),
+            {"ok": False, "field": "message"},
+        )
+    add(
+        "error_from_event",
+        "unknown_type",
+        "an event type the table lacks carries no error",
+        {"type": "zz.not.an.event", "payload": {"error": good}},
+        {"ok": True, "none": True},
+    )
+    add(
+        "error_from_event",
+        "no_type",
+        "an event without a type carries no error",
+        {"payload": {"error": good}},
+        {"ok": True, "none": True},
+    )
+    add(
+        "error_from_event",
+        "not_an_object",
+        "an event must be an object",
+        ["x"],
+        {"ok": False, "field": "event"},
+    )
 
     # to_error: values that are not errors are wrapped with the wrap code.
-    for vid, given in (("string", "boom"), ("number", 42), ("null", None), ("object", {"code": first.code.code}),
-                       ("array", [1, 2]), ("boolean", False)):
-        add("to_error", vid, f"a {vid} is wrapped as {wrap.code.code}, the value kept", given,
-            {"class": wrap.class_name, "code": wrap.code.code, "domain": wrap.code.domain,
-             "retryable": wrap.code.retryable})
+    for vid, given in (
+        ("string", "boom"),
+        ("number", 42),
+        ("null", None),
+        ("object", {"code": first.code.code}),
+        ("array", [1, 2]),
+        ("boolean", False),
+    ):
+        add(
+            "to_error",
+            vid,
+            f"a {vid} is wrapped as {wrap.code.code}, the value kept",
+            given,
+            {
+                "class": wrap.class_name,
+                "code": wrap.code.code,
+                "domain": wrap.code.domain,
+                "retryable": wrap.code.retryable,
+            },
+        )
 
     return {
         "//": header,

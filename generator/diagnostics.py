@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["MAX_DIAGNOSTICS", "Diagnostic", "Position", "TaxonomyError", "describe_value", "visible"]
+__all__ = [
+    "MAX_DIAGNOSTICS",
+    "Diagnostic",
+    "Position",
+    "TaxonomyError",
+    "describe_value",
+    "visible",
+]
 
 #: Loading and validation stop collecting after this many problems: a file that
 #: has more is not a taxonomy with typos, and reporting millions of lines (a
@@ -80,7 +87,9 @@ class TaxonomyError(Exception):
     so there may be more problems than ``diagnostics`` holds.
     """
 
-    def __init__(self, diagnostics: list[Diagnostic], *, truncated: bool = False) -> None:
+    def __init__(
+        self, diagnostics: list[Diagnostic], *, truncated: bool = False
+    ) -> None:
         self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
         self.truncated = truncated
         super().__init__("\n".join(d.format() for d in self.diagnostics))

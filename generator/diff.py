@@ -19,7 +19,16 @@ from generator.diagnostics import Position
 from generator.model import Taxonomy
 from generator.naming import Names
 
-__all__ = ["BREAKING", "COMPATIBLE", "DOCS", "RULES", "Change", "VersionCheck", "check_version", "diff"]
+__all__ = [
+    "BREAKING",
+    "COMPATIBLE",
+    "DOCS",
+    "RULES",
+    "Change",
+    "VersionCheck",
+    "check_version",
+    "diff",
+]
 
 BREAKING = "breaking"
 COMPATIBLE = "compatible"
@@ -82,11 +91,21 @@ def diff(old: Names, new: Names) -> list[Change]:
     add = changes.append
     ot, nt = old.taxonomy, new.taxonomy
 
-    for key, rule in (("base", "base-changed"), ("fallback", "fallback-changed"), ("wrap", "wrap-changed")):
+    for key, rule in (
+        ("base", "base-changed"),
+        ("fallback", "fallback-changed"),
+        ("wrap", "wrap-changed"),
+    ):
         before, after = getattr(ot, key), getattr(nt, key)
         if before != after:
-            add(Change(kind=BREAKING, rule=rule, message=f"{key} changed from {before!r} to {after!r}",
-                       position=nt.position_of(key)))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule=rule,
+                    message=f"{key} changed from {before!r} to {after!r}",
+                    position=nt.position_of(key),
+                )
+            )
     for label, before, after in (
         ("Python package", old.python_package, new.python_package),
         ("npm package", old.npm_package, new.npm_package),
@@ -94,32 +113,67 @@ def diff(old: Names, new: Names) -> list[Change]:
         ("TypeScript type guard", old.ts_guard, new.ts_guard),
     ):
         if before != after:
-            add(Change(kind=BREAKING, rule="identifier-changed",
-                       message=f"the {label} is renamed from {before} to {after}", position=nt.position_of("name")))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="identifier-changed",
+                    message=f"the {label} is renamed from {before} to {after}",
+                    position=nt.position_of("name"),
+                )
+            )
     if ot.code_case != nt.code_case:
-        add(Change(kind=BREAKING, rule="code-case-changed",
-                   message=f"code_case changed from {ot.code_case} to {nt.code_case}", position=nt.position_of("code_case")))
+        add(
+            Change(
+                kind=BREAKING,
+                rule="code-case-changed",
+                message=f"code_case changed from {ot.code_case} to {nt.code_case}",
+                position=nt.position_of("code_case"),
+            )
+        )
 
     old_domains = {d.domain.key: d for d in old.domains}
     new_domains = {d.domain.key: d for d in new.domains}
     for key, domain in old_domains.items():
         if key not in new_domains:
-            add(Change(kind=BREAKING, rule="domain-removed", message=f"domain {key!r} was removed or renamed",
-                       position=None))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="domain-removed",
+                    message=f"domain {key!r} was removed or renamed",
+                    position=None,
+                )
+            )
     for key, domain in new_domains.items():
         before = old_domains.get(key)
         if before is None:
-            add(Change(kind=COMPATIBLE, rule="domain-added", message=f"domain {key!r} was added",
-                       position=domain.domain.position))
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="domain-added",
+                    message=f"domain {key!r} was added",
+                    position=domain.domain.position,
+                )
+            )
             continue
         if before.class_name != domain.class_name:
-            add(Change(kind=BREAKING, rule="identifier-changed",
-                       message=f"domain {key!r}: class {before.class_name} is renamed to {domain.class_name}",
-                       position=domain.domain.position))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="identifier-changed",
+                    message=f"domain {key!r}: class {before.class_name} is renamed to {domain.class_name}",
+                    position=domain.domain.position,
+                )
+            )
         for field in ("title", "description"):
             if getattr(before.domain, field) != getattr(domain.domain, field):
-                add(Change(kind=DOCS, rule=f"{field}-changed", message=f"domain {key!r}: {field} changed",
-                           position=domain.domain.position))
+                add(
+                    Change(
+                        kind=DOCS,
+                        rule=f"{field}-changed",
+                        message=f"domain {key!r}: {field} changed",
+                        position=domain.domain.position,
+                    )
+                )
 
     old_codes = {c.code.code: c for c in old.codes}
     new_codes = {c.code.code: c for c in new.codes}
@@ -130,69 +184,170 @@ def diff(old: Names, new: Names) -> list[Change]:
             continue
         tomb = new_tombs.get(code)
         if tomb is None:
-            add(Change(kind=BREAKING, rule="code-removed",
-                       message=f"code {code!r} was removed without a tombstone (keep it as `removed: {{since, reason}}`)",
-                       position=new_domains[named.code.domain].domain.position if named.code.domain in new_domains else None))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="code-removed",
+                    message=f"code {code!r} was removed without a tombstone (keep it as `removed: {{since, reason}}`)",
+                    position=(
+                        new_domains[named.code.domain].domain.position
+                        if named.code.domain in new_domains
+                        else None
+                    ),
+                )
+            )
         else:
-            add(Change(kind=COMPATIBLE, rule="code-tombstoned",
-                       message=f"code {code!r} was removed in {tomb.since}, leaving a tombstone", position=tomb.position))
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="code-tombstoned",
+                    message=f"code {code!r} was removed in {tomb.since}, leaving a tombstone",
+                    position=tomb.position,
+                )
+            )
     for code, named in new_codes.items():
         before = old_codes.get(code)
         position = named.code.position
         if before is None:
-            add(Change(kind=COMPATIBLE, rule="code-added",
-                       message=f"code {code!r} was added" + (" (it revives a removed code)" if code in old_tombs else ""),
-                       position=position))
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="code-added",
+                    message=f"code {code!r} was added"
+                    + (" (it revives a removed code)" if code in old_tombs else ""),
+                    position=position,
+                )
+            )
             continue
         if before.code.domain != named.code.domain:
-            add(Change(kind=BREAKING, rule="code-moved",
-                       message=f"code {code!r} moved from domain {before.code.domain!r} to {named.code.domain!r}",
-                       position=position))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="code-moved",
+                    message=f"code {code!r} moved from domain {before.code.domain!r} to {named.code.domain!r}",
+                    position=position,
+                )
+            )
         if before.code.retryable != named.code.retryable:
-            add(Change(kind=BREAKING, rule="retryable-changed",
-                       message=f"code {code!r}: retryable changed from {str(before.code.retryable).lower()} "
-                       f"to {str(named.code.retryable).lower()}", position=position))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="retryable-changed",
+                    message=f"code {code!r}: retryable changed from {str(before.code.retryable).lower()} "
+                    f"to {str(named.code.retryable).lower()}",
+                    position=position,
+                )
+            )
         for label, was, now in (
             ("class", before.class_name, named.class_name),
             ("enum member", before.member, named.member),
             ("base class", before.parent, named.parent),
         ):
-            if was != now and not (label == "base class" and before.code.domain != named.code.domain):
-                add(Change(kind=BREAKING, rule="identifier-changed",
-                           message=f"code {code!r}: {label} {was} is renamed to {now}", position=position))
+            if was != now and not (
+                label == "base class" and before.code.domain != named.code.domain
+            ):
+                add(
+                    Change(
+                        kind=BREAKING,
+                        rule="identifier-changed",
+                        message=f"code {code!r}: {label} {was} is renamed to {now}",
+                        position=position,
+                    )
+                )
         was_dep, now_dep = before.code.deprecated, named.code.deprecated
         if was_dep is None and now_dep is not None:
-            add(Change(kind=COMPATIBLE, rule="code-deprecated", message=f"code {code!r} was deprecated",
-                       position=now_dep.position))
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="code-deprecated",
+                    message=f"code {code!r} was deprecated",
+                    position=now_dep.position,
+                )
+            )
         elif was_dep is not None and now_dep is None:
-            add(Change(kind=COMPATIBLE, rule="code-undeprecated", message=f"code {code!r} is no longer deprecated",
-                       position=position))
-        elif was_dep is not None and now_dep is not None and (was_dep.reason, was_dep.replaced_by) != (
-            now_dep.reason, now_dep.replaced_by
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="code-undeprecated",
+                    message=f"code {code!r} is no longer deprecated",
+                    position=position,
+                )
+            )
+        elif (
+            was_dep is not None
+            and now_dep is not None
+            and (was_dep.reason, was_dep.replaced_by)
+            != (now_dep.reason, now_dep.replaced_by)
         ):
-            add(Change(kind=DOCS, rule="deprecation-changed",
-                       message=f"code {code!r}: the deprecation note changed", position=now_dep.position))
+            add(
+                Change(
+                    kind=DOCS,
+                    rule="deprecation-changed",
+                    message=f"code {code!r}: the deprecation note changed",
+                    position=now_dep.position,
+                )
+            )
         if before.code.meaning != named.code.meaning:
-            add(Change(kind=DOCS, rule="meaning-changed", message=f"code {code!r}: meaning changed", position=position))
+            add(
+                Change(
+                    kind=DOCS,
+                    rule="meaning-changed",
+                    message=f"code {code!r}: meaning changed",
+                    position=position,
+                )
+            )
 
     old_events = {e.type: e for e in ot.events}
     new_events = {e.type: e for e in nt.events}
     for kind, event in old_events.items():
         if kind not in new_events:
-            add(Change(kind=BREAKING, rule="event-removed", message=f"event {kind!r} was removed", position=None))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="event-removed",
+                    message=f"event {kind!r} was removed",
+                    position=None,
+                )
+            )
     for kind, event in new_events.items():
         before_event = old_events.get(kind)
         if before_event is None:
-            add(Change(kind=COMPATIBLE, rule="event-added", message=f"event {kind!r} was added", position=event.position))
+            add(
+                Change(
+                    kind=COMPATIBLE,
+                    rule="event-added",
+                    message=f"event {kind!r} was added",
+                    position=event.position,
+                )
+            )
         elif before_event.location != event.location:
-            add(Change(kind=BREAKING, rule="event-location-changed",
-                       message=f"event {kind!r}: the error moved from {before_event.location} to {event.location}",
-                       position=event.position))
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="event-location-changed",
+                    message=f"event {kind!r}: the error moved from {before_event.location} to {event.location}",
+                    position=event.position,
+                )
+            )
 
     if ot.title != nt.title:
-        add(Change(kind=DOCS, rule="title-changed", message="the taxonomy's title changed", position=nt.position_of("title")))
+        add(
+            Change(
+                kind=DOCS,
+                rule="title-changed",
+                message="the taxonomy's title changed",
+                position=nt.position_of("title"),
+            )
+        )
     if _prose(ot) != _prose(nt):
-        add(Change(kind=DOCS, rule="prose-changed", message="the docs prose changed", position=nt.position_of("docs")))
+        add(
+            Change(
+                kind=DOCS,
+                rule="prose-changed",
+                message="the docs prose changed",
+                position=nt.position_of("docs"),
+            )
+        )
 
     changes.sort(key=lambda c: _ORDER[c.kind])  # stable: taxonomy order within a kind
     return changes
@@ -203,8 +358,14 @@ def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:
     docs = taxonomy.docs
     example = docs.example
     return (
-        docs.status, docs.purpose, docs.payload, docs.fields, docs.taxonomy, docs.retryability,
-        docs.propagation, docs.notes,
+        docs.status,
+        docs.purpose,
+        docs.payload,
+        docs.fields,
+        docs.taxonomy,
+        docs.retryability,
+        docs.propagation,
+        docs.notes,
         None if example is None else (example.code, example.message, example.details),
     )
 
@@ -225,12 +386,19 @@ def _required(changes: Iterable[Change], old_major: int) -> str:
     return "none"
 
 
-def check_version(old_version: str, new_version: str, changes: list[Change]) -> VersionCheck:
+def check_version(
+    old_version: str, new_version: str, changes: list[Change]
+) -> VersionCheck:
     """Whether ``new_version`` is a large enough step from ``old_version`` for ``changes``."""
     old, new = _parse(old_version), _parse(new_version)
     if old is None or new is None:
-        return VersionCheck(old=old_version, new=new_version, required="none", ok=False,
-                            message=f"cannot compare versions {old_version!r} and {new_version!r}")
+        return VersionCheck(
+            old=old_version,
+            new=new_version,
+            required="none",
+            ok=False,
+            message=f"cannot compare versions {old_version!r} and {new_version!r}",
+        )
     required = _required(changes, old[0])
     if required == "major":
         ok = new[0] > old[0]
@@ -244,13 +412,21 @@ def check_version(old_version: str, new_version: str, changes: list[Change]) -> 
     breaking = any(c.kind == BREAKING for c in changes)
     why = {
         "major": "breaking changes need a major bump",
-        "minor": "breaking changes need a minor bump while below 1.0" if breaking else "additions need a minor bump",
+        "minor": (
+            "breaking changes need a minor bump while below 1.0"
+            if breaking
+            else "additions need a minor bump"
+        ),
         "none": "the version must not go backwards",
     }[required]
     if ok:
-        message = f"version {old_version} → {new_version}: ok ({why})" if required != "none" else (
-            f"version {old_version} → {new_version}: ok"
+        message = (
+            f"version {old_version} → {new_version}: ok ({why})"
+            if required != "none"
+            else (f"version {old_version} → {new_version}: ok")
         )
     else:
         message = f"version {old_version} → {new_version} is too small: {why} (at least {need})"
-    return VersionCheck(old=old_version, new=new_version, required=required, ok=ok, message=message)
+    return VersionCheck(
+        old=old_version, new=new_version, required=required, ok=ok, message=message
+    )

@@ -24,7 +24,15 @@ from typing import Any
 from generator.diagnostics import Position, describe_value
 from generator.model import Code, Taxonomy
 
-__all__ = ["LEVELS", "RULES", "Finding", "LintConfig", "LintConfigError", "Rule", "lint"]
+__all__ = [
+    "LEVELS",
+    "RULES",
+    "Finding",
+    "LintConfig",
+    "LintConfigError",
+    "Rule",
+    "lint",
+]
 
 LEVELS = ("error", "warning", "off")
 
@@ -40,7 +48,11 @@ class Finding:
     position: Position | None
 
     def format(self, path: str) -> str:
-        where = path if self.position is None else f"{path}:{self.position.line}:{self.position.col}"
+        where = (
+            path
+            if self.position is None
+            else f"{path}:{self.position.line}:{self.position.col}"
+        )
         return f"{where}: {self.level} {self.rule}: {self.message}"
 
 
@@ -69,14 +81,18 @@ def _generic(code_case: str, domain: str) -> str:
     return f"{domain}_error" if code_case == "lower_snake" else f"{domain}_ERROR"
 
 
-def _domain_generic_code(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _domain_generic_code(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
         generic = _generic(t.code_case, domain.key)
         if all(c.code != generic for c in domain.codes):
             yield None, f"domain {domain.key!r} has no generic code {generic!r} for errors it cannot be more precise about", domain.position
 
 
-def _code_domain_prefix(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _code_domain_prefix(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
         prefix = domain.key + "_"
         for code in domain.codes:
@@ -88,16 +104,24 @@ def _words(code: Code) -> list[str]:
     return code.code.lower().split("_")
 
 
-def _timeout_retryable(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _timeout_retryable(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
         if _words(code)[-1] == "timeout" and not code.retryable:
             yield code.code, f"{code.code!r} is a timeout and should be retryable (the same call may succeed later)", code.position
 
 
-def _terminal_not_retryable(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _terminal_not_retryable(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
         words = _words(code)
-        terminal = words[-1] == "cancelled" or words == ["unauthorized"] or words[0] == "invalid"
+        terminal = (
+            words[-1] == "cancelled"
+            or words == ["unauthorized"]
+            or words[0] == "invalid"
+        )
         if terminal and code.retryable:
             yield code.code, (
                 f"{code.code!r} should not be retryable: cancellations, authorization failures and "
@@ -105,7 +129,9 @@ def _terminal_not_retryable(t: Taxonomy) -> Iterator[tuple[str | None, str, Posi
             ), code.position
 
 
-def _fallback_not_retryable(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _fallback_not_retryable(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     fallback = t.code(t.fallback)
     if fallback.retryable:
         yield fallback.code, f"the fallback {fallback.code!r} is retryable, so every unknown code would be retried", fallback.position
@@ -120,7 +146,9 @@ def _meaning_present(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | 
             yield tomb.code, f"removed code {tomb.code!r} does not record what it meant", tomb.position
 
 
-def _meaning_no_period(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _meaning_no_period(
+    t: Taxonomy,
+) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
         if code.meaning.rstrip().endswith("."):
             yield code.code, f"the meaning of {code.code!r} ends with a period; meanings are phrases", code.position
@@ -154,15 +182,60 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
 
 
 RULES: tuple[Rule, ...] = (
-    Rule(id="domain-generic-code", level="warning", summary="each domain has its generic <domain>_error code", check=_domain_generic_code),
-    Rule(id="code-domain-prefix", level="off", summary="codes carry their domain's prefix", check=_code_domain_prefix),
-    Rule(id="timeout-retryable", level="warning", summary="a *_timeout code is retryable", check=_timeout_retryable),
-    Rule(id="terminal-not-retryable", level="warning", summary="*_cancelled, unauthorized and invalid_* codes are not retryable", check=_terminal_not_retryable),
-    Rule(id="fallback-not-retryable", level="warning", summary="the fallback code is not retryable", check=_fallback_not_retryable),
-    Rule(id="meaning-present", level="error", summary="every code, removed ones too, records its meaning", check=_meaning_present),
-    Rule(id="meaning-no-period", level="warning", summary="meanings end without a period, like the spec's", check=_meaning_no_period),
-    Rule(id="meaning-unique", level="warning", summary="no two codes share a meaning", check=_meaning_unique),
-    Rule(id="replaced-by-live", level="error", summary="replaced_by names a live, undeprecated code", check=_replaced_by_live),
+    Rule(
+        id="domain-generic-code",
+        level="warning",
+        summary="each domain has its generic <domain>_error code",
+        check=_domain_generic_code,
+    ),
+    Rule(
+        id="code-domain-prefix",
+        level="off",
+        summary="codes carry their domain's prefix",
+        check=_code_domain_prefix,
+    ),
+    Rule(
+        id="timeout-retryable",
+        level="warning",
+        summary="a *_timeout code is retryable",
+        check=_timeout_retryable,
+    ),
+    Rule(
+        id="terminal-not-retryable",
+        level="warning",
+        summary="*_cancelled, unauthorized and invalid_* codes are not retryable",
+        check=_terminal_not_retryable,
+    ),
+    Rule(
+        id="fallback-not-retryable",
+        level="warning",
+        summary="the fallback code is not retryable",
+        check=_fallback_not_retryable,
+    ),
+    Rule(
+        id="meaning-present",
+        level="error",
+        summary="every code, removed ones too, records its meaning",
+        check=_meaning_present,
+    ),
+    Rule(
+        id="meaning-no-period",
+        level="warning",
+        summary="meanings end without a period, like the spec's",
+        check=_meaning_no_period,
+    ),
+    Rule(
+        id="meaning-unique",
+        level="warning",
+        summary="no two codes share a meaning",
+        check=_meaning_unique,
+    ),
+    Rule(
+        id="replaced-by-live",
+        level="error",
+        summary="replaced_by names a live, undeprecated code",
+        check=_replaced_by_live,
+    ),
 )
 
 
@@ -184,8 +257,12 @@ class LintConfig:
 
         def rule_ids(key: str) -> list[str]:
             value = table.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise LintConfigError(f"expected a list of rule ids, got {describe_value(value)}", (key,))
+            if not isinstance(value, list) or not all(
+                isinstance(v, str) for v in value
+            ):
+                raise LintConfigError(
+                    f"expected a list of rule ids, got {describe_value(value)}", (key,)
+                )
             for rule_id in value:
                 if rule_id not in known:
                     raise LintConfigError(f"unknown rule {rule_id!r}", (key,))
@@ -193,7 +270,10 @@ class LintConfig:
 
         for key in table:
             if key not in ("enable", "disable", "level", "ignore"):
-                raise LintConfigError(f"unknown key {key!r} (expected enable, disable, level, ignore)", (key,))
+                raise LintConfigError(
+                    f"unknown key {key!r} (expected enable, disable, level, ignore)",
+                    (key,),
+                )
         for rule_id in rule_ids("enable"):
             if levels[rule_id] == "off":
                 levels[rule_id] = "warning"
@@ -201,22 +281,36 @@ class LintConfig:
             levels[rule_id] = "off"
         level_table = table.get("level", {})
         if not isinstance(level_table, dict):
-            raise LintConfigError(f"expected a table of rule id = level, got {describe_value(level_table)}", ("level",))
+            raise LintConfigError(
+                f"expected a table of rule id = level, got {describe_value(level_table)}",
+                ("level",),
+            )
         for rule_id, level in level_table.items():
             if rule_id not in known:
                 raise LintConfigError(f"unknown rule {rule_id!r}", ("level", rule_id))
             if level not in LEVELS:
-                raise LintConfigError(f"expected one of {', '.join(LEVELS)}, got {describe_value(level)}", ("level", rule_id))
+                raise LintConfigError(
+                    f"expected one of {', '.join(LEVELS)}, got {describe_value(level)}",
+                    ("level", rule_id),
+                )
             levels[rule_id] = level
         ignore_table = table.get("ignore", {})
         if not isinstance(ignore_table, dict):
-            raise LintConfigError(f"expected a table of rule id = [codes], got {describe_value(ignore_table)}", ("ignore",))
+            raise LintConfigError(
+                f"expected a table of rule id = [codes], got {describe_value(ignore_table)}",
+                ("ignore",),
+            )
         ignore: dict[str, frozenset[str]] = {}
         for rule_id, codes in ignore_table.items():
             if rule_id not in known:
                 raise LintConfigError(f"unknown rule {rule_id!r}", ("ignore", rule_id))
-            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise LintConfigError(f"expected a list of codes, got {describe_value(codes)}", ("ignore", rule_id))
+            if not isinstance(codes, list) or not all(
+                isinstance(c, str) for c in codes
+            ):
+                raise LintConfigError(
+                    f"expected a list of codes, got {describe_value(codes)}",
+                    ("ignore", rule_id),
+                )
             ignore[rule_id] = frozenset(codes)
         return cls(levels=levels, ignore=ignore)
 
@@ -233,5 +327,13 @@ def lint(taxonomy: Taxonomy, config: LintConfig | None = None) -> list[Finding]:
         for code, message, position in rule.check(taxonomy):
             if code is not None and code in skip:
                 continue
-            findings.append(Finding(rule=rule.id, level=level, code=code, message=message, position=position))
+            findings.append(
+                Finding(
+                    rule=rule.id,
+                    level=level,
+                    code=code,
+                    message=message,
+                    position=position,
+                )
+            )
     return findings

@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class JSONObject:
     """A JSON object kept frozen and in source order (free-form data such as example details)."""

@@ -215,7 +215,9 @@ class Names:
 def reserved_reason(name: str) -> str | None:
     """Why ``name`` cannot be a generated class name (``None`` when it can)."""
 
-    def both(python: bool, typescript: bool, py_text: str, ts_text: str, joint: str) -> str | None:
+    def both(
+        python: bool, typescript: bool, py_text: str, ts_text: str, joint: str
+    ) -> str | None:
         if python and typescript:
             return joint
         return py_text if python else ts_text if typescript else None
@@ -235,7 +237,11 @@ def reserved_reason(name: str) -> str | None:
             "would shadow the JavaScript global of that name",
             "would shadow the Python builtin and the JavaScript global of that name",
         ),
-        f"would shadow the standard Python class enum.{name}" if name in PYTHON_STANDARD_NAMES else None,
+        (
+            f"would shadow the standard Python class enum.{name}"
+            if name in PYTHON_STANDARD_NAMES
+            else None
+        ),
         both(
             name in PYTHON_MODULE_NAMES,
             name in TS_MODULE_NAMES,
@@ -249,7 +255,9 @@ def reserved_reason(name: str) -> str | None:
 
 
 def _domain_base_code(domain: Domain, code_case: str) -> Code | None:
-    generic = f"{domain.key}_error" if code_case == "lower_snake" else f"{domain.key}_ERROR"
+    generic = (
+        f"{domain.key}_error" if code_case == "lower_snake" else f"{domain.key}_ERROR"
+    )
     return next((c for c in domain.codes if c.code == generic), None)
 
 
@@ -281,7 +289,9 @@ def _assign(
     owners: dict[str, tuple[str, Position]] = {}
 
     def problem(position: Position, key: str, message: str) -> None:
-        problems.append(Diagnostic(path=path, position=position, key=key, message=message))
+        problems.append(
+            Diagnostic(path=path, position=position, key=key, message=message)
+        )
 
     def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
         reason = reserved_reason(name)
@@ -303,9 +313,20 @@ def _assign(
     if base is not None and base_position is not None:
         fix = "choose another base name"
         if claim(base, "the base class", base_position, "base", fix):
-            claim(f"{base}Options", "the options type of the base class", base_position, "base", fix)
+            claim(
+                f"{base}Options",
+                "the options type of the base class",
+                base_position,
+                "base",
+                fix,
+            )
             for guard, language, module_names, builtins in (
-                (f"is_{snake(base)}", "Python", PYTHON_MODULE_NAMES, PYTHON_BUILTINS | PYTHON_KEYWORDS),
+                (
+                    f"is_{snake(base)}",
+                    "Python",
+                    PYTHON_MODULE_NAMES,
+                    PYTHON_BUILTINS | PYTHON_KEYWORDS,
+                ),
                 (f"is{base}", "TypeScript", TS_MODULE_NAMES, TS_GLOBALS | TS_RESERVED),
             ):
                 if guard in module_names:
@@ -335,8 +356,16 @@ def _assign(
                 )
         else:
             dclass = domain.class_name or class_name(domain.key)
-            what = f"domain {domain.key!r}" + (" (set by `class:`)" if domain.class_name else "")
-            claim(dclass, what, domain.position, dkey, "set `class:` on the domain to choose another")
+            what = f"domain {domain.key!r}" + (
+                " (set by `class:`)" if domain.class_name else ""
+            )
+            claim(
+                dclass,
+                what,
+                domain.position,
+                dkey,
+                "set `class:` on the domain to choose another",
+            )
         named_codes: list[NamedCode] = []
         base_named: NamedCode | None = None
         for code in domain.codes:
@@ -350,8 +379,16 @@ def _assign(
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
             )
-            what = f"code {code.code!r}" + (" (set by `class:`)" if code.class_name else "")
-            claim(cname, what, code.position, f"{dkey}.codes.{code.code}", "set `class:` on the code to choose another")
+            what = f"code {code.code!r}" + (
+                " (set by `class:`)" if code.class_name else ""
+            )
+            claim(
+                cname,
+                what,
+                code.position,
+                f"{dkey}.codes.{code.code}",
+                "set `class:` on the code to choose another",
+            )
             named_codes.append(named)
             if is_base:
                 base_named = named
@@ -370,7 +407,11 @@ def _assign(
 def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
     """Give every code and domain its identifiers, or raise every clash found."""
     problems, domains = _assign(
-        taxonomy.domains, taxonomy.base, taxonomy.base_position, taxonomy.code_case, path
+        taxonomy.domains,
+        taxonomy.base,
+        taxonomy.base_position,
+        taxonomy.code_case,
+        path,
     )
     by_code = {code.code.code: code for domain in domains for code in domain.codes}
     base = taxonomy.base

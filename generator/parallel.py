@@ -34,7 +34,9 @@ def _can_fork() -> bool:
     """Whether a forked child would be safe and would run beside this process."""
     if not sys.platform.startswith("linux"):  # fork without exec is unsafe on macOS
         return False
-    if threading.active_count() > 1:  # a lock another thread holds would stay held in the child
+    if (
+        threading.active_count() > 1
+    ):  # a lock another thread holds would stay held in the child
         return False
     return hasattr(os, "memfd_create") and len(os.sched_getaffinity(0)) > 1
 
@@ -42,7 +44,9 @@ def _can_fork() -> bool:
 class Pending(Generic[T]):
     """The result of work started by :func:`forked`."""
 
-    def __init__(self, work: Callable[[], T], pid: int | None, file: int | None) -> None:
+    def __init__(
+        self, work: Callable[[], T], pid: int | None, file: int | None
+    ) -> None:
         self._work = work
         self._pid = pid
         self._file = file  # the in-memory file the child leaves its result in
@@ -59,7 +63,9 @@ class Pending(Generic[T]):
                 try:
                     result: T = pickle.loads(data)
                     return result
-                except Exception:  # cannot happen unless the file was damaged: recompute
+                except (
+                    Exception
+                ):  # cannot happen unless the file was damaged: recompute
                     pass
         return self._work()
 

@@ -53,7 +53,11 @@ def _contract(names: Names) -> dict[str, bytes]:
     """The contract's files: the share of ``build_plan`` a child may compute."""
     header = " ".join(header_lines(names.taxonomy.source))
     return {
-        contract.SCHEMA_PATH: contract.dump_json(contract.payload_schema(names, header)),
+        contract.SCHEMA_PATH: contract.dump_json(
+            contract.payload_schema(names, header)
+        ),
         # One vector a line: readable, diffable, and fast to write at 20,000 vectors.
-        contract.VECTORS_PATH: contract.dump_json(contract.vectors(names, header), inline_below=2),
+        contract.VECTORS_PATH: contract.dump_json(
+            contract.vectors(names, header), inline_below=2
+        ),
     }

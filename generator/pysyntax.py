@@ -17,7 +17,15 @@ import re
 
 from generator._widths import WIDE
 
-__all__ = ["LINE_LENGTH", "assign", "class_header", "finish", "fits", "string_literal", "width"]
+__all__ = [
+    "LINE_LENGTH",
+    "assign",
+    "class_header",
+    "finish",
+    "fits",
+    "string_literal",
+    "width",
+]
 
 #: black's default line length, which the generated code is formatted for.
 LINE_LENGTH = 88
@@ -26,7 +34,9 @@ LINE_LENGTH = 88
 @functools.cache
 def _wide() -> re.Pattern[str]:
     """A character black counts as two columns (compiled at the first non-ASCII line)."""
-    return re.compile("[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in WIDE) + "]")
+    return re.compile(
+        "[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in WIDE) + "]"
+    )
 
 
 def width(line: str) -> int:
@@ -121,7 +131,9 @@ def class_header(name: str, base: str) -> str:
 
 # ``name = "text"``: black leaves such a line alone however long it is (it can
 # neither split the string nor gain anything by wrapping it), see ``assign``.
-_UNSPLITTABLE = re.compile(r' *[A-Za-z_][A-Za-z0-9_]* = (?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')')
+_UNSPLITTABLE = re.compile(
+    r' *[A-Za-z_][A-Za-z0-9_]* = (?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
+)
 
 
 _STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
@@ -152,7 +164,11 @@ def finish(source: str) -> str:
     # A line of at most half the limit fits whatever it holds (see ``fits``):
     # only the longer ones, a few of a module's lines, are looked at in Python.
     half = LINE_LENGTH // 2
-    if all(fits(line) or _kept_long(line) for line in source.splitlines() if len(line) > half):
+    if all(
+        fits(line) or _kept_long(line)
+        for line in source.splitlines()
+        if len(line) > half
+    ):
         return source
     import black
 

@@ -114,7 +114,9 @@ def _ts_doc(text: str) -> str:
     """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
     escaped = text.replace("\\", "\\\\")
     if not text.isprintable():  # else nothing to escape: the usual case, checked in C
-        escaped = "".join(char if char.isprintable() else _ts_escape(char) for char in escaped)
+        escaped = "".join(
+            char if char.isprintable() else _ts_escape(char) for char in escaped
+        )
     return escaped.replace("*/", "*\\/").replace("@", "\\@")
 
 
@@ -131,7 +133,9 @@ _MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
 
 # Text with no character to escape, no block marker at its start, no "#" or
 # space at either end.
-_MD_PLAIN = re.compile(r"(?![#>+=-]|[0-9]+[.)])[^ \\`*_\[\]<>|&~$!:](?:[^\\`*_\[\]<>|&~$!:]*[^ #\\`*_\[\]<>|&~$!:])?")
+_MD_PLAIN = re.compile(
+    r"(?![#>+=-]|[0-9]+[.)])[^ \\`*_\[\]<>|&~$!:](?:[^\\`*_\[\]<>|&~$!:]*[^ #\\`*_\[\]<>|&~$!:])?"
+)
 
 
 def _md_text(text: str) -> str:
@@ -144,7 +148,9 @@ def _md_text(text: str) -> str:
     leading and trailing spaces (which headings and table cells strip), become
     character references.
     """
-    if text.isprintable() and _MD_PLAIN.fullmatch(text):  # the usual case: nothing to escape
+    if text.isprintable() and _MD_PLAIN.fullmatch(
+        text
+    ):  # the usual case: nothing to escape
         return text
     out = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -228,7 +234,12 @@ TARGETS = (
             ("typescript/tsconfig.json.j2", "typescript/tsconfig.json"),
             ("typescript/index.ts.j2", "typescript/src/index.ts"),
         ),
-        filters={"ts_str": _ts_str, "ts_bool": _ts_bool, "ts_doc": _ts_doc, "json_str": _json_str},
+        filters={
+            "ts_str": _ts_str,
+            "ts_bool": _ts_bool,
+            "ts_doc": _ts_doc,
+            "json_str": _json_str,
+        },
     ),
     Target(
         name="docs",
@@ -264,7 +275,9 @@ class _TemplateCache(jinja2.BytecodeCache):
             self.folder = TEMPLATES / "__pycache__"
         else:  # Python's own layout: the source folder's absolute path under the prefix
             self.folder = Path(prefix) / TEMPLATES.relative_to(TEMPLATES.anchor)
-        stamp = hashlib.sha256(jinja2.__version__.encode() + Path(__file__).read_bytes())
+        stamp = hashlib.sha256(
+            jinja2.__version__.encode() + Path(__file__).read_bytes()
+        )
         self.tag = stamp.hexdigest()[:16]
 
     def _file(self, bucket: jinja2.bccache.Bucket) -> Path:
@@ -288,7 +301,9 @@ class _TemplateCache(jinja2.BytecodeCache):
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             partial.write_bytes(bucket.bytecode_to_string())
-            os.replace(partial, target)  # never a half-written entry under the real name
+            os.replace(
+                partial, target
+            )  # never a half-written entry under the real name
         except OSError:
             try:
                 partial.unlink(missing_ok=True)
@@ -318,7 +333,9 @@ def _json_data(value: JSONValue) -> Any:
 
 
 def _semver_to_pep440(version: str) -> str:
-    match = re.fullmatch(r"(\d+\.\d+\.\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?", version)
+    match = re.fullmatch(
+        r"(\d+\.\d+\.\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?", version
+    )
     if match is None:  # validation only lets semantic versions through
         return version
     release, pre, build = match.groups()
@@ -326,7 +343,14 @@ def _semver_to_pep440(version: str) -> str:
     if pre is not None:
         pre_match = re.fullmatch(r"(alpha|a|beta|b|rc|c)[.-]?(\d*)", pre.lower())
         if pre_match is not None:
-            tag = {"alpha": "a", "a": "a", "beta": "b", "b": "b", "rc": "rc", "c": "rc"}[pre_match.group(1)]
+            tag = {
+                "alpha": "a",
+                "a": "a",
+                "beta": "b",
+                "b": "b",
+                "rc": "rc",
+                "c": "rc",
+            }[pre_match.group(1)]
             out += f"{tag}{pre_match.group(2) or 0}"
         else:
             out += ".dev0"
@@ -349,7 +373,18 @@ def _changes(names: Names) -> list[dict[str, Any]]:
     rows: list[tuple[str, int, dict[str, Any]]] = []
     for code in names.taxonomy.codes:
         if code.since is not None:
-            rows.append((code.since, 2, {"what": "added", "code": code.code, "text": "", "replaced_by": None}))
+            rows.append(
+                (
+                    code.since,
+                    2,
+                    {
+                        "what": "added",
+                        "code": code.code,
+                        "text": "",
+                        "replaced_by": None,
+                    },
+                )
+            )
         if code.deprecated is not None:
             rows.append(
                 (
@@ -365,10 +400,28 @@ def _changes(names: Names) -> list[dict[str, Any]]:
             )
     for tomb in names.taxonomy.removed:
         text = tomb.reason + (f" (it meant: {tomb.meaning})" if tomb.meaning else "")
-        rows.append((tomb.since, 0, {"what": "removed", "code": tomb.code, "text": text, "replaced_by": None}))
+        rows.append(
+            (
+                tomb.since,
+                0,
+                {
+                    "what": "removed",
+                    "code": tomb.code,
+                    "text": text,
+                    "replaced_by": None,
+                },
+            )
+        )
     # Newest first, then deprecations that record no version ("—"); within a
     # version: removals, deprecations, additions.
-    rows.sort(key=lambda row: (row[0] != "", _version_key(row[0]) if row[0] else (0, 0, 0, 0, ""), -row[1]), reverse=True)
+    rows.sort(
+        key=lambda row: (
+            row[0] != "",
+            _version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
+            -row[1],
+        ),
+        reverse=True,
+    )
     return [{"version": version or "—", **row} for version, _, row in rows]
 
 
@@ -395,12 +448,24 @@ def _header_name(source: str) -> str:
     comment), ``%`` itself, ``<``, ``>`` and ``&``, and the second ``-`` of a
     ``--`` (which HTML comments may not hold, and ``-->`` would close).
     """
-    if source.isprintable() and not any(c in source for c in "%<>&") and "--" not in source:
+    if (
+        source.isprintable()
+        and not any(c in source for c in "%<>&")
+        and "--" not in source
+    ):
         return source  # the usual case
     out: list[str] = []
     for char in source:
-        if not char.isprintable() or char in "%<>&" or (char == "-" and out[-1:] == ["-"]):
-            out.append("".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass")))
+        if (
+            not char.isprintable()
+            or char in "%<>&"
+            or (char == "-" and out[-1:] == ["-"])
+        ):
+            out.append(
+                "".join(
+                    f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass")
+                )
+            )
         else:
             out.append(char)
     return "".join(out)
@@ -409,7 +474,10 @@ def _header_name(source: str) -> str:
 def header_lines(source: str) -> tuple[str, str]:
     """The two lines every generated file opens with (in its own comment syntax)."""
     shown = _header_name(source)
-    return (f"Generated by taxogen from {shown}.", f"DO NOT EDIT: edit {shown} and regenerate.")
+    return (
+        f"Generated by taxogen from {shown}.",
+        f"DO NOT EDIT: edit {shown} and regenerate.",
+    )
 
 
 def context(names: Names) -> dict[str, Any]:
@@ -479,7 +547,12 @@ def context(names: Names) -> dict[str, Any]:
         "docs": docs,
         "example": example,
         "fields": [
-            {"name": field, "type": kind, "required": required, "description": docs.field_description(field) or default}
+            {
+                "name": field,
+                "type": kind,
+                "required": required,
+                "description": docs.field_description(field) or default,
+            }
             for field, kind, required, default in PAYLOAD_FIELDS
         ],
     }
@@ -491,7 +564,9 @@ def render(names: Names, targets: tuple[Target, ...] = TARGETS) -> dict[str, byt
     values = context(names)
     plan: dict[str, bytes] = {}
 
-    def add(overlay: jinja2.Environment, template: str, output: str, values: dict[str, Any]) -> None:
+    def add(
+        overlay: jinja2.Environment, template: str, output: str, values: dict[str, Any]
+    ) -> None:
         text = overlay.get_template(template).render(values)
         if output.endswith(".py"):
             text = pysyntax.finish(text)
@@ -504,7 +579,9 @@ def render(names: Names, targets: tuple[Target, ...] = TARGETS) -> dict[str, byt
             add(overlay, template, output.format(package=names.python_package), values)
         for template, output in target.domain_files:
             for domain in values["module_domains"]:
-                path = output.format(package=names.python_package, module=domain.py_module)
+                path = output.format(
+                    package=names.python_package, module=domain.py_module
+                )
                 add(overlay, template, path, {**values, "d": domain})
     return plan
 

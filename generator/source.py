@@ -105,7 +105,9 @@ class SeqNode:
 Node = Union[ScalarNode, MapNode, SeqNode]
 
 
-def _slot_setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
+def _slot_setters(
+    cls: type, *names: str
+) -> tuple[Callable[[object, object], None], ...]:
     """The slot descriptors' setters of frozen dataclass ``cls``, for :func:`_scalar_node`."""
     return tuple(vars(cls)[name].__set__ for name in names)
 
@@ -137,7 +139,9 @@ def _scalar_node(value: str, plain: bool, line: int, col: int) -> ScalarNode:
 
 
 def _pos(mark: object) -> Position:
-    return Position(line=getattr(mark, "line", 0) + 1, col=getattr(mark, "column", 0) + 1)
+    return Position(
+        line=getattr(mark, "line", 0) + 1, col=getattr(mark, "column", 0) + 1
+    )
 
 
 def _offset_position(text: str, index: int) -> Position:
@@ -145,9 +149,13 @@ def _offset_position(text: str, index: int) -> Position:
     return Position(line=line, col=index - (text.rfind("\n", 0, index) + 1) + 1)
 
 
-def _whole_file(name: str, message: str, position: Position | None = None) -> TaxonomyError:
+def _whole_file(
+    name: str, message: str, position: Position | None = None
+) -> TaxonomyError:
     where = position if position is not None else Position(line=1, col=1)
-    return TaxonomyError([Diagnostic(path=name, position=where, key="", message=message)])
+    return TaxonomyError(
+        [Diagnostic(path=name, position=where, key="", message=message)]
+    )
 
 
 def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagnostic]]:
@@ -163,7 +171,14 @@ def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagno
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise TaxonomyError(
-            [Diagnostic(path=name, position=None, key="", message=f"cannot read file: {exc.strerror}")]
+            [
+                Diagnostic(
+                    path=name,
+                    position=None,
+                    key="",
+                    message=f"cannot read file: {exc.strerror}",
+                )
+            ]
         ) from None
     if len(data) > MAX_BYTES:
         raise _whole_file(
@@ -173,7 +188,10 @@ def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagno
         )
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            raise _whole_file(name, f"file is {encoding} (it starts with a {encoding} byte order mark); save it as UTF-8")
+            raise _whole_file(
+                name,
+                f"file is {encoding} (it starts with a {encoding} byte order mark); save it as UTF-8",
+            )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -192,7 +210,10 @@ def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagno
 _HINTS = (
     ("mapping values are not allowed", "a value that contains ': ' must be quoted"),
     ("tab character", "indent with spaces; YAML does not allow tabs there"),
-    ("invalid Unicode character escape", "a \\u escape must name a character, and a lone surrogate such as \\ud800 is not one"),
+    (
+        "invalid Unicode character escape",
+        "a \\u escape must name a character, and a lone surrogate such as \\ud800 is not one",
+    ),
     ("unexpected end of stream", "a quote or bracket is never closed"),
     ("expected <document start>", "there is text after the end of the document"),
     ("did not find expected key", "check the indentation of this line"),
@@ -211,8 +232,14 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> str:
     message = f"invalid YAML: {problem}"
     context, context_mark = exc.context, exc.context_mark
     match = re.fullmatch(r"while (?:parsing|scanning) an? (.+)", context or "")
-    if match and context_mark is not None and problem is not context and (
-        (context_mark.line, context_mark.column) != (getattr(mark, "line", -1), getattr(mark, "column", -1))
+    if (
+        match
+        and context_mark is not None
+        and problem is not context
+        and (
+            (context_mark.line, context_mark.column)
+            != (getattr(mark, "line", -1), getattr(mark, "column", -1))
+        )
     ):
         message += (
             f" (in the {match.group(1)} that starts at line {context_mark.line + 1},"
@@ -241,7 +268,10 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
         builder.feed_all(yaml.parse(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        builder.fail(_pos(mark) if mark is not None else Position(line=1, col=1), _syntax_message(exc, text))
+        builder.fail(
+            _pos(mark) if mark is not None else Position(line=1, col=1),
+            _syntax_message(exc, text),
+        )
     except yaml.reader.ReaderError as exc:
         char = exc.character if isinstance(exc.character, int) else ord(exc.character)
         escape = f"\\x{char:02x}" if char < 0x100 else f"\\u{char:04x}"
@@ -257,9 +287,15 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
     builder.finish()
     if builder.root is None and not builder.diagnostics:
         if text.strip():
-            builder.error(Position(line=1, col=1), "file holds only comments; a taxonomy is a mapping (format: 1, name: ..., domains: ...)")
+            builder.error(
+                Position(line=1, col=1),
+                "file holds only comments; a taxonomy is a mapping (format: 1, name: ..., domains: ...)",
+            )
         else:
-            builder.error(Position(line=1, col=1), "file is empty; a taxonomy is a mapping (format: 1, name: ..., domains: ...)")
+            builder.error(
+                Position(line=1, col=1),
+                "file is empty; a taxonomy is a mapping (format: 1, name: ..., domains: ...)",
+            )
     if builder.root is None or builder.fatal:
         raise TaxonomyError(builder.diagnostics, truncated=builder.truncated)
     return builder.root, builder.diagnostics
@@ -325,7 +361,9 @@ class _Builder:
             self.truncated = True
             self.fatal = True
             return
-        self.diagnostics.append(Diagnostic(path=self.name, position=position, key=key, message=message))
+        self.diagnostics.append(
+            Diagnostic(path=self.name, position=position, key=key, message=message)
+        )
 
     def fail(self, position: Position | None, message: str) -> None:
         self.error(position, message)
@@ -346,7 +384,11 @@ class _Builder:
         for event in events:
             if self.skip_depth or self.truncated or not stack:
                 feed(event)
-            elif type(event) is yaml.ScalarEvent and event.tag is None and event.value != "<<":
+            elif (
+                type(event) is yaml.ScalarEvent
+                and event.tag is None
+                and event.value != "<<"
+            ):
                 mark = event.start_mark  # both parsers mark every event
                 # not style: None or "" for a plain scalar
                 node = _scalar_node(event.value, not event.style, mark.line + 1, mark.column + 1)  # type: ignore[union-attr]
@@ -364,7 +406,10 @@ class _Builder:
                     self._add(node)  # reports the duplicate key
                 else:
                     top.pending_key = node
-            elif type(event) is yaml.MappingEndEvent or type(event) is yaml.SequenceEndEvent:
+            elif (
+                type(event) is yaml.MappingEndEvent
+                or type(event) is yaml.SequenceEndEvent
+            ):
                 self._end()
             else:
                 feed(event)
@@ -407,7 +452,11 @@ class _Builder:
     # ------------------------------------------------------------- key paths
     def _is_key(self) -> bool:
         """Whether the node about to be added is a mapping key."""
-        return bool(self.stack) and self.stack[-1].kind == "map" and self.stack[-1].pending_key is None
+        return (
+            bool(self.stack)
+            and self.stack[-1].kind == "map"
+            and self.stack[-1].pending_key is None
+        )
 
     def _child_path(self) -> str:
         """The key path of the value about to be added (``domains.task.codes``)."""
@@ -423,8 +472,13 @@ class _Builder:
 
     def _refused_value(self) -> bool:
         """Whether the node about to be added is the value of a refused key (already reported)."""
-        return bool(self.stack) and self.stack[-1].kind == "map" and (
-            self.stack[-1].pending_key is not None and self.stack[-1].pending_key.refused
+        return (
+            bool(self.stack)
+            and self.stack[-1].kind == "map"
+            and (
+                self.stack[-1].pending_key is not None
+                and self.stack[-1].pending_key.refused
+            )
         )
 
     # ---------------------------------------------------------------- events
@@ -448,7 +502,9 @@ class _Builder:
         seen = self.aliases.get(anchor)
         if seen is not None:
             self.aliases[anchor] = (seen[0], seen[1] + 1)
-        elif not self._refused_value():  # `<<: *defaults` is reported once, at the merge key
+        elif (
+            not self._refused_value()
+        ):  # `<<: *defaults` is reported once, at the merge key
             self.error(position, _alias_message(anchor, 1), self._child_path())
             if not self.truncated:
                 self.aliases[anchor] = (len(self.diagnostics) - 1, 1)
@@ -459,7 +515,9 @@ class _Builder:
         for anchor, (index, uses) in self.aliases.items():
             if uses > 1:
                 first = self.diagnostics[index]
-                self.diagnostics[index] = dataclasses.replace(first, message=_alias_message(anchor, uses))
+                self.diagnostics[index] = dataclasses.replace(
+                    first, message=_alias_message(anchor, uses)
+                )
 
     def _scalar(self, event: yaml.ScalarEvent) -> None:
         position = _pos(event.start_mark)
@@ -473,7 +531,11 @@ class _Builder:
                 self._child_path(),
             )
             refused = True
-        self._add(ScalarNode(value=event.value, plain=plain, position=position, refused=refused))
+        self._add(
+            ScalarNode(
+                value=event.value, plain=plain, position=position, refused=refused
+            )
+        )
 
     def _start(self, event: yaml.CollectionStartEvent) -> None:
         position = _pos(event.start_mark)
@@ -484,7 +546,9 @@ class _Builder:
                 f"a mapping key must be text, not a {'mapping' if kind == 'map' else 'list'}",
                 self._child_path(),
             )
-            self._begin_skip(ScalarNode(value="", plain=False, position=position, refused=True))
+            self._begin_skip(
+                ScalarNode(value="", plain=False, position=position, refused=True)
+            )
             return
         if self._bad_tag(event, position):
             self._begin_skip(_refused_container(kind, position))
@@ -498,7 +562,9 @@ class _Builder:
             self._begin_skip(_refused_container(kind, position))
             return
         self.stack.append(
-            _Frame(kind=kind, position=position, items=[], keys={}, path=self._child_path())
+            _Frame(
+                kind=kind, position=position, items=[], keys={}, path=self._child_path()
+            )
         )
 
     def _begin_skip(self, placeholder: Node) -> None:

@@ -55,7 +55,9 @@ CASE_RULES = {
     "lower_snake": "lowercase letters and digits, words joined by single underscores, starting with a letter",
     "upper_snake": "uppercase letters and digits, words joined by single underscores, starting with a letter",
 }
-_ANY_CASE = re.compile(f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}")
+_ANY_CASE = re.compile(
+    f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}"
+)
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 _CLASS = re.compile(r"[A-Z][A-Za-z0-9]*")
 _SEMVER = re.compile(
@@ -67,13 +69,45 @@ _LOCATION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _INT = re.compile(r"[-+]?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
 
-_TOP_KEYS = ("format", "name", "title", "version", "base", "fallback", "wrap", "code_case", "python_layout", "domains", "events", "docs")
-_TOP_REQUIRED = ("format", "name", "title", "version", "base", "fallback", "wrap", "domains")
+_TOP_KEYS = (
+    "format",
+    "name",
+    "title",
+    "version",
+    "base",
+    "fallback",
+    "wrap",
+    "code_case",
+    "python_layout",
+    "domains",
+    "events",
+    "docs",
+)
+_TOP_REQUIRED = (
+    "format",
+    "name",
+    "title",
+    "version",
+    "base",
+    "fallback",
+    "wrap",
+    "domains",
+)
 _DOMAIN_KEYS = ("title", "description", "class", "codes")
 _CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
-_DOCS_KEYS = ("status", "purpose", "payload", "example", "fields", "taxonomy", "retryability", "propagation", "notes")
+_DOCS_KEYS = (
+    "status",
+    "purpose",
+    "payload",
+    "example",
+    "fields",
+    "taxonomy",
+    "retryability",
+    "propagation",
+    "notes",
+)
 _EXAMPLE_KEYS = ("code", "message", "details")
 
 T = TypeVar("T")
@@ -113,7 +147,9 @@ def _as_snake(text: str) -> str:
 
 
 def _as_pascal(text: str) -> str:
-    return "".join(word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text))
+    return "".join(
+        word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
+    )
 
 
 def _as_semver(text: str) -> str:
@@ -136,7 +172,9 @@ class _Reader:
     def error(self, position: Position | None, key: str, message: str) -> None:
         if len(self.diagnostics) >= MAX_DIAGNOSTICS:
             raise _TooMany
-        self.diagnostics.append(Diagnostic(path=self.path, position=position, key=key, message=message))
+        self.diagnostics.append(
+            Diagnostic(path=self.path, position=position, key=key, message=message)
+        )
 
     def mapping(
         self,
@@ -165,14 +203,20 @@ class _Reader:
                     more = f" (did you mean {hint[0]!r}?)"
                 else:
                     more = f" (expected one of: {', '.join(allowed)})"
-                self.error(name_node.position, _join(key, name), f"unknown key {_show(name)}{more}")
+                self.error(
+                    name_node.position,
+                    _join(key, name),
+                    f"unknown key {_show(name)}{more}",
+                )
                 continue
             found[name] = (name_node, value)
         for name in required:
             # A misspelt key is reported once, as unknown with its did-you-mean;
             # a key the loader refused (a merge key...) may have been meant to give it.
             if name not in found and name not in suggested and not node.incomplete:
-                self.error(owner or node.position, _join(key, name), "required key is missing")
+                self.error(
+                    owner or node.position, _join(key, name), "required key is missing"
+                )
         return found
 
     def text(
@@ -187,17 +231,38 @@ class _Reader:
         if node.plain and node.value in _NULLS:
             self.error(node.position, key, "expected a string, got null")
             return None
-        if node.plain and node.value in ("true", "false", "True", "False", "TRUE", "FALSE"):
-            self.error(node.position, key, f"expected a string, got boolean {node.value}; quote it to mean the text")
+        if node.plain and node.value in (
+            "true",
+            "false",
+            "True",
+            "False",
+            "TRUE",
+            "FALSE",
+        ):
+            self.error(
+                node.position,
+                key,
+                f"expected a string, got boolean {node.value}; quote it to mean the text",
+            )
             return None
         bad = _first_surrogate(node.value)
         if bad is not None:
-            self.error(node.position, key, f"text contains a lone surrogate U+{ord(bad):04X}, which is not a character")
+            self.error(
+                node.position,
+                key,
+                f"text contains a lone surrogate U+{ord(bad):04X}, which is not a character",
+            )
             return None
-        if not node.value.isprintable():  # else no control character: the usual case, in C
+        if (
+            not node.value.isprintable()
+        ):  # else no control character: the usual case, in C
             control = (_CONTROL if lines else _CONTROL_LINE).search(node.value)
             if control is not None:
-                allowed = "only line breaks and tabs are" if lines else "no control character is"
+                allowed = (
+                    "only line breaks and tabs are"
+                    if lines
+                    else "no control character is"
+                )
                 self.error(
                     node.position,
                     key,
@@ -218,19 +283,32 @@ class _Reader:
             return text
         hint = difflib.get_close_matches(text.lower(), choices, n=1, cutoff=0.6)
         more = f"; did you mean {hint[0]!r}?" if hint else ""
-        self.error(node.position, key, f"expected one of {', '.join(choices)}, got {_show(text)}{more}")
+        self.error(
+            node.position,
+            key,
+            f"expected one of {', '.join(choices)}, got {_show(text)}{more}",
+        )
         return None
 
     def boolean(self, node: Node, key: str) -> bool | None:
         if node.refused:
             return None
-        if isinstance(node, ScalarNode) and node.plain and node.value in ("true", "false"):
+        if (
+            isinstance(node, ScalarNode)
+            and node.plain
+            and node.value in ("true", "false")
+        ):
             return node.value == "true"
         hint = "write true or false"
         if isinstance(node, ScalarNode):
             lower = node.value.lower()
             word = "true" if lower in ("true", *_YAML11_TRUE) else "false"
-            if not node.plain and lower in ("true", "false", *_YAML11_TRUE, *_YAML11_FALSE):
+            if not node.plain and lower in (
+                "true",
+                "false",
+                *_YAML11_TRUE,
+                *_YAML11_FALSE,
+            ):
                 hint = f"quoted, it is text; write {word} without quotes"
             elif lower in ("true", "false"):
                 hint = f"booleans are lowercase; write {lower}"
@@ -238,7 +316,9 @@ class _Reader:
                 hint = f"YAML 1.1's yes/no/on/off are not booleans here; write {word}"
             elif _INT.fullmatch(node.value) or _FLOAT.fullmatch(node.value):
                 hint = "a number is not a boolean here; write true or false"
-        self.error(node.position, key, f"expected true or false, got {_describe(node)}; {hint}")
+        self.error(
+            node.position, key, f"expected true or false, got {_describe(node)}; {hint}"
+        )
         return None
 
     def matching(
@@ -256,11 +336,17 @@ class _Reader:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return None
         if not pattern.fullmatch(value):
-            self.error(node.position, key, f"expected {what}, got {_show(value)}{_did_you_mean(value, pattern, suggest)}")
+            self.error(
+                node.position,
+                key,
+                f"expected {what}, got {_show(value)}{_did_you_mean(value, pattern, suggest)}",
+            )
             return None
         return value
 
-    def name_key(self, node: ScalarNode, key: str, pattern: re.Pattern[str], what: str) -> bool:
+    def name_key(
+        self, node: ScalarNode, key: str, pattern: re.Pattern[str], what: str
+    ) -> bool:
         if len(node.value) > MAX_NAME_LENGTH:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return False
@@ -269,14 +355,20 @@ class _Reader:
             return False
         return True
 
-    def case_key(self, node: ScalarNode, key: str, what: str, code_case: str | None) -> bool:
+    def case_key(
+        self, node: ScalarNode, key: str, what: str, code_case: str | None
+    ) -> bool:
         """Check a code or domain name against the taxonomy's ``code_case`` (``None``: invalid)."""
         if len(node.value) > MAX_NAME_LENGTH:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return False
         if code_case is None:
             if not _ANY_CASE.fullmatch(node.value):
-                self.error(node.position, key, f"{what} {_show(node.value)} is neither lower_snake nor upper_snake")
+                self.error(
+                    node.position,
+                    key,
+                    f"{what} {_show(node.value)} is neither lower_snake nor upper_snake",
+                )
                 return False
             return True
         pattern = CASE_PATTERNS[code_case]
@@ -296,9 +388,16 @@ class _Reader:
         if node.refused:
             return None
         if isinstance(node, MapNode):
-            return JSONObject(tuple((k.value, self.json_value(v, _join(key, k.value))) for k, v in node.items))
+            return JSONObject(
+                tuple(
+                    (k.value, self.json_value(v, _join(key, k.value)))
+                    for k, v in node.items
+                )
+            )
         if isinstance(node, SeqNode):
-            return tuple(self.json_value(v, f"{key}[{i}]") for i, v in enumerate(node.items))
+            return tuple(
+                self.json_value(v, f"{key}[{i}]") for i, v in enumerate(node.items)
+            )
         value = node.value
         if not node.plain:
             return value
@@ -317,11 +416,17 @@ class _Reader:
         return value
 
 
-def _did_you_mean(value: str, pattern: re.Pattern[str], suggest: Callable[[str], str] | None) -> str:
+def _did_you_mean(
+    value: str, pattern: re.Pattern[str], suggest: Callable[[str], str] | None
+) -> str:
     if suggest is None:
         return ""
     candidate = suggest(value)
-    if candidate == value or len(candidate) > MAX_NAME_LENGTH or not pattern.fullmatch(candidate):
+    if (
+        candidate == value
+        or len(candidate) > MAX_NAME_LENGTH
+        or not pattern.fullmatch(candidate)
+    ):
         return ""
     return f"; did you mean {candidate!r}?"
 
@@ -357,7 +462,9 @@ def _get(
     return parse(found[name][1])
 
 
-def validate(root: Node, path: str, source: str, earlier: Iterable[Diagnostic] = ()) -> Taxonomy:
+def validate(
+    root: Node, path: str, source: str, earlier: Iterable[Diagnostic] = ()
+) -> Taxonomy:
     """Check ``root`` (parsed from ``path``) and build the model, or raise every problem.
 
     ``source`` is the file name generated files will say they were made from;
@@ -380,9 +487,13 @@ class _Codes:
 
     def __init__(self) -> None:
         self.valid: dict[str, tuple[str, Position]] = {}
-        self.removed: dict[str, Tombstone] = {}  # tombstones: names that may never come back
+        self.removed: dict[str, Tombstone] = (
+            {}
+        )  # tombstones: names that may never come back
         self.named: set[str] = set()  # every code key written, valid or not
-        self.complete = True  # false when a domain or its codes could not be read at all
+        self.complete = (
+            True  # false when a domain or its codes could not be read at all
+        )
 
     def unknown(self, code: str) -> bool:
         """Whether ``code`` is certainly not a code of the taxonomy (so naming it is an error)."""
@@ -406,21 +517,43 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
 
     fmt = _get(top, "format", lambda n: r.text(n, "format"))
     if fmt is not None and fmt != str(FORMAT):
-        r.error(top["format"][1].position, "format", f"unsupported format {_show(fmt)} (this taxogen reads format {FORMAT})")
+        r.error(
+            top["format"][1].position,
+            "format",
+            f"unsupported format {_show(fmt)} (this taxogen reads format {FORMAT})",
+        )
     name = _get(
-        top, "name", lambda n: r.matching(n, "name", _NAME, "a lower_snake identifier such as 'acme'", _as_snake)
+        top,
+        "name",
+        lambda n: r.matching(
+            n, "name", _NAME, "a lower_snake identifier such as 'acme'", _as_snake
+        ),
     )
     title = _get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
     version = _get(
-        top, "version", lambda n: r.matching(n, "version", _SEMVER, "a semantic version such as '1.2.0'", _as_semver)
+        top,
+        "version",
+        lambda n: r.matching(
+            n, "version", _SEMVER, "a semantic version such as '1.2.0'", _as_semver
+        ),
     )
     base = _get(
-        top, "base", lambda n: r.matching(n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'", _as_pascal)
+        top,
+        "base",
+        lambda n: r.matching(
+            n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'", _as_pascal
+        ),
     )
     # None when unreadable or unknown: names are then only checked to be one case or the other.
-    code_case = r.one_of(top["code_case"][1], "code_case", CODE_CASES) if "code_case" in top else "lower_snake"
+    code_case = (
+        r.one_of(top["code_case"][1], "code_case", CODE_CASES)
+        if "code_case" in top
+        else "lower_snake"
+    )
     python_layout = (
-        r.one_of(top["python_layout"][1], "python_layout", PYTHON_LAYOUTS) if "python_layout" in top else "auto"
+        r.one_of(top["python_layout"][1], "python_layout", PYTHON_LAYOUTS)
+        if "python_layout" in top
+        else "auto"
     )
 
     domains: list[Domain] = []
@@ -431,7 +564,11 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         if domains_node.refused:
             codes.complete = False
         elif not isinstance(domains_node, MapNode):
-            r.error(domains_node.position, "domains", f"expected a mapping of domains, got {_describe(domains_node)}")
+            r.error(
+                domains_node.position,
+                "domains",
+                f"expected a mapping of domains, got {_describe(domains_node)}",
+            )
             codes.complete = False
         elif not domains_node.items:
             r.error(domains_node.position, "domains", "must define at least one domain")
@@ -451,11 +588,17 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         role_node = top[role][1]
         role_code = r.text(role_node, role)
         if role_code is not None and role_code in codes.removed:
-            r.error(role_node.position, role, f"{_show(role_code)} is a removed code; name a live one")
+            r.error(
+                role_node.position,
+                role,
+                f"{_show(role_code)} is a removed code; name a live one",
+            )
         elif role_code is not None and codes.unknown(role_code):
             hint = difflib.get_close_matches(role_code, list(codes.named), n=1)
             more = f" (did you mean {hint[0]!r}?)" if hint else ""
-            r.error(role_node.position, role, f"no code {_show(role_code)} is defined{more}")
+            r.error(
+                role_node.position, role, f"no code {_show(role_code)} is defined{more}"
+            )
 
     events = _events(r, top.get("events"))
     docs = _docs(r, top.get("docs"), codes)
@@ -489,7 +632,9 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         events=events,
         docs=docs,
         base_position=top["base"][1].position,
-        key_positions=tuple((key, key_node.position) for key, (key_node, _) in top.items()),
+        key_positions=tuple(
+            (key, key_node.position) for key, (key_node, _) in top.items()
+        ),
         python_layout=python_layout,
     )
 
@@ -518,13 +663,30 @@ def _domain(
     """The domain, and its valid parts (for the name checks), each ``None`` if unusable."""
     dkey = _join("domains", key_node.value)
     ok = r.case_key(key_node, dkey, "domain name", code_case)
-    found = r.mapping(node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position)
+    found = r.mapping(
+        node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position
+    )
     if found is None:
         codes.complete = False
         return None, None
-    title = _get(found, "title", lambda n: r.text(n, _join(dkey, "title"), allow_empty=False))
-    description = _get(found, "description", lambda n: r.text(n, _join(dkey, "description"), lines=True)) or ""
-    class_name = _get(found, "class", lambda n: r.matching(n, _join(dkey, "class"), _CLASS, "a PascalCase class name", _as_pascal))
+    title = _get(
+        found, "title", lambda n: r.text(n, _join(dkey, "title"), allow_empty=False)
+    )
+    description = (
+        _get(
+            found,
+            "description",
+            lambda n: r.text(n, _join(dkey, "description"), lines=True),
+        )
+        or ""
+    )
+    class_name = _get(
+        found,
+        "class",
+        lambda n: r.matching(
+            n, _join(dkey, "class"), _CLASS, "a PascalCase class name", _as_pascal
+        ),
+    )
     class_ok = "class" not in found or class_name is not None
     valid: list[Code] = []
     partial: list[Code] = []
@@ -536,14 +698,26 @@ def _domain(
         if codes_node.refused:
             codes.complete = False
         elif not isinstance(codes_node, MapNode):
-            r.error(codes_node.position, ckey, f"expected a mapping of codes, got {_describe(codes_node)}")
+            r.error(
+                codes_node.position,
+                ckey,
+                f"expected a mapping of codes, got {_describe(codes_node)}",
+            )
             codes.complete = False
         elif not codes_node.items:
             r.error(codes_node.position, ckey, "a domain must have at least one code")
-        for code_node, value in codes_node.items if isinstance(codes_node, MapNode) else ():
-            code, part = _code(r, key_node.value, ckey, code_node, value, code_case, codes)
+        for code_node, value in (
+            codes_node.items if isinstance(codes_node, MapNode) else ()
+        ):
+            code, part = _code(
+                r, key_node.value, ckey, code_node, value, code_case, codes
+            )
             tomb = codes.removed.get(code_node.value)
-            if tomb is not None and tomb.domain == key_node.value and tomb.position == code_node.position:
+            if (
+                tomb is not None
+                and tomb.domain == key_node.value
+                and tomb.position == code_node.position
+            ):
                 removed.append(tomb)
             elif code is None:
                 complete = False
@@ -562,7 +736,11 @@ def _domain(
             position=key_node.position,
         )
     if complete and not valid and removed:
-        r.error(key_node.position, dkey, "every code of the domain is removed: a domain needs at least one live code")
+        r.error(
+            key_node.position,
+            dkey,
+            "every code of the domain is removed: a domain needs at least one live code",
+        )
     if not complete or not valid or title is None:
         return None, part_domain
     domain = Domain(
@@ -611,23 +789,58 @@ def _code(
             ok = False
         else:
             codes.valid[code_node.value] = (domain, code_node.position)
-    removed = isinstance(node, MapNode) and any(k.value == "removed" for k, _ in node.items)
+    removed = isinstance(node, MapNode) and any(
+        k.value == "removed" for k, _ in node.items
+    )
     required = () if removed else ("retryable", "meaning")
     found = r.mapping(node, key, _CODE_KEYS, required, owner=code_node.position)
     if found is None:
-        name_only = Code(code=code_node.value, domain=domain, retryable=False, meaning="", class_name=None, position=code_node.position)
+        name_only = Code(
+            code=code_node.value,
+            domain=domain,
+            retryable=False,
+            meaning="",
+            class_name=None,
+            position=code_node.position,
+        )
         return None, name_only if ok and not node.refused else None
     if removed:
         tomb = _tombstone(r, domain, key, code_node, found)
         if tomb is not None and ok:
             codes.removed[code_node.value] = tomb
         return None, None
-    retryable = _get(found, "retryable", lambda n: r.boolean(n, _join(key, "retryable")))
-    meaning = _get(found, "meaning", lambda n: r.text(n, _join(key, "meaning"), allow_empty=False))
-    class_name = _get(found, "class", lambda n: r.matching(n, _join(key, "class"), _CLASS, "a PascalCase class name", _as_pascal))
-    since = _get(found, "since", lambda n: r.matching(n, _join(key, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
-    deprecated = _deprecation(r, key, found["deprecated"], code_case) if "deprecated" in found else None
-    broken = ("since" in found and since is None) or ("deprecated" in found and deprecated is None)
+    retryable = _get(
+        found, "retryable", lambda n: r.boolean(n, _join(key, "retryable"))
+    )
+    meaning = _get(
+        found, "meaning", lambda n: r.text(n, _join(key, "meaning"), allow_empty=False)
+    )
+    class_name = _get(
+        found,
+        "class",
+        lambda n: r.matching(
+            n, _join(key, "class"), _CLASS, "a PascalCase class name", _as_pascal
+        ),
+    )
+    since = _get(
+        found,
+        "since",
+        lambda n: r.matching(
+            n,
+            _join(key, "since"),
+            _SEMVER,
+            "a semantic version such as '1.2.0'",
+            _as_semver,
+        ),
+    )
+    deprecated = (
+        _deprecation(r, key, found["deprecated"], code_case)
+        if "deprecated" in found
+        else None
+    )
+    broken = ("since" in found and since is None) or (
+        "deprecated" in found and deprecated is None
+    )
     if not ok or ("class" in found and class_name is None):
         return None, None
     part = Code(
@@ -650,38 +863,91 @@ def _deprecation(
 ) -> Deprecation | None:
     key_node, node = item
     dkey = _join(key, "deprecated")
-    found = r.mapping(node, dkey, _DEPRECATED_KEYS, ("reason",), owner=key_node.position)
+    found = r.mapping(
+        node, dkey, _DEPRECATED_KEYS, ("reason",), owner=key_node.position
+    )
     if found is None:
         return None
-    reason = _get(found, "reason", lambda n: r.text(n, _join(dkey, "reason"), allow_empty=False))
+    reason = _get(
+        found, "reason", lambda n: r.text(n, _join(dkey, "reason"), allow_empty=False)
+    )
     pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else _ANY_CASE
-    replaced_by = _get(found, "replaced_by", lambda n: r.matching(n, _join(dkey, "replaced_by"), pattern, "a code"))
-    since = _get(found, "since", lambda n: r.matching(n, _join(dkey, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
-    if reason is None or ("replaced_by" in found and replaced_by is None) or ("since" in found and since is None):
+    replaced_by = _get(
+        found,
+        "replaced_by",
+        lambda n: r.matching(n, _join(dkey, "replaced_by"), pattern, "a code"),
+    )
+    since = _get(
+        found,
+        "since",
+        lambda n: r.matching(
+            n,
+            _join(dkey, "since"),
+            _SEMVER,
+            "a semantic version such as '1.2.0'",
+            _as_semver,
+        ),
+    )
+    if (
+        reason is None
+        or ("replaced_by" in found and replaced_by is None)
+        or ("since" in found and since is None)
+    ):
         return None
-    return Deprecation(reason=reason, replaced_by=replaced_by, since=since, position=key_node.position)
+    return Deprecation(
+        reason=reason, replaced_by=replaced_by, since=since, position=key_node.position
+    )
 
 
 def _tombstone(
-    r: _Reader, domain: str, key: str, code_node: ScalarNode, found: dict[str, tuple[ScalarNode, Node]]
+    r: _Reader,
+    domain: str,
+    key: str,
+    code_node: ScalarNode,
+    found: dict[str, tuple[ScalarNode, Node]],
 ) -> Tombstone | None:
     """A removed code: ``removed: {since, reason}``, its old meaning optional."""
     key_node, node = found["removed"]
     rkey = _join(key, "removed")
     for extra in ("class", "deprecated", "since"):
         if extra in found:
-            r.error(found[extra][0].position, _join(key, extra), f"a removed code takes no {extra!r} (it is no longer generated)")
+            r.error(
+                found[extra][0].position,
+                _join(key, extra),
+                f"a removed code takes no {extra!r} (it is no longer generated)",
+            )
     if "retryable" in found:
         r.boolean(found["retryable"][1], _join(key, "retryable"))
     meaning = _get(found, "meaning", lambda n: r.text(n, _join(key, "meaning"))) or ""
-    removed = r.mapping(node, rkey, _REMOVED_KEYS, _REMOVED_KEYS, owner=key_node.position)
+    removed = r.mapping(
+        node, rkey, _REMOVED_KEYS, _REMOVED_KEYS, owner=key_node.position
+    )
     if removed is None:
         return None
-    since = _get(removed, "since", lambda n: r.matching(n, _join(rkey, "since"), _SEMVER, "a semantic version such as '1.2.0'", _as_semver))
-    reason = _get(removed, "reason", lambda n: r.text(n, _join(rkey, "reason"), allow_empty=False))
+    since = _get(
+        removed,
+        "since",
+        lambda n: r.matching(
+            n,
+            _join(rkey, "since"),
+            _SEMVER,
+            "a semantic version such as '1.2.0'",
+            _as_semver,
+        ),
+    )
+    reason = _get(
+        removed, "reason", lambda n: r.text(n, _join(rkey, "reason"), allow_empty=False)
+    )
     if since is None or reason is None:
         return None
-    return Tombstone(code=code_node.value, domain=domain, since=since, reason=reason, meaning=meaning, position=code_node.position)
+    return Tombstone(
+        code=code_node.value,
+        domain=domain,
+        since=since,
+        reason=reason,
+        meaning=meaning,
+        position=code_node.position,
+    )
 
 
 def _events(r: _Reader, item: tuple[ScalarNode, Node] | None) -> tuple[Event, ...]:
@@ -689,15 +955,27 @@ def _events(r: _Reader, item: tuple[ScalarNode, Node] | None) -> tuple[Event, ..
         return ()
     node = item[1]
     if not isinstance(node, MapNode):
-        r.error(node.position, "events", f"expected a mapping of event type to error location, got {_describe(node)}")
+        r.error(
+            node.position,
+            "events",
+            f"expected a mapping of event type to error location, got {_describe(node)}",
+        )
         return ()
     events: list[Event] = []
     for type_node, value in node.items:
         key = _join("events", type_node.value)
-        ok = r.name_key(type_node, key, _EVENT_TYPE, "an event type such as 'task.failed'")
-        location = r.matching(value, key, _LOCATION, "a dotted path such as 'payload.error'")
+        ok = r.name_key(
+            type_node, key, _EVENT_TYPE, "an event type such as 'task.failed'"
+        )
+        location = r.matching(
+            value, key, _LOCATION, "a dotted path such as 'payload.error'"
+        )
         if ok and location is not None:
-            events.append(Event(type=type_node.value, location=location, position=type_node.position))
+            events.append(
+                Event(
+                    type=type_node.value, location=location, position=type_node.position
+                )
+            )
     return tuple(events)
 
 
@@ -708,7 +986,14 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
     if found is None:
         return Docs()
     texts: dict[str, str] = {}
-    for name in ("status", "purpose", "payload", "taxonomy", "retryability", "propagation"):
+    for name in (
+        "status",
+        "purpose",
+        "payload",
+        "taxonomy",
+        "retryability",
+        "propagation",
+    ):
         value = _get(found, name, lambda n, name=name: r.text(n, _join("docs", name), lines=True))  # type: ignore[misc]
         if value is not None:
             texts[name] = value
@@ -718,7 +1003,11 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
         if notes_node.refused:
             pass
         elif not isinstance(notes_node, SeqNode):
-            r.error(notes_node.position, "docs.notes", f"expected a list of texts, got {_describe(notes_node)}")
+            r.error(
+                notes_node.position,
+                "docs.notes",
+                f"expected a list of texts, got {_describe(notes_node)}",
+            )
         else:
             for index, note_node in enumerate(notes_node.items):
                 note = r.text(note_node, f"docs.notes[{index}]", lines=True)
@@ -726,7 +1015,9 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
                     notes.append(note)
     fields: list[tuple[str, str]] = []
     if "fields" in found:
-        field_map = r.mapping(found["fields"][1], "docs.fields", [f[0] for f in PAYLOAD_FIELDS])
+        field_map = r.mapping(
+            found["fields"][1], "docs.fields", [f[0] for f in PAYLOAD_FIELDS]
+        )
         for field, (_, field_node) in (field_map or {}).items():
             field_text = r.text(field_node, _join("docs.fields", field), lines=True)
             if field_text is not None:
@@ -742,20 +1033,36 @@ def _docs(r: _Reader, item: tuple[ScalarNode, Node] | None, codes: _Codes) -> Do
     )
 
 
-def _example(r: _Reader, item: tuple[ScalarNode, Node], codes: _Codes) -> Example | None:
+def _example(
+    r: _Reader, item: tuple[ScalarNode, Node], codes: _Codes
+) -> Example | None:
     key_node, node = item
-    found = r.mapping(node, "docs.example", _EXAMPLE_KEYS, ("code", "message"), owner=key_node.position)
+    found = r.mapping(
+        node,
+        "docs.example",
+        _EXAMPLE_KEYS,
+        ("code", "message"),
+        owner=key_node.position,
+    )
     if found is None:
         return None
     code = _get(found, "code", lambda n: r.text(n, "docs.example.code"))
     if code is not None and code in codes.removed:
-        r.error(found["code"][1].position, "docs.example.code", f"{_show(code)} is a removed code; show a live one")
+        r.error(
+            found["code"][1].position,
+            "docs.example.code",
+            f"{_show(code)} is a removed code; show a live one",
+        )
         code = None
     elif code is not None and code not in codes.valid:
         if codes.unknown(code):
             hint = difflib.get_close_matches(code, list(codes.named), n=1)
             more = f" (did you mean {hint[0]!r}?)" if hint else ""
-            r.error(found["code"][1].position, "docs.example.code", f"no code {_show(code)} is defined{more}")
+            r.error(
+                found["code"][1].position,
+                "docs.example.code",
+                f"no code {_show(code)} is defined{more}",
+            )
         code = None
     message = _get(found, "message", lambda n: r.text(n, "docs.example.message"))
     details: JSONValue = None
@@ -764,7 +1071,11 @@ def _example(r: _Reader, item: tuple[ScalarNode, Node], codes: _Codes) -> Exampl
         if details_node.refused:
             pass
         elif not isinstance(details_node, MapNode):
-            r.error(details_node.position, "docs.example.details", f"expected a mapping, got {_describe(details_node)}")
+            r.error(
+                details_node.position,
+                "docs.example.details",
+                f"expected a mapping, got {_describe(details_node)}",
+            )
         else:
             details = r.json_value(details_node, "docs.example.details")
     if code is None or message is None:

@@ -62,7 +62,9 @@ def main(argv: list[str]) -> int:
                 continue
             done = run_cli("generate", "--taxonomy", relative(case), "--out", out)
             if done.returncode != 2 or b"Traceback" in done.stderr:
-                sys.stderr.write(f"{relative(case)}: exit {done.returncode}, not written:\n")
+                sys.stderr.write(
+                    f"{relative(case)}: exit {done.returncode}, not written:\n"
+                )
                 sys.stderr.write(done.stderr.decode("utf-8", "replace"))
                 status = 1
                 continue

@@ -18,10 +18,14 @@ def compiled_ts(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
     def compile_case(case: Case) -> Path:
         if case.name not in _compiled:
             if not TSC.exists():
-                pytest.fail(f"{TSC} is missing: run `make test`, which installs it with `npm ci`")
+                pytest.fail(
+                    f"{TSC} is missing: run `make test`, which installs it with `npm ci`"
+                )
             out = tmp_path_factory.mktemp(f"ts-{case.name}")
             done = compile_typescript(case.expected / "typescript", out)
-            assert done.returncode == 0, f"tsc failed for {case.name}:\n{done.stdout}{done.stderr}"
+            assert (
+                done.returncode == 0
+            ), f"tsc failed for {case.name}:\n{done.stdout}{done.stderr}"
             _compiled[case.name] = out / "pkg" / "dist" / "index.js"
         return _compiled[case.name]
 

@@ -26,7 +26,9 @@ def main() -> int:
             target = case.expected / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        print(f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}: {len(plan)} files")
+        print(
+            f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}: {len(plan)} files"
+        )
     return 0
 
 

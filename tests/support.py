@@ -41,7 +41,9 @@ def cases() -> list[Case]:
     found = [Case("shipped", REPO / "taxonomy.yaml", REPO / "generated")]
     for folder in sorted(CASES_DIR.iterdir()):
         if (folder / "taxonomy.yaml").is_file():
-            found.append(Case(folder.name, folder / "taxonomy.yaml", folder / "expected"))
+            found.append(
+                Case(folder.name, folder / "taxonomy.yaml", folder / "expected")
+            )
     return found
 
 
@@ -75,7 +77,10 @@ def expectations(names: Names) -> dict[str, Any]:
         "base": names.base,
         "guard": names.ts_guard,
         "codeCase": taxonomy.code_case,
-        "fallback": {"code": names.fallback.code.code, "className": names.fallback.class_name},
+        "fallback": {
+            "code": names.fallback.code.code,
+            "className": names.fallback.class_name,
+        },
         "wrap": {"code": names.wrap.code.code, "className": names.wrap.class_name},
         "domains": [
             {
@@ -97,7 +102,9 @@ def expectations(names: Names) -> dict[str, Any]:
                 "retryable": c.code.retryable,
                 "meaning": c.code.meaning,
                 "deprecated": c.code.deprecated.reason if c.code.deprecated else None,
-                "replacedBy": c.code.deprecated.replaced_by if c.code.deprecated else None,
+                "replacedBy": (
+                    c.code.deprecated.replaced_by if c.code.deprecated else None
+                ),
             }
             for c in names.codes
         ],
@@ -106,7 +113,9 @@ def expectations(names: Names) -> dict[str, Any]:
     }
 
 
-def compile_typescript(source_dir: Path, out_dir: Path) -> subprocess.CompletedProcess[str]:
+def compile_typescript(
+    source_dir: Path, out_dir: Path
+) -> subprocess.CompletedProcess[str]:
     """Compile a generated TypeScript package (its own strict tsconfig) into ``out_dir``."""
     work = out_dir / "pkg"
     if work.exists():

@@ -31,7 +31,9 @@ from tests.support import REPO
 
 CASES = bad_cases()
 MINIMAL = REPO / "tests" / "cases" / "minimal" / "taxonomy.yaml"
-ERROR_LINE = re.compile(r"(?P<path>tests/bad/[^:]+\.yaml):(?P<line>\d+):(?P<col>\d+): error: \S.*")
+ERROR_LINE = re.compile(
+    r"(?P<path>tests/bad/[^:]+\.yaml):(?P<line>\d+):(?P<col>\d+): error: \S.*"
+)
 SUMMARY = re.compile(
     r"taxogen: (?:(?P<count>\d+) errors?|more than (?P<cut>\d+) errors) in (?P<path>\S+)"
     r"(?: \(stopped after \d+\))?; nothing was written"
@@ -40,16 +42,35 @@ SUMMARY = re.compile(
 # Every kind of bad input the requirement names, and the case that covers it:
 # removing or renaming one of these cases fails test_every_requirement_is_covered.
 REQUIRED = {
-    "YAML syntax error": ["syntax_unclosed_bracket", "syntax_unclosed_quote", "syntax_colon_in_value", "syntax_bad_indentation"],
+    "YAML syntax error": [
+        "syntax_unclosed_bracket",
+        "syntax_unclosed_quote",
+        "syntax_colon_in_value",
+        "syntax_bad_indentation",
+    ],
     "tab indentation": ["tab_indentation"],
-    "duplicate keys at any level": ["duplicate_code_key", "duplicate_top_level_key", "duplicate_domain", "duplicate_nested_keys", "duplicate_key_quoted"],
+    "duplicate keys at any level": [
+        "duplicate_code_key",
+        "duplicate_top_level_key",
+        "duplicate_domain",
+        "duplicate_nested_keys",
+        "duplicate_key_quoted",
+    ],
     "unknown key with a did-you-mean": ["unknown_keys_did_you_mean"],
     "unknown key without a close match": ["unknown_key_no_match"],
     "missing required keys": ["missing_required_keys", "empty_mapping"],
-    "wrong types": ["wrong_types_containers", "domains_not_a_mapping", "null_values", "booleans_as_text"],
+    "wrong types": [
+        "wrong_types_containers",
+        "domains_not_a_mapping",
+        "null_values",
+        "booleans_as_text",
+    ],
     "only true/false are booleans": ["retryable_not_boolean"],
     "keys like no/on/off/y are strings": ["keys_are_strings", "duplicate_key_quoted"],
-    "codes that break the case style": ["code_case_lower_violations", "code_case_upper_violations"],
+    "codes that break the case style": [
+        "code_case_lower_violations",
+        "code_case_upper_violations",
+    ],
     "invalid code_case": ["code_case_invalid", "code_case_unknown_style"],
     "invalid python_layout": ["python_layout_invalid", "python_layout_not_text"],
     "the same code in two domains": ["same_code_two_domains"],
@@ -57,16 +78,51 @@ REQUIRED = {
     "a domain with no codes": ["empty_domain", "domains_empty"],
     "an empty file": ["empty_file", "comment_only", "empty_document"],
     "a file that is not a mapping": ["top_level_list", "top_level_scalar"],
-    "a file that is not UTF-8": ["not_utf8", "utf16", "control_character", "lone_surrogate"],
+    "a file that is not UTF-8": [
+        "not_utf8",
+        "utf16",
+        "control_character",
+        "lone_surrogate",
+    ],
     "alias and anchor bombs": ["alias_bomb", "alias_and_merge_key"],
-    "tags that construct objects": ["tag_python_object", "tag_binary", "tag_custom_and_typed"],
-    "hostile structure": ["deep_nesting", "multiple_documents", "non_scalar_key", "key_with_escapes", "long_names", "too_many_errors"],
-    "bad top-level values": ["format_unsupported", "format_not_a_number", "bad_version", "bad_version_text", "bad_name", "bad_base", "bad_class_override"],
+    "tags that construct objects": [
+        "tag_python_object",
+        "tag_binary",
+        "tag_custom_and_typed",
+    ],
+    "hostile structure": [
+        "deep_nesting",
+        "multiple_documents",
+        "non_scalar_key",
+        "key_with_escapes",
+        "long_names",
+        "too_many_errors",
+    ],
+    "bad top-level values": [
+        "format_unsupported",
+        "format_not_a_number",
+        "bad_version",
+        "bad_version_text",
+        "bad_name",
+        "bad_base",
+        "bad_class_override",
+    ],
     "two codes mapping to one class": ["collision_digits", "collision_error_suffix"],
-    "a domain base clashing with a code class": ["collision_domain_and_code", "collision_domain_class_vs_generic_code"],
-    "a class clashing with the base class": ["collision_base_class", "base_type_guard_clash"],
+    "a domain base clashing with a code class": [
+        "collision_domain_and_code",
+        "collision_domain_class_vs_generic_code",
+    ],
+    "a class clashing with the base class": [
+        "collision_base_class",
+        "base_type_guard_clash",
+    ],
     "a class clashing with a name the module defines": ["collision_module_names"],
-    "names shadowing builtins": ["reserved_builtins_derived", "reserved_class_overrides", "base_exception", "base_error"],
+    "names shadowing builtins": [
+        "reserved_builtins_derived",
+        "reserved_class_overrides",
+        "base_exception",
+        "base_error",
+    ],
     "keywords": ["reserved_keywords"],
     "every problem in one run": ["many_mistakes", "valid_parts_still_named"],
     "events and docs": ["events_invalid", "docs_invalid"],
@@ -77,7 +133,9 @@ REQUIRED = {
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
     """Every file (bytes) and folder (None) under ``folder``, by relative path."""
     return {
-        path.relative_to(folder).as_posix(): (path.read_bytes() if path.is_file() else None)
+        path.relative_to(folder).as_posix(): (
+            path.read_bytes() if path.is_file() else None
+        )
         for path in sorted(folder.rglob("*"))
     }
 
@@ -134,7 +192,10 @@ def test_bad_input_is_refused_with_the_expected_stderr(case: Path, out: Path) ->
 
 @pytest.mark.parametrize("case", CASES, ids=[case.stem for case in CASES])
 def test_check_refuses_the_same_input_in_the_same_words(
-    case: Path, out: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    case: Path,
+    out: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(REPO)
     before = _snapshot(out)
@@ -145,7 +206,9 @@ def test_check_refuses_the_same_input_in_the_same_words(
     assert _snapshot(out) == before
 
 
-def test_a_file_over_the_size_limit_is_refused_unread(out: Path, tmp_path: Path) -> None:
+def test_a_file_over_the_size_limit_is_refused_unread(
+    out: Path, tmp_path: Path
+) -> None:
     big = tmp_path / "big.yaml"
     # Valid YAML all the way (a taxonomy, then comments), so only the size is wrong.
     body = MINIMAL.read_bytes()
@@ -169,16 +232,23 @@ def test_a_file_at_the_size_limit_is_read(tmp_path: Path) -> None:
     body = MINIMAL.read_bytes()
     exact.write_bytes(body + b"#" * (MAX_BYTES - len(body) - 1) + b"\n")
     assert exact.stat().st_size == MAX_BYTES
-    done = run_cli("generate", "-q", "--taxonomy", str(exact), "--out", str(tmp_path / "out"))
+    done = run_cli(
+        "generate", "-q", "--taxonomy", str(exact), "--out", str(tmp_path / "out")
+    )
     assert done.returncode == 0, done.stderr.decode()
-    assert (tmp_path / "out" / "python" / "src" / "tiny_errors" / "__init__.py").is_file()
+    assert (
+        tmp_path / "out" / "python" / "src" / "tiny_errors" / "__init__.py"
+    ).is_file()
 
 
 def test_the_corpus_has_at_least_30_distinct_cases() -> None:
     contents = {case.read_bytes() for case in CASES}
     assert len(CASES) >= 30
     assert len(contents) == len(CASES), "two cases hold the same bytes"
-    outputs = {case.with_suffix(".stderr").read_bytes().replace(case.name.encode(), b"CASE") for case in CASES}
+    outputs = {
+        case.with_suffix(".stderr").read_bytes().replace(case.name.encode(), b"CASE")
+        for case in CASES
+    }
     assert len(outputs) == len(CASES), "two cases fail in exactly the same way"
 
 
@@ -202,7 +272,9 @@ def test_expected_stderr_is_a_well_formed_refusal(case: Path) -> None:
 
 def test_every_requirement_is_covered() -> None:
     names = {case.stem for case in CASES}
-    missing = {item: [c for c in cases if c not in names] for item, cases in REQUIRED.items()}
+    missing = {
+        item: [c for c in cases if c not in names] for item, cases in REQUIRED.items()
+    }
     assert not {item: cases for item, cases in missing.items() if cases}
 
 
@@ -239,10 +311,49 @@ def test_messages_cannot_forge_lines() -> None:
 
 # ----------------------------------------------------------------------- properties
 _TOKENS = [
-    "format", "name", "domains", "codes", "retryable", "meaning", "class", "docs", "example", "details",
-    ": ", "\n", "\n  ", "\n    ", "\n      ", "- ", "[", "]", "{", "}", ", ", "&a ", "*a", "<<: ", "!!str ",
-    "!!python/object ", "!t ", "'", '"', "true", "yes", "~", "oops", "Error", "---\n", "? ", "#", "\t", "é",
-    "\\ud800", "\\x00", "|\n", "\x01",
+    "format",
+    "name",
+    "domains",
+    "codes",
+    "retryable",
+    "meaning",
+    "class",
+    "docs",
+    "example",
+    "details",
+    ": ",
+    "\n",
+    "\n  ",
+    "\n    ",
+    "\n      ",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ", ",
+    "&a ",
+    "*a",
+    "<<: ",
+    "!!str ",
+    "!!python/object ",
+    "!t ",
+    "'",
+    '"',
+    "true",
+    "yes",
+    "~",
+    "oops",
+    "Error",
+    "---\n",
+    "? ",
+    "#",
+    "\t",
+    "é",
+    "\\ud800",
+    "\\x00",
+    "|\n",
+    "\x01",
 ]
 _SHIPPED = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
 
@@ -268,7 +379,9 @@ def test_any_token_soup_is_refused_with_diagnostics_never_a_crash(text: str) -> 
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.integers(0, len(_SHIPPED)), st.integers(0, 3), st.sampled_from(_TOKENS)),
+        st.tuples(
+            st.integers(0, len(_SHIPPED)), st.integers(0, 3), st.sampled_from(_TOKENS)
+        ),
         min_size=1,
         max_size=6,
     )

@@ -44,19 +44,27 @@ TIMEOUT = 900
 
 
 def _missing_tools() -> list[str]:
-    missing = [name for name in ("pydantic", "psycopg") if importlib.util.find_spec(name) is None]
+    missing = [
+        name
+        for name in ("pydantic", "psycopg")
+        if importlib.util.find_spec(name) is None
+    ]
     return missing
 
 
 def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     missing = _missing_tools()
     if missing:
-        pytest.fail(f"the bench extra is not installed ({', '.join(missing)}): run `make test`, "
-                    "which installs it (pip install -c constraints.txt -e '.[test,bench]')")
+        pytest.fail(
+            f"the bench extra is not installed ({', '.join(missing)}): run `make test`, "
+            "which installs it (pip install -c constraints.txt -e '.[test,bench]')"
+        )
     if not TSC.is_file() or shutil.which("node") is None:
         pytest.fail(f"{TSC} and node are needed: run `make test` (it runs `npm ci`)")
     if not (REPO / "node_modules" / "zod" / "package.json").is_file():
-        pytest.fail("node_modules/zod is missing: run `npm ci` (zod is a devDependency, the bench's baseline)")
+        pytest.fail(
+            "node_modules/zod is missing: run `npm ci` (zod is a devDependency, the bench's baseline)"
+        )
     out = tmp_path / "results.md"
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench", "--smoke", "--out", str(out)],
@@ -66,35 +74,53 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         timeout=TIMEOUT,
         check=False,
     )
-    assert done.returncode == 0, f"the smoke run failed\n--- stdout\n{done.stdout}\n--- stderr\n{done.stderr}"
+    assert (
+        done.returncode == 0
+    ), f"the smoke run failed\n--- stdout\n{done.stdout}\n--- stderr\n{done.stderr}"
     text = out.read_text(encoding="utf-8")
 
     rows: dict[str, list[str]] = {}
     for line in text.splitlines():
         match = re.match(r"\| `([a-z0-9-]+)` \|", line)
         if match:
-            rows[match.group(1)] = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            rows[match.group(1)] = [
+                cell.strip() for cell in line.strip().strip("|").split("|")
+            ]
     missing_rows = [figure for figure in FIGURES if figure not in rows]
-    assert not missing_rows, f"figures missing from the report: {missing_rows}\n{text[:3000]}"
+    assert (
+        not missing_rows
+    ), f"figures missing from the report: {missing_rows}\n{text[:3000]}"
     for figure in FIGURES:
         # id | figure | N | median | baseline label | baseline median | ratio | target | verdict
         cells = rows[figure]
         assert len(cells) == 9, f"{figure}: malformed row {cells}"
         _, title, n, value, baseline_label, baseline, ratio, target, _verdict = cells
-        assert title and n and target, f"{figure}: row lacks its title, N or target: {cells}"
+        assert (
+            title and n and target
+        ), f"{figure}: row lacks its title, N or target: {cells}"
         assert re.search(r"\d", value), f"{figure}: no median: {cells}"
         assert baseline_label, f"{figure}: no baseline named: {cells}"
         assert re.search(r"\d", baseline), f"{figure}: no baseline measured: {cells}"
         assert re.fullmatch(r"-?\d+(\.\d+)?x", ratio), f"{figure}: no ratio: {cells}"
     assert "## How cost grows with N" in text
     # The smoke run must not pretend to judge targets set for other sizes.
-    assert "PASS" not in text.split("## How cost grows with N")[0].split("## Targets")[1]
+    assert (
+        "PASS" not in text.split("## How cost grows with N")[0].split("## Targets")[1]
+    )
     # Every figure that falls short is explained, from the run's own parts. At
     # smoke sizes cold generate always is (interpreter and imports against a
     # parse of a few milliseconds), so that explanation is always exercised.
-    reasons = dict(re.findall(r"^- `([a-z0-9-]+)`: (.+)$", text.split("Why each figure falls short")[-1], re.M))
+    reasons = dict(
+        re.findall(
+            r"^- `([a-z0-9-]+)`: (.+)$",
+            text.split("Why each figure falls short")[-1],
+            re.M,
+        )
+    )
     assert "generate-cold-large" in reasons and set(reasons) <= set(FIGURES), reasons
-    assert re.search(r"\d+(\.\d+)? ms in one process", reasons["generate-cold-large"]), reasons
+    assert re.search(
+        r"\d+(\.\d+)? ms in one process", reasons["generate-cold-large"]
+    ), reasons
     for figure in ("from-payload-json", "ts-from-payload"):
         # Structural at every size: the standard library's JSON parser and V8's stack capture.
         if figure in reasons:

@@ -28,7 +28,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A scratch project: the shipped taxonomy and a pyproject.toml naming it."""
     shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.taxogen]\ntaxonomy = "taxonomy.yaml"\nout = "generated"\n', encoding="utf-8"
+        '[tool.taxogen]\ntaxonomy = "taxonomy.yaml"\nout = "generated"\n',
+        encoding="utf-8",
     )
     monkeypatch.chdir(tmp_path)
     return tmp_path
@@ -36,7 +37,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _snapshot(root: Path) -> dict[str, bytes]:
     return {
-        p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
     }
 
 
@@ -75,20 +78,32 @@ def test_adding_a_code_makes_check_fail_until_generate(
         "docs/errors.md",
     ):
         assert f"stale: generated/{stale}" in out
-    assert "+    TASK_STALLED = \"task_stalled\"" in out  # the diff shows the change
+    assert '+    TASK_STALLED = "task_stalled"' in out  # the diff shows the change
 
     assert main(["generate", "-q"]) == 0
     generated = project / "generated"
-    assert 'TASK_STALLED = "task_stalled"' in (generated / "python/src/harmovela_errors/__init__.py").read_text()
-    assert "class TaskStalledError(TaskError)" in (generated / "python/src/harmovela_errors/__init__.py").read_text()
-    assert "export class TaskStalledError extends TaskError" in (generated / "typescript/src/index.ts").read_text()
-    assert "| `task_stalled` | yes | Task made no progress before its watchdog fired |" in (
-        generated / "docs/errors.md"
-    ).read_text()
+    assert (
+        'TASK_STALLED = "task_stalled"'
+        in (generated / "python/src/harmovela_errors/__init__.py").read_text()
+    )
+    assert (
+        "class TaskStalledError(TaskError)"
+        in (generated / "python/src/harmovela_errors/__init__.py").read_text()
+    )
+    assert (
+        "export class TaskStalledError extends TaskError"
+        in (generated / "typescript/src/index.ts").read_text()
+    )
+    assert (
+        "| `task_stalled` | yes | Task made no progress before its watchdog fired |"
+        in (generated / "docs/errors.md").read_text()
+    )
     assert main(["check"]) == 0
 
 
-def test_check_writes_nothing_and_names_missing_files(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_writes_nothing_and_names_missing_files(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["check"]) == 1
     assert not (project / "generated").exists()
     assert "missing: generated/docs/errors.md" in capsys.readouterr().out
@@ -97,17 +112,26 @@ def test_check_writes_nothing_and_names_missing_files(project: Path, capsys: pyt
 def _lazy_without_tool_domain(taxonomy: Path) -> Path:
     """Switch the taxonomy to the lazy layout (a module per domain); return the tool domain's module."""
     text = taxonomy.read_text(encoding="utf-8")
-    taxonomy.write_text(text.replace("wrap: internal_error\n", "wrap: internal_error\npython_layout: lazy\n"), encoding="utf-8")
+    taxonomy.write_text(
+        text.replace(
+            "wrap: internal_error\n", "wrap: internal_error\npython_layout: lazy\n"
+        ),
+        encoding="utf-8",
+    )
     return Path("generated/python/src/harmovela_errors/_domain_tool.py")
 
 
 def _drop_tool_domain(taxonomy: Path) -> None:
     text = taxonomy.read_text(encoding="utf-8")
     start = text.index("  tool:\n")
-    taxonomy.write_text(text[:start] + text[text.index("\nevents:") + 1 :], encoding="utf-8")
+    taxonomy.write_text(
+        text[:start] + text[text.index("\nevents:") + 1 :], encoding="utf-8"
+    )
 
 
-def test_check_names_files_that_generate_would_remove(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_names_files_that_generate_would_remove(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     module = _lazy_without_tool_domain(project / "taxonomy.yaml")
     assert main(["generate", "-q"]) == 0
     assert (project / module).is_file()
@@ -121,11 +145,15 @@ def test_check_names_files_that_generate_would_remove(project: Path, capsys: pyt
     assert main(["check"]) == 0
 
 
-def test_a_renamed_taxonomy_does_not_take_over_the_folder(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_renamed_taxonomy_does_not_take_over_the_folder(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["generate", "-q"]) == 0
     before = _snapshot(project / "generated")
     text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
-    (project / "taxonomy.yaml").write_text(text.replace("name: harmovela", "name: harmo"), encoding="utf-8")
+    (project / "taxonomy.yaml").write_text(
+        text.replace("name: harmovela", "name: harmo"), encoding="utf-8"
+    )
     capsys.readouterr()
     for command in (["generate"], ["generate", "--force"], ["check"]):
         assert main(command) == 2, command
@@ -139,7 +167,9 @@ def test_hand_edits_are_refused_naming_the_file_unless_forced(
 ) -> None:
     assert main(["generate", "-q"]) == 0
     docs = project / "generated/docs/errors.md"
-    docs.write_text(docs.read_text(encoding="utf-8") + "\nmy precious notes\n", encoding="utf-8")
+    docs.write_text(
+        docs.read_text(encoding="utf-8") + "\nmy precious notes\n", encoding="utf-8"
+    )
     _add_code(project / "taxonomy.yaml")
     before = _snapshot(project / "generated")
     capsys.readouterr()
@@ -155,54 +185,99 @@ def test_hand_edits_are_refused_naming_the_file_unless_forced(
     assert main(["check"]) == 0
 
 
-def test_foreign_files_survive_and_are_never_overwritten(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_foreign_files_survive_and_are_never_overwritten(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     generated = project / "generated"
     (generated / "docs").mkdir(parents=True)
     (generated / "docs/errors.md").write_text("written by a person\n", encoding="utf-8")
     (generated / "README.md").write_text("ours, not taxogen's\n", encoding="utf-8")
     assert main(["generate"]) == 1
-    assert "generated/docs/errors.md: error: exists and was not generated by taxogen" in capsys.readouterr().err
-    assert (generated / "docs/errors.md").read_text(encoding="utf-8") == "written by a person\n"
+    assert (
+        "generated/docs/errors.md: error: exists and was not generated by taxogen"
+        in capsys.readouterr().err
+    )
+    assert (generated / "docs/errors.md").read_text(
+        encoding="utf-8"
+    ) == "written by a person\n"
 
     (generated / "docs/errors.md").unlink()
     assert main(["generate", "-q"]) == 0
-    assert (generated / "README.md").read_text(encoding="utf-8") == "ours, not taxogen's\n"
+    assert (generated / "README.md").read_text(
+        encoding="utf-8"
+    ) == "ours, not taxogen's\n"
     assert main(["check"]) == 0  # a foreign file is not taxogen's business
 
 
-def test_a_removed_output_that_was_hand_edited_is_kept(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_removed_output_that_was_hand_edited_is_kept(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     module = project / _lazy_without_tool_domain(project / "taxonomy.yaml")
     assert main(["generate", "-q"]) == 0
     module.write_text(module.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
     _drop_tool_domain(project / "taxonomy.yaml")
     assert main(["generate"]) == 1
-    assert "_domain_tool.py: error: is no longer generated but was edited by hand" in capsys.readouterr().err
+    assert (
+        "_domain_tool.py: error: is no longer generated but was edited by hand"
+        in capsys.readouterr().err
+    )
     assert module.read_text(encoding="utf-8").endswith("# mine\n")
-    assert main(["generate", "--force", "-q"]) == 0  # a hand-edited file taxogen wrote: --force may remove it
+    assert (
+        main(["generate", "--force", "-q"]) == 0
+    )  # a hand-edited file taxogen wrote: --force may remove it
     assert not module.exists()
 
 
-def test_bad_taxonomy_exits_2_and_writes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_taxonomy_exits_2_and_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["generate", "-q"]) == 0
     before = _snapshot(project / "generated")
     text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
     (project / "taxonomy.yaml").write_text(
-        text.replace("task_timeout: {retryable: true", "task_timeout: {retryable: yes"), encoding="utf-8"
+        text.replace("task_timeout: {retryable: true", "task_timeout: {retryable: yes"),
+        encoding="utf-8",
     )
     assert main(["generate"]) == 2
     err = capsys.readouterr().err
     assert "taxonomy.yaml:" in err
-    assert "domains.task.codes.task_timeout.retryable: expected true or false, got 'yes'" in err
+    assert (
+        "domains.task.codes.task_timeout.retryable: expected true or false, got 'yes'"
+        in err
+    )
     assert _snapshot(project / "generated") == before
     assert main(["check"]) == 2
 
 
 def test_options_override_pyproject_defaults(project: Path, tmp_path: Path) -> None:
     other = tmp_path / "elsewhere"
-    assert main(["generate", "-q", "--taxonomy", str(REPO / "tests/cases/minimal/taxonomy.yaml"), "--out", str(other)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "-q",
+                "--taxonomy",
+                str(REPO / "tests/cases/minimal/taxonomy.yaml"),
+                "--out",
+                str(other),
+            ]
+        )
+        == 0
+    )
     assert (other / "python/src/tiny_errors/__init__.py").is_file()
     assert not (project / "generated").exists()
-    assert main(["check", "--taxonomy", str(REPO / "tests/cases/minimal/taxonomy.yaml"), "--out", str(other)]) == 0
+    assert (
+        main(
+            [
+                "check",
+                "--taxonomy",
+                str(REPO / "tests/cases/minimal/taxonomy.yaml"),
+                "--out",
+                str(other),
+            ]
+        )
+        == 0
+    )
 
 
 def test_defaults_come_from_the_nearest_pyproject(project: Path) -> None:
@@ -216,7 +291,9 @@ def test_defaults_come_from_the_nearest_pyproject(project: Path) -> None:
     os.chdir(sub)
     assert main(["generate", "-q"]) == 0
     assert (project / "out/docs/errors.md").is_file()
-    assert "Generated by taxogen from errors.yaml" in (project / "out/docs/errors.md").read_text(encoding="utf-8")
+    assert "Generated by taxogen from errors.yaml" in (
+        project / "out/docs/errors.md"
+    ).read_text(encoding="utf-8")
 
 
 def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
@@ -224,32 +301,63 @@ def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     done = subprocess.run(
         [sys.executable, "-m", "generator", "generate", "--out", str(out)],
-        cwd=REPO, capture_output=True, text=True, env=env, check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert emit.compare(out, build_plan(REPO / "taxonomy.yaml")).clean
-    assert _snapshot(out) == {p: d for p, d in _snapshot(REPO / "generated").items() if p in _snapshot(out)}
+    assert _snapshot(out) == {
+        p: d for p, d in _snapshot(REPO / "generated").items() if p in _snapshot(out)
+    }
     checked = subprocess.run(
         [sys.executable, "-m", "generator", "check", "--out", str(out)],
-        cwd=REPO, capture_output=True, text=True, env=env, check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-def test_the_command_exits_at_once_with_its_status_and_all_its_output(tmp_path: Path) -> None:
+def test_the_command_exits_at_once_with_its_status_and_all_its_output(
+    tmp_path: Path,
+) -> None:
     """``run`` skips the interpreter's teardown (os._exit) but loses nothing it printed."""
     # Buffered output, as for most users: what run() does not flush would be lost.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k != "PYTHONUNBUFFERED"}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("PYTEST") and k != "PYTHONUNBUFFERED"
+    }
     # Many lines to stdout through a pipe (block-buffered), then exit 1: all must arrive.
     bad = tmp_path / "taxonomy.yaml"
     old = tmp_path / "old.yaml"
     shutil.copy(REPO / "taxonomy.yaml", old)
     text = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
-    bad.write_text(text.replace("retryable: true", "retryable: false"), encoding="utf-8")
+    bad.write_text(
+        text.replace("retryable: true", "retryable: false"), encoding="utf-8"
+    )
     expected = main(["diff", str(old), str(bad), "--format", "json"])
     diffed = subprocess.run(
-        [sys.executable, "-m", "generator", "diff", str(old), str(bad), "--format", "json"],
-        cwd=tmp_path, capture_output=True, text=True, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "diff",
+            str(old),
+            str(bad),
+            "--format",
+            "json",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert diffed.returncode == expected == 1, diffed.stderr
     changes = json.loads(diffed.stdout)
@@ -257,11 +365,27 @@ def test_the_command_exits_at_once_with_its_status_and_all_its_output(tmp_path: 
     # Errors on stderr, exit 2.
     bad.write_text("format: 1\n", encoding="utf-8")
     refused = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--taxonomy", str(bad), "--out", str(tmp_path / "out")],
-        cwd=tmp_path, capture_output=True, text=True, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "generate",
+            "--taxonomy",
+            str(bad),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert refused.returncode == 2
-    assert refused.stderr.endswith("nothing was written\n") and refused.stderr.count("error:") == 7
+    assert (
+        refused.stderr.endswith("nothing was written\n")
+        and refused.stderr.count("error:") == 7
+    )
 
 
 def test_a_reader_that_stops_early_is_no_internal_error(tmp_path: Path) -> None:
@@ -270,13 +394,20 @@ def test_a_reader_that_stops_early_is_no_internal_error(tmp_path: Path) -> None:
     old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
     shutil.copy(REPO / "taxonomy.yaml", old)
     text = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
-    new.write_text(text.replace("retryable: true", "retryable: false"), encoding="utf-8")
+    new.write_text(
+        text.replace("retryable: true", "retryable: false"), encoding="utf-8"
+    )
     read, write = os.pipe()
     os.close(read)  # the reader is gone before taxogen prints anything
     try:
         done = subprocess.run(
             [sys.executable, "-m", "generator", "diff", str(old), str(new)],
-            cwd=tmp_path, stdout=write, stderr=subprocess.PIPE, text=True, env=env, check=False,
+            cwd=tmp_path,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            check=False,
         )
     finally:
         os.close(write)

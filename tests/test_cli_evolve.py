@@ -39,41 +39,71 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_diff_breaking_change_needs_a_bump(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_breaking_change_needs_a_bump(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _write(project / "new.yaml", RETRYABLE_FLIP)
     assert main(["diff", "old.yaml", "new.yaml"]) == 1
     out, err = capsys.readouterr()
-    assert "new.yaml:" in out and "breaking retryable-changed: code 'task_timeout'" in out
+    assert (
+        "new.yaml:" in out and "breaking retryable-changed: code 'task_timeout'" in out
+    )
     assert "too small" in err and "0.3.0" in err
     _write(project / "new.yaml", RETRYABLE_FLIP, version="0.3.0")
     assert main(["diff", "old.yaml", "new.yaml"]) == 0
 
 
-def test_diff_addition_needs_a_minor_bump(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_addition_needs_a_minor_bump(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _write(project / "new.yaml", ADDED, version="0.2.1")
     assert main(["diff", "old.yaml", "new.yaml"]) == 1
-    assert "compatible code-added: code 'task_stalled' was added" in capsys.readouterr().out
+    assert (
+        "compatible code-added: code 'task_stalled' was added"
+        in capsys.readouterr().out
+    )
     _write(project / "new.yaml", ADDED, version="0.3.0")
     assert main(["diff", "old.yaml", "new.yaml"]) == 0
 
 
-def test_diff_json_and_github_formats(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_json_and_github_formats(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     new = _write(project / "new.yaml", RETRYABLE_FLIP, ADDED)
     assert main(["diff", "old.yaml", "new.yaml", "--format", "json"]) == 1
     document = json.loads(capsys.readouterr().out)
-    assert {(c["kind"], c["rule"]) for c in document["changes"]} == {("breaking", "retryable-changed"), ("compatible", "code-added")}
-    assert document["version"] == {**document["version"], "ok": False, "required": "minor"}
-    line = next(i for i, t in enumerate(new.read_text().splitlines(), 1) if "task_timeout:" in t)
+    assert {(c["kind"], c["rule"]) for c in document["changes"]} == {
+        ("breaking", "retryable-changed"),
+        ("compatible", "code-added"),
+    }
+    assert document["version"] == {
+        **document["version"],
+        "ok": False,
+        "required": "minor",
+    }
+    line = next(
+        i for i, t in enumerate(new.read_text().splitlines(), 1) if "task_timeout:" in t
+    )
     assert any(c["line"] == line for c in document["changes"])
 
     assert main(["diff", "old.yaml", "new.yaml", "--format", "github"]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert f"::error file=new.yaml,line={line},col=7,title=breaking%3A retryable-changed::code 'task_timeout': retryable changed from true to false" in lines
-    assert any(l.startswith("::notice file=new.yaml,") and "code-added" in l for l in lines)
-    assert any(l.startswith("::error file=new.yaml,line=") and "version bump too small" in l for l in lines)
+    assert (
+        f"::error file=new.yaml,line={line},col=7,title=breaking%3A retryable-changed::code 'task_timeout': retryable changed from true to false"
+        in lines
+    )
+    assert any(
+        l.startswith("::notice file=new.yaml,") and "code-added" in l for l in lines
+    )
+    assert any(
+        l.startswith("::error file=new.yaml,line=") and "version bump too small" in l
+        for l in lines
+    )
 
 
-def test_diff_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_bad_input_exits_2(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (project / "new.yaml").write_text("format: 1\nname: [\n", encoding="utf-8")
     assert main(["diff", "old.yaml", "new.yaml"]) == 2
     assert "new.yaml:" in capsys.readouterr().err
@@ -83,14 +113,20 @@ def test_diff_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str
 def _git(cwd: Path, *args: str) -> None:
     subprocess.run(
         ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args],
-        cwd=cwd, check=True, capture_output=True,
+        cwd=cwd,
+        check=True,
+        capture_output=True,
     )
 
 
-def test_diff_against_a_git_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_against_a_git_revision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     repo = tmp_path / "repo"
     (repo / "spec").mkdir(parents=True)
-    (repo / "pyproject.toml").write_text('[tool.taxogen]\ntaxonomy = "spec/taxonomy.yaml"\n', encoding="utf-8")
+    (repo / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "spec/taxonomy.yaml"\n', encoding="utf-8"
+    )
     _write(repo / "spec/taxonomy.yaml")
     _git(repo, "init", "-q")
     _git(repo, "add", ".")
@@ -103,44 +139,59 @@ def test_diff_against_a_git_revision(tmp_path: Path, monkeypatch: pytest.MonkeyP
     _git(repo, "commit", "-qam", "second")
     assert main(["diff", "--against", "HEAD~1"]) == 1
     assert main(["diff", "--against", "no-such-ref"]) == 2
-    assert "--against \"no-such-ref\": not a commit" in capsys.readouterr().err
+    assert '--against "no-such-ref": not a commit' in capsys.readouterr().err
 
 
 def test_diff_against_the_previous_commit_works_in_this_repository(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(REPO)
-    has_parent = subprocess.run(["git", "rev-parse", "--verify", "-q", "HEAD~1"], capture_output=True).returncode == 0
+    has_parent = (
+        subprocess.run(
+            ["git", "rev-parse", "--verify", "-q", "HEAD~1"], capture_output=True
+        ).returncode
+        == 0
+    )
     ref = "HEAD~1" if has_parent else "HEAD"  # a shallow clone has no parent
     assert main(["diff", "--against", ref]) in (0, 1)
     assert f"{ref}:taxonomy.yaml → taxonomy.yaml" in capsys.readouterr().out
 
 
-def test_lint_strict_and_levels(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_lint_strict_and_levels(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["lint", "--taxonomy", "old.yaml", "--strict"]) == 0
     _write(project / "bad.yaml", RETRYABLE_FLIP)
-    assert main(["lint", "--taxonomy", "bad.yaml"]) == 0  # a warning alone does not fail
+    assert (
+        main(["lint", "--taxonomy", "bad.yaml"]) == 0
+    )  # a warning alone does not fail
     assert "bad.yaml:" in capsys.readouterr().out
     assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 1
     out = capsys.readouterr().out
     assert ": warning timeout-retryable: 'task_timeout'" in out
 
     (project / "pyproject.toml").write_text(
-        '[tool.taxogen.lint]\nlevel = {"timeout-retryable" = "error"}\n', encoding="utf-8"
+        '[tool.taxogen.lint]\nlevel = {"timeout-retryable" = "error"}\n',
+        encoding="utf-8",
     )
     assert main(["lint", "--taxonomy", "bad.yaml"]) == 1
     (project / "pyproject.toml").write_text(
-        '[tool.taxogen.lint]\nignore = {"timeout-retryable" = ["task_timeout"]}\n', encoding="utf-8"
+        '[tool.taxogen.lint]\nignore = {"timeout-retryable" = ["task_timeout"]}\n',
+        encoding="utf-8",
     )
     assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 0
-    (project / "pyproject.toml").write_text('[tool.taxogen.lint]\ndisable = ["nope"]\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\ndisable = ["nope"]\n', encoding="utf-8"
+    )
     assert main(["lint", "--taxonomy", "bad.yaml"]) == 2
     assert "unknown rule 'nope'" in capsys.readouterr().err
 
 
 def test_lint_github_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _write(project / "bad.yaml", RETRYABLE_FLIP)
-    assert main(["lint", "--taxonomy", "bad.yaml", "--format", "github", "--strict"]) == 1
+    assert (
+        main(["lint", "--taxonomy", "bad.yaml", "--format", "github", "--strict"]) == 1
+    )
     assert "::error file=bad.yaml,line=" in capsys.readouterr().out
 
 
@@ -169,5 +220,8 @@ def test_unexpected_failures_are_one_line_not_a_traceback(
     shutil.copy(project / "old.yaml", project / "taxonomy.yaml")
     assert main(["generate"]) == 70
     err = capsys.readouterr().err
-    assert "internal error: RuntimeError: template exploded" in err and "Traceback" not in err
+    assert (
+        "internal error: RuntimeError: template exploded" in err
+        and "Traceback" not in err
+    )
     assert not (project / "generated").exists()

@@ -24,7 +24,9 @@ def _load(case: Case, path: str) -> Any:
     return json.loads((case.expected / path).read_text(encoding="utf-8"))
 
 
-def _check_accepted(mod: types.ModuleType, err: Any, expect: dict[str, Any], vid: str) -> None:
+def _check_accepted(
+    mod: types.ModuleType, err: Any, expect: dict[str, Any], vid: str
+) -> None:
     assert type(err).__name__ == expect["class"], vid
     assert err.code == expect["code"], vid
     assert err.domain == expect["domain"], vid
@@ -34,7 +36,12 @@ def _check_accepted(mod: types.ModuleType, err: Any, expect: dict[str, Any], vid
 
 
 def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
-    kind, given, expect, vid = vector["kind"], vector["input"], vector["expect"], vector["id"]
+    kind, given, expect, vid = (
+        vector["kind"],
+        vector["input"],
+        vector["expect"],
+        vector["id"],
+    )
     if kind == "from_payload" or kind == "error_from_event":
         call = mod.from_payload if kind == "from_payload" else mod.error_from_event
         if not expect["ok"]:
@@ -53,7 +60,11 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
     elif kind == "to_error":
         err = mod.to_error(given)
         assert type(err).__name__ == expect["class"], vid
-        assert (err.code, err.domain, err.retryable) == (expect["code"], expect["domain"], expect["retryable"]), vid
+        assert (err.code, err.domain, err.retryable) == (
+            expect["code"],
+            expect["domain"],
+            expect["retryable"],
+        ), vid
         assert err.original == given, vid
     else:
         pytest.fail(f"unknown vector kind {kind!r} in {vid}")
@@ -96,7 +107,10 @@ def test_schema_accepts_exactly_the_accepted_payloads(case: Case) -> None:
         valid = validator.is_valid(vector["input"])
         # schema_valid marks the rules JSON Schema cannot state (see test_only_details_depth_is_beyond_the_schema).
         expected = vector.get("schema_valid", vector["expect"]["ok"])
-        assert valid is expected, (vector["id"], list(validator.iter_errors(vector["input"])))
+        assert valid is expected, (
+            vector["id"],
+            list(validator.iter_errors(vector["input"])),
+        )
         checked += 1
     assert checked > 30
 
@@ -111,16 +125,26 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
     assert "64" in schema["properties"]["details"]["description"]
     assert document["limits"]["max_code_length"] == 256
     assert document["limits"]["max_details_depth"] == 64
-    marked = {v["id"]: v["schema_valid"] for v in document["vectors"] if "schema_valid" in v}
+    marked = {
+        v["id"]: v["schema_valid"] for v in document["vectors"] if "schema_valid" in v
+    }
     assert marked == {"from_payload/details_depth_65": True}
     by_id = {v["id"]: v for v in document["vectors"]}
-    for vid, ok, field, length in (("code_length_256", True, None, 256), ("code_length_257", False, "code", 257)):
+    for vid, ok, field, length in (
+        ("code_length_256", True, None, 256),
+        ("code_length_257", False, "code", 257),
+    ):
         vector = by_id[f"from_payload/{vid}"]
         assert len(vector["input"]["code"]) == length and vector["expect"]["ok"] is ok
         assert vector["expect"].get("field") == field
-    for vid, ok, depth in (("details_depth_64", True, 64), ("details_depth_65", False, 65)):
+    for vid, ok, depth in (
+        ("details_depth_64", True, 64),
+        ("details_depth_65", False, 65),
+    ):
         vector = by_id[f"from_payload/{vid}"]
-        assert _depth(vector["input"]["details"]) == depth and vector["expect"]["ok"] is ok
+        assert (
+            _depth(vector["input"]["details"]) == depth and vector["expect"]["ok"] is ok
+        )
         if not ok:
             assert vector["expect"]["field"] == "details"
 
@@ -137,6 +161,10 @@ def _depth(value: object) -> int:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     schema = _load(case, SCHEMA_PATH)
-    listed = {b["const"]: b["description"] for b in schema["properties"]["code"]["anyOf"] if "const" in b}
+    listed = {
+        b["const"]: b["description"]
+        for b in schema["properties"]["code"]["anyOf"]
+        if "const" in b
+    }
     assert listed == {c.code.code: c.code.meaning for c in case.names.codes}
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"

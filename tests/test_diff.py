@@ -31,49 +31,167 @@ PAIRS = [
     ("code removed", [(CANCELLED, "")], {(BREAKING, "code-removed")}),
     (
         "code tombstoned",
-        [(CANCELLED, "      task_cancelled: {removed: {since: 0.3.0, reason: nobody sends it}, meaning: Task was cancelled}\n")],
+        [
+            (
+                CANCELLED,
+                "      task_cancelled: {removed: {since: 0.3.0, reason: nobody sends it}, meaning: Task was cancelled}\n",
+            )
+        ],
         {(COMPATIBLE, "code-tombstoned")},
     ),
     (
         "code moved",
-        [(TIMEOUT, ""), ("      tool_timeout:", "      task_timeout: {retryable: true, meaning: Task exceeded its deadline}\n      tool_timeout:")],
+        [
+            (TIMEOUT, ""),
+            (
+                "      tool_timeout:",
+                "      task_timeout: {retryable: true, meaning: Task exceeded its deadline}\n      tool_timeout:",
+            ),
+        ],
         {(BREAKING, "code-moved")},
     ),
-    ("retryable changed", [("task_timeout: {retryable: true", "task_timeout: {retryable: false")], {(BREAKING, "retryable-changed")}),
-    ("domain removed", [(TOOL_DOMAIN, "")], {(BREAKING, "domain-removed"), (BREAKING, "code-removed")}),
+    (
+        "retryable changed",
+        [("task_timeout: {retryable: true", "task_timeout: {retryable: false")],
+        {(BREAKING, "retryable-changed")},
+    ),
+    (
+        "domain removed",
+        [(TOOL_DOMAIN, "")],
+        {(BREAKING, "domain-removed"), (BREAKING, "code-removed")},
+    ),
     (
         "domain renamed",
         [("  tool:\n    title: Tool Errors", "  tools:\n    title: Tool Errors")],
-        {(BREAKING, "domain-removed"), (COMPATIBLE, "domain-added"), (BREAKING, "code-moved")},
+        {
+            (BREAKING, "domain-removed"),
+            (COMPATIBLE, "domain-added"),
+            (BREAKING, "code-moved"),
+        },
     ),
-    ("base changed", [("base: HarmovelaError", "base: HarmoError")], {(BREAKING, "base-changed"), (BREAKING, "identifier-changed")}),
-    ("fallback changed", [("fallback: protocol_error", "fallback: invalid_envelope")], {(BREAKING, "fallback-changed")}),
-    ("wrap changed", [("wrap: internal_error", "wrap: protocol_error")], {(BREAKING, "wrap-changed")}),
-    ("package renamed", [("name: harmovela", "name: harmo")], {(BREAKING, "identifier-changed")}),
     (
-        "class renamed",
-        [("task_timeout: {retryable: true, meaning: Task exceeded its deadline}", "task_timeout: {retryable: true, meaning: Task exceeded its deadline, class: TaskDeadlineError}")],
+        "base changed",
+        [("base: HarmovelaError", "base: HarmoError")],
+        {(BREAKING, "base-changed"), (BREAKING, "identifier-changed")},
+    ),
+    (
+        "fallback changed",
+        [("fallback: protocol_error", "fallback: invalid_envelope")],
+        {(BREAKING, "fallback-changed")},
+    ),
+    (
+        "wrap changed",
+        [("wrap: internal_error", "wrap: protocol_error")],
+        {(BREAKING, "wrap-changed")},
+    ),
+    (
+        "package renamed",
+        [("name: harmovela", "name: harmo")],
         {(BREAKING, "identifier-changed")},
     ),
-    ("event location changed", [("  task.failed: payload.error", "  task.failed: payload.failure")], {(BREAKING, "event-location-changed")}),
-    ("event removed", [("  task.failed: payload.error\n", "")], {(BREAKING, "event-removed")}),
+    (
+        "class renamed",
+        [
+            (
+                "task_timeout: {retryable: true, meaning: Task exceeded its deadline}",
+                "task_timeout: {retryable: true, meaning: Task exceeded its deadline, class: TaskDeadlineError}",
+            )
+        ],
+        {(BREAKING, "identifier-changed")},
+    ),
+    (
+        "event location changed",
+        [("  task.failed: payload.error", "  task.failed: payload.failure")],
+        {(BREAKING, "event-location-changed")},
+    ),
+    (
+        "event removed",
+        [("  task.failed: payload.error\n", "")],
+        {(BREAKING, "event-removed")},
+    ),
     (
         "code deprecated",
-        [("meaning: Task was cancelled}", "meaning: Task was cancelled, deprecated: {reason: folded into task_error, replaced_by: task_error}}")],
+        [
+            (
+                "meaning: Task was cancelled}",
+                "meaning: Task was cancelled, deprecated: {reason: folded into task_error, replaced_by: task_error}}",
+            )
+        ],
         {(COMPATIBLE, "code-deprecated")},
     ),
-    ("code added", [(TIMEOUT, TIMEOUT + "      task_stalled: {retryable: true, meaning: Task stopped making progress}\n")], {(COMPATIBLE, "code-added")}),
+    (
+        "code added",
+        [
+            (
+                TIMEOUT,
+                TIMEOUT
+                + "      task_stalled: {retryable: true, meaning: Task stopped making progress}\n",
+            )
+        ],
+        {(COMPATIBLE, "code-added")},
+    ),
     (
         "domain added",
-        [("events:\n", "  agent:\n    title: Agent Errors\n    codes:\n      agent_error: {retryable: false, meaning: Unspecified agent error}\n\nevents:\n".replace("\n\nevents", "\nevents"))],
+        [
+            (
+                "events:\n",
+                "  agent:\n    title: Agent Errors\n    codes:\n      agent_error: {retryable: false, meaning: Unspecified agent error}\n\nevents:\n".replace(
+                    "\n\nevents", "\nevents"
+                ),
+            )
+        ],
         {(COMPATIBLE, "domain-added"), (COMPATIBLE, "code-added")},
     ),
-    ("event added", [("  task.failed: payload.error\n", "  task.failed: payload.error\n  agent.failed: payload.error\n")], {(COMPATIBLE, "event-added")}),
-    ("meaning changed", [("meaning: Task exceeded its deadline", "meaning: Task ran past its deadline")], {(DOCS, "meaning-changed")}),
-    ("domain title changed", [("title: Task Errors", "title: Task Failures")], {(DOCS, "title-changed")}),
-    ("domain description changed", [("description: Errors during task lifecycle.", "description: Errors in a task's life.")], {(DOCS, "description-changed")}),
-    ("taxonomy title changed", [("title: Harmovela Error Model", "title: The Harmovela Error Model")], {(DOCS, "title-changed")}),
-    ("prose changed", [("Consumers may retry retryable errors.", "Consumers may retry errors that are retryable.")], {(DOCS, "prose-changed")}),
+    (
+        "event added",
+        [
+            (
+                "  task.failed: payload.error\n",
+                "  task.failed: payload.error\n  agent.failed: payload.error\n",
+            )
+        ],
+        {(COMPATIBLE, "event-added")},
+    ),
+    (
+        "meaning changed",
+        [
+            (
+                "meaning: Task exceeded its deadline",
+                "meaning: Task ran past its deadline",
+            )
+        ],
+        {(DOCS, "meaning-changed")},
+    ),
+    (
+        "domain title changed",
+        [("title: Task Errors", "title: Task Failures")],
+        {(DOCS, "title-changed")},
+    ),
+    (
+        "domain description changed",
+        [
+            (
+                "description: Errors during task lifecycle.",
+                "description: Errors in a task's life.",
+            )
+        ],
+        {(DOCS, "description-changed")},
+    ),
+    (
+        "taxonomy title changed",
+        [("title: Harmovela Error Model", "title: The Harmovela Error Model")],
+        {(DOCS, "title-changed")},
+    ),
+    (
+        "prose changed",
+        [
+            (
+                "Consumers may retry retryable errors.",
+                "Consumers may retry errors that are retryable.",
+            )
+        ],
+        {(DOCS, "prose-changed")},
+    ),
 ]
 
 
@@ -103,7 +221,12 @@ OTHER_PAIRS = [
     (
         "deprecation changed",
         [DEPRECATE],
-        [(DEPRECATE[1], DEPRECATE[1].replace("folded into task_error", "use the generic code"))],
+        [
+            (
+                DEPRECATE[1],
+                DEPRECATE[1].replace("folded into task_error", "use the generic code"),
+            )
+        ],
         {(DOCS, "deprecation-changed")},
     ),
 ]
@@ -119,8 +242,16 @@ def test_every_rule_has_a_pair() -> None:
             assert RULES[rule] == kind, rule
 
 
-@pytest.mark.parametrize("label, before, after, expected", OTHER_PAIRS, ids=[p[0] for p in OTHER_PAIRS])
-def test_other_pairs(tmp_path: Path, label: str, before: list[tuple[str, str]], after: list[tuple[str, str]], expected: set[tuple[str, str]]) -> None:
+@pytest.mark.parametrize(
+    "label, before, after, expected", OTHER_PAIRS, ids=[p[0] for p in OTHER_PAIRS]
+)
+def test_other_pairs(
+    tmp_path: Path,
+    label: str,
+    before: list[tuple[str, str]],
+    after: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+) -> None:
     old_text = _edited(before)
     new_text = old_text
     for old, new in after:
@@ -136,17 +267,40 @@ def test_other_pairs(tmp_path: Path, label: str, before: list[tuple[str, str]], 
 def test_code_case_change(tmp_path: Path) -> None:
     old = load_names(REPO / "tests/cases/acme_upper/taxonomy.yaml")
     text = (REPO / "tests/cases/acme_upper/taxonomy.yaml").read_text(encoding="utf-8")
-    lowered = "\n".join(
-        line if line.lstrip().startswith(("#", "title", "description", "base", "name", "version", "format")) else line.lower()
-        for line in text.splitlines()
-    ).replace("code_case: upper_snake", "code_case: lower_snake").replace("class: llmtimeouterror", "class: LlmTimeoutError")
+    lowered = (
+        "\n".join(
+            (
+                line
+                if line.lstrip().startswith(
+                    ("#", "title", "description", "base", "name", "version", "format")
+                )
+                else line.lower()
+            )
+            for line in text.splitlines()
+        )
+        .replace("code_case: upper_snake", "code_case: lower_snake")
+        .replace("class: llmtimeouterror", "class: LlmTimeoutError")
+    )
     new = load_names(_write(tmp_path, "new.yaml", lowered + "\n"))
     rules = {c.rule for c in diff(old, new)}
-    assert "code-case-changed" in rules and "code-removed" in rules and "code-added" in rules
+    assert (
+        "code-case-changed" in rules
+        and "code-removed" in rules
+        and "code-added" in rules
+    )
 
 
-@pytest.mark.parametrize("label, edits, expected", [p for p in PAIRS if p[1]], ids=[p[0] for p in PAIRS if p[1]])
-def test_each_rule_fires_on_its_pair(tmp_path: Path, label: str, edits: list[tuple[str, str]], expected: set[tuple[str, str]]) -> None:
+@pytest.mark.parametrize(
+    "label, edits, expected",
+    [p for p in PAIRS if p[1]],
+    ids=[p[0] for p in PAIRS if p[1]],
+)
+def test_each_rule_fires_on_its_pair(
+    tmp_path: Path,
+    label: str,
+    edits: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+) -> None:
     old = load_names(_write(tmp_path, "old.yaml", BASE))
     new = load_names(_write(tmp_path, "new.yaml", _edited(edits)))
     found = {(c.kind, c.rule) for c in diff(old, new)}
@@ -161,14 +315,18 @@ def test_no_change_no_findings(tmp_path: Path) -> None:
 
 def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -> None:
     old = load_names(_write(tmp_path, "old.yaml", BASE))
-    new_text = _edited([
-        ("meaning: Task exceeded its deadline", "meaning: Task ran late"),
-        ("task_timeout: {retryable: true", "task_timeout: {retryable: false"),
-    ])
+    new_text = _edited(
+        [
+            ("meaning: Task exceeded its deadline", "meaning: Task ran late"),
+            ("task_timeout: {retryable: true", "task_timeout: {retryable: false"),
+        ]
+    )
     new = load_names(_write(tmp_path, "new.yaml", new_text))
     changes = diff(old, new)
     assert [c.kind for c in changes] == [BREAKING, DOCS]
-    line = next(i for i, text in enumerate(new_text.splitlines(), 1) if "task_timeout:" in text)
+    line = next(
+        i for i, text in enumerate(new_text.splitlines(), 1) if "task_timeout:" in text
+    )
     assert changes[0].position is not None and changes[0].position.line == line
 
 
@@ -177,7 +335,13 @@ def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -
     [
         ("1.2.3", "2.0.0", {BREAKING}, True, "major"),
         ("1.2.3", "1.3.0", {BREAKING}, False, "major"),
-        ("0.2.0", "0.3.0", {BREAKING}, True, "minor"),  # below 1.0 a minor bump may break
+        (
+            "0.2.0",
+            "0.3.0",
+            {BREAKING},
+            True,
+            "minor",
+        ),  # below 1.0 a minor bump may break
         ("0.2.0", "0.2.1", {BREAKING}, False, "minor"),
         ("0.2.0", "1.0.0", {BREAKING}, True, "minor"),
         ("1.2.3", "1.3.0", {COMPATIBLE}, True, "minor"),
@@ -189,7 +353,9 @@ def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -
         ("1.2.3", "1.2.3", set(), True, "none"),
     ],
 )
-def test_version_check(old: str, new: str, kinds: set[str], ok: bool, required: str) -> None:
+def test_version_check(
+    old: str, new: str, kinds: set[str], ok: bool, required: str
+) -> None:
     from generator.diff import Change
 
     changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]

@@ -34,16 +34,27 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     }
 
 
-def _taxonomy(name: str, codes: int, meaning: str, domains: tuple[int, ...] | None = None) -> str:
+def _taxonomy(
+    name: str, codes: int, meaning: str, domains: tuple[int, ...] | None = None
+) -> str:
     """A taxonomy of ``codes`` codes, 50 a domain, in the lazy layout (a module per domain)."""
     lines = [
-        "format: 1", f"name: {name}", "title: Kill Test", "version: 1.0.0", "base: KillError",
-        "fallback: d0_c0", "wrap: d0_c0", "python_layout: lazy", "domains:",
+        "format: 1",
+        f"name: {name}",
+        "title: Kill Test",
+        "version: 1.0.0",
+        "base: KillError",
+        "fallback: d0_c0",
+        "wrap: d0_c0",
+        "python_layout: lazy",
+        "domains:",
     ]
     for d in domains if domains is not None else range(max(1, codes // 50)):
         lines += [f"  d{d}:", f"    title: Domain {d}", "    codes:"]
         for c in range(min(50, codes)):
-            lines.append(f"      d{d}_c{c}: {{retryable: {'true' if c % 3 else 'false'}, meaning: {meaning} {d} {c}}}")
+            lines.append(
+                f"      d{d}_c{c}: {{retryable: {'true' if c % 3 else 'false'}, meaning: {meaning} {d} {c}}}"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -62,11 +73,16 @@ def _assert_each_file_old_or_new(out: Path, old: emit.Plan, new: emit.Plan) -> N
     for path, data in _snapshot(out).items():
         if path == emit.MANIFEST:
             continue
-        assert data in (old.get(path), new.get(path)), f"{path} is neither wholly old nor wholly new"
+        assert data in (
+            old.get(path),
+            new.get(path),
+        ), f"{path} is neither wholly old nor wholly new"
 
 
 def test_crash_after_any_write_leaves_whole_files_and_recovers(
-    tmp_path: Path, two_plans: tuple[emit.Plan, emit.Plan], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    two_plans: tuple[emit.Plan, emit.Plan],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     old, new = two_plans
     real_write = Folder.write_atomic
@@ -103,7 +119,9 @@ def test_crash_after_any_write_leaves_whole_files_and_recovers(
 
         _assert_each_file_old_or_new(out, old, new)
         emit.write(out, new)  # no --force needed to finish the job
-        assert _snapshot(out) == dict(new), f"not recovered after a crash at step {crash_at}"
+        assert _snapshot(out) == dict(
+            new
+        ), f"not recovered after a crash at step {crash_at}"
         assert emit.compare(out, new).clean
         if not crashed:
             break
@@ -111,7 +129,9 @@ def test_crash_after_any_write_leaves_whole_files_and_recovers(
         pytest.fail("the crash points never ran out: the step count is wrong")
 
 
-def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_atomic_write_failure_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "f.txt"
     target.write_bytes(b"old")
 
@@ -126,7 +146,9 @@ def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: py
 
 
 def test_a_failed_run_removes_its_own_temporaries_and_nothing_that_looks_like_one(
-    tmp_path: Path, two_plans: tuple[emit.Plan, emit.Plan], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    two_plans: tuple[emit.Plan, emit.Plan],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     old, new = two_plans
     out = tmp_path / "out"
@@ -152,7 +174,9 @@ def test_a_failed_run_removes_its_own_temporaries_and_nothing_that_looks_like_on
         emit.write(out, new)
     monkeypatch.setattr(os, "fsync", real_fsync)
     leftovers = sorted(p.name for p in out.rglob(f"*{_TMP_MARK}*"))
-    assert leftovers == sorted([stray.name, f".other{_TMP_MARK}link"])  # only this run's went
+    assert leftovers == sorted(
+        [stray.name, f".other{_TMP_MARK}link"]
+    )  # only this run's went
     assert stray.read_bytes() == b"not this run's"
     assert outside.read_bytes() == b"outside the folder"
     emit.write(out, new)
@@ -164,13 +188,27 @@ def test_generate_killed_at_random_points(tmp_path: Path) -> None:
     old_yaml, new_yaml = tmp_path / "old.yaml", tmp_path / "new.yaml"
     # Large enough that writing takes a noticeable part of the run.
     old_yaml.write_text(_taxonomy("alpha", 1000, "Old meaning"), encoding="utf-8")
-    new_yaml.write_text(_taxonomy("alpha", 1000, "New meaning", (0, *range(2, 21))), encoding="utf-8")
+    new_yaml.write_text(
+        _taxonomy("alpha", 1000, "New meaning", (0, *range(2, 21))), encoding="utf-8"
+    )
     old, new = build_plan(old_yaml), build_plan(new_yaml)
 
     def run(out: Path) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
-            [sys.executable, "-m", "generator", "generate", "-q", "--taxonomy", str(new_yaml), "--out", str(out)],
-            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "generate",
+                "-q",
+                "--taxonomy",
+                str(new_yaml),
+                "--out",
+                str(out),
+            ],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
 
     rng = random.Random(20261202)
@@ -199,7 +237,9 @@ def test_generate_killed_at_random_points(tmp_path: Path) -> None:
             landed += 1
         _assert_each_file_old_or_new(out, old, new)
         finish = run(out)
-        assert finish.wait() == 0, f"attempt {attempt}: the next generate did not finish the job"
+        assert (
+            finish.wait() == 0
+        ), f"attempt {attempt}: the next generate did not finish the job"
         assert _snapshot(out) == dict(new)
     print(f"{landed} of 12 kills landed mid-write")
     # A kill before or after the write phase proves nothing about atomicity.
@@ -211,7 +251,10 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
 ) -> None:
     """Every file is attempted, at most _WRITERS at once, and the first failure in plan order surfaces."""
     real_write = Folder.write_atomic
-    files = {f"pkg/_domain_{i:03}.py": f"# {i}\n".encode() for i in range(3 * emit._WRITERS + 5)}
+    files = {
+        f"pkg/_domain_{i:03}.py": f"# {i}\n".encode()
+        for i in range(3 * emit._WRITERS + 5)
+    }
     failing = {"pkg/_domain_007.py", "pkg/_domain_002.py"}
     running = peak = 0
     lock = threading.Lock()
@@ -232,7 +275,10 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
 
     monkeypatch.setattr(Folder, "write_atomic", write)
     (tmp_path / "pkg").mkdir()
-    with Folder(tmp_path, create=False) as folder, pytest.raises(OSError, match="_domain_002.py"):
+    with (
+        Folder(tmp_path, create=False) as folder,
+        pytest.raises(OSError, match="_domain_002.py"),
+    ):
         emit._write_all(folder, files)
     written = {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "pkg").iterdir()}
     assert written == set(files) - failing

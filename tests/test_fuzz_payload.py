@@ -41,7 +41,14 @@ from hypothesis import strategies as st
 
 from generator.naming import Names
 from generator.validate import CASE_PATTERNS
-from tests.support import REPO, Case, cases, compile_typescript, expectations, import_generated
+from tests.support import (
+    REPO,
+    Case,
+    cases,
+    compile_typescript,
+    expectations,
+    import_generated,
+)
 from tests.test_hostile_runtime import require_typescript_tools
 
 CASES = cases()
@@ -61,7 +68,9 @@ def fuzz(examples: int) -> settings:
 # ------------------------------------------------------------------- JSON values
 
 #: Any text, lone surrogates included: json.loads makes them from "\ud800".
-TEXT = st.text(st.one_of(st.characters(), st.characters(categories=["Cs"])), max_size=20)
+TEXT = st.text(
+    st.one_of(st.characters(), st.characters(categories=["Cs"])), max_size=20
+)
 
 
 class LongInt(int):
@@ -79,7 +88,16 @@ TOO_LONG_INT = 10**5000
 INTEGERS = st.one_of(
     st.integers(),
     st.integers(min_value=-(2**200), max_value=2**200),
-    st.sampled_from([2**53 + 1, -(2**63), 2**64, 10**4299, LongInt(TOO_LONG_INT), LongInt(-TOO_LONG_INT)]),
+    st.sampled_from(
+        [
+            2**53 + 1,
+            -(2**63),
+            2**64,
+            10**4299,
+            LongInt(TOO_LONG_INT),
+            LongInt(-TOO_LONG_INT),
+        ]
+    ),
 )
 SCALARS = st.one_of(st.none(), st.booleans(), INTEGERS, st.floats(), TEXT)
 #: Everything Python's json module can produce (it accepts NaN and Infinity).
@@ -101,7 +119,9 @@ STRICT_SCALARS = st.one_of(
 )
 STRICT_JSON = st.recursive(
     STRICT_SCALARS,
-    lambda children: st.one_of(st.lists(children, max_size=5), st.dictionaries(TEXT, children, max_size=5)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=5), st.dictionaries(TEXT, children, max_size=5)
+    ),
     max_leaves=25,
 )
 STRICT_DETAILS = st.dictionaries(TEXT, STRICT_JSON, max_size=6)
@@ -122,7 +142,9 @@ def is_json(value: object) -> bool:
     if isinstance(value, list):
         return all(is_json(item) for item in value)
     if isinstance(value, dict):
-        return all(isinstance(key, str) and is_json(item) for key, item in value.items())
+        return all(
+            isinstance(key, str) and is_json(item) for key, item in value.items()
+        )
     return False
 
 
@@ -140,14 +162,18 @@ def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
-    if not isinstance(code, str) or len(code) > 256 or pattern.fullmatch(code) is None:  # issue 12: at most 256
+    if (
+        not isinstance(code, str) or len(code) > 256 or pattern.fullmatch(code) is None
+    ):  # issue 12: at most 256
         return "code"
     if not isinstance(payload.get("message"), str):
         return "message"
     if not isinstance(payload.get("retryable"), bool):
         return "retryable"
     details = payload.get("details")
-    if details is not None and not (isinstance(details, dict) and is_json(details) and _depth(details) <= 64):
+    if details is not None and not (
+        isinstance(details, dict) and is_json(details) and _depth(details) <= 64
+    ):
         return "details"  # issue 12: nested at most 64 deep (the values drawn here hold far fewer than 100,000)
     return None
 
@@ -178,7 +204,9 @@ def payload_shaped(draw: st.DrawFn, names: Names) -> object:
     }
     if draw(st.booleans()):
         payload["details"] = draw(st.none() | STRICT_DETAILS)
-    mutation = draw(st.sampled_from(["none", "none", "drop", "retype", "details", "extra"]))
+    mutation = draw(
+        st.sampled_from(["none", "none", "drop", "retype", "details", "extra"])
+    )
     field = draw(st.sampled_from(["code", "message", "retryable", "details"]))
     if mutation == "drop":
         payload.pop(field, None)
@@ -291,7 +319,9 @@ def events_for(draw: st.DrawFn, names: Names) -> object:
     event = draw(st.sampled_from(names.taxonomy.events))
     parts = event.location.split(".")
     cut = draw(st.none() | st.integers(0, len(parts) - 1))
-    result: dict[str, Any] = {"type": draw(st.sampled_from([event.type, event.type + "x"]) | TEXT)}
+    result: dict[str, Any] = {
+        "type": draw(st.sampled_from([event.type, event.type + "x"]) | TEXT)
+    }
     node = result
     for index, part in enumerate(parts):
         if index == cut:
@@ -313,7 +343,9 @@ def events_for(draw: st.DrawFn, names: Names) -> object:
 @given(data=st.data())
 def test_from_payload_takes_any_json(case: Case, data: st.DataObject) -> None:
     names = case.names
-    check_from_payload(import_generated(case), names, data.draw(any_payload(names), label="payload"))
+    check_from_payload(
+        import_generated(case), names, data.draw(any_payload(names), label="payload")
+    )
 
 
 def _explicit_payloads(names: Names) -> list[object]:
@@ -360,7 +392,9 @@ def test_error_from_event_takes_any_json(case: Case, data: st.DataObject) -> Non
 def test_to_error_takes_anything(case: Case, data: st.DataObject) -> None:
     names = case.names
     mod = import_generated(case)
-    value = data.draw(JSON | st.builds(ValueError, TEXT) | st.builds(object), label="value")
+    value = data.draw(
+        JSON | st.builds(ValueError, TEXT) | st.builds(object), label="value"
+    )
     error = mod.to_error(value)
     assert type(error) is getattr(mod, names.wrap.class_name)
     json.dumps(error.to_payload(), allow_nan=False)
@@ -369,12 +403,19 @@ def test_to_error_takes_anything(case: Case, data: st.DataObject) -> None:
 @pytest.mark.parametrize("case", _case_params())
 @fuzz(30)
 @given(data=st.data())
-def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(case: Case, data: st.DataObject) -> None:
+def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(
+    case: Case, data: st.DataObject
+) -> None:
     names = case.names
     mod = import_generated(case)
-    code = data.draw(st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True), label="code")
+    code = data.draw(
+        st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True),
+        label="code",
+    )
     assume(code not in {c.code.code for c in names.codes})
-    assume(len(code) <= 256)  # issue 12: a longer code is refused (tested in test_hostile_runtime)
+    assume(
+        len(code) <= 256
+    )  # issue 12: a longer code is refused (tested in test_hostile_runtime)
     retryable = data.draw(st.booleans(), label="retryable")
     error = mod.from_payload({"code": code, "message": "m", "retryable": retryable})
     assert type(error) is getattr(mod, names.fallback.class_name)
@@ -460,7 +501,9 @@ def details_with_one_bad_value(draw: st.DrawFn) -> dict[str, Any]:
 @pytest.mark.parametrize("case", _case_params())
 @fuzz(60)
 @given(data=st.data())
-def test_details_json_cannot_carry_are_refused_when_built(case: Case, data: st.DataObject) -> None:
+def test_details_json_cannot_carry_are_refused_when_built(
+    case: Case, data: st.DataObject
+) -> None:
     names = case.names
     mod = import_generated(case)
     cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
@@ -468,7 +511,12 @@ def test_details_json_cannot_carry_are_refused_when_built(case: Case, data: st.D
     with pytest.raises((TypeError, ValueError)):
         cls("m", details=details)
     # The same details on the wire are an invalid payload, not a crash.
-    payload = {"code": names.codes[0].code.code, "message": "m", "retryable": True, "details": details}
+    payload = {
+        "code": names.codes[0].code.code,
+        "message": "m",
+        "retryable": True,
+        "details": details,
+    }
     with pytest.raises(mod.InvalidPayloadError) as caught:
         mod.from_payload(payload)
     assert caught.value.field == "details"
@@ -508,7 +556,9 @@ def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
         retryable=draw(st.none() | st.booleans()),
     )
     if draw(st.booleans()):
-        error.wire_code = draw(st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True))
+        error.wire_code = draw(
+            st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True)
+        )
     return error
 
 
@@ -531,7 +581,9 @@ def _same_error(clone: Any, error: Any) -> None:
 @pytest.mark.parametrize("case", _case_params())
 @fuzz(30)
 @given(data=st.data())
-def test_pickle_and_deepcopy_keep_random_errors_whole(case: Case, data: st.DataObject) -> None:
+def test_pickle_and_deepcopy_keep_random_errors_whole(
+    case: Case, data: st.DataObject
+) -> None:
     names = case.names
     mod = import_generated(case)
     error = data.draw(errors_for(mod, names), label="error")

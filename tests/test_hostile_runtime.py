@@ -108,7 +108,9 @@ def refused(mod: types.ModuleType, payload: object, field: str, what: str) -> An
         else:
             pytest.fail(f"{what}: accepted")
     assert caught.field == field, (what, caught.field, str(caught))
-    assert len(str(caught)) < 500, f"{what}: the message is {len(str(caught))} characters"
+    assert (
+        len(str(caught)) < 500
+    ), f"{what}: the message is {len(str(caught))} characters"
     return caught
 
 
@@ -151,7 +153,9 @@ def _deep(levels: int, array: bool = False) -> dict[str, Any]:
 # --------------------------------------------------------------- the constants
 
 
-def test_the_limits_are_exported_constants_the_same_as_the_contracts(mod: types.ModuleType) -> None:
+def test_the_limits_are_exported_constants_the_same_as_the_contracts(
+    mod: types.ModuleType,
+) -> None:
     assert mod.MAX_DETAILS_DEPTH == MAX_DEPTH == contract.MAX_DETAILS_DEPTH
     assert mod.MAX_CODE_LENGTH == MAX_CODE == contract.MAX_CODE_LENGTH
     assert mod.MAX_DETAILS_NODES == contract.MAX_DETAILS_NODES
@@ -162,20 +166,37 @@ def test_the_limits_are_exported_constants_the_same_as_the_contracts(mod: types.
 # ------------------------------------------------------------------------ code
 
 
-def test_a_code_of_256_characters_falls_back_and_257_is_refused(mod: types.ModuleType, names: Names) -> None:
+def test_a_code_of_256_characters_falls_back_and_257_is_refused(
+    mod: types.ModuleType, names: Names
+) -> None:
     longest = _unknown(names, MAX_CODE)
     error = mod.from_payload({**_good(names), "code": longest})
     assert type(error) is getattr(mod, names.fallback.class_name)
     assert error.wire_code == longest and error.to_payload()["code"] == longest
-    refused(mod, {**_good(names), "code": longest + longest[-1]}, "code", "a 257-character code")
+    refused(
+        mod,
+        {**_good(names), "code": longest + longest[-1]},
+        "code",
+        "a 257-character code",
+    )
 
 
 def test_a_20_mb_code_is_refused_quickly(mod: types.ModuleType, names: Names) -> None:
     huge = _unknown(names, 20_000_000)  # well-formed: only its length is wrong
     refused(mod, {**_good(names), "code": huge}, "code", "a 20 MB code")
-    refused(mod, {**_good(names), "code": "\n" * 20_000_000}, "code", "a 20 MB malformed code")
+    refused(
+        mod,
+        {**_good(names), "code": "\n" * 20_000_000},
+        "code",
+        "a 20 MB malformed code",
+    )
     # A 20 MB key is no code, but it is named in the message of what is wrong under it.
-    refused(mod, {**_good(names), "details": {"k" * 20_000_000: [math.nan]}}, "details", "a 20 MB key")
+    refused(
+        mod,
+        {**_good(names), "details": {"k" * 20_000_000: [math.nan]}},
+        "details",
+        "a 20 MB key",
+    )
 
 
 class LyingCode(str):
@@ -213,7 +234,9 @@ class RaisingCode(str):
         raise RuntimeError("no pickle")
 
 
-def test_a_str_subclass_code_is_read_as_the_string_it_holds(mod: types.ModuleType, names: Names) -> None:
+def test_a_str_subclass_code_is_read_as_the_string_it_holds(
+    mod: types.ModuleType, names: Names
+) -> None:
     known = names.codes[0]
     fallback = getattr(mod, names.fallback.class_name)
     unknown = _unknown(names, 12)
@@ -231,18 +254,30 @@ def test_a_str_subclass_code_is_read_as_the_string_it_holds(mod: types.ModuleTyp
         assert type(error.wire_code) is str and error.wire_code == str.__str__(code)
         pickle.loads(pickle.dumps(error))
         copy.deepcopy(error)
-    assert type(mod.from_payload({**_good(names), "code": RaisingCode(known.code.code)})) is getattr(
-        mod, known.class_name
-    )
+    assert type(
+        mod.from_payload({**_good(names), "code": RaisingCode(known.code.code)})
+    ) is getattr(mod, known.class_name)
     # An ErrorCode member is a str subclass too, and a fine code.
     member = next(iter(mod.ErrorCode))
     error = mod.from_payload({**_good(names), "code": member})
     assert type(error).code == member and type(error.wire_code) is str
-    refused(mod, {**_good(names), "code": RaisingCode("Not A Code")}, "code", "a malformed str subclass")
-    refused(mod, {**_good(names), "code": RaisingCode(unknown * 30)}, "code", "a long str subclass")
+    refused(
+        mod,
+        {**_good(names), "code": RaisingCode("Not A Code")},
+        "code",
+        "a malformed str subclass",
+    )
+    refused(
+        mod,
+        {**_good(names), "code": RaisingCode(unknown * 30)},
+        "code",
+        "a long str subclass",
+    )
 
 
-def test_a_str_subclass_message_is_read_as_the_string_it_holds(mod: types.ModuleType, names: Names) -> None:
+def test_a_str_subclass_message_is_read_as_the_string_it_holds(
+    mod: types.ModuleType, names: Names
+) -> None:
     error = mod.from_payload({**_good(names), "message": RaisingCode("the message")})
     assert type(error.message) is str and error.message == "the message"
     clone = pickle.loads(pickle.dumps(error))
@@ -253,7 +288,9 @@ def test_a_str_subclass_message_is_read_as_the_string_it_holds(mod: types.Module
 # --------------------------------------------------------------------- details
 
 
-def test_details_64_deep_are_kept_and_the_error_round_trips(mod: types.ModuleType, names: Names) -> None:
+def test_details_64_deep_are_kept_and_the_error_round_trips(
+    mod: types.ModuleType, names: Names
+) -> None:
     details = _nested(MAX_DEPTH)
     assert _depth(details) == MAX_DEPTH
     payload = {**_good(names), "details": details}
@@ -269,7 +306,11 @@ def test_details_64_deep_are_kept_and_the_error_round_trips(mod: types.ModuleTyp
     assert copy.deepcopy(error).to_payload() == sent
     # ...and built by hand too.
     built = type(error)("m", details=details)
-    assert copy.deepcopy(built).details == pickle.loads(pickle.dumps(built)).details == details
+    assert (
+        copy.deepcopy(built).details
+        == pickle.loads(pickle.dumps(built)).details
+        == details
+    )
 
 
 def test_details_65_deep_are_refused(mod: types.ModuleType, names: Names) -> None:
@@ -277,24 +318,40 @@ def test_details_65_deep_are_refused(mod: types.ModuleType, names: Names) -> Non
     assert _depth(details) == MAX_DEPTH + 1
     refused(mod, {**_good(names), "details": details}, "details", "details 65 deep")
     # The bottom container counts as a level even when empty.
-    refused(mod, {**_good(names), "details": _deep(MAX_DEPTH + 1)}, "details", "empty objects 65 deep")
+    refused(
+        mod,
+        {**_good(names), "details": _deep(MAX_DEPTH + 1)},
+        "details",
+        "empty objects 65 deep",
+    )
     mod.from_payload({**_good(names), "details": _deep(MAX_DEPTH)})
     with pytest.raises(ValueError):
         getattr(mod, names.base)("m", details=details)
 
 
 @pytest.mark.parametrize("array", [False, True], ids=["objects", "arrays"])
-def test_details_100000_deep_are_refused_in_bounded_time(mod: types.ModuleType, names: Names, array: bool) -> None:
+def test_details_100000_deep_are_refused_in_bounded_time(
+    mod: types.ModuleType, names: Names, array: bool
+) -> None:
     details = _deep(100_000, array=array)
-    refused(mod, {**_good(names), "details": details}, "details", "details 100,000 deep")
-    with bounded("building an error with details 100,000 deep"), pytest.raises(ValueError):
+    refused(
+        mod, {**_good(names), "details": details}, "details", "details 100,000 deep"
+    )
+    with (
+        bounded("building an error with details 100,000 deep"),
+        pytest.raises(ValueError),
+    ):
         getattr(mod, names.base)("m", details=details)
     cycle: dict[str, Any] = {}
     cycle["self"] = [cycle]
-    refused(mod, {**_good(names), "details": cycle}, "details", "details holding themselves")
+    refused(
+        mod, {**_good(names), "details": cycle}, "details", "details holding themselves"
+    )
 
 
-def test_shared_values_cannot_multiply_the_work(mod: types.ModuleType, names: Names) -> None:
+def test_shared_values_cannot_multiply_the_work(
+    mod: types.ModuleType, names: Names
+) -> None:
     """64 levels of [x, x]: 128 objects that a walk would read 2**64 times."""
     node: Any = "leaf"
     for _ in range(MAX_DEPTH - 1):
@@ -302,12 +359,24 @@ def test_shared_values_cannot_multiply_the_work(mod: types.ModuleType, names: Na
     refused(mod, {**_good(names), "details": {"d": node}}, "details", "a doubling DAG")
 
 
-def test_a_huge_list_is_refused_without_being_walked(mod: types.ModuleType, names: Names) -> None:
+def test_a_huge_list_is_refused_without_being_walked(
+    mod: types.ModuleType, names: Names
+) -> None:
     limit = mod.MAX_DETAILS_NODES
     # The details object, the list and its items: exactly the limit, then one more.
     mod.from_payload({**_good(names), "details": {"l": [None] * (limit - 2)}})
-    refused(mod, {**_good(names), "details": {"l": [None] * (limit - 1)}}, "details", "one value too many")
-    refused(mod, {**_good(names), "details": {"l": [0] * 10_000_000}}, "details", "a list of 10,000,000")
+    refused(
+        mod,
+        {**_good(names), "details": {"l": [None] * (limit - 1)}},
+        "details",
+        "one value too many",
+    )
+    refused(
+        mod,
+        {**_good(names), "details": {"l": [0] * 10_000_000}},
+        "details",
+        "a list of 10,000,000",
+    )
 
 
 class LyingList(list[Any]):
@@ -348,16 +417,25 @@ class LyingDict(dict[str, Any]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def test_subclasses_of_dict_and_list_are_read_as_stored(mod: types.ModuleType, names: Names) -> None:
+def test_subclasses_of_dict_and_list_are_read_as_stored(
+    mod: types.ModuleType, names: Names
+) -> None:
     good = _good(names)
     details = LyingDict(a=LyingList([1, 2]), b=RaisingCode("text"))
     error = mod.from_payload(LyingDict(**good, details=details))
     assert type(error) is getattr(mod, names.codes[0].class_name)
     assert error.details == {"a": [1, 2], "b": "text"}
-    assert type(error.details) is dict and type(error.details["a"]) is list and type(error.details["b"]) is str
+    assert (
+        type(error.details) is dict
+        and type(error.details["a"]) is list
+        and type(error.details["b"]) is str
+    )
     pickle.loads(pickle.dumps(error))
     copy.deepcopy(error)
-    assert json.loads(json.dumps(error.to_payload())) == {**good, "details": {"a": [1, 2], "b": "text"}}
+    assert json.loads(json.dumps(error.to_payload())) == {
+        **good,
+        "details": {"a": [1, 2], "b": "text"},
+    }
 
 
 class SlyKey(str):
@@ -388,7 +466,9 @@ class OddFloat(float):
         raise RuntimeError("no pickle")
 
 
-def test_details_of_scalar_subclasses_are_kept_as_plain_json(mod: types.ModuleType, names: Names) -> None:
+def test_details_of_scalar_subclasses_are_kept_as_plain_json(
+    mod: types.ModuleType, names: Names
+) -> None:
     details = {SlyKey("k"): [BigInt(7), OddFloat(1.5), RaisingCode("v")]}
     error = mod.from_payload({**_good(names), "details": details})
     assert error.details == {"k": [7, 1.5, "v"]}
@@ -452,14 +532,30 @@ class ShiftyMapping(Mapping[str, Any]):
         return len(self.data)
 
 
-def test_mappings_whose_methods_raise_or_lie_are_invalid_payloads(mod: types.ModuleType, names: Names) -> None:
+def test_mappings_whose_methods_raise_or_lie_are_invalid_payloads(
+    mod: types.ModuleType, names: Names
+) -> None:
     good = _good(names)
     refused(mod, RaisingMapping(), "code", "a mapping whose __getitem__ raises")
     for field in ("code", "message", "retryable", "details"):
-        refused(mod, ShiftyMapping({**good, "details": {}}, field), field, f"a mapping refusing {field}")
-    refused(mod, {**good, "details": RaisingMapping()}, "details", "details whose methods raise")
-    refused(mod, {**good, "details": EndlessMapping()}, "details", "details without end")
-    error = mod.from_payload(ShiftyMapping({**good, "details": ShiftyMapping({"a": 1}, "x")}, "x"))
+        refused(
+            mod,
+            ShiftyMapping({**good, "details": {}}, field),
+            field,
+            f"a mapping refusing {field}",
+        )
+    refused(
+        mod,
+        {**good, "details": RaisingMapping()},
+        "details",
+        "details whose methods raise",
+    )
+    refused(
+        mod, {**good, "details": EndlessMapping()}, "details", "details without end"
+    )
+    error = mod.from_payload(
+        ShiftyMapping({**good, "details": ShiftyMapping({"a": 1}, "x")}, "x")
+    )
     assert error.details == {"a": 1}
     with bounded("building an error with endless details"), pytest.raises(ValueError):
         getattr(mod, names.base)("m", details=EndlessMapping())
@@ -517,24 +613,53 @@ class Thrower:
         raise RuntimeError(f"no {name}")
 
 
-def test_objects_lying_about_their_class_are_invalid(mod: types.ModuleType, names: Names) -> None:
+def test_objects_lying_about_their_class_are_invalid(
+    mod: types.ModuleType, names: Names
+) -> None:
     good = _good(names)
-    assert isinstance(Impostor(str), str) and isinstance(Impostor(dict), dict)  # the lie works on isinstance
+    assert isinstance(Impostor(str), str) and isinstance(
+        Impostor(dict), dict
+    )  # the lie works on isinstance
     refused(mod, Impostor(dict), "payload", "an impostor payload")
     refused(mod, Thrower(), "payload", "a payload that raises on every lookup")
     refused(mod, {**good, "code": Impostor(str)}, "code", "an impostor code")
-    refused(mod, {**good, "code": Thrower()}, "code", "a code that raises on every lookup")
+    refused(
+        mod, {**good, "code": Thrower()}, "code", "a code that raises on every lookup"
+    )
     refused(mod, {**good, "message": Impostor(str)}, "message", "an impostor message")
-    refused(mod, {**good, "retryable": Impostor(bool)}, "retryable", "an impostor boolean")
+    refused(
+        mod, {**good, "retryable": Impostor(bool)}, "retryable", "an impostor boolean"
+    )
     refused(mod, {**good, "details": Impostor(dict)}, "details", "impostor details")
-    for value in (Impostor(str), Impostor(int), Impostor(float), Impostor(list), Impostor(dict), Thrower()):
-        refused(mod, {**good, "details": {"a": [value]}}, "details", f"details holding {type(value).__name__}")
+    for value in (
+        Impostor(str),
+        Impostor(int),
+        Impostor(float),
+        Impostor(list),
+        Impostor(dict),
+        Thrower(),
+    ):
+        refused(
+            mod,
+            {**good, "details": {"a": [value]}},
+            "details",
+            f"details holding {type(value).__name__}",
+        )
 
 
 def test_the_guard_never_raises(mod: types.ModuleType, names: Names) -> None:
     guard = getattr(mod, names.py_guard)
     base = getattr(mod, names.base)
-    for value in (Thrower(), Impostor(base), Impostor(Thrower), RaisingMapping(), LyingDict(), None, base, object()):
+    for value in (
+        Thrower(),
+        Impostor(base),
+        Impostor(Thrower),
+        RaisingMapping(),
+        LyingDict(),
+        None,
+        base,
+        object(),
+    ):
         assert guard(value) is False, value
     assert guard(base("m")) is True
     assert guard(mod.from_payload(_good(names))) is True
@@ -543,9 +668,14 @@ def test_the_guard_never_raises(mod: types.ModuleType, names: Names) -> None:
         assert type(wrapped) is getattr(mod, names.wrap.class_name)
 
 
-def test_events_whose_methods_raise_are_invalid(mod: types.ModuleType, names: Names) -> None:
+def test_events_whose_methods_raise_are_invalid(
+    mod: types.ModuleType, names: Names
+) -> None:
     for event in (RaisingMapping(), Thrower(), Impostor(dict)):
-        with bounded("a hostile event"), pytest.raises(mod.InvalidPayloadError) as caught:
+        with (
+            bounded("a hostile event"),
+            pytest.raises(mod.InvalidPayloadError) as caught,
+        ):
             mod.error_from_event(event)
         assert caught.value.field == "event"
     for entry in names.taxonomy.events:
@@ -573,7 +703,9 @@ def require_typescript_tools() -> str:
     """The node executable; without tsc or node: a failure under CI, a skip naming the tool elsewhere."""
     missing = []
     if not TSC.is_file():
-        missing.append(f"the TypeScript compiler ({TSC.relative_to(REPO)}; `npm ci` installs it)")
+        missing.append(
+            f"the TypeScript compiler ({TSC.relative_to(REPO)}; `npm ci` installs it)"
+        )
     node = shutil.which("node")
     if node is None:
         missing.append("node (Node.js >= 20)")
@@ -587,15 +719,24 @@ def require_typescript_tools() -> str:
 
 
 @pytest.mark.parametrize("case", _case_params())
-def test_typescript_runtime_no_payload_can_break(case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path) -> None:
+def test_typescript_runtime_no_payload_can_break(
+    case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
+) -> None:
     node = require_typescript_tools()
     module = compiled_ts(case)
     expect = tmp_path / "expectations.json"
     limits = {
         "maxDetailsNodes": contract.MAX_DETAILS_NODES,
     }
-    expect.write_text(json.dumps({**expectations(case.names), "limits": limits}), "utf-8")
-    env = {**os.environ, "TAXOGEN_MODULE": str(module), "TAXOGEN_EXPECT": str(expect), "NODE_OPTIONS": ""}
+    expect.write_text(
+        json.dumps({**expectations(case.names), "limits": limits}), "utf-8"
+    )
+    env = {
+        **os.environ,
+        "TAXOGEN_MODULE": str(module),
+        "TAXOGEN_EXPECT": str(expect),
+        "NODE_OPTIONS": "",
+    }
     # A small heap: a runtime that allocated what a sparse array or a proxy claims would die here.
     run = subprocess.run(
         [node, "--max-old-space-size=256", "--test", "--test-reporter=spec", str(NODE_HOSTILE)],
@@ -604,4 +745,6 @@ def test_typescript_runtime_no_payload_can_break(case: Case, compiled_ts: Callab
     sys.stdout.write(run.stdout[-3000:])
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-4000:]
     # Guard against a run that passed by running nothing.
-    assert re.search(r"\bfail 0\b", run.stdout) and not re.search(r"\bpass 0\b", run.stdout), run.stdout[-2000:]
+    assert re.search(r"\bfail 0\b", run.stdout) and not re.search(
+        r"\bpass 0\b", run.stdout
+    ), run.stdout[-2000:]

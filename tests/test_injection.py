@@ -93,7 +93,13 @@ def _non_blank(text: str) -> str:
 #: (see test_control_characters_are_refused_in_every_text_field), so the
 #: taxonomies built here leave them out, keeping every other nasty character.
 REFUSED = frozenset(
-    chr(c) for c in (*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    chr(c)
+    for c in (
+        *range(0x20),
+        *range(0x7F, 0xA0),
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+    )
 )
 
 
@@ -190,9 +196,19 @@ class Spec:
             lines.append("    codes:")
             for c in domain.codes:
                 retryable = "true" if c.retryable else "false"
-                lines.append(f"      {c.code}: {{retryable: {retryable}, meaning: {yaml_quote(c.meaning)}}}")
-        lines += ["events:", "  x.failed: payload.error", "  y-z.rejected: body.failure.error", "docs:"]
-        lines += ["  fields:", *(f"    {field}: {yaml_quote(text)}" for field, text in self.fields)]
+                lines.append(
+                    f"      {c.code}: {{retryable: {retryable}, meaning: {yaml_quote(c.meaning)}}}"
+                )
+        lines += [
+            "events:",
+            "  x.failed: payload.error",
+            "  y-z.rejected: body.failure.error",
+            "docs:",
+        ]
+        lines += [
+            "  fields:",
+            *(f"    {field}: {yaml_quote(text)}" for field, text in self.fields),
+        ]
         key, value = self.example_detail
         lines += [
             "  example:",
@@ -219,7 +235,11 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
     n_domains = draw(st.integers(1, 4))
     n_codes = draw(st.integers(max(min_codes, n_domains), max_codes))
     owners = list(range(n_domains)) + draw(
-        st.lists(st.integers(0, n_domains - 1), min_size=n_codes - n_domains, max_size=n_codes - n_domains)
+        st.lists(
+            st.integers(0, n_domains - 1),
+            min_size=n_codes - n_domains,
+            max_size=n_codes - n_domains,
+        )
     )
     # Domain keys leave room for the `<key>_error` code that makes a domain's base class.
     keys = [_identifier(draw, f"d{j}", long, room=94) for j in range(n_domains)]
@@ -227,7 +247,9 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
     codes: list[list[CodeSpec]] = [[] for _ in range(n_domains)]
     for j in range(n_domains):
         if with_base[j]:
-            codes[j].append(CodeSpec(f"{keys[j]}_error", draw(st.booleans()), draw(REQUIRED_TEXT)))
+            codes[j].append(
+                CodeSpec(f"{keys[j]}_error", draw(st.booleans()), draw(REQUIRED_TEXT))
+            )
     for i, owner in enumerate(owners):
         code = _identifier(draw, f"k{i}", long)
         codes[owner].append(CodeSpec(code, draw(st.booleans()), draw(REQUIRED_TEXT)))
@@ -248,7 +270,10 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
         domains=domains,
         fallback=draw(st.sampled_from(all_codes)),
         wrap=draw(st.sampled_from(all_codes)),
-        fields=tuple((field, draw(PROSE_TEXT)) for field in ("code", "message", "retryable", "details")),
+        fields=tuple(
+            (field, draw(PROSE_TEXT))
+            for field in ("code", "message", "retryable", "details")
+        ),
         example_message=draw(LINE_TEXT),
         example_detail=(draw(FREE_TEXT), draw(FREE_TEXT)),
         long_names=long,
@@ -280,7 +305,9 @@ def import_fresh(init: Path, package: str) -> types.ModuleType:
     It stays in ``sys.modules``: the lazy layout imports its domain modules
     relative to it when a class is first used.
     """
-    spec = importlib.util.spec_from_file_location(package, init, submodule_search_locations=[str(init.parent)])
+    spec = importlib.util.spec_from_file_location(
+        package, init, submodule_search_locations=[str(init.parent)]
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[package] = module
@@ -293,10 +320,17 @@ def expected_classes(spec: Spec, names: Names) -> dict[str, dict[str, Any]]:
     by_code = {c.code: c for c in spec.codes}
     classes: dict[str, dict[str, Any]] = {}
     fallback = by_code[spec.fallback]
-    classes[names.base] = {"code": fallback.code, "meaning": fallback.meaning, "retryable": fallback.retryable}
+    classes[names.base] = {
+        "code": fallback.code,
+        "meaning": fallback.meaning,
+        "retryable": fallback.retryable,
+    }
     for named_domain, domain in zip(names.domains, spec.domains, strict=True):
         if named_domain.base_code is None:
-            classes[named_domain.class_name] = {"domain": domain.key, "meaning": domain.title}
+            classes[named_domain.class_name] = {
+                "domain": domain.key,
+                "meaning": domain.title,
+            }
         for named in named_domain.codes:
             code = by_code[named.code.code]
             classes[named.class_name] = {
@@ -372,7 +406,12 @@ def check_typescript(spec: Spec, names: Names, out: Path, work: Path) -> None:
     (work / "names.json").write_text(json.dumps(list(expected)), "utf-8")
     (work / "read.mjs").write_text(NODE_READER, "utf-8")
     run = subprocess.run(
-        ["node", str(work / "read.mjs"), str(work / "pkg" / "dist" / "index.js"), str(work / "names.json")],
+        [
+            "node",
+            str(work / "read.mjs"),
+            str(work / "pkg" / "dist" / "index.js"),
+            str(work / "names.json"),
+        ],
         capture_output=True,
         check=False,
     )
@@ -425,9 +464,13 @@ def seen_by_reader(text: str) -> str:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return "".join(
-        char
-        if char == "\n" or char.isprintable() or (char != "\0" and _markdown_it_keeps(ord(char)))
-        else "\ufffd"
+        (
+            char
+            if char == "\n"
+            or char.isprintable()
+            or (char != "\0" and _markdown_it_keeps(ord(char)))
+            else "\ufffd"
+        )
         for char in text
     )
 
@@ -439,7 +482,9 @@ def reader_text(rendered: str) -> str:
     """
     pieces = rendered.split("<br>")
     for piece in pieces:
-        assert "<" not in piece and ">" not in piece, f"markup in rendered text: {rendered!r}"
+        assert (
+            "<" not in piece and ">" not in piece
+        ), f"markup in rendered text: {rendered!r}"
     return "\n".join(html.unescape(piece) for piece in pieces)
 
 
@@ -476,7 +521,11 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
     tokens = MARKDOWN.parse(page)
 
     # The page title is the first heading; each domain's is an h3 ending in its prefix.
-    h1 = [tokens[i + 1] for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h1"]
+    h1 = [
+        tokens[i + 1]
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.tag == "h1"
+    ]
     assert len(h1) == 1
     assert reader_text(render_inline(h1[0])) == seen_by_reader(spec.title)
     h3 = [i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h3"]
@@ -488,7 +537,9 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
         assert reader_text(heading[: -len(suffix)]) == seen_by_reader(domain.title)
         # Between the heading and the domain's table: the description, if any.
         after = index + 3  # heading_open, inline, heading_close
-        end = next(i for i in range(after, len(tokens)) if tokens[i].type == "table_open")
+        end = next(
+            i for i in range(after, len(tokens)) if tokens[i].type == "table_open"
+        )
         body = MARKDOWN.renderer.render(tokens[after:end], MARKDOWN.options, {})
         if domain.description:
             match = re.fullmatch(r"(?:<p>)?(.*?)(?:</p>)?\n", body, re.DOTALL)
@@ -505,11 +556,17 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
     defaults = {f[0]: f[3] for f in PAYLOAD_FIELDS}
     for row, (field, text) in zip(fields[1:], spec.fields, strict=True):
         assert render_inline(row[0]) == f"<code>{field}</code>"
-        assert reader_text(render_inline(row[3])) == seen_by_reader(text or defaults[field])
+        assert reader_text(render_inline(row[3])) == seen_by_reader(
+            text or defaults[field]
+        )
     # Each domain: three columns, one row per code in source order, the meaning as written.
     for rows, domain in zip(domain_tables, spec.domains, strict=True):
         assert all(len(row) == 3 for row in rows), [len(row) for row in rows]
-        assert [render_inline(cell) for cell in rows[0]] == ["Code", "Retryable", "Meaning"]
+        assert [render_inline(cell) for cell in rows[0]] == [
+            "Code",
+            "Retryable",
+            "Meaning",
+        ]
         assert len(rows) == 1 + len(domain.codes)
         for row, code in zip(rows[1:], domain.codes, strict=True):
             assert render_inline(row[0]) == f"<code>{code.code}</code>"
@@ -536,11 +593,17 @@ def render_raw(names: Names) -> dict[str, str]:
     """Every generated Python module exactly as the templates print it: the safety net disabled."""
     with mock.patch.object(pysyntax, "finish", lambda text: text):
         plan = render.render(names)
-    return {path: data.decode("utf-8") for path, data in plan.items() if path.endswith(".py")}
+    return {
+        path: data.decode("utf-8")
+        for path, data in plan.items()
+        if path.endswith(".py")
+    }
 
 
 def fits(text: str) -> bool:
-    return all(pysyntax.width(line) <= pysyntax.LINE_LENGTH for line in text.splitlines())
+    return all(
+        pysyntax.width(line) <= pysyntax.LINE_LENGTH for line in text.splitlines()
+    )
 
 
 def check_black(spec: Spec, names: Names, out: Path) -> None:
@@ -573,7 +636,9 @@ def _check_everything(spec: Spec, tmp: Path) -> None:
     check_typescript(spec, names, out, work / "ts")
 
 
-def _spec(title: str, meanings: list[str], descriptions: list[str | None], field: str = "") -> Spec:
+def _spec(
+    title: str, meanings: list[str], descriptions: list[str | None], field: str = ""
+) -> Spec:
     """An explicit taxonomy for an @example: one domain per description, titled like it.
 
     The texts are given as they come; those a field refuses are left out (see ``REFUSED``).
@@ -583,16 +648,26 @@ def _spec(title: str, meanings: list[str], descriptions: list[str | None], field
     domains = []
     for j, description in enumerate(descriptions):
         codes = tuple(
-            CodeSpec(f"k{j}_{i}", bool(i % 2), meaning) for i, meaning in enumerate(meanings if j == 0 else ["m"])
+            CodeSpec(f"k{j}_{i}", bool(i % 2), meaning)
+            for i, meaning in enumerate(meanings if j == 0 else ["m"])
         )
-        domains.append(DomainSpec(f"d{j}", _non_blank(_line(description or title)), description, codes))
+        domains.append(
+            DomainSpec(
+                f"d{j}", _non_blank(_line(description or title)), description, codes
+            )
+        )
     return Spec(
         title=title,
         base="InjError",
         domains=tuple(domains),
         fallback="k0_0",
         wrap="k0_0",
-        fields=(("code", _prose(field)), ("message", ""), ("retryable", ""), ("details", "")),
+        fields=(
+            ("code", _prose(field)),
+            ("message", ""),
+            ("retryable", ""),
+            ("details", ""),
+        ),
         example_message=_line(field),
         example_detail=(field, field),
     )
@@ -600,7 +675,9 @@ def _spec(title: str, meanings: list[str], descriptions: list[str | None], field
 
 #: The fallback's meaning is the base class's annotated ``meaning: ClassVar[str]``,
 #: which black wraps in parentheses even when that does not make it fit.
-LONG_MEANING = "A fallback meaning so long that no layout fits it in 88 columns: " + "x" * 40
+LONG_MEANING = (
+    "A fallback meaning so long that no layout fits it in 88 columns: " + "x" * 40
+)
 
 #: Texts that are Markdown block syntax at the start of a line, or at its end.
 BLOCK_STARTS = [
@@ -610,17 +687,39 @@ BLOCK_STARTS = [
 ]  # fmt: skip
 
 
-@pytest.mark.skipif(not TSC.exists(), reason="the TypeScript compiler is not installed (npm ci)")
+@pytest.mark.skipif(
+    not TSC.exists(), reason="the TypeScript compiler is not installed (npm ci)"
+)
 @settings(
     max_examples=12,
     deadline=None,
     print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
 )
 @given(spec=taxonomies())
-@example(spec=_spec("Every nasty fragment", [_non_blank(f) for f in NASTY], ["".join(NASTY), None, ""], "".join(NASTY)))
-@example(spec=_spec("closing #", [LONG_MEANING, *map(_non_blank, BLOCK_STARTS)], BLOCK_STARTS, " 1. field "))
-def test_any_text_reaches_every_output_verbatim(spec: Spec, tmp_path_factory: pytest.TempPathFactory) -> None:
+@example(
+    spec=_spec(
+        "Every nasty fragment",
+        [_non_blank(f) for f in NASTY],
+        ["".join(NASTY), None, ""],
+        "".join(NASTY),
+    )
+)
+@example(
+    spec=_spec(
+        "closing #",
+        [LONG_MEANING, *map(_non_blank, BLOCK_STARTS)],
+        BLOCK_STARTS,
+        " 1. field ",
+    )
+)
+def test_any_text_reaches_every_output_verbatim(
+    spec: Spec, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     _check_everything(spec, tmp_path_factory.mktemp("inj"))
 
 
@@ -629,13 +728,26 @@ def test_any_text_reaches_every_output_verbatim(spec: Spec, tmp_path_factory: py
 
 @settings(max_examples=200, deadline=None)
 @given(
-    where=st.sampled_from(["title", "domain title", "meaning", "description", "docs field", "example message"]),
+    where=st.sampled_from(
+        [
+            "title",
+            "domain title",
+            "meaning",
+            "description",
+            "docs field",
+            "example message",
+        ]
+    ),
     before=LINE_TEXT,
     char=st.sampled_from(sorted(REFUSED)),
     after=LINE_TEXT,
 )
 def test_control_characters_are_refused_in_every_text_field(
-    where: str, before: str, char: str, after: str, tmp_path_factory: pytest.TempPathFactory
+    where: str,
+    before: str,
+    char: str,
+    after: str,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     """Issue 12: a control character in a text field is a validation error with file:line:col."""
     prose = where in ("description", "docs field")
@@ -646,12 +758,18 @@ def test_control_characters_are_refused_in_every_text_field(
     if where == "title":
         spec = dataclasses.replace(spec, title=text)
     elif where == "domain title":
-        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, title=text),))
+        spec = dataclasses.replace(
+            spec, domains=(dataclasses.replace(domain, title=text),)
+        )
     elif where == "meaning":
         code = dataclasses.replace(domain.codes[0], meaning=text)
-        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, codes=(code,)),))
+        spec = dataclasses.replace(
+            spec, domains=(dataclasses.replace(domain, codes=(code,)),)
+        )
     elif where == "description":
-        spec = dataclasses.replace(spec, domains=(dataclasses.replace(domain, description=text),))
+        spec = dataclasses.replace(
+            spec, domains=(dataclasses.replace(domain, description=text),)
+        )
     elif where == "docs field":
         spec = dataclasses.replace(spec, fields=(("code", text), *spec.fields[1:]))
     else:
@@ -673,7 +791,12 @@ def test_control_characters_are_refused_in_every_text_field(
 def test_yaml_quote_reads_back(text: str) -> None:
     # The harness's own escaper, checked with both of PyYAML's loaders.
     assert yaml.load(yaml_quote(text), Loader=yaml.SafeLoader) == text
-    assert yaml.load(yaml_quote(text), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) == text
+    assert (
+        yaml.load(
+            yaml_quote(text), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        )
+        == text
+    )
 
 
 # ------------------------------------------------------ pysyntax, the layout helpers
@@ -682,7 +805,13 @@ def test_yaml_quote_reads_back(text: str) -> None:
 #: The targets the templates assign to: plain names and the base class's annotations.
 TARGETS = st.one_of(
     st.integers(1, 110).map(lambda n: "t" * n),
-    st.sampled_from(["meaning: ClassVar[str]", "code: ClassVar[ErrorCode]", "domain: ClassVar[Domain]"]),
+    st.sampled_from(
+        [
+            "meaning: ClassVar[str]",
+            "code: ClassVar[ErrorCode]",
+            "domain: ClassVar[Domain]",
+        ]
+    ),
 )
 
 
@@ -697,7 +826,15 @@ TARGETS = st.one_of(
     indent=st.sampled_from([0, 4]),
 )
 # black wraps these in parentheses although they still do not fit (found by the random taxonomies):
-@example(text="t" * 90, target="meaning: ClassVar[str]", member=1, dotted=False, name=1, base=1, indent=4)
+@example(
+    text="t" * 90,
+    target="meaning: ClassVar[str]",
+    member=1,
+    dotted=False,
+    name=1,
+    base=1,
+    indent=4,
+)
 @example(text="", target="code", member=100, dotted=True, name=1, base=1, indent=4)
 def test_pysyntax_spells_code_as_black_does(
     text: str, target: str, member: int, dotted: bool, name: int, base: int, indent: int
@@ -707,7 +844,11 @@ def test_pysyntax_spells_code_as_black_does(
     # One physical line, and nothing invisible in it: every such character is escaped.
     assert "\n" not in literal and all(char.isprintable() for char in literal)
     # The values the templates assign: string literals and enum members (ErrorCode.X).
-    value, expected = (f"ErrorCode.M{'m' * (member - 1)}", f"M{'m' * (member - 1)}") if dotted else (literal, text)
+    value, expected = (
+        (f"ErrorCode.M{'m' * (member - 1)}", f"M{'m' * (member - 1)}")
+        if dotted
+        else (literal, text)
+    )
     class_name = "C" + "c" * (name - 1)
     base_name = "B" + "b" * (base - 1)
     assignment = pysyntax.assign(indent, target, value)
@@ -723,7 +864,9 @@ def test_pysyntax_spells_code_as_black_does(
         "Domain": None,
         "ErrorCode": types.SimpleNamespace(**{expected: expected}) if dotted else None,
     }
-    exec(compile(module, "<pysyntax>", "exec"), namespace)  # noqa: S102 - our own generated code
+    exec(
+        compile(module, "<pysyntax>", "exec"), namespace
+    )  # noqa: S102 - our own generated code
     holder = vars(namespace[class_name]) if indent else namespace
     assert holder[target.split(":")[0]] == expected
 

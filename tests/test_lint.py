@@ -16,27 +16,52 @@ from generator.pipeline import load_taxonomy
 from tests.support import REPO
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
-TOOL_ERROR = "      tool_error: {retryable: false, meaning: Unspecified tool execution error}\n"
+TOOL_ERROR = (
+    "      tool_error: {retryable: false, meaning: Unspecified tool execution error}\n"
+)
 
 # rule id → (edits that make it fire, the code or None it fires for)
 BEFORE = {
     "domain-generic-code": ([(TOOL_ERROR, "")], None),
     # Off by default (the spec itself has invalid_envelope, unauthorized...): checked on a clean base.
     "code-domain-prefix": ([("tool_timeout:", "timeout_of_tool:")], "timeout_of_tool"),
-    "timeout-retryable": ([("task_timeout: {retryable: true", "task_timeout: {retryable: false")], "task_timeout"),
-    "terminal-not-retryable": ([("task_cancelled: {retryable: false", "task_cancelled: {retryable: true")], "task_cancelled"),
-    "fallback-not-retryable": ([("fallback: protocol_error", "fallback: internal_error")], "internal_error"),
-    # Validation refuses a blank meaning on a live code; a tombstone may lack one.
-    "meaning-present": (
-        [("task_cancelled: {retryable: false, meaning: Task was cancelled}",
-          "task_cancelled: {removed: {since: 0.2.0, reason: never sent}}")],
+    "timeout-retryable": (
+        [("task_timeout: {retryable: true", "task_timeout: {retryable: false")],
+        "task_timeout",
+    ),
+    "terminal-not-retryable": (
+        [("task_cancelled: {retryable: false", "task_cancelled: {retryable: true")],
         "task_cancelled",
     ),
-    "meaning-no-period": ([("meaning: Task was cancelled}", "meaning: Task was cancelled.}")], "task_cancelled"),
-    "meaning-unique": ([("meaning: Task was cancelled}", "meaning: Task exceeded its deadline}")], "task_cancelled"),
+    "fallback-not-retryable": (
+        [("fallback: protocol_error", "fallback: internal_error")],
+        "internal_error",
+    ),
+    # Validation refuses a blank meaning on a live code; a tombstone may lack one.
+    "meaning-present": (
+        [
+            (
+                "task_cancelled: {retryable: false, meaning: Task was cancelled}",
+                "task_cancelled: {removed: {since: 0.2.0, reason: never sent}}",
+            )
+        ],
+        "task_cancelled",
+    ),
+    "meaning-no-period": (
+        [("meaning: Task was cancelled}", "meaning: Task was cancelled.}")],
+        "task_cancelled",
+    ),
+    "meaning-unique": (
+        [("meaning: Task was cancelled}", "meaning: Task exceeded its deadline}")],
+        "task_cancelled",
+    ),
     "replaced-by-live": (
-        [("task_cancelled: {retryable: false, meaning: Task was cancelled}",
-          "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_aborted}}")],
+        [
+            (
+                "task_cancelled: {retryable: false, meaning: Task was cancelled}",
+                "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_aborted}}",
+            )
+        ],
         "task_cancelled",
     ),
 }
@@ -53,12 +78,25 @@ def _taxonomy(tmp_path: Path, edits: list[tuple[str, str]], base: str = BASE):  
 
 
 # The shipped taxonomy without the codes that lack their domain's prefix.
-PREFIXED = "".join(
-    line + "\n"
-    for line in BASE.splitlines()
-    if not any(f"  {code}:" in line for code in ("invalid_envelope", "invalid_event_type", "unsupported_version", "unauthorized"))
-).replace("wrap: internal_error", "wrap: protocol_error").replace(
-    "      internal_error: {retryable: true, meaning: Unexpected internal processing failure}\n", ""
+PREFIXED = (
+    "".join(
+        line + "\n"
+        for line in BASE.splitlines()
+        if not any(
+            f"  {code}:" in line
+            for code in (
+                "invalid_envelope",
+                "invalid_event_type",
+                "unsupported_version",
+                "unauthorized",
+            )
+        )
+    )
+    .replace("wrap: internal_error", "wrap: protocol_error")
+    .replace(
+        "      internal_error: {retryable: true, meaning: Unexpected internal processing failure}\n",
+        "",
+    )
 )
 
 
@@ -67,7 +105,9 @@ def test_every_rule_has_a_before_case() -> None:
 
 
 def test_the_shipped_taxonomy_passes_every_rule(tmp_path: Path) -> None:
-    config = LintConfig.from_table({"enable": [r.id for r in RULES if r.id != "code-domain-prefix"]})
+    config = LintConfig.from_table(
+        {"enable": [r.id for r in RULES if r.id != "code-domain-prefix"]}
+    )
     assert lint(_taxonomy(tmp_path, []), config) == []
 
 
@@ -76,23 +116,36 @@ def test_rule_fires_before_and_not_after(tmp_path: Path, rule_id: str) -> None:
     edits, code = BEFORE[rule_id]
     config = LintConfig.from_table({"enable": [rule_id]})
     base = PREFIXED if rule_id == "code-domain-prefix" else BASE
-    before = [f for f in lint(_taxonomy(tmp_path, edits, base), config) if f.rule == rule_id]
+    before = [
+        f for f in lint(_taxonomy(tmp_path, edits, base), config) if f.rule == rule_id
+    ]
     assert before, f"{rule_id} did not fire"
     assert all(f.code == code for f in before)
     assert all(f.position is not None for f in before)
-    after = [f for f in lint(_taxonomy(tmp_path, [], base), config) if f.rule == rule_id]
+    after = [
+        f for f in lint(_taxonomy(tmp_path, [], base), config) if f.rule == rule_id
+    ]
     assert after == []
 
 
 def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
-    taxonomy = _taxonomy(tmp_path, [
-        ("task_cancelled: {retryable: false, meaning: Task was cancelled}",
-         "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_error}}"),
-        ("task_error: {retryable: false, meaning: Unspecified task error}",
-         "task_error: {retryable: false, meaning: Unspecified task error, deprecated: {reason: vague}}"),
-    ])
+    taxonomy = _taxonomy(
+        tmp_path,
+        [
+            (
+                "task_cancelled: {retryable: false, meaning: Task was cancelled}",
+                "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_error}}",
+            ),
+            (
+                "task_error: {retryable: false, meaning: Unspecified task error}",
+                "task_error: {retryable: false, meaning: Unspecified task error, deprecated: {reason: vague}}",
+            ),
+        ],
+    )
     messages = [f.message for f in lint(taxonomy) if f.rule == "replaced-by-live"]
-    assert messages == ["'task_cancelled' is replaced by 'task_error', which is deprecated too"]
+    assert messages == [
+        "'task_cancelled' is replaced by 'task_error', which is deprecated too"
+    ]
 
 
 def test_findings_print_as_path_line_col_level_rule(tmp_path: Path) -> None:
@@ -106,11 +159,27 @@ def test_findings_print_as_path_line_col_level_rule(tmp_path: Path) -> None:
 def test_config_disable_level_and_per_code_ignore(tmp_path: Path) -> None:
     edits = BEFORE["timeout-retryable"][0] + BEFORE["meaning-no-period"][0]
     taxonomy = _taxonomy(tmp_path, edits)
-    assert {f.rule for f in lint(taxonomy)} == {"timeout-retryable", "meaning-no-period"}
-    assert {f.rule for f in lint(taxonomy, LintConfig.from_table({"disable": ["meaning-no-period"]}))} == {"timeout-retryable"}
-    raised = lint(taxonomy, LintConfig.from_table({"level": {"meaning-no-period": "error"}}))
-    assert {(f.rule, f.level) for f in raised} == {("timeout-retryable", "warning"), ("meaning-no-period", "error")}
-    ignored = lint(taxonomy, LintConfig.from_table({"ignore": {"timeout-retryable": ["task_timeout"]}}))
+    assert {f.rule for f in lint(taxonomy)} == {
+        "timeout-retryable",
+        "meaning-no-period",
+    }
+    assert {
+        f.rule
+        for f in lint(
+            taxonomy, LintConfig.from_table({"disable": ["meaning-no-period"]})
+        )
+    } == {"timeout-retryable"}
+    raised = lint(
+        taxonomy, LintConfig.from_table({"level": {"meaning-no-period": "error"}})
+    )
+    assert {(f.rule, f.level) for f in raised} == {
+        ("timeout-retryable", "warning"),
+        ("meaning-no-period", "error"),
+    }
+    ignored = lint(
+        taxonomy,
+        LintConfig.from_table({"ignore": {"timeout-retryable": ["task_timeout"]}}),
+    )
     assert {f.rule for f in ignored} == {"meaning-no-period"}
 
 

@@ -129,10 +129,19 @@ def _at(line: int) -> Position:
 
 
 def _code(code: str, line: int, cls: str | None = None, domain: str = "misc") -> Code:
-    return Code(code=code, domain=domain, retryable=False, meaning="m", class_name=cls, position=_at(line))
+    return Code(
+        code=code,
+        domain=domain,
+        retryable=False,
+        meaning="m",
+        class_name=cls,
+        position=_at(line),
+    )
 
 
-def _taxonomy(*domains: Domain, base: str = "TinyError", code_case: str = "lower_snake") -> Taxonomy:
+def _taxonomy(
+    *domains: Domain, base: str = "TinyError", code_case: str = "lower_snake"
+) -> Taxonomy:
     first = domains[0].codes[0].code
     return Taxonomy(
         source="taxonomy.yaml",
@@ -151,7 +160,14 @@ def _taxonomy(*domains: Domain, base: str = "TinyError", code_case: str = "lower
 
 
 def _domain(key: str, *codes: Code, line: int = 9, cls: str | None = None) -> Domain:
-    return Domain(key=key, title=key.title(), description="", codes=codes, class_name=cls, position=_at(line))
+    return Domain(
+        key=key,
+        title=key.title(),
+        description="",
+        codes=codes,
+        class_name=cls,
+        position=_at(line),
+    )
 
 
 def _refusal(taxonomy: Taxonomy) -> list[str]:
@@ -163,7 +179,9 @@ def _refusal(taxonomy: Taxonomy) -> list[str]:
 # ------------------------------------------------------------------- reserved names
 @pytest.mark.parametrize("name", ALL_RESERVED)
 def test_every_reserved_name_is_refused_as_a_code_class(name: str) -> None:
-    taxonomy = _taxonomy(_domain("misc", _code("oops", 10), _code("picked", 11, cls=name)))
+    taxonomy = _taxonomy(
+        _domain("misc", _code("oops", 10), _code("picked", 11, cls=name))
+    )
     assert _refusal(taxonomy) == [
         f"t.yaml:11:1: error: domains.misc.codes.picked: class name {name!r} of code 'picked' (set by `class:`)"
         f" {reserved_reason(name)}; set `class:` on the code to choose another"
@@ -171,7 +189,9 @@ def test_every_reserved_name_is_refused_as_a_code_class(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ALL_RESERVED)
-def test_every_reserved_name_is_refused_as_a_domain_class_and_as_the_base(name: str) -> None:
+def test_every_reserved_name_is_refused_as_a_domain_class_and_as_the_base(
+    name: str,
+) -> None:
     as_domain = _refusal(_taxonomy(_domain("misc", _code("oops", 10), cls=name)))
     assert as_domain == [
         f"t.yaml:9:1: error: domains.misc: class name {name!r} of domain 'misc' (set by `class:`)"
@@ -198,42 +218,76 @@ _SET_PHRASES = {
 def test_reserved_reason_names_each_set_the_name_is_in(name: str) -> None:
     reason = reserved_reason(name)
     assert reason is not None
-    said = {set_name for set_name, phrase in _SET_PHRASES.items() if re.search(phrase, reason)}
-    assert said == {set_name for set_name, members in RESERVED_SETS.items() if name in members}, reason
+    said = {
+        set_name
+        for set_name, phrase in _SET_PHRASES.items()
+        if re.search(phrase, reason)
+    }
+    assert said == {
+        set_name for set_name, members in RESERVED_SETS.items() if name in members
+    }, reason
 
 
-@pytest.mark.parametrize("name", ["TaskTimeoutError", "OopsError", "Task", "Errors", "Objects", "ErrorCodes"])
+@pytest.mark.parametrize(
+    "name", ["TaskTimeoutError", "OopsError", "Task", "Errors", "Objects", "ErrorCodes"]
+)
 def test_ordinary_names_are_not_reserved(name: str) -> None:
     assert reserved_reason(name) is None
 
 
-def test_reserved_pascal_case_names_are_refused_through_the_whole_pipeline(tmp_path: Path) -> None:
+def test_reserved_pascal_case_names_are_refused_through_the_whole_pipeline(
+    tmp_path: Path,
+) -> None:
     """Every reserved name a user can write as `class:` is refused from a real file, each once."""
     names = [name for name in ALL_RESERVED if re.fullmatch(r"[A-Z][A-Za-z0-9]*", name)]
     assert len(names) > 100
     lines = [
-        "format: 1", "name: tiny", "title: Tiny", "version: 0.0.1", "base: TinyError",
-        "fallback: oops", "wrap: oops", "domains:", "  misc:", "    title: Misc", "    codes:",
+        "format: 1",
+        "name: tiny",
+        "title: Tiny",
+        "version: 0.0.1",
+        "base: TinyError",
+        "fallback: oops",
+        "wrap: oops",
+        "domains:",
+        "  misc:",
+        "    title: Misc",
+        "    codes:",
         "      oops: {retryable: false, meaning: m}",
     ]
     first = len(lines) + 1
-    lines += [f'      c{i}: {{retryable: false, meaning: m, class: "{name}"}}' for i, name in enumerate(names)]
+    lines += [
+        f'      c{i}: {{retryable: false, meaning: m, class: "{name}"}}'
+        for i, name in enumerate(names)
+    ]
     path = tmp_path / "taxonomy.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(TaxonomyError) as caught:
         load_names(path)
-    found = {d.position.line: d.message for d in caught.value.diagnostics if d.position is not None}
+    found = {
+        d.position.line: d.message
+        for d in caught.value.diagnostics
+        if d.position is not None
+    }
     assert len(caught.value.diagnostics) == len(names)
     for i, name in enumerate(names):
-        assert found[first + i].startswith(f"class name {name!r} of code 'c{i}' (set by `class:`)")
+        assert found[first + i].startswith(
+            f"class name {name!r} of code 'c{i}' (set by `class:`)"
+        )
 
 
 # ------------------------------------------------------------------- collisions
 @pytest.mark.parametrize(
     ("first", "second", "shared"),
-    [("task_2", "task2", "Task2Error"), ("a_b", "a_b_error", "ABError"), ("oops", "oops_error", "OopsError")],
+    [
+        ("task_2", "task2", "Task2Error"),
+        ("a_b", "a_b_error", "ABError"),
+        ("oops", "oops_error", "OopsError"),
+    ],
 )
-def test_two_codes_with_one_class_name_are_refused_naming_both_lines(first: str, second: str, shared: str) -> None:
+def test_two_codes_with_one_class_name_are_refused_naming_both_lines(
+    first: str, second: str, shared: str
+) -> None:
     taxonomy = _taxonomy(_domain("misc", _code(first, 10), _code(second, 14)))
     assert _refusal(taxonomy) == [
         f"t.yaml:14:1: error: domains.misc.codes.{second}: class name {shared!r} of code {second!r} is already"
@@ -242,12 +296,20 @@ def test_two_codes_with_one_class_name_are_refused_naming_both_lines(first: str,
 
 
 def test_a_class_override_resolves_the_collision() -> None:
-    names = name_taxonomy(_taxonomy(_domain("misc", _code("task_2", 10), _code("task2", 14, cls="TaskTwoError"))), "t.yaml")
+    names = name_taxonomy(
+        _taxonomy(
+            _domain("misc", _code("task_2", 10), _code("task2", 14, cls="TaskTwoError"))
+        ),
+        "t.yaml",
+    )
     assert [code.class_name for code in names.codes] == ["Task2Error", "TaskTwoError"]
 
 
 def test_a_domain_base_clashing_with_a_code_class_is_refused() -> None:
-    taxonomy = _taxonomy(_domain("misc", _code("oops", 10)), _domain("oops", _code("again", 13, domain="oops"), line=12))
+    taxonomy = _taxonomy(
+        _domain("misc", _code("oops", 10)),
+        _domain("oops", _code("again", 13, domain="oops"), line=12),
+    )
     assert _refusal(taxonomy) == [
         "t.yaml:12:1: error: domains.oops: class name 'OopsError' of domain 'oops' is already the class name of"
         " code 'oops' (line 10); set `class:` on the domain to choose another"
@@ -266,17 +328,32 @@ def test_a_domain_class_that_contradicts_its_generic_code_is_refused() -> None:
 
 def test_upper_snake_generic_codes_give_the_domain_class() -> None:
     taxonomy = _taxonomy(
-        _domain("TOOL", _code("TOOL_ERROR", 10, domain="TOOL"), _code("TOOL_TIMEOUT", 11, domain="TOOL")),
+        _domain(
+            "TOOL",
+            _code("TOOL_ERROR", 10, domain="TOOL"),
+            _code("TOOL_TIMEOUT", 11, domain="TOOL"),
+        ),
         code_case="upper_snake",
     )
     names = name_taxonomy(taxonomy, "t.yaml")
     assert names.domains[0].class_name == "ToolError"
     assert names.domains[0].base_code is not None
-    assert [(c.class_name, c.parent) for c in names.codes] == [("ToolError", "TinyError"), ("ToolTimeoutError", "ToolError")]
+    assert [(c.class_name, c.parent) for c in names.codes] == [
+        ("ToolError", "TinyError"),
+        ("ToolTimeoutError", "ToolError"),
+    ]
 
 
-@pytest.mark.parametrize(("cls", "what"), [("TinyError", "the base class"), ("TinyErrorOptions", "the options type of the base class")])
-def test_a_class_named_like_the_base_or_its_options_is_refused(cls: str, what: str) -> None:
+@pytest.mark.parametrize(
+    ("cls", "what"),
+    [
+        ("TinyError", "the base class"),
+        ("TinyErrorOptions", "the options type of the base class"),
+    ],
+)
+def test_a_class_named_like_the_base_or_its_options_is_refused(
+    cls: str, what: str
+) -> None:
     taxonomy = _taxonomy(_domain("misc", _code("oops", 10), _code("same", 11, cls=cls)))
     assert _refusal(taxonomy) == [
         f"t.yaml:11:1: error: domains.misc.codes.same: class name {cls!r} of code 'same' (set by `class:`) is"
@@ -286,27 +363,49 @@ def test_a_class_named_like_the_base_or_its_options_is_refused(cls: str, what: s
 
 @pytest.mark.parametrize(
     ("base", "guard"),
-    [("Retryable", "is_retryable"), ("Retryable", "isRetryable"), ("PlainObject", "isPlainObject")],
+    [
+        ("Retryable", "is_retryable"),
+        ("Retryable", "isRetryable"),
+        ("PlainObject", "isPlainObject"),
+    ],
 )
 def test_a_base_whose_type_guard_is_taken_is_refused(base: str, guard: str) -> None:
     lines = _refusal(_taxonomy(_domain("misc", _code("oops", 10)), base=base))
-    assert any(f"type guard {guard!r}" in line and line.startswith("t.yaml:5:1: error: base: ") for line in lines)
+    assert any(
+        f"type guard {guard!r}" in line and line.startswith("t.yaml:5:1: error: base: ")
+        for line in lines
+    )
 
 
 def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:
     domains = [_domain("misc", _code("task_2", 10), _code("task2", 11))]
-    problems = check_names(domains, None, None, "lower_snake", "t.yaml")  # the base itself was invalid
+    problems = check_names(
+        domains, None, None, "lower_snake", "t.yaml"
+    )  # the base itself was invalid
     assert [p.format() for p in problems] == [
         "t.yaml:11:1: error: domains.misc.codes.task2: class name 'Task2Error' of code 'task2' is already the"
         " class name of code 'task_2' (line 10); set `class:` on the code to choose another"
     ]
-    assert check_names([_domain("misc", _code("oops", 10))], "TinyError", _at(5), "lower_snake", "t.yaml") == []
+    assert (
+        check_names(
+            [_domain("misc", _code("oops", 10))],
+            "TinyError",
+            _at(5),
+            "lower_snake",
+            "t.yaml",
+        )
+        == []
+    )
 
 
 # ------------------------------------------------------------------- the sets cover the modules
 def _own_names(names: Names) -> tuple[set[str], set[str]]:
     """The names the generated modules take from the taxonomy: (Python, TypeScript)."""
-    classes = {names.base} | {d.class_name for d in names.domains} | {c.class_name for c in names.codes}
+    classes = (
+        {names.base}
+        | {d.class_name for d in names.domains}
+        | {c.class_name for c in names.codes}
+    )
     return classes | {names.py_guard}, classes | {names.ts_guard, names.ts_options}
 
 
@@ -322,16 +421,24 @@ def _python_names(body: list[ast.stmt]) -> set[str]:
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 found.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name):
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(
+            node.target, ast.Name
+        ):
             found.add(node.target.id)
         elif isinstance(node, ast.Import):
-            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+            found.update(
+                (alias.asname or alias.name).split(".")[0] for alias in node.names
+            )
         elif isinstance(node, ast.ImportFrom):
             found.update(alias.asname or alias.name for alias in node.names)
-        elif isinstance(node, ast.If):  # `if TYPE_CHECKING:` and its converse, both define
+        elif isinstance(
+            node, ast.If
+        ):  # `if TYPE_CHECKING:` and its converse, both define
             found |= _python_names(node.body) | _python_names(node.orelse)
         elif isinstance(node, (ast.Try, ast.With, ast.For, ast.While, ast.Match)):
-            raise AssertionError(f"line {node.lineno}: a top-level block this test does not read")
+            raise AssertionError(
+                f"line {node.lineno}: a top-level block this test does not read"
+            )
     return found
 
 
@@ -356,17 +463,25 @@ def _module(case: Case, suffix: str) -> str:
 def test_python_module_names_cover_every_top_level_name(case: Case) -> None:
     own, _ = _own_names(case.names)
     defined = _python_top_level(_module(case, "/__init__.py"))
-    assert "from_payload" in defined and case.names.base in defined  # the parse found the module's names
+    assert (
+        "from_payload" in defined and case.names.base in defined
+    )  # the parse found the module's names
     public = {name for name in defined if not name.startswith("_")} - own
-    assert public - PYTHON_MODULE_NAMES == set(), "add these to naming.PYTHON_MODULE_NAMES"
+    assert (
+        public - PYTHON_MODULE_NAMES == set()
+    ), "add these to naming.PYTHON_MODULE_NAMES"
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_typescript_module_names_cover_every_top_level_name(case: Case) -> None:
     _, own = _own_names(case.names)
     defined = _typescript_top_level(_module(case, "src/index.ts"))
-    assert "fromPayload" in defined and case.names.base in defined  # the regex found the module's names
-    assert defined - own - TS_MODULE_NAMES == set(), "add these to naming.TS_MODULE_NAMES"
+    assert (
+        "fromPayload" in defined and case.names.base in defined
+    )  # the regex found the module's names
+    assert (
+        defined - own - TS_MODULE_NAMES == set()
+    ), "add these to naming.TS_MODULE_NAMES"
 
 
 _PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*")
@@ -386,19 +501,25 @@ def _code_only(typescript: str) -> str:
 def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) -> None:
     """A class named like a global the module reads would change what it reads."""
     py_own, _ = _own_names(case.names)
-    members = {c.member for c in case.names.codes} | {d.member for d in case.names.domains}  # in enum bodies
+    members = {c.member for c in case.names.codes} | {
+        d.member for d in case.names.domains
+    }  # in enum bodies
     used = {
         node.id
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))
         if isinstance(node, ast.Name) and _PASCAL.fullmatch(node.id)
     }
     assert {"Exception", "ErrorCode"} <= used
-    reserved = PYTHON_BUILTINS | PYTHON_KEYWORDS | PYTHON_MODULE_NAMES | PYTHON_STANDARD_NAMES
+    reserved = (
+        PYTHON_BUILTINS | PYTHON_KEYWORDS | PYTHON_MODULE_NAMES | PYTHON_STANDARD_NAMES
+    )
     assert used - py_own - members - reserved == set()
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_every_class_like_name_the_typescript_module_uses_is_reserved(case: Case) -> None:
+def test_every_class_like_name_the_typescript_module_uses_is_reserved(
+    case: Case,
+) -> None:
     _, ts_own = _own_names(case.names)
     code = _code_only(_module(case, "src/index.ts"))
     used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\s*:)", code))
@@ -420,4 +541,6 @@ def test_the_declaration_readers_see_what_they_must() -> None:
 def test_no_name_a_golden_case_generates_is_reserved(case: Case) -> None:
     py_own, ts_own = _own_names(case.names)
     classes = (py_own | ts_own) - {case.names.py_guard, case.names.ts_guard}
-    assert {name: reserved_reason(name) for name in classes if reserved_reason(name)} == {}
+    assert {
+        name: reserved_reason(name) for name in classes if reserved_reason(name)
+    } == {}

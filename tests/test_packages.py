@@ -28,8 +28,12 @@ WHEELS = [c for c in cases() if c.name in ("shipped", "acme_upper", "lazy_layout
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, check=False)
-    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout}\n{done.stderr}"
+    done = subprocess.run(
+        cmd, cwd=cwd, capture_output=True, text=True, env=env, check=False
+    )
+    assert (
+        done.returncode == 0
+    ), f"{' '.join(cmd)} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
 
@@ -38,20 +42,46 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
     names = case.names
     project = tmp_path / "project"
     shutil.copytree(case.expected / "python", project)
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(tmp_path / "wheels"), str(project)], tmp_path)
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--wheel-dir",
+            str(tmp_path / "wheels"),
+            str(project),
+        ],
+        tmp_path,
+    )
     wheels = list((tmp_path / "wheels").glob("*.whl"))
     assert len(wheels) == 1, wheels
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "--no-index", "--no-deps", str(wheels[0])], tmp_path)
+    _run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--no-index",
+            "--no-deps",
+            str(wheels[0]),
+        ],
+        tmp_path,
+    )
     installed = _run([str(python), "-m", "pip", "list", "--format=json"], tmp_path)
-    assert {p["name"] for p in json.loads(installed)} <= {"pip", "setuptools", names.python_package.replace("_", "-")}
+    assert {p["name"] for p in json.loads(installed)} <= {
+        "pip",
+        "setuptools",
+        names.python_package.replace("_", "-"),
+    }
 
     fallback = names.fallback
-    script = textwrap.dedent(
-        f"""
+    script = textwrap.dedent(f"""
         import importlib.resources, json, sys
         import {names.python_package} as pkg
         assert "site-packages" in pkg.__file__, pkg.__file__
@@ -60,8 +90,7 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
         assert type(err).__name__ == "{fallback.class_name}"
         assert all(getattr(pkg, name) is not None for name in pkg.__all__)
         print(json.dumps(err.to_dict()))
-        """
-    )
+        """)
     # -I: isolated, so the repository and user site cannot leak into the import.
     out = _run([str(python), "-I", "-c", script], tmp_path)
     assert json.loads(out)["code"] == fallback.code.code
@@ -87,14 +116,24 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     names = case.names
     package = tmp_path / "package"
     shutil.copytree(case.expected / "typescript", package)
-    tarball_name = _run(["npm", "pack", "--silent", "--pack-destination", str(tmp_path)], package, npm_env).strip().splitlines()[-1]
+    tarball_name = (
+        _run(
+            ["npm", "pack", "--silent", "--pack-destination", str(tmp_path)],
+            package,
+            npm_env,
+        )
+        .strip()
+        .splitlines()[-1]
+    )
     tarball = tmp_path / tarball_name
     listing = _run(["tar", "-tzf", str(tarball)], tmp_path)
     assert "package/dist/index.js" in listing and "package/dist/index.d.ts" in listing
 
     consumer = tmp_path / "consumer"
     consumer.mkdir()
-    (consumer / "package.json").write_text('{"name": "consumer", "private": true}\n', encoding="utf-8")
+    (consumer / "package.json").write_text(
+        '{"name": "consumer", "private": true}\n', encoding="utf-8"
+    )
     _run(["npm", "install", "--no-save", "--offline", str(tarball)], consumer, npm_env)
     npm_name = names.npm_package
     code = names.codes[0]
@@ -102,14 +141,14 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
         f'import {{ fromPayload, {code.class_name}, {names.ts_guard} }} from "{npm_name}";\n'
         f'const err = fromPayload({{ code: "{code.code.code}", message: "m", retryable: true }});\n'
         f'if (!(err instanceof {code.class_name}) || !{names.ts_guard}(err)) throw new Error("wrong class");\n'
-        'console.log(JSON.stringify(err));\n',
+        "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
     )
     (consumer / "cjs.cjs").write_text(
         f'const pkg = require("{npm_name}");\n'
         f'const err = new pkg.{code.class_name}("m");\n'
         f'if (err.name !== "{code.class_name}" || !pkg.{names.ts_guard}(err)) throw new Error("wrong class");\n'
-        'console.log(JSON.stringify(err));\n',
+        "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
     )
     for script in ("esm.mjs", "cjs.cjs"):
@@ -118,19 +157,25 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
 
     (consumer / "use.ts").write_text(
         f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
-        f'const code: ErrorCode = ErrorCode.{code.member};\n'
+        f"const code: ErrorCode = ErrorCode.{code.member};\n"
         'const payload: ErrorPayload = fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
-        '// @ts-expect-error: not a code of the taxonomy\n'
+        "// @ts-expect-error: not a code of the taxonomy\n"
         'const wrong: ErrorCode = "zz_not_a_code";\n'
-        'export { payload, wrong };\n',
+        "export { payload, wrong };\n",
         encoding="utf-8",
     )
     (consumer / "tsconfig.json").write_text(
         json.dumps(
             {
                 "compilerOptions": {
-                    "strict": True, "module": "NodeNext", "moduleResolution": "NodeNext", "target": "ES2022",
-                    "lib": ["ES2022"], "types": [], "noEmit": True, "exactOptionalPropertyTypes": True,
+                    "strict": True,
+                    "module": "NodeNext",
+                    "moduleResolution": "NodeNext",
+                    "target": "ES2022",
+                    "lib": ["ES2022"],
+                    "types": [],
+                    "noEmit": True,
+                    "exactOptionalPropertyTypes": True,
                 },
                 "files": ["use.ts"],
             }

@@ -11,7 +11,10 @@ from generator import parallel, pipeline
 from tests.support import REPO
 
 PARENT = os.getpid()
-needs_fork = pytest.mark.skipif(not parallel._can_fork(), reason="no safe fork here (not Linux, one core or threads)")
+needs_fork = pytest.mark.skipif(
+    not parallel._can_fork(),
+    reason="no safe fork here (not Linux, one core or threads)",
+)
 
 
 def _where() -> dict[str, int]:

@@ -11,7 +11,9 @@ from generator import pysyntax
 from generator._widths import WIDE
 
 # Wide (CJK), zero-width (combining) and plain characters, in lines around the limit.
-CHARS = st.sampled_from(["a", " ", "\u6f22", "\u0301", "\U0001f389", "\u00e9", "\u200b", "x"])
+CHARS = st.sampled_from(
+    ["a", " ", "\u6f22", "\u0301", "\U0001f389", "\u00e9", "\u200b", "x"]
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -35,7 +37,8 @@ def test_width_table_is_blacks() -> None:
 
 # Each range's edges and the characters just outside them, and some others.
 EDGES = sorted(
-    {chr(c) for a, b, _ in WIDTH_TABLE for c in (a - 1, a, b, b + 1)} | {"a", "\u00e9", "\u2014", "\u0301", "\u200b"}
+    {chr(c) for a, b, _ in WIDTH_TABLE for c in (a - 1, a, b, b + 1)}
+    | {"a", "\u00e9", "\u2014", "\u0301", "\u200b"}
 )
 
 

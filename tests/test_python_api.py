@@ -44,7 +44,11 @@ def _cls(mod: types.ModuleType, name: str) -> type[Any]:
 
 def _unknown_code(names: Names) -> str:
     known = {c.code.code for c in names.codes}
-    word = "zz_not_a_code" if names.taxonomy.code_case == "lower_snake" else "ZZ_NOT_A_CODE"
+    word = (
+        "zz_not_a_code"
+        if names.taxonomy.code_case == "lower_snake"
+        else "ZZ_NOT_A_CODE"
+    )
     assert word not in known
     return word
 
@@ -56,7 +60,9 @@ def _bad_case_code(names: Names) -> str:
 
 
 # ------------------------------------------------------------------ the classes
-def test_every_code_has_its_class_with_class_level_attributes(mod: types.ModuleType, names: Names) -> None:
+def test_every_code_has_its_class_with_class_level_attributes(
+    mod: types.ModuleType, names: Names
+) -> None:
     for named in names.codes:
         cls = _cls(mod, named.class_name)
         assert cls.__name__ == named.class_name
@@ -68,7 +74,9 @@ def test_every_code_has_its_class_with_class_level_attributes(mod: types.ModuleT
         assert cls.meaning == named.code.meaning
 
 
-def test_hierarchy_code_to_domain_base_to_root(mod: types.ModuleType, names: Names) -> None:
+def test_hierarchy_code_to_domain_base_to_root(
+    mod: types.ModuleType, names: Names
+) -> None:
     base = _cls(mod, names.base)
     assert issubclass(base, Exception)
     for domain in names.domains:
@@ -87,7 +95,9 @@ def test_no_class_name_ends_in_error_error(mod: types.ModuleType, names: Names) 
         assert not named.class_name.endswith("ErrorError")
 
 
-def test_enums_are_str_enums_keyed_by_upper_snake(mod: types.ModuleType, names: Names) -> None:
+def test_enums_are_str_enums_keyed_by_upper_snake(
+    mod: types.ModuleType, names: Names
+) -> None:
     assert issubclass(mod.ErrorCode, enum.StrEnum)
     assert issubclass(mod.Domain, enum.StrEnum)
     assert [m.value for m in mod.ErrorCode] == [c.code.code for c in names.codes]
@@ -99,12 +109,23 @@ def test_enums_are_str_enums_keyed_by_upper_snake(mod: types.ModuleType, names: 
         assert member.name == member.value.upper()
 
 
-def test_all_lists_the_public_api_and_nothing_missing(mod: types.ModuleType, names: Names) -> None:
+def test_all_lists_the_public_api_and_nothing_missing(
+    mod: types.ModuleType, names: Names
+) -> None:
     exported = set(mod.__all__)
     expected = {
-        "ErrorCode", "Domain", "InvalidPayloadError", "ErrorPayload", "ERROR_EVENTS",
-        "lookup", "is_retryable", "from_payload", "to_error", "error_from_event",
-        names.py_guard, names.base,
+        "ErrorCode",
+        "Domain",
+        "InvalidPayloadError",
+        "ErrorPayload",
+        "ERROR_EVENTS",
+        "lookup",
+        "is_retryable",
+        "from_payload",
+        "to_error",
+        "error_from_event",
+        names.py_guard,
+        names.base,
         *(d.class_name for d in names.domains),
         *(c.class_name for c in names.codes),
     }
@@ -114,11 +135,17 @@ def test_all_lists_the_public_api_and_nothing_missing(mod: types.ModuleType, nam
     assert len(mod.__all__) == len(exported)
 
 
-def test_instances_carry_message_details_cause_and_retryable_override(mod: types.ModuleType, names: Names) -> None:
+def test_instances_carry_message_details_cause_and_retryable_override(
+    mod: types.ModuleType, names: Names
+) -> None:
     for named in names.codes:
         cls = _cls(mod, named.class_name)
         cause = KeyError("k")
-        err = cls("it broke", details={"n": 1, "nested": {"a": [1, 2.5, None, True]}}, cause=cause)
+        err = cls(
+            "it broke",
+            details={"n": 1, "nested": {"a": [1, 2.5, None, True]}},
+            cause=cause,
+        )
         assert err.message == "it broke" and str(err) == "it broke"
         assert err.details == {"n": 1, "nested": {"a": [1, 2.5, None, True]}}
         assert err.__cause__ is cause
@@ -126,7 +153,9 @@ def test_instances_carry_message_details_cause_and_retryable_override(mod: types
         assert err.wire_code == named.code.code
         flipped = cls("x", retryable=not named.code.retryable)
         assert flipped.retryable is (not named.code.retryable)
-        assert cls.retryable is named.code.retryable  # the override stays on the instance
+        assert (
+            cls.retryable is named.code.retryable
+        )  # the override stays on the instance
         assert cls().message == named.code.meaning  # the meaning is the default message
         assert cls("x").details == {}
 
@@ -171,8 +200,13 @@ def test_cyclic_details_are_refused(mod: types.ModuleType, names: Names) -> None
     with pytest.raises(ValueError, match="itself"):
         _cls(mod, names.base)("x", details={"c": cycle})
     shared = [1, 2]
-    err = _cls(mod, names.base)("x", details={"a": shared, "b": shared})  # shared is not a cycle
-    assert json.loads(json.dumps(err.to_payload()))["details"] == {"a": [1, 2], "b": [1, 2]}
+    err = _cls(mod, names.base)(
+        "x", details={"a": shared, "b": shared}
+    )  # shared is not a cycle
+    assert json.loads(json.dumps(err.to_payload()))["details"] == {
+        "a": [1, 2],
+        "b": [1, 2],
+    }
 
 
 def test_bare_base_carries_the_fallback(mod: types.ModuleType, names: Names) -> None:
@@ -184,14 +218,21 @@ def test_bare_base_carries_the_fallback(mod: types.ModuleType, names: Names) -> 
 
 
 # ------------------------------------------------------------- module functions
-def test_lookup_and_is_retryable_for_every_code(mod: types.ModuleType, names: Names) -> None:
+def test_lookup_and_is_retryable_for_every_code(
+    mod: types.ModuleType, names: Names
+) -> None:
     for named in names.codes:
         assert mod.lookup(named.code.code) is _cls(mod, named.class_name)
         assert mod.is_retryable(named.code.code) is named.code.retryable
 
 
-@pytest.mark.parametrize("unknown", ["zz_unknown", "ZZ_UNKNOWN", "", "constructor", "__class__", "task timeout"])
-def test_unknown_codes_fall_back(mod: types.ModuleType, names: Names, unknown: str) -> None:
+@pytest.mark.parametrize(
+    "unknown",
+    ["zz_unknown", "ZZ_UNKNOWN", "", "constructor", "__class__", "task timeout"],
+)
+def test_unknown_codes_fall_back(
+    mod: types.ModuleType, names: Names, unknown: str
+) -> None:
     if unknown in {c.code.code for c in names.codes}:
         pytest.skip("the name is a real code here")
     assert mod.lookup(unknown) is _cls(mod, names.fallback.class_name)
@@ -208,14 +249,21 @@ def test_type_guard(mod: types.ModuleType, names: Names) -> None:
     assert guard(mod.InvalidPayloadError("x")) is False
 
 
-def test_from_payload_round_trips_every_code(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_round_trips_every_code(
+    mod: types.ModuleType, names: Names
+) -> None:
     for named in names.codes:
         for retryable in (True, False):
             payload = {
                 "code": named.code.code,
                 "message": f"message of {named.code.code}",
                 "retryable": retryable,
-                "details": {"id": "x1", "n": 3, "list": [1, "a", None], "obj": {"k": False}},
+                "details": {
+                    "id": "x1",
+                    "n": 3,
+                    "list": [1, "a", None],
+                    "obj": {"k": False},
+                },
             }
             err = mod.from_payload(payload)
             assert type(err) is _cls(mod, named.class_name)
@@ -224,9 +272,16 @@ def test_from_payload_round_trips_every_code(mod: types.ModuleType, names: Names
             assert json.loads(json.dumps(err.to_payload(), allow_nan=False)) == payload
 
 
-def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(
+    mod: types.ModuleType, names: Names
+) -> None:
     unknown = _unknown_code(names)
-    payload = {"code": unknown, "message": "from a newer peer", "retryable": True, "details": {"v": 2}}
+    payload = {
+        "code": unknown,
+        "message": "from a newer peer",
+        "retryable": True,
+        "details": {"v": 2},
+    }
     err = mod.from_payload(payload)
     assert type(err) is _cls(mod, names.fallback.class_name)
     assert err.code == names.fallback.code.code
@@ -234,39 +289,65 @@ def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(mod: types.Mo
     assert err.to_payload() == payload
 
 
-def test_from_payload_null_or_absent_details_and_extra_fields(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_null_or_absent_details_and_extra_fields(
+    mod: types.ModuleType, names: Names
+) -> None:
     code = names.codes[-1].code.code
     for extra in ({}, {"details": None}, {"trace_id": "abc", "nested": {"x": 1}}):
-        err = mod.from_payload({"code": code, "message": "m", "retryable": False, **extra})
+        err = mod.from_payload(
+            {"code": code, "message": "m", "retryable": False, **extra}
+        )
         assert err.details == {}
-        assert err.to_payload() == {"code": code, "message": "m", "retryable": False, "details": {}}
+        assert err.to_payload() == {
+            "code": code,
+            "message": "m",
+            "retryable": False,
+            "details": {},
+        }
 
 
 def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
     code = names.codes[0].code.code
     good = {"code": code, "message": "m", "retryable": False}
     return [
-        (None, "payload"), ([good], "payload"), ("text", "payload"), (3, "payload"), (True, "payload"),
+        (None, "payload"),
+        ([good], "payload"),
+        ("text", "payload"),
+        (3, "payload"),
+        (True, "payload"),
         ({k: v for k, v in good.items() if k != "code"}, "code"),
-        ({**good, "code": None}, "code"), ({**good, "code": 7}, "code"), ({**good, "code": ["a"]}, "code"),
-        ({**good, "code": ""}, "code"), ({**good, "code": _bad_case_code(names)}, "code"),
-        ({**good, "code": code + "\n"}, "code"), ({**good, "code": " " + code}, "code"),
-        ({**good, "code": code + "__x"}, "code"), ({**good, "code": "9" + code}, "code"),
+        ({**good, "code": None}, "code"),
+        ({**good, "code": 7}, "code"),
+        ({**good, "code": ["a"]}, "code"),
+        ({**good, "code": ""}, "code"),
+        ({**good, "code": _bad_case_code(names)}, "code"),
+        ({**good, "code": code + "\n"}, "code"),
+        ({**good, "code": " " + code}, "code"),
+        ({**good, "code": code + "__x"}, "code"),
+        ({**good, "code": "9" + code}, "code"),
         ({**good, "code": code.replace("_", "-") + "-x"}, "code"),
         ({k: v for k, v in good.items() if k != "message"}, "message"),
-        ({**good, "message": None}, "message"), ({**good, "message": 5}, "message"),
+        ({**good, "message": None}, "message"),
+        ({**good, "message": 5}, "message"),
         ({**good, "message": b"bytes"}, "message"),
         ({k: v for k, v in good.items() if k != "retryable"}, "retryable"),
-        ({**good, "retryable": "true"}, "retryable"), ({**good, "retryable": 1}, "retryable"),
-        ({**good, "retryable": 0}, "retryable"), ({**good, "retryable": None}, "retryable"),
-        ({**good, "details": []}, "details"), ({**good, "details": "x"}, "details"),
-        ({**good, "details": 1}, "details"), ({**good, "details": {"x": math.nan}}, "details"),
-        ({**good, "details": {"x": [math.inf]}}, "details"), ({**good, "details": {1: "a"}}, "details"),
+        ({**good, "retryable": "true"}, "retryable"),
+        ({**good, "retryable": 1}, "retryable"),
+        ({**good, "retryable": 0}, "retryable"),
+        ({**good, "retryable": None}, "retryable"),
+        ({**good, "details": []}, "details"),
+        ({**good, "details": "x"}, "details"),
+        ({**good, "details": 1}, "details"),
+        ({**good, "details": {"x": math.nan}}, "details"),
+        ({**good, "details": {"x": [math.inf]}}, "details"),
+        ({**good, "details": {1: "a"}}, "details"),
         ({**good, "details": {"x": object()}}, "details"),
     ]
 
 
-def test_from_payload_rejects_invalid_payloads_naming_the_field(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_rejects_invalid_payloads_naming_the_field(
+    mod: types.ModuleType, names: Names
+) -> None:
     assert issubclass(mod.InvalidPayloadError, ValueError)
     for payload, field in _invalid_payloads(names):
         with pytest.raises(mod.InvalidPayloadError) as caught:
@@ -275,9 +356,24 @@ def test_from_payload_rejects_invalid_payloads_naming_the_field(mod: types.Modul
         assert str(caught.value).startswith(field), (payload, str(caught.value))
 
 
-def test_from_payload_code_pattern_is_the_taxonomy_case(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_code_pattern_is_the_taxonomy_case(
+    mod: types.ModuleType, names: Names
+) -> None:
     pattern = CASE_PATTERNS[names.taxonomy.code_case]
-    for sample in ("a", "ab_cd", "a1_2b", "AB_CD", "A", "a__b", "_a", "a_", "1a", "a-b", "ab cd", "é"):
+    for sample in (
+        "a",
+        "ab_cd",
+        "a1_2b",
+        "AB_CD",
+        "A",
+        "a__b",
+        "_a",
+        "a_",
+        "1a",
+        "a-b",
+        "ab cd",
+        "é",
+    ):
         payload = {"code": sample, "message": "m", "retryable": False}
         if pattern.fullmatch(sample):
             assert mod.from_payload(payload).wire_code == sample
@@ -286,13 +382,22 @@ def test_from_payload_code_pattern_is_the_taxonomy_case(mod: types.ModuleType, n
                 mod.from_payload(payload)
 
 
-def test_from_payload_deeply_nested_details_are_refused_not_a_crash(mod: types.ModuleType, names: Names) -> None:
+def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
+    mod: types.ModuleType, names: Names
+) -> None:
     # Issue 12: details nest at most 64 deep; 100,000 deep is an InvalidPayloadError, never a RecursionError.
     deep: Any = "leaf"
     for _ in range(100_000):
         deep = [deep]
     with pytest.raises(mod.InvalidPayloadError) as caught:
-        mod.from_payload({"code": names.codes[0].code.code, "message": "m", "retryable": True, "details": {"d": deep}})
+        mod.from_payload(
+            {
+                "code": names.codes[0].code.code,
+                "message": "m",
+                "retryable": True,
+                "details": {"d": deep},
+            }
+        )
     assert caught.value.field == "details"
 
 
@@ -324,7 +429,12 @@ def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) 
     with pytest.raises(TypeError):
         mod.ERROR_EVENTS["new.event"] = "x"  # read-only
     code = names.codes[0]
-    payload = {"code": code.code.code, "message": "m", "retryable": False, "details": {}}
+    payload = {
+        "code": code.code.code,
+        "message": "m",
+        "retryable": False,
+        "details": {},
+    }
     for event_type, location in events.items():
         event: dict[str, Any] = {"type": event_type}
         node = event
@@ -343,24 +453,43 @@ def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) 
         node[parts[-1]] = {"code": 5}
         with pytest.raises(mod.InvalidPayloadError):
             mod.error_from_event(event)
-    assert mod.error_from_event({"type": "no.such.event", "payload": {"error": payload}}) is None
+    assert (
+        mod.error_from_event({"type": "no.such.event", "payload": {"error": payload}})
+        is None
+    )
     assert mod.error_from_event({"payload": {"error": payload}}) is None
     with pytest.raises(mod.InvalidPayloadError):
         mod.error_from_event(["not", "an", "event"])
 
 
 # ----------------------------------------------------------------- persistence
-def test_pickle_and_deepcopy_keep_everything(mod: types.ModuleType, names: Names) -> None:
-    unknown = mod.from_payload({"code": _unknown_code(names), "message": "m", "retryable": True, "details": {"a": [1]}})
+def test_pickle_and_deepcopy_keep_everything(
+    mod: types.ModuleType, names: Names
+) -> None:
+    unknown = mod.from_payload(
+        {
+            "code": _unknown_code(names),
+            "message": "m",
+            "retryable": True,
+            "details": {"a": [1]},
+        }
+    )
     samples = [unknown, mod.to_error("raw value")]
     for named in names.codes:
         samples.append(
             _cls(mod, named.class_name)(
-                "msg", details={"k": {"v": 1}}, cause=ValueError("why"), retryable=not named.code.retryable
+                "msg",
+                details={"k": {"v": 1}},
+                cause=ValueError("why"),
+                retryable=not named.code.retryable,
             )
         )
     for err in samples:
-        for clone in (pickle.loads(pickle.dumps(err)), copy.deepcopy(err), copy.copy(err)):
+        for clone in (
+            pickle.loads(pickle.dumps(err)),
+            copy.deepcopy(err),
+            copy.copy(err),
+        ):
             assert type(clone) is type(err)
             assert clone.message == err.message and str(clone) == str(err)
             assert clone.details == err.details
@@ -377,7 +506,10 @@ def test_repr_to_dict_and_logging_show_the_code(
 ) -> None:
     named = names.codes[-1]
     err = _cls(mod, named.class_name)("went wrong", details={"id": 7})
-    assert repr(err) == f"{named.class_name}(code={named.code.code!r}, message='went wrong')"
+    assert (
+        repr(err)
+        == f"{named.class_name}(code={named.code.code!r}, message='went wrong')"
+    )
     assert err.to_dict() == {
         "name": named.class_name,
         "code": named.code.code,
@@ -397,7 +529,9 @@ def test_repr_to_dict_and_logging_show_the_code(
     assert f"code: {named.code.code}" in caplog.text  # logger.exception shows the code
 
 
-def test_a_json_log_formatter_shows_the_code_without_extra_work(mod: types.ModuleType, names: Names) -> None:
+def test_a_json_log_formatter_shows_the_code_without_extra_work(
+    mod: types.ModuleType, names: Names
+) -> None:
     import io
 
     class JsonFormatter(logging.Formatter):
@@ -417,14 +551,18 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(mod: types.Modul
     try:
         for payload_code in (names.codes[0].code.code, _unknown_code(names)):
             try:
-                raise mod.from_payload({"code": payload_code, "message": "boom", "retryable": False})
+                raise mod.from_payload(
+                    {"code": payload_code, "message": "boom", "retryable": False}
+                )
             except Exception:
                 logger.exception("request failed")
     finally:
         logger.removeHandler(handler)
     entries = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert f"code: {names.codes[0].code.code}" in entries[0]["exc_info"]
-    assert f"code: {_unknown_code(names)}" in entries[1]["exc_info"]  # the code as received
+    assert (
+        f"code: {_unknown_code(names)}" in entries[1]["exc_info"]
+    )  # the code as received
 
 
 def test_meanings_are_exact_strings(mod: types.ModuleType, names: Names) -> None:
@@ -435,7 +573,9 @@ def test_meanings_are_exact_strings(mod: types.ModuleType, names: Names) -> None
 
 
 # ---------------------------------------------------------------- evolution
-def test_deprecated_codes_warn_when_built_not_when_received(mod: types.ModuleType, names: Names) -> None:
+def test_deprecated_codes_warn_when_built_not_when_received(
+    mod: types.ModuleType, names: Names
+) -> None:
     import warnings
 
     for named in names.codes:
@@ -446,14 +586,18 @@ def test_deprecated_codes_warn_when_built_not_when_received(mod: types.ModuleTyp
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             err = cls("m")
-            received = mod.from_payload({"code": named.code.code, "message": "m", "retryable": True})
+            received = mod.from_payload(
+                {"code": named.code.code, "message": "m", "retryable": True}
+            )
             pickle.loads(pickle.dumps(err))
             copy.deepcopy(received)
         deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
         if dep is None:
             assert deprecations == [], named.code.code
         else:
-            assert len(deprecations) == 1, named.code.code  # only the construction warns
+            assert (
+                len(deprecations) == 1
+            ), named.code.code  # only the construction warns
             text = str(deprecations[0].message)
             assert named.code.code in text and dep.reason in text
             if dep.replaced_by:
@@ -461,22 +605,37 @@ def test_deprecated_codes_warn_when_built_not_when_received(mod: types.ModuleTyp
             assert deprecations[0].filename == __file__  # it points at the caller
 
 
-def test_removed_codes_are_not_generated_and_fall_back(mod: types.ModuleType, names: Names) -> None:
+def test_removed_codes_are_not_generated_and_fall_back(
+    mod: types.ModuleType, names: Names
+) -> None:
     for tomb in names.taxonomy.removed:
         assert tomb.code not in {m.value for m in mod.ErrorCode}
         assert mod.lookup(tomb.code) is _cls(mod, names.fallback.class_name)
-        err = mod.from_payload({"code": tomb.code, "message": "old peer", "retryable": False})
-        assert type(err) is _cls(mod, names.fallback.class_name) and err.wire_code == tomb.code
+        err = mod.from_payload(
+            {"code": tomb.code, "message": "old peer", "retryable": False}
+        )
+        assert (
+            type(err) is _cls(mod, names.fallback.class_name)
+            and err.wire_code == tomb.code
+        )
 
 
 def test_docs_mark_deprecations_and_list_changes(case: Case, names: Names) -> None:
     docs = (case.expected / "docs/errors.md").read_text(encoding="utf-8")
     for named in names.codes:
-        row = next(line for line in docs.splitlines() if line.startswith(f"| `{named.code.code}` |"))
+        row = next(
+            line
+            for line in docs.splitlines()
+            if line.startswith(f"| `{named.code.code}` |")
+        )
         assert ("**deprecated:**" in row) is (named.code.deprecated is not None), row
         if named.code.deprecated and named.code.deprecated.replaced_by:
             assert f"use `{named.code.deprecated.replaced_by}` instead" in row
-    changes = docs.split("## Changes", 1)[1].split("\n## ", 1)[0] if "## Changes" in docs else ""
+    changes = (
+        docs.split("## Changes", 1)[1].split("\n## ", 1)[0]
+        if "## Changes" in docs
+        else ""
+    )
     expected_rows = (
         sum(1 for c in names.taxonomy.codes if c.since)
         + sum(1 for c in names.taxonomy.codes if c.deprecated)
@@ -485,7 +644,9 @@ def test_docs_mark_deprecations_and_list_changes(case: Case, names: Names) -> No
     if expected_rows == 0:
         assert "## Changes" not in docs
     else:
-        assert changes.count("\n| ") - 2 == expected_rows  # minus the header and rule rows
+        assert (
+            changes.count("\n| ") - 2 == expected_rows
+        )  # minus the header and rule rows
     for tomb in names.taxonomy.removed:
         assert f"| {tomb.since} | removed `{tomb.code}`" in changes
     for code in names.taxonomy.codes:

@@ -97,21 +97,36 @@ def _write_python(names: Names, root: Path) -> Path:
 def _python(src: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     return subprocess.run(
-        [sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", script, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
 def _taxonomy_text(count: int, layout: str | None) -> str:
     """A valid taxonomy of ``count`` codes in two domains."""
-    lines = ["format: 1", "name: sized", "title: Sized", "version: 1.0.0", "base: SizedError"]
+    lines = [
+        "format: 1",
+        "name: sized",
+        "title: Sized",
+        "version: 1.0.0",
+        "base: SizedError",
+    ]
     lines += ["fallback: alpha_error", "wrap: alpha_error"]
     if layout is not None:
         lines.append(f"python_layout: {layout}")
     lines.append("domains:")
     for domain, share in (("alpha", count - count // 2), ("beta", count // 2)):
         lines += [f"  {domain}:", f"    title: {domain.title()}", "    codes:"]
-        lines.append(f"      {domain}_error: {{retryable: false, meaning: Unspecified}}")
-        lines += [f"      {domain}_c{i}: {{retryable: true, meaning: Code {i}}}" for i in range(1, share)]
+        lines.append(
+            f"      {domain}_error: {{retryable: false, meaning: Unspecified}}"
+        )
+        lines += [
+            f"      {domain}_c{i}: {{retryable: true, meaning: Code {i}}}"
+            for i in range(1, share)
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -127,16 +142,25 @@ def _taxonomy_text(count: int, layout: str | None) -> str:
         (4, "module", False),
     ],
 )
-def test_the_layout_is_chosen_by_size_unless_named(tmp_path: Path, count: int, layout: str | None, lazy: bool) -> None:
+def test_the_layout_is_chosen_by_size_unless_named(
+    tmp_path: Path, count: int, layout: str | None, lazy: bool
+) -> None:
     path = tmp_path / "taxonomy.yaml"
     path.write_text(_taxonomy_text(count, layout), encoding="utf-8")
     taxonomy = load_taxonomy(path)
     assert len(taxonomy.codes) == count
     assert render.python_lazy(taxonomy) is lazy
-    modules = sorted(p for p in render.render(name_taxonomy(taxonomy, str(path))) if p.endswith(".py"))
+    modules = sorted(
+        p
+        for p in render.render(name_taxonomy(taxonomy, str(path)))
+        if p.endswith(".py")
+    )
     expected = ["python/src/sized_errors/__init__.py"]
     if lazy:
-        expected += ["python/src/sized_errors/_domain_alpha.py", "python/src/sized_errors/_domain_beta.py"]
+        expected += [
+            "python/src/sized_errors/_domain_alpha.py",
+            "python/src/sized_errors/_domain_beta.py",
+        ]
     assert modules == sorted(expected)
 
 
@@ -210,7 +234,9 @@ assert type(error) is getattr(pkg, sys.argv[2]) and str(error) == "sent", error
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_the_lazy_layout_defines_a_domain_only_when_used(case: Case, tmp_path: Path) -> None:
+def test_the_lazy_layout_defines_a_domain_only_when_used(
+    case: Case, tmp_path: Path
+) -> None:
     names = _names(case, "lazy")
     src = _write_python(names, tmp_path)
     first_domain, last_domain = names.domains[0], names.domains[-1]
@@ -234,7 +260,13 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(case: Case, tmp_path: P
     )
     assert done.returncode == 0, done.stderr.decode()
     back = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(UNPICKLE), names.python_package, other.class_name],
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(UNPICKLE),
+            names.python_package,
+            other.class_name,
+        ],
         env={**os.environ, "PYTHONPATH": str(src)},
         input=done.stdout,
         capture_output=True,

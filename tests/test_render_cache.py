@@ -36,7 +36,9 @@ def test_a_cached_render_is_byte_for_byte_a_compiled_one(cache_root: Path) -> No
     assert len(entries) >= 8  # every template used, the partial included
     stamps = {p: p.stat().st_mtime_ns for p in entries}
     assert render.render(names) == first  # loads from the cache
-    assert {p: p.stat().st_mtime_ns for p in _entries(cache_root)} == stamps  # read, not rewritten
+    assert {
+        p: p.stat().st_mtime_ns for p in _entries(cache_root)
+    } == stamps  # read, not rewritten
 
 
 def test_a_damaged_entry_is_compiled_again(cache_root: Path) -> None:

@@ -19,11 +19,12 @@ from generator.diagnostics import Position
 from tests.support import REPO
 
 
-
 def _events(path: Path) -> list[yaml.Event] | None:
     """The parser's events for ``path``; None for a file refused before any is built."""
     try:
-        return list(yaml.parse(path.read_bytes().decode("utf-8"), Loader=source._Loader))
+        return list(
+            yaml.parse(path.read_bytes().decode("utf-8"), Loader=source._Loader)
+        )
     except (UnicodeDecodeError, yaml.YAMLError):
         return None
 
@@ -32,7 +33,11 @@ def _events(path: Path) -> list[yaml.Event] | None:
 TAXONOMIES = [
     path
     for path in sorted(
-        [REPO / "taxonomy.yaml", *(REPO / "tests" / "cases").glob("*/taxonomy.yaml"), *(REPO / "tests" / "bad").glob("*.yaml")]
+        [
+            REPO / "taxonomy.yaml",
+            *(REPO / "tests" / "cases").glob("*/taxonomy.yaml"),
+            *(REPO / "tests" / "bad").glob("*.yaml"),
+        ]
     )
     if _events(path) is not None
 ]
@@ -40,7 +45,9 @@ TAXONOMIES = [
 
 def test_scalar_node_is_the_dataclass() -> None:
     fast = source._scalar_node("text", True, 3, 7)
-    plain = source.ScalarNode(value="text", plain=True, position=Position(line=3, col=7))
+    plain = source.ScalarNode(
+        value="text", plain=True, position=Position(line=3, col=7)
+    )
     assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
     assert type(fast) is source.ScalarNode and type(fast.position) is Position
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -55,7 +62,10 @@ def test_feed_all_builds_what_feed_builds(path: Path) -> None:
     assert events is not None
     fast, slow = source._Builder("t.yaml"), source._Builder("t.yaml")
     outcomes = []
-    for builder, run in ((fast, fast.feed_all), (slow, lambda evs: [slow.feed(e) for e in evs])):
+    for builder, run in (
+        (fast, fast.feed_all),
+        (slow, lambda evs: [slow.feed(e) for e in evs]),
+    ):
         try:
             run(events)
             outcomes.append(None)

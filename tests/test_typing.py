@@ -18,7 +18,15 @@ import pytest
 from generator.naming import Names
 from tests.support import REPO, Case, case_ids, cases
 
-MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--show-error-codes", "--no-error-summary"]
+MYPY = [
+    sys.executable,
+    "-m",
+    "mypy",
+    "--strict",
+    "--no-incremental",
+    "--show-error-codes",
+    "--no-error-summary",
+]
 
 
 def _uses(names: Names) -> str:
@@ -26,7 +34,7 @@ def _uses(names: Names) -> str:
     code = names.codes[0]
     other = names.codes[-1]
     pkg = names.python_package
-    return f'''\
+    return f"""\
 from __future__ import annotations
 
 from typing import assert_type
@@ -89,21 +97,29 @@ def bad(err: {names.base}) -> None:
     {pkg}.not_a_name_of_the_package  # E
     {pkg}.MAX_DETAILS_DEPTH = 1000  # E
     print(code, wrong, domain)
-'''
+"""
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_generated_package_and_uses_type_check_strictly(case: Case, tmp_path: Path) -> None:
+def test_generated_package_and_uses_type_check_strictly(
+    case: Case, tmp_path: Path
+) -> None:
     names = case.names
     src = tmp_path / "src"
     shutil.copytree(case.expected / "python" / "src", src)
     uses = src / "uses.py"
     uses.write_text(_uses(names), encoding="utf-8")
     expected = {
-        index for index, line in enumerate(uses.read_text(encoding="utf-8").splitlines(), 1) if line.endswith("# E")
+        index
+        for index, line in enumerate(uses.read_text(encoding="utf-8").splitlines(), 1)
+        if line.endswith("# E")
     }
     done = subprocess.run(
-        [*MYPY, names.python_package, "uses.py"], cwd=src, capture_output=True, text=True, check=False
+        [*MYPY, names.python_package, "uses.py"],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     reported: set[int] = set()
     for line in done.stdout.splitlines():
@@ -111,12 +127,18 @@ def test_generated_package_and_uses_type_check_strictly(case: Case, tmp_path: Pa
         if match:
             reported.add(int(match.group(1)))
         elif ": error:" in line:
-            pytest.fail(f"mypy --strict rejects the generated package itself:\n{done.stdout}")
+            pytest.fail(
+                f"mypy --strict rejects the generated package itself:\n{done.stdout}"
+            )
     assert reported == expected, done.stdout
 
 
 def test_generator_itself_passes_mypy_strict() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "mypy"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
