@@ -8,14 +8,14 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from generator import contract, emit
+from generator import emit
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.parallel import forked
-from generator.render import header_lines, output_shapes, render
+from generator.render import TARGETS, output_shapes, render
+from generator.targets import contract
 from generator.source import load_file
 from generator.validate import validate
 
@@ -42,22 +42,8 @@ def build_plan(path: Path, *, parallel: bool = True) -> emit.Plan:
     errors, in about a fifth less time for a large taxonomy).
     """
     names = load_names(path)
-    with forked(lambda: _contract(names), enabled=parallel) as contract_files:
-        plan = render(names)
+    rest = [target for target in TARGETS if target is not contract.TARGET]
+    with forked(lambda: contract.files(names), enabled=parallel) as contract_files:
+        plan = render(names, rest)
         plan.update(contract_files.result())
-    shapes = (*output_shapes(), *(re.escape(p) for p in contract.PATHS))
-    return emit.Plan.of(names.taxonomy.name, plan, shapes)
-
-
-def _contract(names: Names) -> dict[str, bytes]:
-    """The contract's files: the share of ``build_plan`` a child may compute."""
-    header = " ".join(header_lines(names.taxonomy.source))
-    return {
-        contract.SCHEMA_PATH: contract.dump_json(
-            contract.payload_schema(names, header)
-        ),
-        # One vector a line: readable, diffable, and fast to write at 20,000 vectors.
-        contract.VECTORS_PATH: contract.dump_json(
-            contract.vectors(names, header), inline_below=2
-        ),
-    }
+    return emit.Plan.of(names.taxonomy.name, plan, output_shapes())

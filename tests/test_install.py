@@ -339,7 +339,7 @@ def test_the_installed_cache_of_compiled_templates_fails_soft(
             [
                 installed.python,
                 "-c",
-                "import generator.render as r; print(r.TEMPLATES)",
+                "import generator.targets.environment as r; print(r.TEMPLATES)",
             ],
             work,
         ).strip()

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 
 from generator import render
+from generator.targets.python import LAZY_ABOVE
+from generator.targets.python import lazy as python_lazy
 from generator.naming import Names, name_taxonomy
 from generator.pipeline import load_taxonomy
 from tests.support import Case, case_ids, cases
@@ -133,11 +135,11 @@ def _taxonomy_text(count: int, layout: str | None) -> str:
 @pytest.mark.parametrize(
     ("count", "layout", "lazy"),
     [
-        (render.LAZY_ABOVE, None, False),
-        (render.LAZY_ABOVE + 1, None, True),
-        (render.LAZY_ABOVE, "auto", False),
-        (render.LAZY_ABOVE + 1, "auto", True),
-        (render.LAZY_ABOVE + 1, "module", False),
+        (LAZY_ABOVE, None, False),
+        (LAZY_ABOVE + 1, None, True),
+        (LAZY_ABOVE, "auto", False),
+        (LAZY_ABOVE + 1, "auto", True),
+        (LAZY_ABOVE + 1, "module", False),
         (4, "lazy", True),
         (4, "module", False),
     ],
@@ -149,7 +151,7 @@ def test_the_layout_is_chosen_by_size_unless_named(
     path.write_text(_taxonomy_text(count, layout), encoding="utf-8")
     taxonomy = load_taxonomy(path)
     assert len(taxonomy.codes) == count
-    assert render.python_lazy(taxonomy) is lazy
+    assert python_lazy(taxonomy) is lazy
     modules = sorted(
         p
         for p in render.render(name_taxonomy(taxonomy, str(path)))
@@ -278,5 +280,5 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
 def test_the_module_layout_writes_no_domain_modules() -> None:
     """The shipped taxonomy (16 codes) keeps its single module."""
     (shipped,) = [case for case in cases() if case.name == "shipped"]
-    assert not render.python_lazy(load_taxonomy(shipped.taxonomy))
+    assert not python_lazy(load_taxonomy(shipped.taxonomy))
     assert not list((shipped.expected / "python").rglob("_domain_*.py"))

@@ -1,0 +1,190 @@
+"""Escape: user text made safe for each output language, one escaper per context.
+
+Every piece of taxonomy text that lands in an output passes through exactly one
+function here, chosen by where it lands: a Python string literal, a TOML
+string, a TypeScript string literal or JSDoc line, a JSON string, Markdown
+inline text (or a fence, a list item, a quote), or the taxonomy's file name in
+a generated header comment.  Each is total (any ``str`` in, a safe spelling
+out) and fast on the usual case, text with nothing to escape.  The table test
+``tests/test_escape.py`` lists hostile inputs and their escaped forms per
+language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from generator.pysyntax import string_literal as python_str
+
+__all__ = [
+    "header_name",
+    "json_str",
+    "md_fence",
+    "md_indent",
+    "md_quote",
+    "md_text",
+    "python_str",
+    "toml_str",
+    "ts_doc",
+    "ts_str",
+]
+
+
+# ------------------------------------------------------------------------ TOML
+def toml_str(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and every invisible character escaped."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char == '"':
+            out.append('\\"')
+        elif char == "\\":
+            out.append("\\\\")
+        elif code < 0x20 or code == 0x7F or not char.isprintable():
+            out.append(f"\\u{code:04X}" if code < 0x10000 else f"\\U{code:08X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+# ------------------------------------------------------------------ TypeScript
+def _ts_escape(char: str) -> str:
+    if char == "\\":
+        return "\\\\"
+    if char == '"':
+        return '\\"'
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\u{{{code:x}}}"
+
+
+def ts_str(text: str) -> str:
+    """A TypeScript string literal; everything invisible is escaped."""
+    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
+        return f'"{text}"'
+    return '"' + "".join(_ts_escape(char) for char in text) + '"'
+
+
+def ts_doc(text: str) -> str:
+    """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
+    escaped = text.replace("\\", "\\\\")
+    if not text.isprintable():  # else nothing to escape: the usual case, checked in C
+        escaped = "".join(
+            char if char.isprintable() else _ts_escape(char) for char in escaped
+        )
+    return escaped.replace("*/", "*\\/").replace("@", "\\@")
+
+
+# ------------------------------------------------------------------------ JSON
+def json_str(text: str) -> str:
+    """A JSON string, ASCII only (also a valid TypeScript and Python literal)."""
+    return json.dumps(text, ensure_ascii=True)
+
+
+# -------------------------------------------------------------------- Markdown
+# What can start inline Markdown (emphasis, code, links, HTML, entities, table
+# pipes, strikethrough, math) anywhere in a line; everything else is left as is so
+# the page stays readable as source.
+_MD_INLINE = frozenset("\\`*_[]<>|&~$!:")
+_MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
+
+# Text with no character to escape, no block marker at its start, no "#" or
+# space at either end.
+_MD_PLAIN = re.compile(
+    r"(?![#>+=-]|[0-9]+[.)])[^ \\`*_\[\]<>|&~$!:]"
+    r"(?:[^\\`*_\[\]<>|&~$!:]*[^ #\\`*_\[\]<>|&~$!:])?"
+)
+
+
+def md_text(text: str) -> str:
+    """Plain text as Markdown inline content that renders as exactly ``text``.
+
+    Characters that could start inline markup are backslash-escaped, and so is
+    the punctuation of a leading block marker (``#``, ``>``, ``-``, the ``.`` of
+    ``1.``) and a final ``#`` (which would close an ATX heading); line breaks
+    become ``<br>`` (a table row is one line) and invisible characters, like
+    leading and trailing spaces (which headings and table cells strip), become
+    character references.
+    """
+    if text.isprintable() and _MD_PLAIN.fullmatch(text):  # the usual case
+        return text
+    out = []
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    body = text.strip(" ")
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - lead - len(body)
+    escape: set[int] = set()
+    marker = _MD_LINE_START.match(body)
+    if marker is not None:
+        escape.add(marker.end() - 1)  # a backslash before a digit would be shown
+    if body.endswith("#"):
+        escape.add(len(body) - 1)
+    out.append("&#x20;" * lead)
+    for index, char in enumerate(body):
+        if char in _MD_INLINE or index in escape:
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("<br>")
+        elif char == " " or char.isprintable():
+            out.append(char)
+        else:
+            out.append(f"&#x{ord(char):X};")
+    out.append("&#x20;" * trail)
+    return "".join(out)
+
+
+def md_fence(text: str, language: str) -> str:
+    """``text`` as a fenced code block: the fence is longer than any backtick run inside."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def md_indent(text: str) -> str:
+    """Several lines as the body of a list item (every line after the first indented)."""
+    return text.replace("\n", "\n  ")
+
+
+def md_quote(text: str) -> str:
+    """Several lines as one block quote (every line after the first marked)."""
+    return text.replace("\n", "\n> ")
+
+
+# ------------------------------------------------------------------ headers
+def header_name(source: str) -> str:
+    """The taxonomy's file name as it may stand in any comment of any output.
+
+    Headers sit in ``#`` and ``//`` line comments, HTML comments of Markdown and
+    JSON strings.  Percent-encoded (as UTF-8): every invisible character, line
+    breaks and Unicode line separators included (they would end a line
+    comment), ``%`` itself, ``<``, ``>`` and ``&``, and the second ``-`` of a
+    ``--`` (which HTML comments may not hold, and ``-->`` would close).
+    """
+    if (
+        source.isprintable()
+        and not any(c in source for c in "%<>&")
+        and "--" not in source
+    ):
+        return source  # the usual case
+    out: list[str] = []
+    for char in source:
+        if (
+            not char.isprintable()
+            or char in "%<>&"
+            or (char == "-" and out[-1:] == ["-"])
+        ):
+            encoded = char.encode("utf-8", "surrogatepass")
+            out.append("".join(f"%{byte:02X}" for byte in encoded))
+        else:
+            out.append(char)
+    return "".join(out)

@@ -1,0 +1,5 @@
+"""The contract target: the wire format as data, a JSON Schema and conformance vectors."""
+
+from generator.targets.contract.target import TARGET, files
+
+__all__ = ["TARGET", "files"]

@@ -1,0 +1,178 @@
+"""The docs target: its view model (the tables, the example, the changelog).
+
+``docs/errors.md`` documents the payload's fields, every domain with its codes
+and retryability, the events, and a **Changes** table built from ``since``,
+``deprecated`` and ``removed``.  All user text reaches the page through the
+Markdown escapers of :mod:`generator.escape`, so it renders as exactly itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+
+from generator import escape
+from generator.model import PAYLOAD_FIELDS, Docs, Event, JSONObject, JSONValue
+from generator.naming import NamedCode, NamedDomain, Names
+from generator.targets.base import Target, Template, header_lines
+
+__all__ = ["TARGET", "Change", "DocsView", "Field", "view"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Change:
+    """A row of the changelog: a code added, deprecated or removed in a version."""
+
+    version: str  # "—" for a deprecation that records no version
+    what: str  # "added", "deprecated" or "removed"
+    code: str
+    text: str
+    replaced_by: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Field:
+    """A row of the payload table."""
+
+    name: str
+    type: str
+    required: bool
+    description: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DocsView:
+    """Everything the docs template uses, computed once."""
+
+    header: str
+    title: str
+    version: str
+    docs: Docs
+    example: str | None  # the example payload as indented JSON
+    fields: tuple[Field, ...]
+    domains: tuple[NamedDomain, ...]
+    events: tuple[Event, ...]
+    fallback: NamedCode
+    wrap: NamedCode
+    changes: tuple[Change, ...]  # newest first
+
+
+def _json_data(value: JSONValue) -> Any:
+    """The model's tuple form of free-form data back as JSON-ready lists and dicts."""
+    if isinstance(value, JSONObject):
+        return {key: _json_data(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [_json_data(item) for item in value]
+    return value
+
+
+def _version_key(version: str) -> tuple[int, int, int, int, str]:
+    match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+.*)?", version)
+    if match is None:
+        return (0, 0, 0, 0, version)
+    major, minor, patch, pre = match.groups()
+    # A pre-release sorts before its release.
+    return (int(major), int(minor), int(patch), 0 if pre else 1, pre or "")
+
+
+def _changes(names: Names) -> tuple[Change, ...]:
+    """The changelog rows, newest version first: codes added, deprecated and removed."""
+    # (version, rank within a version, row): removals, then deprecations, then additions
+    rows: list[tuple[str, int, Change]] = []
+    for code in names.taxonomy.codes:
+        if code.since is not None:
+            added = Change(
+                version=code.since, what="added", code=code.code, text="",
+                replaced_by=None,
+            )  # fmt: skip
+            rows.append((code.since, 2, added))
+        if code.deprecated is not None:
+            since = code.deprecated.since or ""
+            deprecated = Change(
+                version=since or "—",
+                what="deprecated",
+                code=code.code,
+                text=code.deprecated.reason,
+                replaced_by=code.deprecated.replaced_by,
+            )
+            rows.append((since, 1, deprecated))
+    for tomb in names.taxonomy.removed:
+        text = tomb.reason + (f" (it meant: {tomb.meaning})" if tomb.meaning else "")
+        removed = Change(
+            version=tomb.since, what="removed", code=tomb.code, text=text,
+            replaced_by=None,
+        )  # fmt: skip
+        rows.append((tomb.since, 0, removed))
+    # Newest first, then deprecations that record no version ("—").
+    rows.sort(
+        key=lambda row: (
+            row[0] != "",
+            _version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
+            -row[1],
+        ),
+        reverse=True,
+    )
+    return tuple(change for _, _, change in rows)
+
+
+def _example(names: Names) -> str | None:
+    taxonomy = names.taxonomy
+    example = taxonomy.docs.example
+    if example is None:
+        return None
+    payload: dict[str, Any] = {
+        "code": example.code,
+        "message": example.message,
+        "retryable": taxonomy.code(example.code).retryable,
+    }
+    details = _json_data(example.details)
+    if details:
+        payload["details"] = details
+    return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def view(names: Names) -> DocsView:
+    """The docs view of a named taxonomy."""
+    taxonomy = names.taxonomy
+    docs = taxonomy.docs
+    return DocsView(
+        header=" ".join(header_lines(taxonomy.source)),
+        title=taxonomy.title,
+        version=taxonomy.version,
+        docs=docs,
+        example=_example(names),
+        fields=tuple(
+            Field(
+                name=field,
+                type=kind,
+                required=required,
+                description=docs.field_description(field) or default,
+            )
+            for field, kind, required, default in PAYLOAD_FIELDS
+        ),
+        domains=names.domains,
+        events=taxonomy.events,
+        fallback=names.fallback,
+        wrap=names.wrap,
+        changes=_changes(names),
+    )
+
+
+def _md_yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+TARGET = Target(
+    name="docs",
+    view=view,
+    templates=(Template(template="docs/errors.md.j2", output="docs/errors.md"),),
+    filters={
+        "md_text": escape.md_text,
+        "md_yes_no": _md_yes_no,
+        "md_fence": escape.md_fence,
+        "md_indent": escape.md_indent,
+        "md_quote": escape.md_quote,
+    },
+)

@@ -1,0 +1,106 @@
+"""Environment: the one Jinja environment every target renders through.
+
+``StrictUndefined``, so a template that names something its view lacks fails
+loudly; no autoescaping, since every target escapes for its own language with
+the filters of :mod:`generator.escape`; each target renders through an overlay
+holding its own filters only, so a Python filter cannot leak into TypeScript.
+Compiled templates are cached on disk (:class:`_TemplateCache`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import jinja2
+import jinja2.bccache
+
+import generator.templates
+
+__all__ = ["TEMPLATES", "environment", "overlay"]
+
+#: Where the templates live: the package data ``generator.templates``, found
+#: through the import system (the repository's top-level ``templates/`` folder,
+#: which the wheel and the sdist ship inside the package; an editable install
+#: maps it to the checkout's folder).  Each target's templates are in a folder
+#: named for the target.
+TEMPLATES = Path(generator.templates.__file__).resolve().parent
+
+
+class _TemplateCache(jinja2.BytecodeCache):
+    """Compiled templates kept on disk the way Python keeps this package's bytecode.
+
+    Compiling the templates costs about 50 ms a run (more than rendering the
+    shipped taxonomy), and they only change with taxogen.  Jinja checks an
+    entry against its template's source, its bytecode format and the Python
+    version; the file name adds what it does not check: Jinja's version and
+    this module's source (the environment's options).  Like ``.pyc`` files,
+    entries go to ``__pycache__`` beside the templates, or under
+    ``PYTHONPYCACHEPREFIX``, and are not written under
+    ``PYTHONDONTWRITEBYTECODE``.  A folder that cannot be written (a read-only
+    install) or an unreadable entry only means compiling, as without a cache.
+    """
+
+    def __init__(self) -> None:
+        prefix = sys.pycache_prefix
+        if prefix is None:
+            self.folder = TEMPLATES / "__pycache__"
+        else:  # Python's own layout: the source folder's path under the prefix
+            self.folder = Path(prefix) / TEMPLATES.relative_to(TEMPLATES.anchor)
+        stamp = hashlib.sha256(
+            jinja2.__version__.encode() + Path(__file__).read_bytes()
+        )
+        self.tag = stamp.hexdigest()[:16]
+
+    def _file(self, bucket: jinja2.bccache.Bucket) -> Path:
+        return self.folder / f"{bucket.key}.{self.tag}.jinja"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            data = self._file(bucket).read_bytes()
+        except OSError:
+            return
+        try:
+            bucket.bytecode_from_string(data)
+        except Exception:  # a truncated or foreign file: compile instead
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if sys.dont_write_bytecode:
+            return
+        target = self._file(bucket)
+        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            partial.write_bytes(bucket.bytecode_to_string())
+            os.replace(partial, target)  # never a half-written entry under its name
+        except OSError:
+            try:
+                partial.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+
+def environment() -> jinja2.Environment:
+    """A new environment over :data:`TEMPLATES` (one per render)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=_TemplateCache(),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def overlay(
+    env: jinja2.Environment, filters: Mapping[str, Callable[..., str]]
+) -> jinja2.Environment:
+    """``env`` with ``filters`` and no other target's."""
+    layer = env.overlay()
+    layer.filters.update(filters)
+    return layer

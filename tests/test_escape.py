@@ -1,0 +1,165 @@
+"""Table tests of every escaper: hostile inputs and the spelling each must get.
+
+The expected forms are written out by hand from each language's own rules
+(Python and TOML string syntax, ECMAScript string literals and JSDoc,
+CommonMark, HTML comments), never computed by the code under test.  Where the
+language can check an answer itself, the test asks it too (Python's own parser,
+TOML's, JSON's).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import tomllib
+
+import pytest
+
+from generator import escape
+
+PYTHON = [
+    ("plain", '"plain"'),
+    (
+        'say "hi"',
+        "'say \"hi\"'",
+    ),  # black prefers double quotes unless it needs more escapes
+    ("it's", '"it\'s"'),
+    ("back\\slash", '"back\\\\slash"'),
+    ("line\nbreak", '"line\\nbreak"'),
+    ("tab\there", '"tab\\there"'),
+    ("nul\x00", '"nul\\x00"'),
+    ("bidi\u202e", '"bidi\\u202e"'),
+    ("emoji \U0001f600", '"emoji \U0001f600"'),
+    ("", '""'),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PYTHON)
+def test_python_strings(text: str, expected: str) -> None:
+    assert escape.python_str(text) == expected
+    assert ast.literal_eval(expected) == text
+
+
+TOML = [
+    ("plain", '"plain"'),
+    ('a "quote"', '"a \\"quote\\""'),
+    ("back\\slash", '"back\\\\slash"'),
+    ("line\nbreak", '"line\\u000Abreak"'),
+    ("del\x7f", '"del\\u007F"'),
+    ("bidi\u202e", '"bidi\\u202E"'),
+    ("private \U000f0000", '"private \\U000F0000"'),
+    ("café", '"café"'),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TOML)
+def test_toml_strings(text: str, expected: str) -> None:
+    assert escape.toml_str(text) == expected
+    assert tomllib.loads(f"k = {expected}")["k"] == text
+
+
+TS = [
+    ("plain", '"plain"'),
+    ('a "quote"', '"a \\"quote\\""'),
+    ("it's", '"it\'s"'),
+    ("back\\slash", '"back\\\\slash"'),
+    ("line\nbreak\r", '"line\\nbreak\\r"'),
+    ("tab\t", '"tab\\t"'),
+    ("ls\u2028ps\u2029", '"ls\\u2028ps\\u2029"'),  # line terminators before ES2019
+    ("nul\x00", '"nul\\u0000"'),
+    ("astral \U000e0001", '"astral \\u{e0001}"'),
+    ("${not} `a template`", '"${not} `a template`"'),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TS)
+def test_typescript_strings(text: str, expected: str) -> None:
+    assert escape.ts_str(text) == expected
+
+
+TS_DOC = [
+    ("plain text", "plain text"),
+    ("ends the comment */ here", "ends the comment *\\/ here"),
+    ("@deprecated is a tag", "\\@deprecated is a tag"),
+    ("back\\slash", "back\\\\slash"),
+    ("a\u2028b", "a\\u2028b"),
+    ("nul\x00", "nul\\u0000"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TS_DOC)
+def test_jsdoc_lines(text: str, expected: str) -> None:
+    assert escape.ts_doc(text) == expected
+    assert "*/" not in escape.ts_doc(text)
+
+
+JSON = [
+    ("plain", '"plain"'),
+    ('"', '"\\""'),
+    ("é", '"\\u00e9"'),
+    ("\u2028", '"\\u2028"'),
+    ("</script>", '"</script>"'),
+    ("\U0001f600", '"\\ud83d\\ude00"'),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), JSON)
+def test_json_strings(text: str, expected: str) -> None:
+    assert escape.json_str(text) == expected
+    assert json.loads(expected) == text
+    assert expected.isascii()
+
+
+MARKDOWN = [
+    ("Plain words", "Plain words"),
+    ("*not emphasis*", "\\*not emphasis\\*"),
+    ("a_b", "a\\_b"),
+    ("`code`", "\\`code\\`"),
+    ("[link](x)", "\\[link\\](x)"),
+    ("<b>html</b>", "\\<b\\>html\\</b\\>"),
+    ("a | b", "a \\| b"),
+    ("&amp;", "\\&amp;"),
+    ("# heading", "\\# heading"),
+    ("- item", "\\- item"),
+    ("> quote", "\\> quote"),
+    ("1. first", "1\\. first"),
+    ("2) second", "2\\) second"),
+    ("ends with #", "ends with \\#"),
+    ("two\nlines", "two<br>lines"),
+    ("  padded  ", "&#x20;&#x20;padded&#x20;&#x20;"),
+    ("nul\x00", "nul&#x0;"),
+    ("bidi\u202e", "bidi&#x202E;"),
+    (
+        "~~strike~~ $math$ !img :emoji:",
+        "\\~\\~strike\\~\\~ \\$math\\$ \\!img \\:emoji\\:",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MARKDOWN)
+def test_markdown_inline_text(text: str, expected: str) -> None:
+    assert escape.md_text(text) == expected
+
+
+def test_markdown_fence_outgrows_any_backtick_run() -> None:
+    assert escape.md_fence("x", "json") == "```json\nx\n```"
+    assert escape.md_fence("a ```` b", "") == "`````\na ```` b\n`````"
+
+
+HEADER = [
+    ("taxonomy.yaml", "taxonomy.yaml"),
+    ("with space.yaml", "with space.yaml"),
+    ("x-->y.yaml", "x-%2D%3Ey.yaml"),
+    ("a--b", "a-%2Db"),
+    ("line\nbreak", "line%0Abreak"),
+    ("ls\u2028.yaml", "ls%E2%80%A8.yaml"),
+    ("100%.yaml", "100%25.yaml"),
+    ("<&>", "%3C%26%3E"),
+    ("*/ end", "*/ end"),  # only in line comments and HTML comments, never in /* */
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HEADER)
+def test_header_file_names(text: str, expected: str) -> None:
+    assert escape.header_name(text) == expected
+    assert "\n" not in expected and "-->" not in expected and "--" not in expected
