@@ -555,7 +555,7 @@ class LazyClasses(Classes[_E]):
                     value.__module__ = self._package
                     self._namespace[key] = self._loaded[key] = value
                     if "code" in vars(value):
-                        self.by_code[value.code.value] = value
+                        self.by_code[str(value.code)] = value
             cls = self._loaded[name]
         return cls
 
