@@ -509,7 +509,9 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))
         if isinstance(node, ast.Name) and _PASCAL.fullmatch(node.id)
     }
-    assert {"Exception", "ErrorCode"} <= used
+    # Exception itself is read by _runtime.py now, whose namespace holds no class
+    # of the taxonomy (tests/test_python_runtime.py).
+    assert {"ClassVar", "ErrorCode"} <= used
     reserved = (
         PYTHON_BUILTINS | PYTHON_KEYWORDS | PYTHON_MODULE_NAMES | PYTHON_STANDARD_NAMES
     )

@@ -1,11 +1,14 @@
 """The Python target: its view model, its templates, and where its files go.
 
-The package is ``python/src/<package>/``: ``__init__.py`` (the classes, enums
-and functions), one lazily imported module per domain when the taxonomy is
-large (:func:`lazy`), ``py.typed``, and beside ``src/`` a ``pyproject.toml``
-and a README.  Templates print black-clean code with the helpers of
-:mod:`generator.pysyntax`; :func:`_finish` passes any file they could not keep
-within black's limits through black itself.
+The package is ``python/src/<package>/``: ``__init__.py`` (the taxonomy's
+enums, classes and tables, and the public functions bound to them), the private
+``_runtime.py`` (the code that is the same for every taxonomy, copied verbatim
+from ``runtime/_runtime.py``, which is real, typed and tested source), one
+lazily imported module per domain when the taxonomy is large (:func:`lazy`),
+``py.typed``, and beside ``src/`` a ``pyproject.toml`` and a README.  Templates
+print black-clean code with the helpers of :mod:`generator.pysyntax`;
+:func:`_finish` passes any file they could not keep within black's limits
+through black itself.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from generator import escape, pysyntax
 from generator.model import Event, Taxonomy
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Target, Template, header_lines
+from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.validate import CASE_PATTERNS
 
 __all__ = ["LAZY_ABOVE", "TARGET", "PythonView", "lazy", "view"]
@@ -169,6 +172,13 @@ TARGET = Target(
             template="python/domain.py.j2",
             output="python/src/{package}/{module}.py",
             each=_per_domain,
+        ),
+    ),
+    runtime=(
+        Runtime(
+            source="_runtime.py",
+            output="python/src/{package}/_runtime.py",
+            comment="# ",
         ),
     ),
     runtime_dir=Path(__file__).resolve().parent / "runtime",

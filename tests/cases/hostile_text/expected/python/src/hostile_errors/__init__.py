@@ -11,12 +11,18 @@ convert to and from the wire payload ``{code, message, retryable, details}``.
 from __future__ import annotations
 
 import enum
-import math
-import re
 import types
-import warnings
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, Final, TypedDict, TypeGuard, TypeVar, cast
+from collections.abc import Mapping
+from typing import ClassVar, Final, TypeGuard
+
+from . import _runtime
+from ._runtime import (
+    MAX_CODE_LENGTH,
+    MAX_DETAILS_DEPTH,
+    MAX_DETAILS_NODES,
+    ErrorPayload,
+    InvalidPayloadError,
+)
 
 __all__ = [
     "BackslashError",
@@ -73,284 +79,7 @@ class Domain(enum.StrEnum):
     TEXT = "text"
 
 
-MAX_CODE_LENGTH: Final = 256
-"""The longest ``code`` ``from_payload`` accepts, in characters; a longer one is refused."""
-
-MAX_DETAILS_DEPTH: Final = 64
-"""How deep ``details`` may nest: the details object is depth 1, each object or
-array inside adds one (scalars add nothing); deeper details are refused."""
-
-MAX_DETAILS_NODES: Final = 100_000
-"""How many values ``details`` may hold in all, counting the details object and
-every object, array, string, number, boolean and null inside it; more are refused."""
-
-
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
-
-    code: str
-    message: str
-    retryable: bool
-    details: dict[str, Any]
-
-
-class InvalidPayloadError(ValueError):
-    """A payload that does not follow the wire format; ``field`` names the bad field."""
-
-    def __init__(self, message: str, *, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
-
-
-# The decoder reads what callers pass through the real types alone: type(), not
-# isinstance (which asks the value's own __class__), and the methods of str,
-# int, float, dict, list and tuple themselves, not a subclass's.  No method of
-# the caller's value runs, save those of a mapping that is no dict (its get(),
-# or for details its iteration and []), and whatever they raise becomes an
-# InvalidPayloadError.
-
-
-def _type_name(kind: type) -> str:
-    # type's own __name__, which a metaclass cannot override.
-    name = type.__dict__["__name__"].__get__(kind, type)
-    return name if type(name) is str else "object"
-
-
-def _show(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{_type_name(type(value))}>"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _kind(value: object) -> str:
-    kind = type(value)
-    if value is None:
-        return "null"
-    if kind is bool:
-        return "a boolean"
-    if issubclass(kind, (int, float)):
-        return "a number"
-    if issubclass(kind, str):
-        return "a string"
-    if issubclass(kind, (list, tuple)):
-        return "an array"
-    try:
-        if issubclass(kind, Mapping):
-            return "an object"
-    except Exception:
-        pass
-    return f"a {_type_name(kind)}"
-
-
-def _text(value: object) -> str:
-    """A string as a real ``str``: a subclass's own methods never run on it again."""
-    return str.__str__(cast(str, value))
-
-
-def _string(value: object, field: str) -> str:
-    """``value``, which is no ``str`` itself, as a real ``str``; refused unless it is a subclass."""
-    if not issubclass(type(value), str):
-        raise InvalidPayloadError(
-            f"{field}: expected a string, got {_kind(value)}", field=field
-        )
-    return _text(value)
-
-
-def _unreadable(field: str, exc: Exception) -> InvalidPayloadError:
-    return InvalidPayloadError(
-        f"{field}: cannot be read ({_type_name(type(exc))})", field=field
-    )
-
-
-def _reader(value: object) -> Callable[[str], object] | None:
-    """A function reading one key of ``value`` (None for a missing key), or None if it is no mapping.
-
-    A dict is read as it is stored, so a subclass's own methods never run; any
-    other mapping through its ``get``.
-    """
-    kind = type(value)
-    if kind is dict or issubclass(kind, dict):
-        stored = cast(dict[str, object], value)
-        return lambda key: dict.get(stored, key)
-    try:
-        if issubclass(kind, Mapping):
-            get: Callable[[str], object] = cast(Mapping[str, object], value).get
-            return get
-    except Exception:
-        pass
-    return None
-
-
-def _key(key: object) -> str:
-    """A key that is no string, for a message: shown if showing it runs no code of its own."""
-    return _show(key) if type(key) in _SHOWN else _kind(key)
-
-
-def _writable(number: int) -> bool:
-    # json.dumps writes an int with int.__repr__, which refuses more digits than
-    # sys.get_int_max_str_digits() allows (never fewer than 640: 2**2000 has 603).
-    try:
-        int.__repr__(number)
-    except ValueError:
-        return False
-    return True
-
-
-_SCALARS: Final = frozenset({str, bool, type(None)})
-_SHOWN: Final = frozenset({int, float, bool, type(None)})
-_BIG: Final = 1 << 2000  # smaller integers always print (see _writable)
-_TOO_MANY: Final = f"holds more than {MAX_DETAILS_NODES} values"
-
-
-def _snapshot(mapping: object) -> dict[str, object] | str:
-    """A mapping that is no dict as a dict, each key read once; or why it cannot be."""
-    copy: dict[str, object] = {}
-    try:
-        for key in cast(Mapping[object, object], mapping):
-            if len(copy) >= MAX_DETAILS_NODES - 1:
-                return _TOO_MANY
-            kind = type(key)
-            if kind is not str and not issubclass(kind, str):
-                return f"key {_key(key)} is not a string"
-            copy[_text(key)] = cast(Mapping[object, object], mapping)[key]
-    except Exception as exc:
-        return f"cannot be read ({_type_name(type(exc))})"
-    return copy
-
-
-def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
-    """A copy of ``value`` made of JSON's own types, or the first part of it JSON
-    cannot carry (or past the limits), as ``({}, "<path>: <problem>")``."""
-    if type(value) is dict and len(value) < MAX_DETAILS_NODES:
-        # The usual details, a flat object of strings, numbers, booleans and
-        # nulls, are copied here without the general walk below.
-        for key, item in value.items():
-            kind = type(item)
-            if type(key) is not str or not (
-                kind in _SCALARS
-                or (kind is int and -_BIG < item < _BIG)
-                or (kind is float and math.isfinite(item))
-            ):
-                break
-        else:
-            return dict(value), ""
-    # Iterative, so hostile nesting cannot exhaust the stack, and bounded: it
-    # stops at the first container deeper than MAX_DETAILS_DEPTH and before
-    # counting more than MAX_DETAILS_NODES values, so its time and memory follow
-    # what it reads, never what a structure claims or repeats.  The containers
-    # on the current path catch cycles, which json.dumps would refuse.  Each
-    # step records only its parent and key: the path is spelt out for a problem
-    # alone.
-    steps: list[tuple[int, str]] = [(-1, where)]
-    holder: dict[str, Any] = {}
-    # (value, its step, the depth of its container or -1 to leave it, the copy
-    # of its container, its key there)
-    stack: list[tuple[object, int, int, Any, Any]] = [(value, 0, 0, holder, "")]
-    path: set[int] = set()
-    nodes = 1
-
-    def at(step: int) -> str:
-        parts: list[str] = []
-        while step >= 0:
-            step, key = steps[step]
-            parts.append(key)
-        text = "".join(reversed(parts))
-        return text if len(text) <= 200 else text[:197] + "..."  # a key may be huge
-
-    while stack:
-        item, step, depth, into, key = stack.pop()
-        if depth < 0:
-            path.discard(id(item))
-            continue
-        kind = type(item)
-        if kind is str or kind is bool or item is None:
-            into[key] = item
-            continue
-        if issubclass(kind, int):  # bool is an int, but was read above
-            number = int.__int__(cast(int, item))
-            if number.bit_length() > 2000 and not _writable(number):
-                return {}, f"{at(step)}: an integer too long to write as JSON"
-            into[key] = number
-            continue
-        if kind is float or issubclass(kind, float):
-            real = float.__float__(cast(float, item))
-            if not math.isfinite(real):
-                return {}, f"{at(step)}: {real!r} is not a finite number"
-            into[key] = real
-            continue
-        if issubclass(kind, str):
-            into[key] = _text(item)
-            continue
-        is_dict = issubclass(kind, dict)
-        if not (is_dict or issubclass(kind, (list, tuple))):
-            return {}, f"{at(step)}: {_kind(item)} is not a JSON value"
-        depth += 1
-        if depth > MAX_DETAILS_DEPTH:
-            return {}, f"{at(step)}: nested deeper than {MAX_DETAILS_DEPTH} levels"
-        if id(item) in path:
-            return {}, f"{at(step)}: contains itself"
-        if is_dict:
-            size = dict.__len__(cast(dict[object, object], item))
-        elif issubclass(kind, list):
-            size = list.__len__(cast(list[object], item))
-        else:
-            size = tuple.__len__(cast(tuple[object, ...], item))
-        nodes += size
-        if nodes > MAX_DETAILS_NODES:
-            return {}, f"{where}: {_TOO_MANY}"
-        path.add(id(item))
-        stack.append((item, step, -1, None, None))
-        if is_dict:
-            copy: dict[str, Any] = {}
-            into[key] = copy
-            for name, child in dict.items(cast(dict[object, object], item)):
-                if type(name) is not str:
-                    if not issubclass(type(name), str):
-                        return {}, f"{at(step)}: key {_key(name)} is not a string"
-                    name = _text(name)
-                copy[name] = None  # the caller's order of keys
-                steps.append((step, f".{name}"))
-                stack.append((child, len(steps) - 1, depth, copy, name))
-        else:
-            items: list[Any] = [None] * size
-            into[key] = items
-            children: Iterator[object] = (
-                list.__iter__(cast(list[object], item))
-                if issubclass(kind, list)
-                else tuple.__iter__(cast(tuple[object, ...], item))
-            )
-            for index, child in enumerate(children):
-                steps.append((step, f"[{index}]"))
-                stack.append((child, len(steps) - 1, depth, items, index))
-    return holder[""], ""
-
-
-def _checked_details(details: object) -> tuple[dict[str, Any], str]:
-    """(a JSON copy of ``details``, "") or ({}, why it is refused); ``details`` is a mapping."""
-    if type(details) is not dict and not issubclass(type(details), dict):
-        if _reader(details) is None:
-            return {}, f"details: expected an object, got {_kind(details)}"
-        snapshot = _snapshot(details)
-        if type(snapshot) is str:
-            return {}, f"details: {snapshot}"
-        details = snapshot
-    return _json_copy(details, "details")
-
-
-def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
-    if details is None:
-        return {}
-    if _reader(details) is None:
-        raise TypeError(f"details: expected a mapping, got {_kind(details)}")
-    copy, problem = _checked_details(details)
-    if problem:
-        raise ValueError(problem)
-    return copy
-
-
-class HostileError(Exception):
+class HostileError(_runtime.TaxonomyError):
     """The root of every error of the taxonomy.
 
     A bare instance carries the taxonomy's fallback code.
@@ -360,89 +89,6 @@ class HostileError(Exception):
     domain: ClassVar[Domain] = Domain.TEXT
     meaning: ClassVar[str] = "Plain"
     retryable: bool = False
-    deprecated: ClassVar[str | None] = None
-    replaced_by: ClassVar[str | None] = None
-    original: object = None
-
-    message: str
-    details: dict[str, Any]
-    wire_code: str
-
-    def __init__(
-        self,
-        message: str | None = None,
-        *,
-        details: Mapping[str, object] | None = None,
-        cause: BaseException | None = None,
-        retryable: bool | None = None,
-    ) -> None:
-        self._setup(message, details, cause, retryable)
-        if self.deprecated is not None:
-            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
-            name = type(self).__name__
-            warnings.warn(
-                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-
-    def _setup(
-        self,
-        message: str | None,
-        details: Mapping[str, object] | None,
-        cause: BaseException | None,
-        retryable: bool | None,
-        wire_code: str | None = None,
-    ) -> None:
-        # __init__ without the deprecation warning: receiving or unpickling a
-        # deprecated code is no misuse of it.
-        if message is None:
-            message = self.meaning
-        elif not isinstance(message, str):
-            raise TypeError(f"message: expected a string, got {_kind(message)}")
-        super().__init__(message)
-        self.message = message
-        self.details = _details(details)
-        self.wire_code = str(self.code) if wire_code is None else wire_code
-        # Tracebacks show notes, so the code reaches every log that prints one
-        # (logging.exception, JSON formatters) without extra work.
-        self.add_note(f"code: {self.wire_code}")
-        if retryable is not None:
-            if not isinstance(retryable, bool):
-                raise TypeError(
-                    f"retryable: expected a boolean, got {_kind(retryable)}"
-                )
-            self.retryable = retryable
-        if cause is not None:
-            self.__cause__ = cause
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(code={self.wire_code!r}, message={self.message!r})"
-        )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Exception pickles only ``args``; keep the cause and every attribute too.
-        state = dict(self.__dict__)
-        if self.__cause__ is not None:
-            state["__cause__"] = self.__cause__
-        return (_rebuild, (type(self), self.message), state)
-
-    def to_payload(self) -> ErrorPayload:
-        """The wire payload ``{code, message, retryable, details}``."""
-        return {
-            "code": self.wire_code,
-            "message": self.message,
-            "retryable": self.retryable,
-            "details": dict(self.details),
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        """A structured form for logs: the payload plus the class ``name``."""
-        return {"name": type(self).__name__, **self.to_payload()}
 
 
 class TextError(HostileError):
@@ -555,8 +201,16 @@ _BY_CODE: Final[dict[str, type[HostileError]]] = {
     "long": LongError,
     "long_wrapped": LongWrappedError,
 }
-_FALLBACK: Final[type[HostileError]] = PlainError
-_WRAP: Final[type[HostileError]] = PlainError
+_CLASSES: Final = _runtime.Classes(
+    HostileError,
+    _BY_CODE,
+    fallback="plain",
+    wrap="plain",
+)
+# The runtime's unpickler and public classes, presented as this package's own:
+# pickles and reprs name them here, never in the private _runtime module.
+_rebuild: Final = _runtime.adopt(__name__)
+_decode: Final = _runtime.decoder(_CLASSES, "[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
     {
@@ -565,37 +219,10 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
 )
 """Event type → the dotted path of the error inside an event of that type."""
 
-_CODE_PATTERN: Final = re.compile("[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-
-
-_E = TypeVar("_E", bound=HostileError)
-
-
-def _rebuild(cls: type[_E], message: str) -> _E:
-    """Unpickle an error (its state is restored next) without a deprecation warning."""
-    error = cls.__new__(cls)
-    error._setup(message, None, None, None)
-    return error
-
-
-def _received(cls: type[_E], message: str, retryable: bool, code: str) -> _E:
-    """An error received on the wire: no deprecation warning for the receiver.
-
-    from_payload has checked every value already, so this sets what ``_setup``
-    would without checking again: it is on the hot path of every decode.
-    """
-    error = cls.__new__(cls, message)  # BaseException.__new__ sets args
-    error.message = message
-    error.details = {}
-    error.wire_code = code
-    error.retryable = retryable
-    error.__notes__ = [f"code: {code}"]
-    return error
-
 
 def lookup(code: str) -> type[HostileError]:
     """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
-    return _BY_CODE.get(code, _FALLBACK)
+    return _CLASSES.lookup(code)
 
 
 def is_retryable(code: str) -> bool:
@@ -608,16 +235,7 @@ def is_hostile_error(value: object) -> TypeGuard[HostileError]:
 
     It asks the real type, never the value (whose ``__class__`` may lie or raise).
     """
-    return issubclass(type(value), HostileError)
-
-
-class _Source:
-    """A payload that is no dict, read through ``_reader``."""
-
-    __slots__ = ("get",)
-
-    def __init__(self, get: Callable[[str], object]) -> None:
-        self.get = get
+    return _runtime.is_error(value, HostileError)
 
 
 def from_payload(payload: object) -> HostileError:
@@ -630,69 +248,7 @@ def from_payload(payload: object) -> HostileError:
     holding more than ``MAX_DETAILS_NODES`` values are invalid too, and a field
     the payload's own ``get`` cannot read is invalid as that field.
     """
-    # type() first: isinstance against an ABC is slow, and JSON gives dicts.
-    source: Mapping[str, object] | _Source
-    if type(payload) is dict:
-        source = payload
-    else:
-        read = _reader(payload)
-        if read is None:
-            raise InvalidPayloadError(
-                f"payload: expected an object, got {_kind(payload)}", field="payload"
-            )
-        source = _Source(read)
-    try:
-        raw = source.get("code")
-    except Exception as exc:
-        raise _unreadable("code", exc) from None
-    # A str subclass (an ErrorCode member, say) is read as the string it holds:
-    # a lying __hash__ or __eq__ cannot pick the class.
-    code = raw if type(raw) is str else _string(raw, "code")
-    cls = _BY_CODE.get(code)
-    # Known codes are well-formed and short: only an unknown one needs checking.
-    if cls is None:
-        if len(code) > MAX_CODE_LENGTH:
-            raise InvalidPayloadError(
-                f"code: longer than {MAX_CODE_LENGTH} characters ({len(code)})",
-                field="code",
-            )
-        if _CODE_PATTERN.fullmatch(code) is None:
-            raise InvalidPayloadError(
-                f"code: {_show(code)} is not a well-formed error code", field="code"
-            )
-    try:
-        raw = source.get("message")
-    except Exception as exc:
-        raise _unreadable("message", exc) from None
-    message = raw if type(raw) is str else _string(raw, "message")
-    try:
-        retryable = source.get("retryable")
-    except Exception as exc:
-        raise _unreadable("retryable", exc) from None
-    if type(retryable) is not bool:
-        raise InvalidPayloadError(
-            f"retryable: expected a boolean, got {_kind(retryable)}", field="retryable"
-        )
-    try:
-        details = source.get("details")
-    except Exception as exc:
-        raise _unreadable("details", exc) from None
-    copy: dict[str, Any] | None = None
-    if details is not None:
-        try:
-            copy, problem = (
-                _json_copy(details, "details")
-                if type(details) is dict
-                else _checked_details(details)
-            )
-        except Exception as exc:  # none known: a last guard, free unless it fires
-            raise _unreadable("details", exc) from None
-        if problem:
-            raise InvalidPayloadError(problem, field="details")
-    error = _received(_FALLBACK if cls is None else cls, message, retryable, code)
-    if copy:
-        error.details = copy  # checked above: no need to check it twice
-    return error
+    return _decode(payload)
 
 
 def to_error(value: object) -> HostileError:
@@ -701,20 +257,7 @@ def to_error(value: object) -> HostileError:
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
     its ``original``, since Python chains only exceptions.
     """
-    if is_hostile_error(value):
-        return value
-    if issubclass(type(value), BaseException):
-        cause = cast(BaseException, value)
-        try:
-            text = str(cause)
-        except Exception:
-            text = ""
-        name = _type_name(type(cause))
-        message = f"{name}: {text}" if text else name
-        return _WRAP(message, cause=cause)
-    error = _WRAP(f"non-exception value: {_show(value)}")
-    error.original = value
-    return error
+    return _runtime.to_error(value, _CLASSES)
 
 
 def error_from_event(event: Mapping[str, object]) -> HostileError | None:
@@ -724,26 +267,4 @@ def error_from_event(event: Mapping[str, object]) -> HostileError | None:
     an InvalidPayloadError about ``event``; the error itself is read by
     ``from_payload``.
     """
-    get = _reader(event)
-    if get is None:
-        raise InvalidPayloadError(
-            f"event: expected an object, got {_kind(event)}", field="event"
-        )
-    try:
-        kind = get("type")
-        location = (
-            ERROR_EVENTS.get(_text(kind)) if issubclass(type(kind), str) else None
-        )
-        if location is None:
-            return None
-        found: object = event
-        for part in location.split("."):
-            get = _reader(found)
-            if get is None:
-                return None
-            found = get(part)
-    except Exception as exc:
-        raise _unreadable("event", exc) from None
-    if found is None:
-        return None
-    return from_payload(found)
+    return _runtime.error_from_event(event, ERROR_EVENTS, _decode)

@@ -1,0 +1,677 @@
+"""The Python runtime as code: ``generator/targets/python/runtime/_runtime.py``.
+
+Every generated package carries this module, unchanged, as its private
+``_runtime.py``.  Here it is imported straight from its file, under a name of
+its own, and bound to a small taxonomy defined in this test (the way a
+generated ``__init__.py`` binds it), so each rule is checked on the runtime
+itself, whatever any golden file holds: the base class, decoding and its
+limits, the fallback, wrapping, the guard, events, pickling and the lazy
+layout's loading.  The generated packages are exercised as a whole by
+test_python_api, test_hostile_runtime and test_python_layout.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import enum
+import importlib.util
+import math
+import pickle
+import pickletools
+import re
+import sys
+import types
+import warnings
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import render
+from generator.targets.base import header_lines
+from generator.validate import CASE_PATTERNS
+from tests.support import REPO, case_ids, cases
+
+RUNTIME = REPO / "generator" / "targets" / "python" / "runtime" / "_runtime.py"
+
+
+def _load_runtime(name: str) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, RUNTIME)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+rt = _load_runtime("_taxogen_runtime_under_test")
+
+
+# ------------------------------------------------------------ a taxonomy of toys
+# Bound to the runtime as a generated __init__.py binds it, in this module.
+class Code(enum.StrEnum):
+    TOY_ERROR = "toy_error"
+    TOY_BROKEN = "toy_broken"
+    TOY_SLOW = "toy_slow"
+    TOY_OLD = "toy_old"
+    TOY_CRASH = "toy_crash"
+
+
+class Area(enum.StrEnum):
+    TOY = "toy"
+
+
+class ToyError(rt.TaxonomyError):  # type: ignore[misc]
+    """The root of the toys."""
+
+    code = Code.TOY_ERROR
+    domain = Area.TOY
+    meaning = "Unspecified toy error"
+    retryable = False
+
+
+class ToyBrokenError(ToyError):
+    code = Code.TOY_BROKEN
+    meaning = "The toy is broken"
+
+
+class ToySlowError(ToyError):
+    code = Code.TOY_SLOW
+    meaning = "The toy is slow"
+    retryable = True
+
+
+class ToyOldError(ToyError):
+    code = Code.TOY_OLD
+    meaning = "An old toy"
+    deprecated = "Too vague"
+    replaced_by = "toy_broken"
+
+
+class ToyCrashError(ToyError):
+    code = Code.TOY_CRASH
+    meaning = "The toy box crashed"
+
+
+BY_CODE = {
+    str(cls.code): cls
+    for cls in (ToyError, ToyBrokenError, ToySlowError, ToyOldError, ToyCrashError)
+}
+# As the package does: re-export the runtime's classes, bind its unpickler.
+InvalidPayloadError = rt.InvalidPayloadError
+ErrorPayload = rt.ErrorPayload
+_rebuild = rt.adopt(__name__)
+CLASSES = rt.Classes(ToyError, BY_CODE, fallback="toy_error", wrap="toy_crash")
+PATTERN = CASE_PATTERNS["lower_snake"].pattern
+from_payload = rt.decoder(CLASSES, PATTERN)
+EVENTS = types.MappingProxyType({"toy.failed": "payload.error", "toy.gone": "error"})
+
+
+def _invalid(payload: object, field: str) -> str:
+    with pytest.raises(rt.InvalidPayloadError) as caught:
+        from_payload(payload)
+    assert caught.value.field == field, caught.value
+    return str(caught.value)
+
+
+def _good(**fields: object) -> dict[str, object]:
+    return {"code": "toy_broken", "message": "m", "retryable": False, **fields}
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    """Details ``depth`` deep: the details object is depth 1."""
+    inner: dict[str, Any] = {}
+    for _ in range(depth - 1):
+        inner = {"a": inner}
+    return inner
+
+
+# ------------------------------------------------------------------ the module
+def test_the_runtime_is_a_documented_module_with_an_all() -> None:
+    tree = ast.parse(RUNTIME.read_text(encoding="utf-8"))
+    assert ast.get_docstring(tree)
+    public = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            public.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            public.update(t.id for t in targets if isinstance(t, ast.Name))
+    public = {name for name in public if not name.startswith("_")}
+    assert sorted(rt.__all__) == sorted(public)
+
+
+def test_the_runtime_imports_only_the_standard_library_and_never_the_package() -> None:
+    tree = ast.parse(RUNTIME.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "a relative import would tie it to a package"
+            assert node.module is not None
+            root = node.module.split(".")[0]
+        elif isinstance(node, ast.Import):
+            (root,) = {alias.name.split(".")[0] for alias in node.names}
+        else:
+            continue
+        assert root in sys.stdlib_module_names or root == "__future__", root
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_the_runtime_knows_no_taxonomy(case: Any) -> None:
+    """No name of any case (class, enum member, code, package) is in its code.
+
+    Every identifier and every whole string it holds, that is: its prose may
+    well say "hostile" or "long" (a case's name and a code).
+    """
+    source = RUNTIME.read_text(encoding="utf-8")
+    words: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            words.add(node.name)
+        elif isinstance(node, ast.arg):
+            words.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words.add(node.value)  # a code would be a whole string
+    names = case.names
+    own = (
+        {names.base, names.py_guard, names.python_package, names.taxonomy.name}
+        | {d.class_name for d in names.domains}
+        | {c.class_name for c in names.codes}
+        | {c.member for c in names.codes if len(c.member) > 3}
+        | {c.code.code for c in names.codes if len(c.code.code) > 3}
+    )
+    assert own & words == set()
+    assert "harmovela" not in source.lower()
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_every_package_carries_the_runtime_verbatim_under_the_header(
+    case: Any,
+) -> None:
+    names = case.names
+    plan = render.render(names)
+    path = f"python/src/{names.python_package}/_runtime.py"
+    head = "".join(f"# {line}\n" for line in header_lines(names.taxonomy.source))
+    assert plan[path] == (head + RUNTIME.read_text(encoding="utf-8")).encode()
+    assert (case.expected / path).read_bytes() == plan[path]
+
+
+# -------------------------------------------------------------- the base class
+def test_an_error_carries_code_message_details_and_retryability() -> None:
+    details = {"toy": {"ids": [1, 2]}, "ok": True}
+    err = ToyBrokenError("it broke", details=details)
+    assert (err.code, err.domain, err.meaning) == (
+        "toy_broken",
+        "toy",
+        "The toy is broken",
+    )
+    assert err.message == str(err) == "it broke" and err.args == ("it broke",)
+    assert err.retryable is False and err.wire_code == "toy_broken"
+    assert err.details == details and err.details is not details
+    details["toy"]["ids"].append(3)  # a deep copy: the caller's changes stay theirs
+    assert err.details == {"toy": {"ids": [1, 2]}, "ok": True}
+    assert err.__notes__ == ["code: toy_broken"]
+    assert repr(err) == "ToyBrokenError(code='toy_broken', message='it broke')"
+    assert err.to_payload() == {
+        "code": "toy_broken",
+        "message": "it broke",
+        "retryable": False,
+        "details": {"toy": {"ids": [1, 2]}, "ok": True},
+    }
+    assert err.to_dict() == {"name": "ToyBrokenError", **err.to_payload()}
+    assert isinstance(err, ToyError) and isinstance(err, Exception)
+
+
+def test_defaults_cause_and_retryable_per_instance() -> None:
+    cause = KeyError("k")
+    err = ToySlowError(cause=cause, retryable=False)
+    assert err.message == "The toy is slow" and err.details == {}
+    assert err.__cause__ is cause and err.retryable is False
+    assert ToySlowError.retryable is True and ToySlowError().retryable is True
+    bare = ToyError()
+    assert bare.code == "toy_error" and bare.to_dict()["name"] == "ToyError"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "text"),
+    [
+        ({"message": 42}, TypeError, "message: expected a string, got a number"),
+        ({"retryable": "yes"}, TypeError, "retryable: expected a boolean"),
+        ({"details": [1]}, TypeError, "details: expected a mapping, got an array"),
+        ({"details": {"x": math.nan}}, ValueError, "details.x: nan is not a finite"),
+        ({"details": {1: "a"}}, ValueError, "details: key 1 is not a string"),
+        ({"details": {"x": object()}}, ValueError, "details.x: a object is not a JSON"),
+        (
+            {"details": _nested(rt.MAX_DETAILS_DEPTH + 1)},
+            ValueError,
+            f"nested deeper than {rt.MAX_DETAILS_DEPTH} levels",
+        ),
+    ],
+)
+def test_building_refuses_what_json_cannot_carry(
+    kwargs: dict[str, Any], error: type[Exception], text: str
+) -> None:
+    with pytest.raises(error, match=re.escape(text)):
+        ToyBrokenError(**kwargs)
+
+
+def test_a_cycle_in_details_is_refused_when_built() -> None:
+    looped: dict[str, Any] = {}
+    looped["self"] = looped
+    with pytest.raises(ValueError, match="contains itself"):
+        ToyBrokenError(details={"a": looped})
+
+
+def test_a_deprecated_code_warns_when_built_not_when_received_or_unpickled() -> None:
+    with pytest.warns(DeprecationWarning) as caught:
+        old = ToyOldError("m")
+    assert str(caught[0].message) == (
+        "ToyOldError (toy_old) is deprecated: Too vague; use toy_broken instead"
+    )
+    assert caught[0].filename == __file__  # it points at the caller
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        received = from_payload({"code": "toy_old", "message": "m", "retryable": True})
+        assert type(received) is ToyOldError
+        assert type(pickle.loads(pickle.dumps(old))) is ToyOldError
+
+
+# ------------------------------------------------------------------- pickling
+def test_errors_pickle_and_deepcopy_with_every_attribute() -> None:
+    cause = ValueError("why")
+    err = ToySlowError("m", details={"a": [1, {"b": None}]}, cause=cause)
+    err.retryable = False
+    received = from_payload({"code": "zz_new", "message": "x", "retryable": True})
+    for original in (err, received, rt.InvalidPayloadError("bad", field="code")):
+        for clone in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
+            assert type(clone) is type(original)
+            assert vars(clone) == vars(original)
+            assert str(clone) == str(original)
+    clone = pickle.loads(pickle.dumps(err))
+    assert clone.to_dict() == err.to_dict() and repr(clone.__cause__) == repr(cause)
+    assert clone.__notes__ == ["code: toy_slow"]
+    assert pickle.loads(pickle.dumps(received)).to_payload()["code"] == "zz_new"
+
+
+def test_pickles_name_the_package_never_the_runtime_module() -> None:
+    """adopt() gives the unpickler and the re-exported classes the package's path."""
+    names: list[str] = []
+    for value in (ToyBrokenError("m"), rt.InvalidPayloadError("m", field="code")):
+        stream = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        names += [str(arg) for op, arg, _ in pickletools.genops(stream) if arg]
+    assert {__name__, "_rebuild", "ToyBrokenError", "InvalidPayloadError"} <= set(names)
+    assert rt.__name__ not in names
+    assert rt.InvalidPayloadError.__module__ == __name__
+    assert rt.ErrorPayload.__module__ == __name__
+    assert _rebuild.__module__ == __name__ and _rebuild.__qualname__ == "_rebuild"
+
+
+# --------------------------------------------------------------- decoding
+def test_a_known_code_decodes_to_its_class() -> None:
+    err = from_payload(_good(details={"a": [1, 2.5, "x", None, True]}))
+    assert type(err) is ToyBrokenError
+    assert err.to_payload() == _good(details={"a": [1, 2.5, "x", None, True]})
+    assert err.__notes__ == ["code: toy_broken"]
+    assert from_payload(_good(details=None, extra="ignored")).details == {}
+    assert from_payload(_good(code=Code.TOY_SLOW)).wire_code == "toy_slow"
+
+
+def test_an_unknown_well_formed_code_falls_back_and_is_re_emitted() -> None:
+    err = from_payload(_good(code="zz_brand_new", retryable=True))
+    assert type(err) is ToyError and err.code == "toy_error"
+    assert err.wire_code == "zz_brand_new" and err.retryable is True
+    assert err.to_payload()["code"] == "zz_brand_new"
+    longest = "zz_" + "x" * (rt.MAX_CODE_LENGTH - 3)
+    assert from_payload(_good(code=longest)).wire_code == longest
+
+
+def test_lookup_fallback_and_wrap_classes() -> None:
+    assert CLASSES.lookup("toy_slow") is ToySlowError
+    assert CLASSES.lookup("zz_unknown") is ToyError
+    assert CLASSES.fallback() is ToyError and CLASSES.wrap() is ToyCrashError
+    assert CLASSES.unloaded("toy_slow") is None and CLASSES.complete
+
+
+@pytest.mark.parametrize(
+    ("payload", "field", "text"),
+    [
+        ([], "payload", "payload: expected an object, got an array"),
+        ({"message": "m", "retryable": True}, "code", "code: expected a string"),
+        (_good(code=5), "code", "code: expected a string, got a number"),
+        (_good(code="Not A Code"), "code", "is not a well-formed error code"),
+        (_good(code="TOY_BROKEN"), "code", "is not a well-formed error code"),
+        (
+            _good(code="z" * (rt.MAX_CODE_LENGTH + 1)),
+            "code",
+            f"code: longer than {rt.MAX_CODE_LENGTH} characters",
+        ),
+        (_good(message=None), "message", "message: expected a string, got null"),
+        (_good(retryable=1), "retryable", "retryable: expected a boolean"),
+        (_good(retryable="true"), "retryable", "got a string"),
+        (_good(details=[1]), "details", "details: expected an object, got an array"),
+        (_good(details={"n": math.inf}), "details", "details.n: inf is not a finite"),
+        (_good(details={"n": 1 << 70000}), "details", "an integer too long"),
+        (_good(details={"k": [{3: 1}]}), "details", "details.k[0]: key 3 is not"),
+    ],
+)
+def test_a_malformed_payload_names_its_bad_field(
+    payload: object, field: str, text: str
+) -> None:
+    assert text in _invalid(payload, field)
+
+
+def test_details_limits_depth_and_nodes() -> None:
+    deepest = _nested(rt.MAX_DETAILS_DEPTH)
+    assert from_payload(_good(details=deepest)).details == deepest
+    text = _invalid(_good(details=_nested(rt.MAX_DETAILS_DEPTH + 1)), "details")
+    assert f"nested deeper than {rt.MAX_DETAILS_DEPTH} levels" in text
+    # The details object counts as one value, the list as another.
+    most = rt.MAX_DETAILS_NODES - 2
+    assert len(from_payload(_good(details={"a": [0] * most})).details["a"]) == most
+    text = _invalid(_good(details={"a": [0] * (most + 1)}), "details")
+    assert f"holds more than {rt.MAX_DETAILS_NODES} values" in text
+    flat = {f"k{i}": 0 for i in range(rt.MAX_DETAILS_NODES - 1)}
+    assert len(from_payload(_good(details=flat)).details) == len(flat)
+    flat["one_more"] = 0
+    assert "holds more than" in _invalid(_good(details=flat), "details")
+
+
+def test_a_cycle_in_received_details_is_refused() -> None:
+    looped: list[Any] = []
+    looped.append(looped)
+    assert "details.a[0]: contains itself" in _invalid(
+        _good(details={"a": looped}), "details"
+    )
+
+
+class _Raising(Mapping[str, object]):
+    """A mapping that is no dict, whose ``get`` raises for one key."""
+
+    def __init__(self, data: dict[str, object], bad: str) -> None:
+        self.data, self.bad = data, bad
+
+    def get(self, key: str, default: object = None) -> object:
+        if key == self.bad:
+            raise RuntimeError("no")
+        return self.data.get(key, default)
+
+    def __getitem__(self, key: str) -> object:
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        raise RuntimeError("no iteration")
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+class _Liar(str):
+    """A str subclass whose own methods lie: read as the string it holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return hash("toy_slow")
+
+    def __str__(self) -> str:
+        return "toy_slow"
+
+
+@pytest.mark.parametrize("field", ["code", "message", "retryable", "details"])
+def test_a_mapping_whose_get_raises_makes_that_field_invalid(field: str) -> None:
+    text = _invalid(_Raising(_good(details={}), field), field)
+    assert text == f"{field}: cannot be read (RuntimeError)"
+
+
+def test_a_mapping_s_details_are_read_through_its_iteration() -> None:
+    details = _Raising({"a": 1}, "never")
+    assert "details: cannot be read (RuntimeError)" in _invalid(
+        _good(details=details), "details"
+    )
+    assert type(from_payload(_Raising(_good(), "never"))) is ToyBrokenError
+
+
+def test_str_subclasses_count_as_the_string_they_hold() -> None:
+    err = from_payload(_good(code=_Liar("toy_broken"), message=_Liar("hi")))
+    assert type(err) is ToyBrokenError
+    assert type(err.message) is str and err.message == "hi"
+    assert type(err.wire_code) is str
+
+
+_JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=5)
+    | st.sampled_from([object(), b"x", 1j, {1, 2}]),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.tuples(inner)
+    | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    code=st.sampled_from(["toy_broken", "zz_new", "", "X", None, 3]) | _JSONISH,
+    message=st.text(max_size=5) | _JSONISH,
+    retryable=st.booleans() | _JSONISH,
+    details=_JSONISH,
+)
+def test_decoding_raises_nothing_but_invalid_payload_and_round_trips(
+    code: object, message: object, retryable: object, details: object
+) -> None:
+    payload = {
+        "code": code,
+        "message": message,
+        "retryable": retryable,
+        "details": details,
+    }
+    try:
+        err = from_payload(payload)
+    except rt.InvalidPayloadError:
+        return
+    again = from_payload(err.to_payload())
+    assert type(again) is type(err) and again.to_payload() == err.to_payload()
+    assert pickle.loads(pickle.dumps(err)).to_payload() == err.to_payload()
+
+
+# ------------------------------------------------------- guard, wrap, events
+class _LyingClass:
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise RuntimeError("no class for you")
+
+
+@pytest.mark.parametrize(
+    "make",  # made in the test: pytest itself would ask a _LyingClass its class
+    [lambda: None, lambda: 1, lambda: "toy_error", lambda: ToyError, _LyingClass],
+    ids=["none", "int", "code", "class", "lying_class"],
+)
+def test_the_guard_never_raises_and_accepts_only_errors(make: Any) -> None:
+    assert rt.is_error(make(), ToyError) is False
+    assert rt.is_error(ValueError("v"), ToyError) is False
+
+
+def test_the_guard_accepts_every_error_of_the_taxonomy() -> None:
+    assert rt.is_error(ToySlowError(), ToyError)
+    assert rt.is_error(from_payload(_good()), ToyError)
+    assert not rt.is_error(ToySlowError(), ToyBrokenError)
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+def test_to_error_keeps_errors_and_wraps_the_rest() -> None:
+    err = ToyBrokenError("m")
+    assert rt.to_error(err, CLASSES) is err
+    cause = KeyError("x")
+    wrapped = rt.to_error(cause, CLASSES)
+    assert type(wrapped) is ToyCrashError and wrapped.__cause__ is cause
+    assert wrapped.message == "KeyError: 'x'" and wrapped.original is None
+    assert rt.to_error(_Unprintable(), CLASSES).message == "_Unprintable"
+    value = {"not": "an exception"}
+    other = rt.to_error(value, CLASSES)
+    assert type(other) is ToyCrashError and other.original is value
+    assert other.message == "non-exception value: {'not': 'an exception'}"
+    assert rt.to_error(_LyingClass(), CLASSES).message.startswith(
+        "non-exception value: <"
+    )
+
+
+def test_error_from_event_reads_the_error_where_the_events_say() -> None:
+    payload = _good(code="toy_slow", retryable=True)
+    event = {"type": "toy.failed", "payload": {"error": payload}}
+    assert type(rt.error_from_event(event, EVENTS, from_payload)) is ToySlowError
+    flat = {"type": "toy.gone", "error": payload}
+    assert type(rt.error_from_event(flat, EVENTS, from_payload)) is ToySlowError
+    for nothing in (
+        {"type": "toy.other", "payload": {"error": payload}},
+        {"type": 5},
+        {"type": "toy.failed"},
+        {"type": "toy.failed", "payload": [payload]},
+        {"type": "toy.failed", "payload": {"error": None}},
+    ):
+        assert rt.error_from_event(nothing, EVENTS, from_payload) is None, nothing
+    with pytest.raises(rt.InvalidPayloadError) as caught:
+        rt.error_from_event([], EVENTS, from_payload)  # type: ignore[arg-type]
+    assert caught.value.field == "event"
+    with pytest.raises(rt.InvalidPayloadError) as caught:
+        rt.error_from_event(_Raising({}, "type"), EVENTS, from_payload)
+    assert str(caught.value) == "event: cannot be read (RuntimeError)"
+    bad = {"type": "toy.failed", "payload": {"error": {"code": 1}}}
+    with pytest.raises(rt.InvalidPayloadError) as caught:
+        rt.error_from_event(bad, EVENTS, from_payload)
+    assert caught.value.field == "code"
+
+
+# ------------------------------------------------------------ the lazy layout
+_DOMAIN = """\
+from {test} import ToyError
+
+
+class {name}Error(ToyError):
+    code = "{code}_error"
+    meaning = "{name} error"
+    retryable = {retryable}
+
+
+class {name}GoneError({name}Error):
+    code = "{code}_gone"
+    meaning = "{name} gone"
+"""
+
+
+@pytest.fixture
+def lazy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[tuple[types.ModuleType, Any]]:
+    """A package whose two domain modules are loaded by a LazyClasses."""
+    package = f"toy_lazy_{request.node.name.replace('[', '_').strip(']')}"
+    folder = tmp_path / package
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    for name, code, retryable in (("Alpha", "alpha", True), ("Beta", "beta", False)):
+        text = _DOMAIN.format(test=__name__, name=name, code=code, retryable=retryable)
+        (folder / f"_domain_{code}.py").write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module(package)
+    modules = {
+        "AlphaError": "_domain_alpha",
+        "AlphaGoneError": "_domain_alpha",
+        "BetaError": "_domain_beta",
+        "BetaGoneError": "_domain_beta",
+    }
+    class_of = {
+        "alpha_error": "AlphaError",
+        "alpha_gone": "AlphaGoneError",
+        "beta_error": "BetaError",
+        "beta_gone": "BetaGoneError",
+    }
+    classes = rt.LazyClasses(
+        ToyError,
+        package=package,
+        namespace=vars(module),
+        modules=modules,
+        class_of=class_of,
+        fallback="alpha_error",
+        wrap="beta_gone",
+    )
+    module.__getattr__ = classes.getattr  # type: ignore[attr-defined]
+    module.__dir__ = classes.dir  # type: ignore[method-assign]
+    yield module, classes
+    for name in [m for m in sys.modules if m.split(".")[0] == package]:
+        del sys.modules[name]
+
+
+def _loaded(package: str) -> list[str]:
+    return sorted(
+        m.rpartition(".")[2] for m in sys.modules if m.startswith(package + ".")
+    )
+
+
+def test_lazy_classes_load_a_domain_on_first_use_only(
+    lazy: tuple[types.ModuleType, Any],
+) -> None:
+    module, classes = lazy
+    package = module.__name__
+    decode = rt.decoder(classes, PATTERN)
+    assert _loaded(package) == [] and classes.by_code == {} and not classes.complete
+    assert {"AlphaError", "BetaGoneError"} <= set(dir(module))
+    err = decode({"code": "beta_gone", "message": "m", "retryable": True})
+    assert type(err).__name__ == "BetaGoneError" and _loaded(package) == [
+        "_domain_beta"
+    ]
+    assert type(err).__module__ == package and vars(module)["BetaGoneError"] is type(
+        err
+    )
+    assert set(classes.by_code) == {"beta_error", "beta_gone"}
+    assert module.BetaError is classes.load("BetaError")
+    assert isinstance(err, module.BetaError) and isinstance(err, ToyError)
+    with pytest.raises(AttributeError, match=f"module '{package}' has no attribute"):
+        module.NoSuchError
+
+
+def test_lazy_fallback_and_wrap_load_their_domains(
+    lazy: tuple[types.ModuleType, Any],
+) -> None:
+    module, classes = lazy
+    decode = rt.decoder(classes, PATTERN)
+    with pytest.raises(rt.InvalidPayloadError):
+        decode({"code": "Bad Code", "message": "m", "retryable": True})
+    assert _loaded(module.__name__) == []  # refused before any module is imported
+    unknown = decode({"code": "zz_new", "message": "m", "retryable": True})
+    assert type(unknown).__name__ == "AlphaError" and unknown.wire_code == "zz_new"
+    assert classes.lookup("zz_other") is module.AlphaError
+    assert classes.unloaded("zz_other") is None
+    wrapped = rt.to_error(OSError("disk"), classes)
+    assert type(wrapped).__name__ == "BetaGoneError"
+    assert _loaded(module.__name__) == ["_domain_alpha", "_domain_beta"]
+
+
+def test_lazy_classes_pickle_by_the_package_path(
+    lazy: tuple[types.ModuleType, Any],
+) -> None:
+    module, classes = lazy
+    err = classes.lookup("alpha_gone")("m")
+    stream = pickle.dumps(err)
+    # A fresh start: the package's classes forgotten, its domain modules unloaded.
+    for name in ("AlphaError", "AlphaGoneError"):
+        del vars(module)[name]
+    classes._loaded.clear()
+    classes.by_code.clear()
+    del sys.modules[f"{module.__name__}._domain_alpha"]
+    clone = pickle.loads(stream)
+    assert type(clone) is module.AlphaGoneError and str(clone) == "m"
+    assert type(clone).__module__ == module.__name__
