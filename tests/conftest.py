@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import TSC, Case, compile_typescript
+from tests.support import TSC, Case, compile_typescript, require_tool
 
 _compiled: dict[str, Path] = {}
 
@@ -17,10 +17,7 @@ def compiled_ts(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
 
     def compile_case(case: Case) -> Path:
         if case.name not in _compiled:
-            if not TSC.exists():
-                pytest.fail(
-                    f"{TSC} is missing: run `make test`, which installs it with `npm ci`"
-                )
+            require_tool(TSC.exists(), f"{TSC} (`make test` installs it with `npm ci`)")
             out = tmp_path_factory.mktemp(f"ts-{case.name}")
             done = compile_typescript(case.expected / "typescript", out)
             assert (

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
+import os
 import shutil
 import subprocess
 import sys
 import types
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from generator.naming import Names
 from generator.pipeline import load_names
@@ -127,3 +131,42 @@ def compile_typescript(
         text=True,
         check=False,
     )
+
+
+def require_tool(present: bool, what: str) -> None:
+    """A test needs ``what``: when it is missing, fail under CI (``CI`` set), else skip naming it."""
+    if present:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is missing; CI is set, so this is a failure, not a skip")
+    pytest.skip(f"{what} is missing")
+
+
+def require_typescript_tools() -> str:
+    """The node executable, after checking tsc is there too (see ``require_tool``)."""
+    require_tool(
+        TSC.is_file(),
+        f"the TypeScript compiler ({TSC.relative_to(REPO)}; `npm ci` installs it)",
+    )
+    node = shutil.which("node")
+    require_tool(node is not None, "node (Node.js >= 20)")
+    assert node is not None
+    return node
+
+
+def run_node_probes(
+    node: str, module: Path, probes: list[tuple[str, Any]], work: Path
+) -> list[dict[str, Any]]:
+    """Run ``probes`` against a compiled TypeScript module in one node process (tests/ts/probe.mjs)."""
+    batch = work / "probes.json"
+    batch.write_text(json.dumps(probes), encoding="utf-8")
+    done = subprocess.run(
+        [node, str(REPO / "tests" / "ts" / "probe.mjs"), str(module), str(batch)],
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    observed: list[dict[str, Any]] = json.loads(done.stdout.decode("utf-8"))
+    assert len(observed) == len(probes)
+    return observed

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from tests.support import REPO
+from tests.support import REPO, require_tool
 
 
 def _git(repo: Path, *args: str) -> None:
@@ -18,8 +18,7 @@ def _git(repo: Path, *args: str) -> None:
 
 @pytest.fixture
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    if shutil.which("git") is None:
-        pytest.fail("git is missing")
+    require_tool(shutil.which("git") is not None, "git")
     folder = tmp_path / "a repo"  # a space in the path
     (folder / "spec dir").mkdir(parents=True)
     shutil.copy(REPO / "taxonomy.yaml", folder / "spec dir" / "my taxonomy.yaml")
@@ -56,6 +55,7 @@ def test_option_like_or_unknown_refs_are_refused_before_git_runs(
 def test_no_git_repository_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    require_tool(shutil.which("git") is not None, "git")
     shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))

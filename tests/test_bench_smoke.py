@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support import REPO, TSC
+from tests.support import REPO, require_tool, require_typescript_tools
 
 # Every figure of the "fast at every scale" issue, by the id the report gives it.
 FIGURES = (
@@ -59,12 +58,11 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
             f"the bench extra is not installed ({', '.join(missing)}): run `make test`, "
             "which installs it (pip install -c constraints.txt -e '.[test,bench]')"
         )
-    if not TSC.is_file() or shutil.which("node") is None:
-        pytest.fail(f"{TSC} and node are needed: run `make test` (it runs `npm ci`)")
-    if not (REPO / "node_modules" / "zod" / "package.json").is_file():
-        pytest.fail(
-            "node_modules/zod is missing: run `npm ci` (zod is a devDependency, the bench's baseline)"
-        )
+    require_typescript_tools()
+    require_tool(
+        (REPO / "node_modules" / "zod" / "package.json").is_file(),
+        "node_modules/zod (`npm ci` installs it: a devDependency, the bench's baseline)",
+    )
     out = tmp_path / "results.md"
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench", "--smoke", "--out", str(out)],

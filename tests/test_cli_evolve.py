@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from tests.support import REPO
+from tests.support import REPO, require_tool
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
 RETRYABLE_FLIP = ("task_timeout: {retryable: true", "task_timeout: {retryable: false")
@@ -122,6 +122,7 @@ def _git(cwd: Path, *args: str) -> None:
 def test_diff_against_a_git_revision(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    require_tool(shutil.which("git") is not None, "git")
     repo = tmp_path / "repo"
     (repo / "spec").mkdir(parents=True)
     (repo / "pyproject.toml").write_text(
@@ -145,6 +146,7 @@ def test_diff_against_a_git_revision(
 def test_diff_against_the_previous_commit_works_in_this_repository(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    require_tool(shutil.which("git") is not None, "git")
     monkeypatch.chdir(REPO)
     has_parent = (
         subprocess.run(

@@ -35,12 +35,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from generator.naming import Names
 from generator.validate import CASE_PATTERNS
+from tests import spec_oracle as oracle
 from tests.support import (
     REPO,
     Case,
@@ -48,8 +50,9 @@ from tests.support import (
     compile_typescript,
     expectations,
     import_generated,
+    require_typescript_tools,
+    run_node_probes,
 )
-from tests.test_hostile_runtime import require_typescript_tools
 
 CASES = cases()
 FIELDS = ("payload", "code", "message", "retryable", "details")
@@ -623,3 +626,233 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     )
     sys.stdout.write(run.stdout[-4000:])
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-4000:]
+
+
+# ------------------------------------- Python, TypeScript and the JSON Schema agree
+#
+# Issue 13, section 5: three readings of one payload must agree.  Python
+# ``from_payload``, TypeScript ``fromPayload`` and the generated JSON Schema are
+# handed the same payloads (valid, near-valid, garbage) and must all accept or
+# all reject each one; accepted ones must give the same code, retryable and
+# details, and all of it must be what the case's taxonomy.yaml says
+# (tests/spec_oracle.py).  The one documented exception: details nested deeper
+# than 64 or holding more than 100,000 values, which JSON Schema cannot state
+# (README "The generated runtimes"): for exactly those the schema is expected to
+# accept while both runtimes reject the details, and nothing else is excused.
+# The payloads must cross into node as JSON, so numbers stay within 2**53 (a
+# larger integer is another number in JavaScript) and there is no NaN.
+
+#: Numbers both languages hold exactly.
+SAFE_INT = st.integers(min_value=-(2**53), max_value=2**53)
+ODD_KEYS = st.sampled_from(
+    ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "", "0"]
+)
+KEYS = ODD_KEYS | TEXT
+PORTABLE_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    SAFE_INT,
+    st.floats(allow_nan=False, allow_infinity=False),
+    TEXT,
+)
+PORTABLE_JSON = st.recursive(
+    PORTABLE_SCALARS,
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(KEYS, children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@st.composite
+def deep_details(draw: st.DrawFn) -> dict[str, Any]:
+    """Details nested about as deep as the limit (64): objects and arrays mixed."""
+    depth = draw(
+        st.integers(oracle.MAX_DETAILS_DEPTH - 2, oracle.MAX_DETAILS_DEPTH + 2)
+    )
+    node: Any = draw(PORTABLE_SCALARS)
+    for _ in range(depth - 1):
+        node = [node] if draw(st.booleans()) else {draw(KEYS): node}
+    return {draw(KEYS): node}
+
+
+def spec_codes(spec: oracle.Spec) -> st.SearchStrategy[Any]:
+    """Codes from the YAML: live, removed, unknown well-formed, near misses, anything."""
+    known = sorted([*spec.codes, *spec.removed])
+    longest = spec.other_code("z" * (oracle.MAX_CODE_LENGTH - 1))[
+        : oracle.MAX_CODE_LENGTH
+    ]
+    return st.one_of(
+        st.sampled_from(known),
+        st.from_regex(spec.pattern, fullmatch=True),
+        st.sampled_from(known).map(str.swapcase),
+        st.sampled_from(known).map(lambda c: c + "\n"),
+        st.sampled_from(known).map(lambda c: c + "\u00e9"),
+        st.sampled_from([longest, longest + longest[-1]]),
+        PORTABLE_JSON,
+    )
+
+
+@st.composite
+def portable_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
+    """A payload: valid, with a field dropped, retyped or added, or any JSON at all."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(PORTABLE_JSON)
+    payload: dict[str, Any] = {
+        "code": draw(spec_codes(spec)),
+        "message": draw(TEXT),
+        "retryable": draw(st.booleans()),
+    }
+    details = draw(
+        st.sampled_from(["absent", "null", "object", "object", "deep", "any"])
+    )
+    if details == "null":
+        payload["details"] = None
+    elif details == "object":
+        payload["details"] = draw(st.dictionaries(KEYS, PORTABLE_JSON, max_size=5))
+    elif details == "deep":
+        payload["details"] = draw(deep_details())
+    elif details == "any":
+        payload["details"] = draw(PORTABLE_JSON)
+    for _ in range(draw(st.integers(0, 2))):
+        change = draw(st.sampled_from(["drop", "retype", "extra"]))
+        field = draw(st.sampled_from(["code", "message", "retryable", "details"]))
+        if change == "drop":
+            payload.pop(field, None)
+        elif change == "retype":
+            payload[field] = draw(PORTABLE_JSON)
+        else:
+            payload[draw(KEYS)] = draw(PORTABLE_JSON)
+    return payload
+
+
+def schema_validator(case: Case) -> jsonschema.Draft202012Validator:
+    path = case.expected / "schema" / "error-payload.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def schema_cannot_say(spec: oracle.Spec, payload: object) -> bool:
+    """Only the documented exception: valid but for details past the limits."""
+    return (
+        oracle.payload_problem(spec, payload) == "details"
+        and isinstance(payload, dict)
+        and oracle.beyond_limits(payload["details"])
+    )
+
+
+def three_way(
+    spec: oracle.Spec,
+    payload: object,
+    python: dict[str, Any],
+    schema_valid: bool,
+    typescript: dict[str, Any] | None = None,
+) -> list[str]:
+    """Why the readings of ``payload`` disagree (empty when they agree, and with the spec)."""
+    problems = []
+    want = oracle.expected(spec, "from_payload", payload)
+    readings = {"python": python}
+    if typescript is not None:
+        readings["typescript"] = typescript
+    for language, seen in readings.items():
+        if not oracle.agrees(seen, want):
+            problems.append(f"{language} {seen} but the spec says {want}")
+    if typescript is not None:
+        same = ("ok", "field", "class", "code", "retryable", "wire_code", "payload")
+        for key in same:
+            if key in python or key in typescript:
+                if not oracle.same_json(python.get(key), typescript.get(key)):
+                    problems.append(f"{key}: python {python} typescript {typescript}")
+                    break
+    if schema_cannot_say(spec, payload):
+        if not schema_valid:  # the schema states no such limit, so it must accept
+            problems.append("the schema refused details only the runtimes limit")
+    elif schema_valid is not python["ok"]:
+        problems.append(f"the schema says valid={schema_valid}, python {python}")
+    return problems
+
+
+@pytest.mark.parametrize("case", _case_params())
+@fuzz(150)
+@given(data=st.data())
+def test_python_the_schema_and_the_spec_agree_on_any_payload(
+    case: Case, data: st.DataObject
+) -> None:
+    spec = oracle.read_spec(case.taxonomy)
+    payload = data.draw(portable_payloads(spec), label="payload")
+    python = oracle.observe_python(import_generated(case), "from_payload", payload)
+    valid = _validators(case).is_valid(payload)
+    assert not three_way(spec, payload, python, valid), three_way(
+        spec, payload, python, valid
+    )
+
+
+_VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
+
+
+def _validators(case: Case) -> jsonschema.Draft202012Validator:
+    if case.name not in _VALIDATORS:
+        _VALIDATORS[case.name] = schema_validator(case)
+    return _VALIDATORS[case.name]
+
+
+def limit_payloads(spec: oracle.Spec) -> list[object]:
+    """Payloads at and past each limit, the values one by one (hypothesis draws few this big)."""
+    good = {"code": next(iter(spec.codes)), "message": "m", "retryable": False}
+    at = oracle.MAX_DETAILS_NODES - 2  # the details object and its list count too
+    return [
+        {**good, "details": {"a": list(range(at))}},
+        {**good, "details": {"a": list(range(at + 1))}},
+    ]
+
+
+def collect(strategy: st.SearchStrategy[object], count: int) -> list[object]:
+    """``count`` values of ``strategy``, the same on every run (they go to node in one batch)."""
+    seen: list[object] = []
+
+    @settings(
+        max_examples=count,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def record(value: object) -> None:
+        seen.append(value)
+
+    record()
+    return seen
+
+
+@pytest.mark.parametrize("case", _case_params())
+def test_python_typescript_and_the_schema_agree_on_any_payload(
+    case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
+) -> None:
+    """One node process per case reads 500 payloads; each must read the same in all three."""
+    node = require_typescript_tools()
+    spec = oracle.read_spec(case.taxonomy)
+    payloads = collect(portable_payloads(spec), 500) + limit_payloads(spec)
+    assert len(payloads) > 400
+    mod = import_generated(case)
+    validator = _validators(case)
+    seen = run_node_probes(
+        node, compiled_ts(case), [("from_payload", p) for p in payloads], tmp_path
+    )
+    wrong = []
+    for payload, typescript in zip(payloads, seen, strict=True):
+        python = oracle.observe_python(mod, "from_payload", payload)
+        found = three_way(
+            spec, payload, python, validator.is_valid(payload), typescript
+        )
+        if found:
+            wrong.append((len(json.dumps(payload)), payload, found))
+    wrong.sort(key=lambda item: item[0])  # the shortest payloads first
+    shown = [f"{p!r}: {f}"[:2000] for _, p, f in wrong[:3]]
+    assert not wrong, f"{len(wrong)} of {len(payloads)} disagree:\n" + "\n".join(shown)
+    # The runs exercised every outcome: accepted, rejected on each field, the exception.
+    outcomes = {oracle.payload_problem(spec, p) for p in payloads}
+    assert outcomes == {None, *oracle.FIELDS}, outcomes
+    assert any(schema_cannot_say(spec, p) for p in payloads)

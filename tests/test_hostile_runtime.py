@@ -30,7 +30,6 @@ import math
 import os
 import pickle
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -44,7 +43,8 @@ import pytest
 
 from generator import contract
 from generator.naming import Names
-from tests.support import REPO, TSC, Case, cases, expectations, import_generated
+from tests import support
+from tests.support import REPO, Case, cases, expectations, import_generated
 
 CASES = cases()
 #: The issue's numbers, written here, not read from the code under test.
@@ -701,21 +701,7 @@ NODE_HOSTILE = REPO / "tests" / "ts" / "hostile.test.mjs"
 
 def require_typescript_tools() -> str:
     """The node executable; without tsc or node: a failure under CI, a skip naming the tool elsewhere."""
-    missing = []
-    if not TSC.is_file():
-        missing.append(
-            f"the TypeScript compiler ({TSC.relative_to(REPO)}; `npm ci` installs it)"
-        )
-    node = shutil.which("node")
-    if node is None:
-        missing.append("node (Node.js >= 20)")
-    if missing:
-        message = "missing: " + ", ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(f"{message}; CI is set, so this is a failure, not a skip")
-        pytest.skip(message)
-    assert node is not None
-    return node
+    return support.require_typescript_tools()
 
 
 @pytest.mark.parametrize("case", _case_params())

@@ -8,8 +8,9 @@ paragraph separators, bidi controls, emoji) and checks, for every example:
 
 * Python: the generated package imports, and every class's ``meaning`` (and the
   other values read back at runtime) equals the input text;
-* TypeScript: the generated module compiles with tsc under its strict tsconfig,
-  and every class's static ``meaning`` read back in Node equals the input text;
+* TypeScript (tests/test_injection_typescript.py, the half that needs tsc and
+  node): the generated module compiles with tsc under its strict tsconfig, and
+  every class's static ``meaning`` read back in Node equals the input text;
 * Markdown: every table keeps its columns, and the text a reader sees in each
   cell, heading and paragraph is the input text (see ``reader_text`` for the
   few normalisations Markdown itself imposes);
@@ -17,6 +18,7 @@ paragraph separators, bidi controls, emoji) and checks, for every example:
   templates get there without the safety net whenever no line is too long.
 
 Examples are few but large (many texts per taxonomy), so tsc runs once per example.
+Everything but TypeScript runs here, with no tool beyond Python.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import itertools
 import json
 import os
 import re
-import subprocess
 import sys
 import tomllib
 import types
@@ -51,7 +52,7 @@ from generator.diagnostics import TaxonomyError
 from generator.model import PAYLOAD_FIELDS
 from generator.naming import Names
 from generator.pipeline import build_plan, load_names
-from tests.support import TSC, Case, case_ids, cases, compile_typescript
+from tests.support import Case, case_ids, cases
 
 #: black's default mode, which is what the repository configures (line length 88).
 BLACK_MODE = black.Mode()
@@ -379,57 +380,6 @@ def check_python(spec: Spec, names: Names, out: Path) -> None:
     assert package_json["description"] == description
 
 
-NODE_READER = """\
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [modulePath, namesPath] = process.argv.slice(2);
-const mod = await import(pathToFileURL(modulePath).href);
-const out = {
-  version: mod.VERSION, codes: Object.values(mod.ErrorCode), domains: Object.values(mod.Domain), classes: {},
-};
-for (const name of JSON.parse(readFileSync(namesPath, "utf8"))) {
-  const cls = mod[name];
-  const error = new cls();
-  out.classes[name] = {
-    meaning: cls.meaning, code: cls.code, domain: cls.domain, retryable: cls.retryable,
-    message: error.message, name: error.name,
-  };
-}
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def check_typescript(spec: Spec, names: Names, out: Path, work: Path) -> None:
-    compiled = compile_typescript(out / "typescript", work)
-    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
-    expected = expected_classes(spec, names)
-    (work / "names.json").write_text(json.dumps(list(expected)), "utf-8")
-    (work / "read.mjs").write_text(NODE_READER, "utf-8")
-    run = subprocess.run(
-        [
-            "node",
-            str(work / "read.mjs"),
-            str(work / "pkg" / "dist" / "index.js"),
-            str(work / "names.json"),
-        ],
-        capture_output=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
-    seen = json.loads(run.stdout.decode("utf-8"))
-    assert seen["version"] == "1.0.0-rc.1"
-    assert seen["codes"] == [c.code for c in spec.codes]
-    assert seen["domains"] == [d.key for d in spec.domains]
-    for class_name, want in expected.items():
-        got = seen["classes"][class_name]
-        assert got["meaning"] == want["meaning"], class_name
-        assert got["message"] == want["meaning"], class_name
-        assert got["name"] == class_name
-        for key in ("code", "domain", "retryable"):
-            if key in want:
-                assert got[key] == want[key], (class_name, key)
-
-
 # ----------------------------------------------------------------------- Markdown
 
 MARKDOWN = MarkdownIt("commonmark").enable("table")
@@ -620,7 +570,8 @@ def check_black(spec: Spec, names: Names, out: Path) -> None:
 # --------------------------------------------------------------------- properties
 
 
-def _check_everything(spec: Spec, tmp: Path) -> None:
+def generate(spec: Spec, tmp: Path) -> tuple[Names, Path]:
+    """Write ``spec`` as a taxonomy under ``tmp``, check the model, and generate it."""
     name = unique_name()
     work = tmp / name
     work.mkdir()
@@ -630,10 +581,7 @@ def _check_everything(spec: Spec, tmp: Path) -> None:
     check_model(spec, names)
     out = work / "out"
     write_plan(build_plan(source), out)
-    check_python(spec, names, out)
-    check_markdown(spec, names, out)
-    check_black(spec, names, out)
-    check_typescript(spec, names, out, work / "ts")
+    return names, out
 
 
 def _spec(
@@ -687,10 +635,24 @@ BLOCK_STARTS = [
 ]  # fmt: skip
 
 
-@pytest.mark.skipif(
-    not TSC.exists(), reason="the TypeScript compiler is not installed (npm ci)"
+#: The explicit examples both halves (this file and the TypeScript one) always run.
+EXAMPLES = (
+    _spec(
+        "Every nasty fragment",
+        [_non_blank(f) for f in NASTY],
+        ["".join(NASTY), None, ""],
+        "".join(NASTY),
+    ),
+    _spec(
+        "closing #",
+        [LONG_MEANING, *map(_non_blank, BLOCK_STARTS)],
+        BLOCK_STARTS,
+        " 1. field ",
+    ),
 )
-@settings(
+
+#: Few but large examples (many texts per taxonomy).
+TAXONOMY_SETTINGS = settings(
     max_examples=12,
     deadline=None,
     print_blob=True,
@@ -700,27 +662,24 @@ BLOCK_STARTS = [
         HealthCheck.large_base_example,
     ],
 )
+
+
+def with_examples(test: Any) -> Any:
+    for spec in reversed(EXAMPLES):
+        test = example(spec=spec)(test)
+    return test
+
+
+@TAXONOMY_SETTINGS
 @given(spec=taxonomies())
-@example(
-    spec=_spec(
-        "Every nasty fragment",
-        [_non_blank(f) for f in NASTY],
-        ["".join(NASTY), None, ""],
-        "".join(NASTY),
-    )
-)
-@example(
-    spec=_spec(
-        "closing #",
-        [LONG_MEANING, *map(_non_blank, BLOCK_STARTS)],
-        BLOCK_STARTS,
-        " 1. field ",
-    )
-)
-def test_any_text_reaches_every_output_verbatim(
+@with_examples
+def test_any_text_reaches_every_python_and_markdown_output_verbatim(
     spec: Spec, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    _check_everything(spec, tmp_path_factory.mktemp("inj"))
+    names, out = generate(spec, tmp_path_factory.mktemp("inj"))
+    check_python(spec, names, out)
+    check_markdown(spec, names, out)
+    check_black(spec, names, out)
 
 
 # ------------------------------------------------ control characters are refused

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import REPO, TSC, Case, cases
+from tests.support import REPO, TSC, Case, cases, require_tool
 
 PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper")]
 # The lazy layout's domain modules must be in the wheel too.
@@ -98,8 +98,9 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
 
 @pytest.fixture(scope="module")
 def npm_env() -> dict[str, str]:
-    if not TSC.exists():
-        pytest.fail(f"{TSC} is missing: run `make test`")
+    require_tool(TSC.exists(), f"{TSC} (`make test` installs it)")
+    require_tool(shutil.which("npm") is not None, "npm")
+    require_tool(shutil.which("node") is not None, "node (Node.js >= 20)")
     env = dict(os.environ)
     # `npm pack` runs the package's prepack script (tsc): use the repository's pinned compiler.
     env["PATH"] = f"{TSC.parent}{os.pathsep}{env['PATH']}"

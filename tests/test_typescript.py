@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from tests.support import (
     cases,
     compile_typescript,
     expectations,
+    require_typescript_tools,
 )
 
 TS_TESTS = REPO / "tests" / "ts"
@@ -58,14 +58,7 @@ def _output(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def _require_tools() -> str:
-    if not TSC.is_file():
-        pytest.fail(
-            f"{TSC} is missing: run `make test` (it installs the TypeScript compiler with `npm ci`)"
-        )
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not on PATH: the TypeScript tests need Node.js (>= 20)")
-    return node
+    return require_typescript_tools()
 
 
 def _run(

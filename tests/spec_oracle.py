@@ -1,0 +1,382 @@
+"""The oracle of the conformance tests: a case's taxonomy.yaml and the README's words.
+
+Nothing here imports the generator.  The taxonomy is read with ``yaml.safe_load``
+and interpreted by the rules README.md states ("The taxonomy format", "Names",
+"Python", "The generated runtimes"), written out again here, so a bug in
+``generator.naming``, ``generator.model``, ``generator.validate`` or
+``generator.contract`` cannot agree with itself: the generated runtimes and the
+generated vectors are both held to what the YAML says.
+
+An *observation* is what a runtime did with one probe, as JSON (the same shape
+from Python and from TypeScript, see ``tests/ts/probe.mjs``); ``expected`` says
+what the spec requires of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: README "Rules the loader enforces": the code pattern of each ``code_case``.
+CODE_PATTERNS = {
+    "lower_snake": re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"),
+    "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"),
+}
+#: README "The generated runtimes": the limits, the same in every language.
+MAX_CODE_LENGTH = 256
+MAX_DETAILS_DEPTH = 64
+MAX_DETAILS_NODES = 100_000
+#: The payload fields ``InvalidPayloadError.field`` may name, in the order they are read.
+FIELDS = ("payload", "code", "message", "retryable", "details")
+
+
+def _words(identifier: str) -> list[str]:
+    return [w for w in identifier.lower().split("_") if w]
+
+
+def readme_class_name(identifier: str) -> str:
+    """README "Names": PascalCase plus ``Error``, without doubling."""
+    words = _words(identifier)
+    if words[-1] == "error":
+        words = words[:-1]
+    return "".join(w.capitalize() for w in words) + "Error"
+
+
+@dataclasses.dataclass(frozen=True)
+class SpecCode:
+    code: str
+    domain: str
+    retryable: bool
+    meaning: str
+    class_name: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """What a taxonomy.yaml says, read independently of the generator."""
+
+    name: str
+    base: str
+    fallback: str
+    wrap: str
+    code_case: str
+    codes: dict[str, SpecCode]  # live codes, in file order
+    domains: dict[str, str]  # domain key → its base class name, in file order
+    removed: tuple[str, ...]  # tombstones
+    events: dict[str, str]  # event type → dotted location
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return CODE_PATTERNS[self.code_case]
+
+    @property
+    def python_package(self) -> str:
+        return f"{self.name}_errors"
+
+    def target(self, code: str) -> SpecCode:
+        """The code a received code is treated as: itself if live, else the fallback."""
+        return self.codes.get(code) or self.codes[self.fallback]
+
+    def other_code(self, stem: str) -> str:
+        """A well-formed code in this case that the taxonomy neither defines nor removed."""
+        candidate = stem if self.code_case == "lower_snake" else stem.upper()
+        while candidate in self.codes or candidate in self.removed:
+            candidate += "_x" if self.code_case == "lower_snake" else "_X"
+        return candidate
+
+
+def read_spec(path: Path) -> Spec:
+    """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    code_case = raw.get("code_case", "lower_snake")  # README: lower_snake (default)
+    generic = "_error" if code_case == "lower_snake" else "_ERROR"
+    codes: dict[str, SpecCode] = {}
+    domains: dict[str, str] = {}
+    removed: list[str] = []
+    for key, domain in raw["domains"].items():
+        assert isinstance(key, str)
+        live = {
+            code: entry
+            for code, entry in domain["codes"].items()
+            if "removed" not in entry
+        }
+        removed += [code for code, entry in domain["codes"].items() if code not in live]
+        # README "Names": a domain's base class is the class of its <domain>_error code
+        # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
+        own = live.get(key + generic)
+        if own is not None:
+            domains[key] = own.get("class") or readme_class_name(key + generic)
+        else:
+            domains[key] = domain.get("class") or (
+                "".join(w.capitalize() for w in _words(key)) + "Error"
+            )
+        for code, entry in live.items():
+            assert isinstance(code, str) and type(entry["retryable"]) is bool
+            codes[code] = SpecCode(
+                code=code,
+                domain=key,
+                retryable=entry["retryable"],
+                meaning=entry["meaning"],
+                class_name=entry.get("class") or readme_class_name(code),
+            )
+    return Spec(
+        name=raw["name"],
+        base=raw["base"],
+        fallback=raw["fallback"],
+        wrap=raw["wrap"],
+        code_case=code_case,
+        codes=codes,
+        domains=domains,
+        removed=tuple(removed),
+        events=dict(raw.get("events") or {}),
+    )
+
+
+def pattern_samples(spec: Spec) -> list[str]:
+    """Strings that tell code patterns apart: the codes, and each near miss of them."""
+    out = ["", "a", "A", "a1", "A1", "1a", "_a", "a_", "a__b", "a_1", "A_1", "aB", "é"]
+    for code in [*spec.codes, *spec.removed]:
+        out += [code, code.swapcase(), code.lower(), code.upper(), "1" + code]
+        out += [code + "_", code + "__x", code + "-x", " " + code, code + "\n"]
+    return out
+
+
+def matches_like_the_spec(pattern: str, spec: Spec) -> list[str]:
+    """The samples on which ``pattern`` (searched, as JSON Schema does) disagrees with the spec."""
+    compiled = re.compile(pattern)
+    return [
+        s
+        for s in pattern_samples(spec)
+        if (compiled.search(s) is not None and "\n" not in s)
+        is not (spec.pattern.fullmatch(s) is not None)
+    ]
+
+
+# ------------------------------------------------------------ what a payload is
+
+
+def details_size(value: object) -> tuple[int, int]:
+    """(depth, values) of details: the object is depth 1, each object or array adds one."""
+    depth, nodes = 0, 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        nodes += 1
+        if isinstance(node, dict):
+            depth = max(depth, level)
+            stack.extend((item, level + 1) for item in node.values())
+        elif isinstance(node, list):
+            depth = max(depth, level)
+            stack.extend((item, level + 1) for item in node)
+    return depth, nodes
+
+
+def beyond_limits(details: object) -> bool:
+    """Details past the limits JSON Schema cannot state (README: depth and values)."""
+    if not isinstance(details, dict):
+        return False
+    depth, nodes = details_size(details)
+    return depth > MAX_DETAILS_DEPTH or nodes > MAX_DETAILS_NODES
+
+
+def payload_problem(spec: Spec, payload: object) -> str | None:
+    """The field ``from_payload`` must name for a JSON ``payload``, or None when valid.
+
+    README "Python": ``code`` a string in the taxonomy's case of at most 256
+    characters, ``message`` a string, ``retryable`` a real boolean, ``details``
+    an object or null within the limits; extra fields are ignored.
+    """
+    if not isinstance(payload, dict):
+        return "payload"
+    code = payload.get("code")
+    if (
+        not isinstance(code, str)
+        or len(code) > MAX_CODE_LENGTH
+        or spec.pattern.fullmatch(code) is None
+    ):
+        return "code"
+    if not isinstance(payload.get("message"), str):
+        return "message"
+    if type(payload.get("retryable")) is not bool:
+        return "retryable"
+    details = payload.get("details")
+    if details is not None and (
+        not isinstance(details, dict) or beyond_limits(details)
+    ):
+        return "details"
+    return None
+
+
+def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
+    """What the spec says a runtime must observe for one probe (see ``observe_python``)."""
+    if op == "from_payload":
+        problem = payload_problem(spec, given)
+        if problem is not None:
+            return {"ok": False, "field": problem}
+        return _accepted(spec, given)
+    if op == "error_from_event":
+        if not isinstance(given, dict):
+            return {"ok": False, "field": "event"}
+        location = spec.events.get(given.get("type"))  # type: ignore[arg-type]
+        found: object = given if location is not None else None
+        for part in (location or "").split("."):
+            found = found.get(part) if isinstance(found, dict) else None
+        if found is None:
+            return {"ok": True, "none": True}
+        return expected(spec, "from_payload", found)
+    if op == "lookup":
+        target = spec.target(given)
+        return {"class": target.class_name, "retryable": target.retryable}
+    if op == "to_error":  # README: anything that is not an error gets the wrap code
+        wrap = spec.codes[spec.wrap]
+        return {
+            "ok": True,
+            "class": wrap.class_name,
+            "code": wrap.code,
+            "domain": wrap.domain,
+            "retryable": wrap.retryable,
+            "ancestors": _ancestors(spec, wrap),
+        }
+    raise AssertionError(f"no oracle for {op!r}")
+
+
+def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
+    """The classes an error of ``code`` must be an instance of: its domain's and the base."""
+    return sorted({spec.domains[code.domain], spec.base})
+
+
+def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
+    code = payload["code"]
+    target = spec.target(code)
+    return {
+        "ok": True,
+        "class": target.class_name,
+        "code": target.code,
+        "domain": target.domain,
+        "retryable": payload["retryable"],  # the payload's, not the class default
+        "wire_code": code,
+        "payload": {
+            "code": code,
+            "message": payload["message"],
+            "retryable": payload["retryable"],
+            "details": payload.get("details") or {},
+        },
+        "ancestors": _ancestors(spec, target),
+    }
+
+
+def agrees(observed: dict[str, Any], want: dict[str, Any]) -> bool:
+    """Whether an observation has every key the oracle states, with that value.
+
+    Values are compared as JSON (see ``same_json``), ``ancestors`` as a subset: an error may have more classes than the spec names.
+    """
+    for key, value in want.items():
+        if key == "ancestors":
+            if not set(value) <= set(observed.get(key, ())):
+                return False
+        elif key not in observed or not same_json(observed[key], value):
+            return False
+    return True
+
+
+def same_json(a: object, b: object) -> bool:
+    """JSON equality: numbers as the doubles JavaScript holds (``1 == 1.0``),
+    booleans apart from numbers, objects whatever their key order."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        # As doubles: JavaScript writes 3.612571934612378e16 as 36125719346123780,
+        # which reads back in Python as an int a few units off the float's exact value.
+        return a == b or float(a) == float(b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(same_json, a, b))
+    return type(a) is type(b) and a == b
+
+
+# -------------------------------------------------------------------- the probes
+
+
+NOT_ERRORS: tuple[Any, ...] = ("boom", 42, None, {"code": "x"}, [1, 2], False, 0.5)
+
+
+def probes(spec: Spec) -> list[tuple[str, Any]]:
+    """Calls that cover what the YAML decides: every live, removed and unknown code, events, wraps."""
+    out: list[tuple[str, Any]] = []
+    unknowns = [spec.other_code("zz_unknown"), spec.other_code("a")]
+    unknowns += [spec.other_code(code.lower() + "_zz") for code in spec.codes]
+    for code, entry in spec.codes.items():
+        for retryable in (entry.retryable, not entry.retryable):
+            payload = {"code": code, "message": f"m {code}", "retryable": retryable}
+            out.append(("from_payload", {**payload, "details": {"k": [1, "x"]}}))
+            out.append(("from_payload", {**payload, "details": None}))
+        out.append(("from_payload", {"code": code.swapcase(), "message": "m", "retryable": True}))  # fmt: skip
+        out.append(("lookup", code))
+    for code in (*spec.removed, *unknowns):
+        out.append(("from_payload", {"code": code, "message": "m", "retryable": True}))
+        out.append(("from_payload", {"code": code, "message": "", "retryable": False}))
+        out.append(("lookup", code))
+    for kind, location in spec.events.items():
+        first = next(iter(spec.codes))
+        for value in ({"code": first, "message": "e", "retryable": False}, None):
+            event: dict[str, Any] = {"type": kind}
+            node = event
+            *parents, leaf = location.split(".")
+            for part in parents:
+                node[part] = node = {}
+            node[leaf] = value
+            out.append(("error_from_event", event))
+    out.extend(("to_error", value) for value in NOT_ERRORS)
+    return out
+
+
+def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
+    """What the generated Python package does with one probe, as JSON."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        if op == "lookup":
+            return {
+                "class": mod.lookup(given).__name__,
+                "retryable": mod.is_retryable(given),
+            }
+        call = {
+            "from_payload": mod.from_payload,
+            "error_from_event": mod.error_from_event,
+            "to_error": mod.to_error,
+        }[op]
+        try:
+            err = call(given)
+        except mod.InvalidPayloadError as exc:
+            return {"ok": False, "field": exc.field}
+        if err is None:
+            return {"ok": True, "none": True}
+        return {
+            "ok": True,
+            "class": type(err).__name__,
+            "code": str(err.code),
+            "domain": str(err.domain),
+            "retryable": err.retryable,
+            "wire_code": err.wire_code,
+            "payload": json.loads(json.dumps(err.to_payload())),
+            "ancestors": sorted(cls.__name__ for cls in type(err).__mro__),
+        }
+
+
+def disagreements(
+    spec: Spec, observations: Iterator[tuple[str, Any, dict[str, Any]]]
+) -> list[str]:
+    """Every probe whose observation the oracle does not accept, described."""
+    found = []
+    for op, given, observed in observations:
+        want = expected(spec, op, given)
+        if not agrees(observed, want):
+            found.append(f"{op}({given!r}): observed {observed}, the spec says {want}")
+    return found

@@ -1,0 +1,50 @@
+// Runs a batch of probes against a compiled TypeScript module, in one process,
+// and prints what it observed as JSON (the shape of tests/spec_oracle.py's
+// observe_python): the Python side compares it with the spec.
+// Usage: node probe.mjs MODULE.js PROBES.json  (PROBES: [[op, input], ...])
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [modulePath, probesPath] = process.argv.slice(2);
+const mod = await import(pathToFileURL(modulePath).href);
+const probes = JSON.parse(readFileSync(probesPath, "utf8"));
+
+function ancestors(err) {
+  const names = [];
+  for (let p = Object.getPrototypeOf(err); p !== null; p = Object.getPrototypeOf(p)) {
+    names.push(p.constructor.name);
+  }
+  return names.sort();
+}
+
+function describe(err) {
+  if (err === undefined) return { ok: true, none: true };
+  return {
+    ok: true,
+    class: err.constructor.name,
+    name: err.name,
+    code: err.code,
+    domain: err.domain,
+    retryable: err.retryable,
+    wire_code: err.wireCode,
+    payload: err.toPayload(),
+    ancestors: ancestors(err),
+  };
+}
+
+const calls = {
+  from_payload: (x) => describe(mod.fromPayload(x)),
+  error_from_event: (x) => describe(mod.errorFromEvent(x)),
+  to_error: (x) => describe(mod.toError(x)),
+  lookup: (x) => ({ class: mod.lookup(x).name, retryable: mod.isRetryable(x) }),
+};
+
+const out = probes.map(([op, input]) => {
+  try {
+    return calls[op](input);
+  } catch (err) {
+    if (err instanceof mod.InvalidPayloadError) return { ok: false, field: err.field };
+    return { threw: `${err?.name}: ${err?.message}` };
+  }
+});
+process.stdout.write(JSON.stringify(out));
