@@ -12,10 +12,7 @@ with any line wider than black's limit goes through black itself.
 
 from __future__ import annotations
 
-import functools
 import re
-
-from generator._widths import WIDE
 
 __all__ = [
     "LINE_LENGTH",
@@ -30,36 +27,40 @@ __all__ = [
 #: black's default line length, which the generated code is formatted for.
 LINE_LENGTH = 88
 
-
-@functools.cache
-def _wide() -> re.Pattern[str]:
-    """A character black counts as two columns (compiled at the first non-ASCII line)."""
-    return re.compile(
-        "[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in WIDE) + "]"
-    )
+# No character below U+1100 (the first East Asian Wide one, Hangul Choseong
+# Kiyeok) is two columns wide for black, so a line's width is its length plus at
+# most one per character from there up; tests/test_pysyntax.py checks this
+# bound against black's own table.
+_MAYBE_WIDE = re.compile("[\u1100-\U0010ffff]")
 
 
 def width(line: str) -> int:
     """The width black measures a line by (East Asian wide characters count twice).
 
-    black's own ``str_width``, from a copy of its table: importing black for it
-    would cost more than rendering a thousand codes.
+    black's own ``black.strings.str_width``, imported only for a line that may
+    hold a wide character: importing black costs more than rendering a thousand
+    codes, and nearly every line is settled without it (see :func:`fits`).
     """
-    if line.isascii():
+    if line.isascii() or not _MAYBE_WIDE.search(line):
         return len(line)
-    return len(line) + len(_wide().findall(line))
+    from black.strings import str_width
+
+    return str_width(line)
 
 
 def fits(line: str) -> bool:
     """Whether black counts ``line`` within its line length.
 
-    Exact, and cheap for nearly every line: a character is at most two columns
-    wide, so only a long non-ASCII line needs black's width table.
+    Exact, and cheap for nearly every line: a character is one or two columns
+    wide, and only one from U+1100 up may be two, so only a line whose length
+    lies between those bounds and the limit needs black's width table.
     """
-    if len(line) * 2 <= LINE_LENGTH or (line.isascii() and len(line) <= LINE_LENGTH):
-        return True
-    if line.isascii():
+    if len(line) > LINE_LENGTH:
         return False
+    if line.isascii() or len(line) * 2 <= LINE_LENGTH:
+        return True
+    if len(line) + len(_MAYBE_WIDE.findall(line)) <= LINE_LENGTH:
+        return True
     return width(line) <= LINE_LENGTH
 
 
@@ -142,9 +143,15 @@ _STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
 _DICT_ENTRY = re.compile(rf" *{_STRING}: (?:[A-Za-z_][A-Za-z0-9_]*|{_STRING}),")
 
 
+# The first line of a docstring that goes on below it: black strips the line's
+# ends (nothing to strip here), pads a leading quote (none here) and moves only
+# the closing quotes, which are on another line; it never wraps a docstring.
+_DOCSTRING_OPENING = re.compile(r' *"""[^\s"\\](?:[^"\\]*[^\s"\\])?')
+
+
 def _kept_long(line: str) -> bool:
     """Whether black keeps this over-long line as it is (see ``assign``)."""
-    if _DICT_ENTRY.fullmatch(line):
+    if _DICT_ENTRY.fullmatch(line) or _DOCSTRING_OPENING.fullmatch(line):
         return True
     if not _UNSPLITTABLE.fullmatch(line):
         return False

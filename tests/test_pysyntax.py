@@ -1,14 +1,21 @@
-"""pysyntax.fits is black's own width test, only cheaper."""
+"""pysyntax.fits is black's own width test, only cheaper; finish runs black only when needed."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import black
 from black._width_table import WIDTH_TABLE
 from black.strings import str_width
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import pysyntax
-from generator._widths import WIDE
+
+REPO = Path(__file__).resolve().parent.parent
 
 # Wide (CJK), zero-width (combining) and plain characters, in lines around the limit.
 CHARS = st.sampled_from(
@@ -29,10 +36,27 @@ def test_fits_at_the_edges() -> None:
     assert pysyntax.fits("a" + "\u0301" * 87) and not pysyntax.fits("a" + "\u0301" * 88)
 
 
-def test_width_table_is_blacks() -> None:
-    # The copy pysyntax uses instead of importing black: a black upgrade that
-    # changes its table must be copied (see generator/_widths.py).
-    assert [(a, b, 2) for a, b in WIDE] == list(WIDTH_TABLE)
+def test_widths_by_hand() -> None:
+    # East Asian Wide and emoji count two columns; accents, dashes and combining
+    # marks one (Unicode's East Asian Width, which black follows).
+    assert pysyntax.width("\u6f22\u5b57") == 4  # 漢字
+    assert pysyntax.width("\U0001f389") == 2  # 🎉
+    assert pysyntax.width("\u00e9\u2014e\u0301") == 4  # é—é (e + combining acute)
+    assert pysyntax.width("\uac00") == 2  # 가, a Hangul syllable
+    assert pysyntax.fits("a" * 84 + "\u6f22\u5b57") and not pysyntax.fits(
+        "a" * 85 + "\u6f22\u5b57"
+    )
+    assert pysyntax.fits("a" * 86 + "\U0001f389") and not pysyntax.fits(
+        "a" * 87 + "\U0001f389"
+    )
+    assert pysyntax.fits("\u2014" * 88) and not pysyntax.fits("\u2014" * 89)
+
+
+def test_width_bound_holds_for_blacks_table() -> None:
+    # pysyntax settles most lines without black's table on two facts about it:
+    # every entry is two columns wide, and none lies below U+1100.
+    assert {columns for _, _, columns in WIDTH_TABLE} == {2}
+    assert min(start for start, _, _ in WIDTH_TABLE) >= 0x1100
 
 
 # Each range's edges and the characters just outside them, and some others.
@@ -46,3 +70,43 @@ EDGES = sorted(
 @given(st.lists(st.sampled_from(EDGES) | st.characters(), max_size=120).map("".join))
 def test_width_is_blacks(line: str) -> None:
     assert pysyntax.width(line) == str_width(line)
+
+
+def test_a_long_docstring_opening_is_left_to_black_unrun() -> None:
+    # black never wraps a docstring, so such a line must not cost a run of black.
+    source = (
+        "def f() -> None:\n"
+        '    """' + "word " * 20 + 'and the end.\n\n    More.\n    """\n'
+    )
+    assert max(map(len, source.splitlines())) > pysyntax.LINE_LENGTH
+    assert black.format_str(source, mode=black.Mode()) == source
+    with mock.patch.object(black, "format_str", side_effect=AssertionError("ran")):
+        assert pysyntax.finish(source) == source
+
+
+def test_a_line_black_must_wrap_still_goes_to_black() -> None:
+    source = "x = [" + ", ".join(["1"] * 40) + "]\n"
+    assert pysyntax.finish(source) == black.format_str(source, mode=black.Mode())
+    assert pysyntax.finish(source) != source
+
+
+def _imports_black(taxonomy: Path) -> bool:
+    """Whether building the plan of ``taxonomy`` in a fresh process imports black."""
+    script = (
+        "import sys; from pathlib import Path; "
+        "from generator.pipeline import build_plan; "
+        f"build_plan(Path({str(taxonomy)!r})); print('black' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip() == "True"
+
+
+def test_black_is_imported_only_where_its_data_is_needed() -> None:
+    # The issue: import black lazily where its data is needed.  Neither the
+    # shipped taxonomy nor one with CJK and emoji in short lines needs it.
+    assert not _imports_black(REPO / "taxonomy.yaml")
+    assert not _imports_black(
+        REPO / "tests" / "cases" / "hostile_text" / "taxonomy.yaml"
+    )
