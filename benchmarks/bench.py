@@ -1085,10 +1085,10 @@ def _why_missed(run: Run, fig: Figure) -> str:
             )
             writes = first.get("emit.write (atomic writes)", 0.0)
             return (
-                f"before anything can run in parallel, importing the generator, reading the YAML into nodes, "
-                f"validating and naming take {fmt_seconds(serial)} in one process ({serial / yml:.2f}x the "
+                f"importing the generator, reading the YAML into nodes, "
+                f"validating and naming take {fmt_seconds(serial)} ({serial / yml:.2f}x the "
                 f"baseline by themselves), and the writes with their fsyncs {fmt_seconds(writes)}; rendering "
-                f"and the contract (computed side by side on two cores) must fit in what is left of "
+                f"and the contract must fit in what is left of "
                 f"2.5 x {fmt_seconds(yml)}"
             )
     if fig.id == "from-payload-json":

@@ -13,9 +13,7 @@ from pathlib import Path
 from generator import emit
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
-from generator.parallel import forked
 from generator.render import TARGETS, output_shapes, render
-from generator.targets import contract
 from generator.source import load_file
 from generator.validate import validate
 
@@ -34,16 +32,7 @@ def load_names(path: Path) -> Names:
     return name_taxonomy(load_taxonomy(path), str(path))
 
 
-def build_plan(path: Path, *, parallel: bool = True) -> emit.Plan:
-    """Every output file for the taxonomy at ``path``, manifest included.
-
-    With ``parallel``, the contract is computed in a forked child while this
-    process renders (see :mod:`generator.parallel`: the same bytes and the same
-    errors, in about a fifth less time for a large taxonomy).
-    """
+def build_plan(path: Path) -> emit.Plan:
+    """Every output file for the taxonomy at ``path``, manifest included."""
     names = load_names(path)
-    rest = [target for target in TARGETS if target is not contract.TARGET]
-    with forked(lambda: contract.files(names), enabled=parallel) as contract_files:
-        plan = render(names, rest)
-        plan.update(contract_files.result())
-    return emit.Plan.of(names.taxonomy.name, plan, output_shapes())
+    return emit.Plan.of(names.taxonomy.name, render(names), output_shapes())
