@@ -21,7 +21,7 @@ __all__ = ["build_plan", "load_names", "load_taxonomy"]
 
 
 def load_taxonomy(path: Path) -> Taxonomy:
-    """Load and validate the taxonomy at ``path``; raise TaxonomyError with every problem."""
+    """The taxonomy at ``path``, validated; TaxonomyError with every problem if not."""
     display = str(path)
     root, problems = load_file(path, display)
     return validate(root, display, path.name, problems)

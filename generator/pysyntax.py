@@ -100,7 +100,7 @@ def string_literal(text: str) -> str:
 
 
 def _atom(value: str) -> bool:
-    """Whether black sees ``value`` as one atom it cannot split: a string literal or a name."""
+    """Whether black sees ``value`` as one atom it cannot split: a string or a name."""
     return value[:1] in ("'", '"') or value.isidentifier()
 
 

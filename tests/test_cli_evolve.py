@@ -212,12 +212,12 @@ def test_pre_commit_hooks_name_real_commands() -> None:
 def test_unexpected_failures_are_one_line_not_a_traceback(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import generator.cli as cli
+    import generator.pipeline as pipeline
 
     def broken(path: Path) -> dict[str, bytes]:
         raise RuntimeError("template exploded")
 
-    monkeypatch.setattr(cli, "build_plan", broken)
+    monkeypatch.setattr(pipeline, "build_plan", broken)  # the cli imports it per run
     monkeypatch.delenv("TAXOGEN_DEBUG", raising=False)
     shutil.copy(project / "old.yaml", project / "taxonomy.yaml")
     assert main(["generate"]) == 70

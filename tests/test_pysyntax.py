@@ -1,4 +1,4 @@
-"""pysyntax.fits is black's own width test, only cheaper; finish runs black only when needed."""
+"""pysyntax measures lines as black does, only cheaper; it runs black only if needed."""
 
 from __future__ import annotations
 

@@ -1,0 +1,101 @@
+"""Arguments: the grammar of the ``taxogen`` command line, and its help texts.
+
+One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
+``check``, ``diff``, ``lint``); :mod:`generator.cli` parses with it and runs the
+command.  Kept apart so that the grammar reads in one place.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+__all__ = ["parser"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of every ``taxogen`` command."""
+    parser = argparse.ArgumentParser(
+        prog="taxogen",
+        description=(
+            "Generate Python, TypeScript and Markdown"
+            " from one taxonomy.yaml of error codes."
+        ),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    taxonomy_help = (
+        "the taxonomy file (default: from pyproject.toml, else taxonomy.yaml)"
+    )
+    for name, text in (
+        ("generate", "write every output file (only those whose bytes change)"),
+        (
+            "check",
+            "exit 1 unless the output folder is exactly what generate would write",
+        ),
+    ):
+        sub = commands.add_parser(name, help=text, description=text)
+        sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
+        sub.add_argument(
+            "--out",
+            type=Path,
+            metavar="DIR",
+            help="the output folder (default: from pyproject.toml, else generated)",
+        )
+        if name == "generate":
+            sub.add_argument(
+                "--force",
+                action="store_true",
+                help="overwrite or remove generated files even if edited by hand",
+            )
+            sub.add_argument(
+                "-q", "--quiet", action="store_true", help="print nothing on success"
+            )
+    text = (
+        "classify every change from OLD to NEW (breaking, compatible, docs)"
+        " and check the version bump"
+    )
+    sub = commands.add_parser(
+        "diff", help=text, description=text + "; exit 1 when the bump is too small"
+    )
+    sub.add_argument(
+        "old", nargs="?", type=Path, metavar="OLD", help="the old taxonomy file"
+    )
+    sub.add_argument(
+        "new",
+        nargs="?",
+        type=Path,
+        metavar="NEW",
+        help="the new taxonomy file (default: the project's)",
+    )
+    sub.add_argument(
+        "--against",
+        metavar="GIT_REF",
+        help="compare the taxonomy at this git revision with the working one",
+    )
+    sub.add_argument(
+        "--taxonomy",
+        type=Path,
+        metavar="PATH",
+        help=taxonomy_help + " (with --against)",
+    )
+    sub.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="text (default), json, or GitHub Actions annotations",
+    )
+    text = "check the taxonomy against the lint rules of [tool.taxogen.lint]"
+    sub = commands.add_parser(
+        "lint",
+        help=text,
+        description=text + "; exit 1 on an error (or, with --strict, a warning)",
+    )
+    sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
+    sub.add_argument("--strict", action="store_true", help="warnings fail too")
+    sub.add_argument(
+        "--format",
+        choices=("text", "github"),
+        default="text",
+        help="text (default) or GitHub Actions annotations",
+    )
+    return parser

@@ -1,0 +1,182 @@
+"""The no-op ``check`` answered from the memo: as fast as it can be, never wrong.
+
+The issue asks that a no-op ``taxogen check`` cost little more than the
+interpreter's start-up, and ``check``'s own contract (README) is that it exits
+1 unless the output folder is exactly what ``generate`` would write.  So once a
+memo is there, ``check`` must not render for an up-to-date folder, and must
+still catch every drift: an output edited, removed or added to the manifest, the
+taxonomy edited, taxogen's own code or templates changed, another folder named
+in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import generator.pipeline
+from generator import memo
+from generator.cli import main
+from tests.support import REPO
+
+MANIFEST = ".taxogen-manifest.json"
+SHIPPED_FILES = 12  # the shipped taxonomy's outputs, manifest included (README)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch project, generated once, with the memo kept under ``tmp_path``."""
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "pycache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    work = tmp_path / "project"
+    work.mkdir()
+    shutil.copy(REPO / "taxonomy.yaml", work / "taxonomy.yaml")
+    (work / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "taxonomy.yaml"\nout = "generated"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(work)
+    assert main(["generate", "-q"]) == 0
+    return work
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The taxonomies ``check`` rendered (it renders through ``build_plan``)."""
+    calls: list[Path] = []
+    real = generator.pipeline.build_plan
+
+    def counting(path: Path) -> object:
+        calls.append(path)
+        return real(path)
+
+    monkeypatch.setattr(generator.pipeline, "build_plan", counting)
+    return calls
+
+
+def test_an_up_to_date_folder_is_checked_without_rendering(
+    project: Path, rendered: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out == f"generated: up to date ({SHIPPED_FILES} files)\n"
+    assert rendered == []
+
+
+def test_no_memo_is_written_where_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rendered: list[Path]
+) -> None:
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "pycache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "-q"]) == 0
+    assert main(["check"]) == 0
+    assert len(rendered) == 2  # both rendered: there is no memo to answer from
+    assert not (tmp_path / "pycache").exists()
+
+
+def test_an_edited_output_is_stale(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    docs = project / "generated" / "docs" / "errors.md"
+    docs.write_text(docs.read_text(encoding="utf-8") + "edited\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    assert (
+        f"stale: {Path('generated') / 'docs' / 'errors.md'}" in capsys.readouterr().out
+    )
+
+
+def test_an_output_with_the_same_size_but_other_bytes_is_stale(project: Path) -> None:
+    vectors = project / "generated" / "conformance" / "vectors.json"
+    data = bytearray(vectors.read_bytes())
+    data[-2] = ord(" ") if data[-2] != ord(" ") else ord("\t")
+    vectors.write_bytes(bytes(data))
+    assert main(["check"]) == 1
+
+
+def test_a_removed_output_is_missing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "generated" / "typescript" / "tsconfig.json").unlink()
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert f"missing: {Path('generated') / 'typescript' / 'tsconfig.json'}" in out
+
+
+def test_an_edited_manifest_is_not_up_to_date(project: Path) -> None:
+    manifest = project / "generated" / MANIFEST
+    manifest.write_bytes(manifest.read_bytes().replace(b'"files"', b'"files" '))
+    assert main(["check"]) == 1
+
+
+def test_a_manifest_naming_a_file_no_longer_generated_is_reported(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file generate would remove (an old domain module) listed in the manifest.
+    gone = "python/src/harmovela_errors/_domain_old.py"
+    (project / "generated" / gone).write_text("# old\n", encoding="utf-8")
+    manifest = project / "generated" / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    sha = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    text = text.replace('"files": {\n', f'"files": {{\n    "{gone}": "{sha}",\n')
+    manifest.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    assert f"extra: {Path('generated') / gone}" in capsys.readouterr().out
+
+
+def test_an_edited_taxonomy_is_rendered_and_found_out_of_date(
+    project: Path, rendered: list[Path]
+) -> None:
+    taxonomy = project / "taxonomy.yaml"
+    text = taxonomy.read_text(encoding="utf-8")
+    assert "meaning: Task was cancelled}" in text
+    taxonomy.write_text(
+        text.replace("meaning: Task was cancelled}", "meaning: Task was called off}"),
+        encoding="utf-8",
+    )
+    assert main(["check"]) == 1
+    assert len(rendered) == 1
+
+
+def test_another_folder_named_in_pyproject_is_the_one_checked(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntaxonomy = "taxonomy.yaml"\nout = "elsewhere"\n',
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    assert "missing: elsewhere" in capsys.readouterr().out
+
+
+def test_the_same_taxonomy_under_another_name_is_rendered(
+    project: Path, rendered: list[Path]
+) -> None:
+    # The headers quote the taxonomy's path, so another path is another plan.
+    shutil.copy(project / "taxonomy.yaml", project / "spec.yaml")
+    assert main(["check", "--taxonomy", "spec.yaml"]) == 1
+    assert rendered == [Path("spec.yaml")]
+
+
+def test_a_change_to_taxogen_itself_changes_the_digest(tmp_path: Path) -> None:
+    # Templates, runtime files, the version in __init__.py: every file counts.
+    code = tmp_path / "code"
+    shutil.copytree(REPO / "templates", code / "templates")
+    taxonomy = REPO / "taxonomy.yaml"
+    before = memo.digest(taxonomy, roots=(code,))
+    assert before and memo.digest(taxonomy, roots=(code,)) == before
+    template = code / "templates" / "docs" / "errors.md.j2"
+    template.write_bytes(template.read_bytes() + b" ")
+    edited = memo.digest(taxonomy, roots=(code,))
+    assert edited != before
+    (code / "templates" / "docs" / "new.j2").write_text("", encoding="utf-8")
+    assert memo.digest(taxonomy, roots=(code,)) not in (before, edited)
+    assert memo.digest(tmp_path / "absent.yaml", roots=(code,)) == ""
