@@ -30,7 +30,7 @@ import generator
 import generator.templates
 from generator.folder import Folder
 
-__all__ = ["digest", "record", "up_to_date"]
+__all__ = ["digest", "location", "record", "up_to_date"]
 
 _MANIFEST = ".taxogen-manifest.json"  # emit.MANIFEST, without importing emit
 _MANIFEST_LIMIT = 16 * 1024 * 1024  # emit.MANIFEST_LIMIT
@@ -91,13 +91,13 @@ def digest(taxonomy: Path, roots: tuple[Path, ...] = (_PACKAGE, _TEMPLATES)) -> 
     return hasher.hexdigest()
 
 
-def _memo_file() -> Path:
-    """Where the memo is kept: Python's place for this package's bytecode.
+def location(prefix: str | None) -> Path:
+    """Where the memo is kept under the bytecode ``prefix`` (``sys.pycache_prefix``).
 
-    One memo, of the last plan built: a project has one taxonomy, and a bounded
-    cache needs no sweeping (another taxonomy only means rendering again).
+    Python's place for this package's bytecode.  One memo, of the last plan
+    built: a project has one taxonomy, and a bounded cache needs no sweeping
+    (another taxonomy only means rendering again).
     """
-    prefix = sys.pycache_prefix
     if prefix is None:
         folder = _PACKAGE / "__pycache__"
     else:  # Python's own layout: the source folder's path under the prefix
@@ -123,7 +123,7 @@ def record(inputs: str, manifest: bytes) -> None:
         + manifest
     )
     try:
-        target = _memo_file()
+        target = location(sys.pycache_prefix)
         if target.is_file() and target.read_bytes() == data:
             return
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -151,7 +151,7 @@ def up_to_date(out: Path, inputs: str) -> int | None:
     if not inputs:
         return None
     try:
-        head, _, rest = _memo_file().read_bytes().partition(b"\n")
+        head, _, rest = location(sys.pycache_prefix).read_bytes().partition(b"\n")
         if head != inputs.encode("ascii"):
             return None
         count, _, rest = rest.partition(b"\n")

@@ -38,6 +38,12 @@ FIGURES = (
     "ts-compile-large",  # tsc at N=10,000 under the strict settings
     "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
     "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
+    # Machinery that pays its way (issue 13): each optimisation on and off.
+    "check-noop-shipped",  # no-op check of the shipped taxonomy vs python -c pass (≤ 3x)
+    "memo-shipped",  # the no-op check with its memo vs without
+    "template-cache-shipped",  # cold generate with compiled templates cached vs not
+    "memo-medium",
+    "template-cache-medium",
 )
 TIMEOUT = 900
 
