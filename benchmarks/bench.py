@@ -9,7 +9,7 @@ of the repository but its code, the shipped ``taxonomy.yaml`` (copied) and the
 installed tools.
 
     python -m benchmarks.bench                 # full run, writes benchmarks/RESULTS.md
-    python -m benchmarks.bench --smoke         # N = 20 and 100, one or two repetitions, a temp file
+    python -m benchmarks.bench --smoke         # N = 20 and 100, 1-2 repetitions
     python -m benchmarks.bench --out PATH --repeat K --keep
 
 How things are measured (see benchmarks/README.md for why):
@@ -107,7 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="N = 20 and 100, one or two repetitions; writes a temp file unless --out is given",
+        help=(
+            "N = 20 and 100, one or two repetitions; "
+            "writes a temp file unless --out is given"
+        ),
     )
     parser.add_argument(
         "--out",
@@ -171,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: error: {exc}", file=sys.stderr)
         if isinstance(exc, ImportError):
             print(
-                "bench: install the bench extra: pip install -c constraints.txt -e '.[bench]'",
+                "bench: install the bench extra: pip install -c constraints.txt -e "
+                "'.[bench]'",
                 file=sys.stderr,
             )
         return 1
@@ -184,11 +188,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.write_text(text, encoding="utf-8")
     width = max(len(f.id) for f in figs)
     print(
-        f"{'figure':<{width}}  {'N':>16}  {'median':>10}  {'baseline':>10}  {'ratio':>8}  verdict"
+        f"{'figure':<{width}}  {'N':>16}  {'median':>10}  {'baseline':>10}  "
+        f"{'ratio':>8}  verdict"
     )
     for f in figs:
         print(
-            f"{f.id:<{width}}  {f.n:>16}  {f.show(f.value):>10}  {f.show(f.baseline):>10}  "
+            f"{f.id:<{width}}  {f.n:>16}  {f.show(f.value):>10}  "
+            f"{f.show(f.baseline):>10}  "
             f"{f.ratio:>7.2f}x  {f.verdict(run.smoke)}"
         )
     print(f"wrote {out}")

@@ -1,16 +1,15 @@
-"""The scripts the benchmark runs in fresh processes, as text.
+"""The Python scripts the benchmark runs in fresh processes, as text.
 
 Each one is written to the benchmark's temporary folder and run there, so every
 measurement that start-up or import state could distort happens in a process of
 its own.  Every script prints one JSON document on its last line of stdout.
+Node's scripts are in :mod:`benchmarks.node_children`.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "EXEC_MODULE",
-    "NODE_FROM_PAYLOAD",
-    "NODE_IMPORT",
     "PHASES",
     "PYDANTIC",
     "BLACK",
@@ -300,103 +299,4 @@ for _ in range(reps):
 wide = sum(1 for line in source.splitlines() if len(line) > 88)
 print(json.dumps({"samples": samples, "changed": changed, "import": imported, "wide_lines": wide,
                   "version": black.__version__}))
-"""
-
-#: Times a dynamic import of one ES module inside a fresh Node process.
-NODE_IMPORT = r"""
-const start = performance.now();
-await import(process.argv[2]);
-const elapsed = performance.now() - start;
-console.log(JSON.stringify({ ms: elapsed }));
-"""
-
-#: fromPayload against a zod schema doing the same validation, then the same construction.
-NODE_FROM_PAYLOAD = r"""
-import { z } from "zod";
-import { createRequire } from "node:module";
-const errors = await import(process.argv[2]);
-const pattern = new RegExp(process.argv[3]);
-const reps = Number(process.argv[4]);
-const code = process.argv[5];
-const zodVersion = createRequire(import.meta.url)("zod/package.json").version;
-const { fromPayload, lookup } = errors;
-
-const schema = z.object({
-  code: z.string().regex(pattern),
-  message: z.string(),
-  retryable: z.boolean(),
-  details: z.record(z.string(), z.json()).nullable().optional(),
-});
-
-function viaZod(payload) {
-  const valid = schema.parse(payload);
-  // What fromPayload does once the payload is checked, spelled the same way.
-  const error = new (lookup(valid.code))(valid.message, {
-    details: valid.details ?? undefined,
-    retryable: valid.retryable,
-  });
-  error.wireCode = valid.code;
-  return error;
-}
-
-const full = { code, message: "billing gateway timed out after 30s", retryable: true,
-               details: { task_id: "task_01", timeout_ms: 300000, elapsed_ms: 302150 } };
-const bare = { code, message: "billing gateway timed out after 30s", retryable: true };
-const cases = [
-  full, bare, { ...full, extra: 1 }, { ...full, details: null }, { ...full, code: "no_such_code_here" },
-  { ...full, code: "Bad-Code" }, { ...full, code: 7 }, { ...full, message: null }, { ...full, retryable: 1 },
-  { ...full, retryable: "true" }, { ...full, details: [] }, { ...full, details: { x: NaN } },
-  { ...full, details: { x: new Date(0) } }, { ...full, details: { x: undefined } }, "not a payload",
-];
-let agree = 0;
-const differ = [];
-for (const item of cases) {
-  const outcome = [fromPayload, viaZod].map((fn) => {
-    try {
-      const e = fn(item);
-      return JSON.stringify([e.name, e.wireCode, e.message, e.retryable, e.details]);
-    } catch {
-      return "rejected";
-    }
-  });
-  if (outcome[0] === outcome[1]) agree++;
-  else differ.push(`${JSON.stringify(item)}: fromPayload ${outcome[0] === "rejected" ? "rejects" : "accepts"}, zod ${outcome[1] === "rejected" ? "rejects" : "accepts"}`);
-}
-
-function batch(fn, arg, n) {
-  const start = process.hrtime.bigint();
-  let sink;
-  for (let i = 0; i < n; i++) sink = fn(arg);
-  const spent = Number(process.hrtime.bigint() - start);
-  if (sink === undefined) throw new Error("nothing built");
-  return spent;
-}
-function calibrate(fn, arg) {
-  for (let i = 0; i < 3; i++) batch(fn, arg, 2000); // warm up the JIT
-  let n = 1000;
-  while (batch(fn, arg, n) < 50e6) n *= 2;
-  return n;
-}
-const parsed = schema.parse(full);
-const constructOnly = (valid) => {
-  const error = new (lookup(valid.code))(valid.message, { details: valid.details ?? undefined, retryable: valid.retryable });
-  error.wireCode = valid.code;
-  return error;
-};
-const candidates = {
-  ours: [fromPayload, full], zod: [viaZod, full],
-  construct_only: [constructOnly, parsed], zod_parse_only: [(p) => schema.parse(p), full],
-  bare_error: [(m) => new Error(m), full.message],
-  ours_bare: [fromPayload, bare], zod_bare: [viaZod, bare],
-};
-const numbers = {};
-for (const [label, [fn, arg]] of Object.entries(candidates)) numbers[label] = calibrate(fn, arg);
-const samples = {};
-for (const label of Object.keys(candidates)) samples[label] = [];
-for (let r = 0; r < reps; r++) {
-  for (const [label, [fn, arg]] of Object.entries(candidates)) {
-    samples[label].push(batch(fn, arg, numbers[label]) / numbers[label]);
-  }
-}
-console.log(JSON.stringify({ samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion }));
 """

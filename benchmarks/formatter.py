@@ -54,8 +54,10 @@ def figures(run: Run) -> list[Figure]:
                 "output black-clean (black changes nothing)",
                 [("black-clean", not black["changed"])],
                 note=(
-                    f"safety net {net_text}; {black['wide_lines']} lines wider than 88 columns; black "
-                    f"{'would change' if black['changed'] else 'leaves unchanged'} the module"
+                    f"safety net {net_text}; {black['wide_lines']} lines wider than 88 "
+                    "columns; black "
+                    f"{'would change' if black['changed'] else 'leaves unchanged'} the "
+                    "module"
                 ),
             )
         )

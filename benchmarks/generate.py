@@ -126,7 +126,7 @@ def measure(run: Run) -> None:
                 return float(taxogen(run, command, n, out)["wall"])
 
             run.scaling.setdefault(key, {})[n] = repeated(run, again)
-    # The baseline of peak memory: a process that only loads the same file with the C loader.
+    # The baseline of peak memory: a process only loading the file with the C loader.
     code = (
         "import sys, yaml; yaml.load(open(sys.argv[1], encoding='utf-8').read(), "
         "Loader=yaml.CSafeLoader)"

@@ -48,9 +48,13 @@ def figures(run: Run) -> list[Figure]:
     pyd = run.samples["pydantic"]["samples_ns"]
     agreement = run.samples["pydantic"]
     agree_note = (
-        f"parts: construction alone {fmt_seconds(median(pyd['construct_only']) * 1e-9)}, pydantic "
-        f"validation alone {fmt_seconds(median(pyd['pydantic_validate_only']) * 1e-9)}, `json.loads` alone "
-        f"{fmt_seconds(median(pyd['json_loads_only']) * 1e-9)}; without details: from_payload "
+        "parts: construction alone "
+        f"{fmt_seconds(median(pyd['construct_only']) * 1e-9)}, pydantic "
+        f"validation alone "
+        f"{fmt_seconds(median(pyd['pydantic_validate_only']) * 1e-9)}, "
+        "`json.loads` alone "
+        f"{fmt_seconds(median(pyd['json_loads_only']) * 1e-9)}; without details: "
+        "from_payload "
         f"{fmt_seconds(median(pyd['ours_dict_bare']) * 1e-9)} vs pydantic "
         f"{fmt_seconds(median(pyd['pydantic_dict_bare']) * 1e-9)}; "
         f"agree on {agreement['agree']}/{agreement['cases']} payloads"

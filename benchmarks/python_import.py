@@ -99,7 +99,7 @@ def measure(run: Run) -> None:
         return result
 
     log(f"Python import, {run.many} fresh processes per figure")
-    # Interleaved, so drift in the machine's speed hits the baseline and the subjects alike.
+    # Interleaved, so drift in the machine's speed hits baseline and subjects alike.
     psycopg_runs: list[dict[str, Any]] = []
     execs: dict[int, list[dict[str, Any]]] = {n: [] for n in run.sizes}
     walls: dict[int, list[float]] = {n: [] for n in run.sizes}
@@ -149,18 +149,23 @@ def figures(run: Run) -> list[Figure]:
         out.append(
             Figure(
                 key,
-                "Python import per code (module body from .pyc, its imports preloaded) / N",
+                "Python import per code (module body from .pyc, its imports preloaded) "
+                "/ N",
                 fmt_n(n),
                 per,
-                f"psycopg.errors per exception class, same method ({psy[0]['classes']} classes)",
+                f"psycopg.errors per exception class, same method ({psy[0]['classes']} "
+                "classes)",
                 psy_per,
                 "ratio ≤ 1",
                 [("ratio", per <= psy_per)],
                 note=(
                     f"{'lazy' if ex[0]['lazy'] else 'module'} layout: module body "
-                    f"{fmt_seconds(median([r['ns'] for r in ex]) * 1e-9)} for {fmt_n(n)} codes, then the first use "
-                    f"of every name {fmt_seconds(median([r['first_use_ns'] for r in ex]) * 1e-9)} "
-                    f"({ex[0]['classes']:,} exception classes in all); psycopg.errors body "
+                    f"{fmt_seconds(median([r['ns'] for r in ex]) * 1e-9)} for "
+                    f"{fmt_n(n)} codes, then the first use "
+                    "of every name "
+                    f"{fmt_seconds(median([r['first_use_ns'] for r in ex]) * 1e-9)} "
+                    f"({ex[0]['classes']:,} exception classes in all); psycopg.errors "
+                    "body "
                     f"{fmt_seconds(median([r['ns'] for r in psy]) * 1e-9)}"
                 ),
             )
@@ -185,7 +190,8 @@ def figures(run: Run) -> list[Figure]:
                 [("wall", net < limit)],
                 note=(
                     f"the import statement alone, timed inside the process: "
-                    f"{fmt_seconds(median(run.scaling['py import inside'][n]))}; the fresh-process figure also pays "
+                    f"{fmt_seconds(median(run.scaling['py import inside'][n]))}; the "
+                    "fresh-process figure also pays "
                     "for the interpreter tearing the classes down at exit"
                 ),
             )

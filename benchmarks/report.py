@@ -23,11 +23,15 @@ def _versions(run: Run) -> list[str]:
 
     return [
         f"Python {platform.python_version()} ({sys.executable}), "
-        f"PyYAML {yaml.__version__} (C loader: {'yes' if hasattr(yaml, 'CSafeLoader') else 'NO'}), "
-        f"black {getattr(black, '__version__', '?')}, pydantic {run.samples['pydantic']['pydantic']}, psycopg {run.facts['psycopg']}",
-        f"Node {run.facts['node']}, {run.facts['tsc']}, zod {run.samples['zod']['zod']}",
+        f"PyYAML {yaml.__version__} (C loader: "
+        f"{'yes' if hasattr(yaml, 'CSafeLoader') else 'NO'}), "
+        f"black {getattr(black, '__version__', '?')}, pydantic "
+        f"{run.samples['pydantic']['pydantic']}, psycopg {run.facts['psycopg']}",
+        f"Node {run.facts['node']}, {run.facts['tsc']}, zod "
+        f"{run.samples['zod']['zod']}",
         f"taxogen at {run.facts.get('git', '?')}",
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores; 1-minute load average during the "
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores; 1-minute "
+        "load average during the "
         f"run: min {min(LOADS):.2f}, median {median(LOADS):.2f}, max {max(LOADS):.2f} "
         "(other work on the machine adds noise to every figure)",
     ]
@@ -51,8 +55,10 @@ def _why_missed(run: Run, fig: Figure) -> str:
             writes = first.get("emit.write (atomic writes)", 0.0)
             return (
                 f"importing the generator, reading the YAML into nodes, "
-                f"validating and naming take {fmt_seconds(serial)} in one process ({serial / yml:.2f}x the "
-                f"baseline by themselves), and the writes with their fsyncs {fmt_seconds(writes)}; rendering "
+                f"validating and naming take {fmt_seconds(serial)} in one process "
+                f"({serial / yml:.2f}x the "
+                "baseline by themselves), and the writes with their fsyncs "
+                f"{fmt_seconds(writes)}; rendering "
                 f"and the contract must fit in what is left of "
                 f"2.5 x {fmt_seconds(yml)}"
             )
@@ -60,35 +66,46 @@ def _why_missed(run: Run, fig: Figure) -> str:
         pyd = run.samples["pydantic"]["samples_ns"]
         loads, ours = median(pyd["json_loads_only"]), median(pyd["ours_dict"])
         return (
-            f"`json.loads` alone takes {fmt_seconds(loads * 1e-9)}, {loads * 1e-9 / fig.baseline:.2f}x the "
-            f"whole baseline; with `from_payload` on the dict ({fmt_seconds(ours * 1e-9)}) the standard "
-            f"library's floor is {(loads + ours) * 1e-9 / fig.baseline:.2f}x (the package has no dependencies, "
+            f"`json.loads` alone takes {fmt_seconds(loads * 1e-9)}, "
+            f"{loads * 1e-9 / fig.baseline:.2f}x the "
+            "whole baseline; with `from_payload` on the dict "
+            f"({fmt_seconds(ours * 1e-9)}) the standard "
+            f"library's floor is {(loads + ours) * 1e-9 / fig.baseline:.2f}x (the "
+            "package has no dependencies, "
             "so no faster parser)"
         )
     if fig.id == "ts-from-payload":
         zod = run.samples["zod"]["samples_ns"]
         construct, parse = median(zod["construct_only"]), median(zod["zod_parse_only"])
         return (
-            f"the baseline includes the same construction ({fmt_seconds(construct * 1e-9)}, of which V8 "
-            f"capturing the `Error`'s stack is {fmt_seconds(median(zod['bare_error']) * 1e-9)}) beside zod's "
-            f"parse ({fmt_seconds(parse * 1e-9)}), so even a validation costing nothing would give "
+            "the baseline includes the same construction "
+            f"({fmt_seconds(construct * 1e-9)}, of which V8 "
+            "capturing the `Error`'s stack is "
+            f"{fmt_seconds(median(zod['bare_error']) * 1e-9)}) beside zod's "
+            f"parse ({fmt_seconds(parse * 1e-9)}), so even a validation costing "
+            "nothing would give "
             f"{construct / (construct + parse):.2f}x, above the 0.5x target"
         )
     if fig.id in ("py-import-medium", "py-import-large"):
         n = run.medium if fig.id == "py-import-medium" else run.large
         body = median([r["ns"] for r in run.scaling["py exec"][n]]) * 1e-9
         return (
-            f"the package's own module body takes {fmt_seconds(body)}, most of it the `ErrorCode` enum "
-            "(Python 3.11's EnumType costs about 11 µs a member); the rest of the fresh-process figure is "
-            "its imports (`typing`) and the interpreter's teardown, and moves with the machine's load"
+            f"the package's own module body takes {fmt_seconds(body)}, most of it the "
+            "`ErrorCode` enum "
+            "(Python 3.11's EnumType costs about 11 µs a member); the rest of the "
+            "fresh-process figure is "
+            "its imports (`typing`) and the interpreter's teardown, and moves with the "
+            "machine's load"
         )
     if fig.id == "ts-import-medium":
         inside = (
             median([r["ms"] for r in run.scaling["node import"][run.medium]]) * 1e-3
         )
         return (
-            f"`await import()` alone takes {fmt_seconds(inside)} inside the process: V8 compiling the module's "
-            "source and running its class definitions, about 25 µs a code; the figure moves with the "
+            f"`await import()` alone takes {fmt_seconds(inside)} inside the process: "
+            "V8 compiling the module's "
+            "source and running its class definitions, about 25 µs a code; the figure "
+            "moves with the "
             "machine's load from run to run"
         )
     return 'see README.md, "How cost grows with N"'
@@ -98,15 +115,17 @@ def report(run: Run, figs: list[Figure], elapsed: float) -> str:
     lines = [
         "# taxogen benchmark results",
         "",
-        f"Written by `{'python -m benchmarks.bench --smoke' if run.smoke else 'make bench'}` "
-        f"on {datetime.date.today().isoformat()} in {elapsed / 60:.1f} min; do not edit by hand. "
+        f"Written by `{_command(run)}` "
+        f"on {datetime.date.today().isoformat()} in {elapsed / 60:.1f} min; do not "
+        "edit by hand. "
         "How each figure is measured, and what the numbers mean, is in "
         "[README.md](README.md).",
         "",
     ]
     if run.smoke:
         lines += [
-            "**Smoke run**: tiny sizes and one or two repetitions, to prove the suite runs. "
+            "**Smoke run**: tiny sizes and one or two repetitions, to prove the suite "
+            "runs. "
             f'"large" is N={fmt_n(run.large)} and "medium" N={fmt_n(run.medium)}; '
             "the targets are for 10,000 and 1,000, so no verdict is given.",
             "",
@@ -115,21 +134,26 @@ def report(run: Run, figs: list[Figure], elapsed: float) -> str:
         ["Machine and tools:", ""] + [f"- {item}" for item in _versions(run)] + [""]
     )
     lines += [
-        f"Every figure is the median of {run.repeat} runs (3 for a run over {LONG_RUN:.0f} s; "
-        f"{run.many} fresh processes for imports), its baseline measured in the same run. "
+        f"Every figure is the median of {run.repeat} runs (3 for a run over "
+        f"{LONG_RUN:.0f} s; "
+        f"{run.many} fresh processes for imports), its baseline measured in the same "
+        "run. "
         "Ratio = figure / baseline.",
         "",
     ]
     lines += [
         "## Targets",
         "",
-        "| id | figure | N | median | baseline (same run) | baseline median | ratio | target | verdict |",
+        "| id | figure | N | median | baseline (same run) | baseline median | ratio | "
+        "target | verdict |",
         "| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- |",
     ]
     for f in figs:
         lines.append(
-            f"| `{f.id}` | {f.title} | {f.n} | {f.show(f.value)} | {f.baseline_label} | "
-            f"{f.show(f.baseline)} | {f.ratio:.2f}x | {f.target} | {f.verdict(run.smoke)} |"
+            f"| `{f.id}` | {f.title} | {f.n} | {f.show(f.value)} | {f.baseline_label} "
+            "| "
+            f"{f.show(f.baseline)} | {f.ratio:.2f}x | {f.target} | "
+            f"{f.verdict(run.smoke)} |"
         )
     lines.append("")
     noted = [f for f in figs if f.note]
@@ -150,7 +174,8 @@ def report(run: Run, figs: list[Figure], elapsed: float) -> str:
             (
                 "Why each miss (from this run's figures; the analysis is in README.md):"
                 if not run.smoke
-                else "Why each figure falls short at these sizes (smoke: not a verdict):"
+                else "Why each figure falls short at these sizes "
+                "(smoke: not a verdict):"
             ),
             "",
         ]
@@ -167,25 +192,31 @@ def report(run: Run, figs: list[Figure], elapsed: float) -> str:
         )
     lines.append("")
     shipped = median(run.scaling["generate"]["shipped"])
+    tsc_shipped = median([r["wall"] for r in run.scaling["tsc"]["shipped"]])
     lines += [
-        f"Shipped taxonomy ({_count_codes(run)} codes): cold `generate` {fmt_seconds(shipped)}, "
-        f"`tsc -p` {fmt_seconds(median([r['wall'] for r in run.scaling['tsc']['shipped']]))}; "
+        f"Shipped taxonomy ({_count_codes(run)} codes): cold `generate` "
+        f"{fmt_seconds(shipped)}, "
+        f"`tsc -p` {fmt_seconds(tsc_shipped)}; "
         f"`python -c pass` {fmt_seconds(median(run.samples['python -c pass']))}.",
         "",
     ]
     lines += [
         "## The synthesized taxonomies",
         "",
-        f"{CODES_PER_DOMAIN} codes per domain, `<domain>_error` first; meanings from a phrase "
-        "bank with random tails (seeded by N), some quoted, a few with a non-ASCII dash.",
+        f"{CODES_PER_DOMAIN} codes per domain, `<domain>_error` first; meanings from a "
+        "phrase "
+        "bank with random tails (seeded by N), some quoted, a few with a non-ASCII "
+        "dash.",
         "",
-        "| N | domains | file | meaning length min / median / max | > 70 chars | > 78 chars |",
+        "| N | domains | file | meaning length min / median / max | > 70 chars | > 78 "
+        "chars |",
         "| ---: | ---: | ---: | --- | ---: | ---: |",
     ]
     for n, s in run.facts["taxonomies"].items():
         lines.append(
             f"| {fmt_n(n)} | {s['domains']} | {s['bytes'] / 1024:.0f} KiB | "
-            f"{s['min']} / {s['median']} / {s['max']} | {s['over_70']:.0%} | {s['over_78']:.0%} |"
+            f"{s['min']} / {s['median']} / {s['max']} | {s['over_70']:.0%} | "
+            f"{s['over_78']:.0%} |"
         )
     lines += [
         "",
@@ -201,6 +232,10 @@ def report(run: Run, figs: list[Figure], elapsed: float) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _command(run: Run) -> str:
+    return "python -m benchmarks.bench --smoke" if run.smoke else "make bench"
 
 
 def _count_codes(run: Run) -> int:

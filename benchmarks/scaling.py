@@ -71,7 +71,8 @@ def rows(run: Run) -> list[tuple[str, dict[int, str]]]:
         )
         rows.append(
             (
-                "black imported by `generate` (e.g. `pysyntax.width` on non-ASCII text)",
+                "black imported by `generate` (e.g. `pysyntax.width` on non-ASCII "
+                "text)",
                 {n: "yes" if phases[n]["black_imported"] else "no" for n in sizes},
             )
         )
@@ -122,12 +123,14 @@ def rows(run: Run) -> list[tuple[str, dict[int, str]]]:
         },
     )
     if all(phases.get(n) for n in sizes):
+        module = f"python/src/{PACKAGE}/__init__.py"
         rows.append(
             (
                 "generated Python / TypeScript module",
                 {
-                    n: f"{phases[n]['sizes'].get(f'python/src/{PACKAGE}/__init__.py', 0) / 1e6:.2f} / "
-                    f"{phases[n]['sizes'].get('typescript/src/index.ts', 0) / 1e6:.2f} MB"
+                    n: f"{phases[n]['sizes'].get(module, 0) / 1e6:.2f} / "
+                    f"{phases[n]['sizes'].get('typescript/src/index.ts', 0) / 1e6:.2f} "
+                    "MB"
                     for n in sizes
                 },
             )

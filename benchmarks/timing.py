@@ -51,7 +51,8 @@ PACKAGE = "synth_errors"  # the synthesized taxonomies are all named "synth"
 
 CODE_PATTERN = r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"
 
-LONG_RUN = 8.0  # seconds: a measurement whose first run takes longer is repeated at most 3 times
+#: Seconds: a measurement whose first run takes longer is repeated at most 3 times.
+LONG_RUN = 8.0
 
 
 class BenchError(Exception):
@@ -73,7 +74,7 @@ def median(values: Sequence[float]) -> float:
 
 
 def paired_net(subject: Sequence[float], baseline: Sequence[float]) -> float:
-    """The median of paired differences: each subject run minus the baseline run beside it.
+    """The median of paired differences: each subject run minus the baseline beside it.
 
     The runs were interleaved (baseline, subject, baseline, subject...), so pairing
     them cancels slow drift in the machine's speed better than a difference of medians.
@@ -85,7 +86,7 @@ def paired_net(subject: Sequence[float], baseline: Sequence[float]) -> float:
 
 @dataclasses.dataclass
 class Run:
-    """Everything one benchmark run needs: sizes, repetitions, tools, the temp folder."""
+    """Everything a benchmark run needs: sizes, repetitions, tools, the temp folder."""
 
     work: Path
     sizes: tuple[int, ...]
@@ -101,7 +102,7 @@ class Run:
 
     @property
     def many(self) -> int:
-        """Repetitions for cheap fresh-process measurements (imports), where jitter is ms."""
+        """Repetitions for cheap fresh-process measurements (imports): jitter is ms."""
         return 3 if self.smoke else max(21, 4 * self.repeat + 1)
 
     def reps_after(self, first: float) -> int:
@@ -147,7 +148,8 @@ def run_json(
     )
     if done.returncode != 0:
         raise BenchError(
-            f"{' '.join(map(str, args))} exited {done.returncode}:\n{done.stderr[-3000:]}"
+            f"{' '.join(map(str, args))} exited "
+            f"{done.returncode}:\n{done.stderr[-3000:]}"
         )
     lines = done.stdout.strip().splitlines()
     if not lines:
@@ -187,7 +189,7 @@ def taxogen(run: Run, command: str, n: int | str, out: Path) -> dict[str, Any]:
 
 
 def repeated(run: Run, measure: Callable[[int], float]) -> list[float]:
-    """Call ``measure(i)`` ``repeat`` times (3 if the first call is slow); the samples."""
+    """Call ``measure(i)`` ``repeat`` times (3 if the first is slow); the samples."""
     first = measure(0)
     samples = [first]
     for index in range(1, run.reps_after(first)):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks import children
+from benchmarks import node_children
 from benchmarks.figure import Figure, fmt_n, fmt_seconds
 from benchmarks.payload import sample_code
 from benchmarks.timing import (
@@ -74,7 +74,7 @@ def measure(run: Run) -> None:
         if results[-1]["rc"] != 0:
             log(f"tsc failed for N={n}: {results[-1]['errors'][:2]}")
 
-    import_script = run.script("node_import.mjs", children.NODE_IMPORT)
+    import_script = run.script("node_import.mjs", node_children.NODE_IMPORT)
     empty = run.script("empty.mjs", "export {};\n")
     log(f"Node import, {run.many} fresh processes per figure")
     node_base: list[dict[str, Any]] = []
@@ -92,7 +92,7 @@ def measure(run: Run) -> None:
     medium = compiled[run.medium]
     if not medium.is_file():
         raise BenchError(f"no compiled module for N={run.medium}: tsc failed")
-    script = run.script("zod_bench.mjs", children.NODE_FROM_PAYLOAD)
+    script = run.script("zod_bench.mjs", node_children.NODE_FROM_PAYLOAD)
     reps = 3 if run.smoke else max(9, 2 * run.repeat + 1)
     run.samples["zod"] = run_json(
         [
@@ -143,10 +143,14 @@ def figures(run: Run) -> list[Figure]:
     )
     zod = run.samples["zod"]["samples_ns"]
     zod_note = (
-        f"parts: construction alone {fmt_seconds(median(zod['construct_only']) * 1e-9)} "
-        f"(a bare `new Error()`: {fmt_seconds(median(zod['bare_error']) * 1e-9)}), zod `.parse` alone "
-        f"{fmt_seconds(median(zod['zod_parse_only']) * 1e-9)}; without details: fromPayload "
-        f"{fmt_seconds(median(zod['ours_bare']) * 1e-9)} vs zod {fmt_seconds(median(zod['zod_bare']) * 1e-9)}; "
+        "parts: construction alone "
+        f"{fmt_seconds(median(zod['construct_only']) * 1e-9)} "
+        f"(a bare `new Error()`: {fmt_seconds(median(zod['bare_error']) * 1e-9)}), zod "
+        "`.parse` alone "
+        f"{fmt_seconds(median(zod['zod_parse_only']) * 1e-9)}; without details: "
+        "fromPayload "
+        f"{fmt_seconds(median(zod['ours_bare']) * 1e-9)} vs zod "
+        f"{fmt_seconds(median(zod['zod_bare']) * 1e-9)}; "
         f"agree on {run.samples['zod']['agree']}/{run.samples['zod']['cases']} payloads"
     )
     if run.samples["zod"]["differ"]:
