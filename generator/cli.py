@@ -54,7 +54,7 @@ def run() -> NoReturn:
     flushes the standard streams and leaves; a failed flush (a closed pipe) ends
     in exit status 120, as it would in Python's own shutdown.
     """
-    code = main()
+    code = main(use_memo=True)
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
@@ -64,8 +64,14 @@ def run() -> NoReturn:
     os._exit(code)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status."""
+def main(argv: Sequence[str] | None = None, *, use_memo: bool = False) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status.
+
+    ``use_memo``: read and write the memo of :mod:`generator.memo`, as the
+    ``taxogen`` process does.  Off by default: a caller in the same process may
+    have changed what a plan holds (patched a target, say), which the memo's
+    digest of the files on disk cannot see.
+    """
     args = parser().parse_args(argv)
     # A run builds one large tree of objects (nodes, model, plan) and leaves
     # little cyclic garbage: the cycle collector would only walk that tree again
@@ -75,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _run(args)
+        return _run(args, use_memo)
     except KeyboardInterrupt:
         print("taxogen: interrupted", file=sys.stderr)
         return 130
@@ -98,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, use_memo: bool) -> int:
     try:
         config = settings(Path.cwd())
     except TaxonomyError as exc:
@@ -117,7 +123,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
     out: Path = args.out or config.out
-    inputs = memo.digest(taxonomy)
+    inputs = memo.digest(taxonomy) if use_memo else ""
     if args.command == "check":
         count = memo.up_to_date(out, inputs)
         if count is not None:

@@ -16,6 +16,9 @@ templates, the files the installed Jinja, MarkupSafe, PyYAML and black load
 from (size and modification time, as Python checks a ``.pyc``) and the Python
 version.  Any other outcome (no memo, another digest, any difference, any
 error) leaves the answer to the ordinary ``check``, which renders and reports.
+Only the ``taxogen`` process itself uses the memo (``cli.run``); ``cli.main``
+called in-process does not unless asked, since its caller may have changed
+what a plan holds in ways no file shows.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ in pyproject.toml.
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,7 +41,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         encoding="utf-8",
     )
     monkeypatch.chdir(work)
-    assert main(["generate", "-q"]) == 0
+    assert main(["generate", "-q"], use_memo=True) == 0
     return work
 
 
@@ -61,7 +63,7 @@ def test_an_up_to_date_folder_is_checked_without_rendering(
     project: Path, rendered: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     capsys.readouterr()
-    assert main(["check"]) == 0
+    assert main(["check"], use_memo=True) == 0
     assert capsys.readouterr().out == f"generated: up to date ({SHIPPED_FILES} files)\n"
     assert rendered == []
 
@@ -73,8 +75,8 @@ def test_no_memo_is_written_where_python_writes_no_bytecode(
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
     monkeypatch.chdir(tmp_path)
-    assert main(["generate", "-q"]) == 0
-    assert main(["check"]) == 0
+    assert main(["generate", "-q"], use_memo=True) == 0
+    assert main(["check"], use_memo=True) == 0
     assert len(rendered) == 2  # both rendered: there is no memo to answer from
     assert not (tmp_path / "pycache").exists()
 
@@ -85,7 +87,7 @@ def test_an_edited_output_is_stale(
     docs = project / "generated" / "docs" / "errors.md"
     docs.write_text(docs.read_text(encoding="utf-8") + "edited\n", encoding="utf-8")
     capsys.readouterr()
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
     assert (
         f"stale: {Path('generated') / 'docs' / 'errors.md'}" in capsys.readouterr().out
     )
@@ -96,7 +98,7 @@ def test_an_output_with_the_same_size_but_other_bytes_is_stale(project: Path) ->
     data = bytearray(vectors.read_bytes())
     data[-2] = ord(" ") if data[-2] != ord(" ") else ord("\t")
     vectors.write_bytes(bytes(data))
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
 
 
 def test_a_removed_output_is_missing(
@@ -104,7 +106,7 @@ def test_a_removed_output_is_missing(
 ) -> None:
     (project / "generated" / "typescript" / "tsconfig.json").unlink()
     capsys.readouterr()
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
     out = capsys.readouterr().out
     assert f"missing: {Path('generated') / 'typescript' / 'tsconfig.json'}" in out
 
@@ -112,7 +114,7 @@ def test_a_removed_output_is_missing(
 def test_an_edited_manifest_is_not_up_to_date(project: Path) -> None:
     manifest = project / "generated" / MANIFEST
     manifest.write_bytes(manifest.read_bytes().replace(b'"files"', b'"files" '))
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
 
 
 def test_a_manifest_naming_a_file_no_longer_generated_is_reported(
@@ -127,7 +129,7 @@ def test_a_manifest_naming_a_file_no_longer_generated_is_reported(
     text = text.replace('"files": {\n', f'"files": {{\n    "{gone}": "{sha}",\n')
     manifest.write_text(text, encoding="utf-8")
     capsys.readouterr()
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
     assert f"extra: {Path('generated') / gone}" in capsys.readouterr().out
 
 
@@ -141,7 +143,7 @@ def test_an_edited_taxonomy_is_rendered_and_found_out_of_date(
         text.replace("meaning: Task was cancelled}", "meaning: Task was called off}"),
         encoding="utf-8",
     )
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
     assert len(rendered) == 1
 
 
@@ -153,7 +155,7 @@ def test_another_folder_named_in_pyproject_is_the_one_checked(
         encoding="utf-8",
     )
     capsys.readouterr()
-    assert main(["check"]) == 1
+    assert main(["check"], use_memo=True) == 1
     assert "missing: elsewhere" in capsys.readouterr().out
 
 
@@ -162,7 +164,7 @@ def test_the_same_taxonomy_under_another_name_is_rendered(
 ) -> None:
     # The headers quote the taxonomy's path, so another path is another plan.
     shutil.copy(project / "taxonomy.yaml", project / "spec.yaml")
-    assert main(["check", "--taxonomy", "spec.yaml"]) == 1
+    assert main(["check", "--taxonomy", "spec.yaml"], use_memo=True) == 1
     assert rendered == [Path("spec.yaml")]
 
 
@@ -180,3 +182,42 @@ def test_a_change_to_taxogen_itself_changes_the_digest(tmp_path: Path) -> None:
     (code / "templates" / "docs" / "new.j2").write_text("", encoding="utf-8")
     assert memo.digest(taxonomy, roots=(code,)) not in (before, edited)
     assert memo.digest(tmp_path / "absent.yaml", roots=(code,)) == ""
+
+
+def test_main_in_process_renders_unless_asked_to_use_the_memo(
+    project: Path, rendered: list[Path]
+) -> None:
+    assert main(["check"]) == 0
+    assert rendered == [Path("taxonomy.yaml")]
+
+
+def test_the_taxogen_process_keeps_the_memo_and_still_catches_drift(
+    tmp_path: Path,
+) -> None:
+    # As a pre-commit hook runs it: a fresh `python -m generator` per command.
+    prefix = tmp_path / "pycache"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(prefix)
+    shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
+
+    def taxogen(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "generator", *args],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    assert taxogen("generate", "-q").returncode == 0
+    assert memo.location(str(prefix)).is_file()
+    done = taxogen("check")
+    assert (done.returncode, done.stdout) == (
+        0,
+        f"generated: up to date ({SHIPPED_FILES} files)\n",
+    )
+    index = tmp_path / "generated" / "typescript" / "src" / "index.ts"
+    index.write_bytes(index.read_bytes().replace(b"export", b"export ", 1))
+    done = taxogen("check")
+    assert done.returncode == 1 and "stale:" in done.stdout
