@@ -12,7 +12,11 @@ with any line wider than black's limit goes through black itself.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 __all__ = [
     "LINE_LENGTH",
@@ -34,18 +38,51 @@ LINE_LENGTH = 88
 _MAYBE_WIDE = re.compile("[\u1100-\U0010ffff]")
 
 
+@functools.cache
+def _blacks_width() -> Callable[[str], int]:
+    """black's measure of a line, from black's own table, read at the first need.
+
+    The table is black's ``_width_table.py`` (every entry two columns wide),
+    loaded from the installed black by itself: importing black for it would run
+    black's package start-up, some 50 ms, more than rendering a thousand codes.
+    Should black ship the table otherwise, its ``black.strings.str_width``.
+    """
+    spec = importlib.util.find_spec("black")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        source = Path(folder) / "_width_table.py"
+        table_spec = importlib.util.spec_from_file_location(
+            "_taxogen_blacks_width_table", source
+        )
+        if not source.is_file() or table_spec is None or table_spec.loader is None:
+            continue
+        table = importlib.util.module_from_spec(table_spec)
+        table_spec.loader.exec_module(table)
+        ranges = getattr(table, "WIDTH_TABLE", None)
+        if ranges and all(columns == 2 for _, _, columns in ranges):
+            wide = re.compile(
+                "["
+                + "".join(
+                    f"{re.escape(chr(start))}-{re.escape(chr(end))}"
+                    for start, end, _ in ranges
+                )
+                + "]"
+            )
+            return lambda line: len(line) + len(wide.findall(line))
+    from black.strings import str_width
+
+    return str_width
+
+
 def width(line: str) -> int:
     """The width black measures a line by (East Asian wide characters count twice).
 
-    black's own ``black.strings.str_width``, imported only for a line that may
-    hold a wide character: importing black costs more than rendering a thousand
-    codes, and nearly every line is settled without it (see :func:`fits`).
+    Exactly black's ``black.strings.str_width``, from black's own table (see
+    :func:`_blacks_width`), looked up only for a line that may hold a wide
+    character.
     """
     if line.isascii() or not _MAYBE_WIDE.search(line):
         return len(line)
-    from black.strings import str_width
-
-    return str_width(line)
+    return _blacks_width()(line)
 
 
 def fits(line: str) -> bool:

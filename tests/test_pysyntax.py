@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 from unittest import mock
 
 import black
+import pytest
+import pytest
 from black._width_table import WIDTH_TABLE
 from black.strings import str_width
 from hypothesis import given, settings
@@ -103,10 +107,29 @@ def _imports_black(taxonomy: Path) -> bool:
     return done.stdout.strip() == "True"
 
 
-def test_black_is_imported_only_where_its_data_is_needed() -> None:
+def test_black_is_imported_only_where_its_data_is_needed(tmp_path: Path) -> None:
     # The issue: import black lazily where its data is needed.  Neither the
-    # shipped taxonomy nor one with CJK and emoji in short lines needs it.
+    # shipped taxonomy nor one with CJK and emoji in short lines needs it, nor
+    # 1,000 codes whose long lines hold dashes (black's table, read by itself).
     assert not _imports_black(REPO / "taxonomy.yaml")
     assert not _imports_black(
         REPO / "tests" / "cases" / "hostile_text" / "taxonomy.yaml"
     )
+    from benchmarks.synth import synthesize
+
+    large = tmp_path / "taxonomy.yaml"
+    large.write_text(synthesize(1000), encoding="utf-8")
+    assert "\u2014" in large.read_text(encoding="utf-8")
+    assert not _imports_black(large)
+
+
+def test_without_blacks_table_file_width_is_still_blacks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pysyntax._blacks_width.cache_clear()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    try:
+        for line in ("\u6f22\u5b57 and \U0001f389", "\u2014" * 60, "\u2630" * 3):
+            assert pysyntax.width(line) == str_width(line)
+    finally:
+        pysyntax._blacks_width.cache_clear()
