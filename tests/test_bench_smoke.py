@@ -39,7 +39,7 @@ FIGURES = (
     "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
     "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
     # Machinery that pays its way (issue 13): each optimisation on and off.
-    "check-noop-shipped",  # no-op check of the shipped taxonomy vs python -c pass (≤ 3x)
+    "check-noop-shipped",  # no-op check, shipped taxonomy, vs python -c pass (≤ 3x)
     "memo-shipped",  # the no-op check with its memo vs without
     "template-cache-shipped",  # cold generate with compiled templates cached vs not
     "memo-medium",
