@@ -221,3 +221,12 @@ def test_the_taxogen_process_keeps_the_memo_and_still_catches_drift(
     index.write_bytes(index.read_bytes().replace(b"export", b"export ", 1))
     done = taxogen("check")
     assert done.returncode == 1 and "stale:" in done.stdout
+
+
+def test_the_memo_reads_what_emit_writes_and_source_reads() -> None:
+    # memo keeps its own copies so that a no-op check imports neither module.
+    from generator import emit, source
+
+    assert memo._MANIFEST == emit.MANIFEST
+    assert memo._MANIFEST_LIMIT == emit.MANIFEST_LIMIT
+    assert memo._TAXONOMY_LIMIT == source.MAX_BYTES + 1
