@@ -20,8 +20,8 @@ import json.encoder
 from collections.abc import Callable
 from typing import Any
 
+from generator.model import CASE_PATTERNS
 from generator.naming import NamedCode, Names
-from generator.validate import CASE_PATTERNS
 
 __all__ = [
     "MAX_CODE_LENGTH",

@@ -22,7 +22,13 @@ from typing import TypeVar
 
 from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, TaxonomyError
 from generator.model import (
+    ANY_CASE,
+    CASE_PATTERNS,
+    CASE_RULES,
+    CLASS_PATTERN,
     CODE_CASES,
+    NAME_PATTERN,
+    SEMVER,
     PAYLOAD_FIELDS,
     PYTHON_LAYOUTS,
     Code,
@@ -35,6 +41,7 @@ from generator.model import (
     JSONValue,
     Taxonomy,
     Tombstone,
+    semver_guess,
 )
 from generator.naming import check_names
 from generator.source import MapNode, Node, ScalarNode, SeqNode
@@ -46,24 +53,6 @@ FORMAT = 1
 #: Identifiers longer than this are refused: they are typos or attacks, not names.
 MAX_NAME_LENGTH = 100
 
-CASE_PATTERNS = {
-    "lower_snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
-    "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
-}
-#: What each code case means, for people: follows "is not lower_snake (...)".
-CASE_RULES = {
-    "lower_snake": "lowercase letters and digits, words joined by single underscores, starting with a letter",
-    "upper_snake": "uppercase letters and digits, words joined by single underscores, starting with a letter",
-}
-_ANY_CASE = re.compile(
-    f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}"
-)
-_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-_CLASS = re.compile(r"[A-Z][A-Za-z0-9]*")
-_SEMVER = re.compile(
-    r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
-    r"(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?"
-)
 _EVENT_TYPE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*")
 _LOCATION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _INT = re.compile(r"[-+]?[0-9]+")
@@ -150,13 +139,6 @@ def _as_pascal(text: str) -> str:
     return "".join(
         word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
     )
-
-
-def _as_semver(text: str) -> str:
-    parts = text.removeprefix("v").removeprefix("V").split(".")
-    if all(part.isdigit() for part in parts) and 1 <= len(parts) < 3:
-        parts += ["0"] * (3 - len(parts))
-    return ".".join(str(int(part)) if part.isdigit() else part for part in parts)
 
 
 class _Reader:
@@ -363,7 +345,7 @@ class _Reader:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return False
         if code_case is None:
-            if not _ANY_CASE.fullmatch(node.value):
+            if not ANY_CASE.fullmatch(node.value):
                 self.error(
                     node.position,
                     key,
@@ -526,7 +508,11 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         top,
         "name",
         lambda n: r.matching(
-            n, "name", _NAME, "a lower_snake identifier such as 'acme'", _as_snake
+            n,
+            "name",
+            NAME_PATTERN,
+            "a lower_snake identifier such as 'acme'",
+            _as_snake,
         ),
     )
     title = _get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
@@ -534,14 +520,18 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
         top,
         "version",
         lambda n: r.matching(
-            n, "version", _SEMVER, "a semantic version such as '1.2.0'", _as_semver
+            n, "version", SEMVER, "a semantic version such as '1.2.0'", semver_guess
         ),
     )
     base = _get(
         top,
         "base",
         lambda n: r.matching(
-            n, "base", _CLASS, "a PascalCase class name such as 'AcmeError'", _as_pascal
+            n,
+            "base",
+            CLASS_PATTERN,
+            "a PascalCase class name such as 'AcmeError'",
+            _as_pascal,
         ),
     )
     # None when unreadable or unknown: names are then only checked to be one case or the other.
@@ -684,7 +674,11 @@ def _domain(
         found,
         "class",
         lambda n: r.matching(
-            n, _join(dkey, "class"), _CLASS, "a PascalCase class name", _as_pascal
+            n,
+            _join(dkey, "class"),
+            CLASS_PATTERN,
+            "a PascalCase class name",
+            _as_pascal,
         ),
     )
     class_ok = "class" not in found or class_name is not None
@@ -819,7 +813,7 @@ def _code(
         found,
         "class",
         lambda n: r.matching(
-            n, _join(key, "class"), _CLASS, "a PascalCase class name", _as_pascal
+            n, _join(key, "class"), CLASS_PATTERN, "a PascalCase class name", _as_pascal
         ),
     )
     since = _get(
@@ -828,9 +822,9 @@ def _code(
         lambda n: r.matching(
             n,
             _join(key, "since"),
-            _SEMVER,
+            SEMVER,
             "a semantic version such as '1.2.0'",
-            _as_semver,
+            semver_guess,
         ),
     )
     deprecated = (
@@ -871,7 +865,7 @@ def _deprecation(
     reason = _get(
         found, "reason", lambda n: r.text(n, _join(dkey, "reason"), allow_empty=False)
     )
-    pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else _ANY_CASE
+    pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else ANY_CASE
     replaced_by = _get(
         found,
         "replaced_by",
@@ -883,9 +877,9 @@ def _deprecation(
         lambda n: r.matching(
             n,
             _join(dkey, "since"),
-            _SEMVER,
+            SEMVER,
             "a semantic version such as '1.2.0'",
-            _as_semver,
+            semver_guess,
         ),
     )
     if (
@@ -930,9 +924,9 @@ def _tombstone(
         lambda n: r.matching(
             n,
             _join(rkey, "since"),
-            _SEMVER,
+            SEMVER,
             "a semantic version such as '1.2.0'",
-            _as_semver,
+            semver_guess,
         ),
     )
     reason = _get(
