@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.model import CASE_PATTERNS
-from generator.naming import NamedCode, Names
+from generator.naming import NamedCode, Names, in_code_case, other_case
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -191,15 +191,13 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
     }
 
 
-def _other_case(code: str, case: str) -> str:
-    return code.upper() if case == "lower_snake" else code.lower()
-
-
 def _unknown(names: Names, stem: str) -> str:
+    """A code spelt from lower_snake ``stem`` that the taxonomy does not define."""
     known = {c.code.code for c in names.codes}
-    candidate = stem if names.taxonomy.code_case == "lower_snake" else stem.upper()
+    case = names.taxonomy.code_case
+    candidate = in_code_case(stem, case)
     while candidate in known:
-        candidate += "_x" if names.taxonomy.code_case == "lower_snake" else "_X"
+        candidate += in_code_case("_x", case)
     return candidate
 
 
@@ -372,7 +370,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         ("code_empty", {**good, "code": ""}, "code"),
         (
             "code_other_case",
-            {**good, "code": _other_case(first.code.code, case)},
+            {**good, "code": other_case(first.code.code, case)},
             "code",
         ),
         ("code_trailing_newline", {**good, "code": first.code.code + "\n"}, "code"),

@@ -23,6 +23,7 @@ from typing import Any
 
 from generator.diagnostics import Position, describe_value
 from generator.model import Code, Taxonomy
+from generator.naming import generic_code, words
 
 __all__ = [
     "LEVELS",
@@ -77,15 +78,11 @@ class LintConfigError(Exception):
         self.key = key
 
 
-def _generic(code_case: str, domain: str) -> str:
-    return f"{domain}_error" if code_case == "lower_snake" else f"{domain}_ERROR"
-
-
 def _domain_generic_code(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
-        generic = _generic(t.code_case, domain.key)
+        generic = generic_code(domain.key, t.code_case)
         if all(c.code != generic for c in domain.codes):
             yield None, f"domain {domain.key!r} has no generic code {generic!r} for errors it cannot be more precise about", domain.position
 
@@ -100,15 +97,11 @@ def _code_domain_prefix(
                 yield code.code, f"code {code.code!r} does not start with its domain's prefix {prefix!r}", code.position
 
 
-def _words(code: Code) -> list[str]:
-    return code.code.lower().split("_")
-
-
 def _timeout_retryable(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
-        if _words(code)[-1] == "timeout" and not code.retryable:
+        if words(code.code)[-1] == "timeout" and not code.retryable:
             yield code.code, f"{code.code!r} is a timeout and should be retryable (the same call may succeed later)", code.position
 
 
@@ -116,11 +109,11 @@ def _terminal_not_retryable(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
-        words = _words(code)
+        parts = words(code.code)
         terminal = (
-            words[-1] == "cancelled"
-            or words == ["unauthorized"]
-            or words[0] == "invalid"
+            parts[-1] == "cancelled"
+            or parts == ["unauthorized"]
+            or parts[0] == "invalid"
         )
         if terminal and code.retryable:
             yield code.code, (

@@ -36,11 +36,19 @@ __all__ = [
     "Names",
     "check_names",
     "class_name",
+    "generic_code",
+    "in_code_case",
     "member_name",
     "name_taxonomy",
+    "other_case",
     "pascal",
+    "pascal_guess",
+    "python_dist",
     "reserved_reason",
     "snake",
+    "snake_guess",
+    "split_words",
+    "words",
 ]
 
 PYTHON_KEYWORDS = frozenset(
@@ -121,13 +129,14 @@ TS_MODULE_NAMES = frozenset(
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
-def _words(identifier: str) -> list[str]:
+def words(identifier: str) -> list[str]:
+    """The lowercase words of a code or domain name: ``TASK_TIMEOUT`` → task, timeout."""
     return [w for w in identifier.lower().split("_") if w]
 
 
 def pascal(identifier: str) -> str:
     """``task_timeout`` / ``TASK_TIMEOUT`` → ``TaskTimeout``."""
-    return "".join(w[:1].upper() + w[1:] for w in _words(identifier))
+    return "".join(w[:1].upper() + w[1:] for w in words(identifier))
 
 
 def snake(name: str) -> str:
@@ -137,15 +146,59 @@ def snake(name: str) -> str:
 
 def class_name(identifier: str) -> str:
     """The class for a code or domain: PascalCase plus ``Error``, never ``ErrorError``."""
-    words = _words(identifier)
-    if words and words[-1] == "error":
-        words = words[:-1]
-    return "".join(w[:1].upper() + w[1:] for w in words) + "Error"
+    parts = words(identifier)
+    if parts and parts[-1] == "error":
+        parts = parts[:-1]
+    return "".join(w[:1].upper() + w[1:] for w in parts) + "Error"
 
 
 def member_name(identifier: str) -> str:
     """The enum member (and TypeScript key) for a code or domain value."""
     return identifier.upper()
+
+
+def in_code_case(identifier: str, code_case: str) -> str:
+    """A lower_snake ``identifier`` spelt in ``code_case`` (``upper_snake``: capitals)."""
+    return identifier if code_case == "lower_snake" else identifier.upper()
+
+
+def other_case(code: str, code_case: str) -> str:
+    """``code`` spelt in the code case the taxonomy does not use."""
+    return code.upper() if code_case == "lower_snake" else code.lower()
+
+
+def generic_code(domain: str, code_case: str) -> str:
+    """The domain's generic code, ``<domain>_error``, whose class is the domain's."""
+    return f"{domain}_{in_code_case('error', code_case)}"
+
+
+def python_dist(package: str) -> str:
+    """The distribution name of a Python package: its name with dashes."""
+    return package.replace("_", "-")
+
+
+# Hints for names written in another style: what the writer most likely meant.
+# A hint is only offered when it passes the rule the name broke.
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a name however it was spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
+    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
+
+
+def snake_guess(text: str) -> str:
+    """A name in any spelling as lower_snake: ``badCode`` → ``bad_code``."""
+    return "_".join(word.lower() for word in split_words(text))
+
+
+def pascal_guess(text: str) -> str:
+    """A class name in any spelling as PascalCase: ``acme_error`` → ``AcmeError``.
+
+    Each run of letters and digits keeps its own capitals (``HTTPError`` stays).
+    """
+    return "".join(
+        word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -197,6 +250,7 @@ class Names:
 
     taxonomy: Taxonomy
     python_package: str
+    python_dist: str  # the Python distribution name (the package with dashes)
     npm_package: str
     base: str
     py_guard: str
@@ -255,9 +309,7 @@ def reserved_reason(name: str) -> str | None:
 
 
 def _domain_base_code(domain: Domain, code_case: str) -> Code | None:
-    generic = (
-        f"{domain.key}_error" if code_case == "lower_snake" else f"{domain.key}_ERROR"
-    )
+    generic = generic_code(domain.key, code_case)
     return next((c for c in domain.codes if c.code == generic), None)
 
 
@@ -421,6 +473,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
     return Names(
         taxonomy=taxonomy,
         python_package=f"{taxonomy.name}_errors",
+        python_dist=python_dist(f"{taxonomy.name}_errors"),
         npm_package=f"{taxonomy.name.replace('_', '-')}-errors",
         base=base,
         py_guard=f"is_{snake(base)}",

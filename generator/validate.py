@@ -43,7 +43,7 @@ from generator.model import (
     Tombstone,
     semver_guess,
 )
-from generator.naming import check_names
+from generator.naming import check_names, pascal_guess, snake_guess
 from generator.source import MapNode, Node, ScalarNode, SeqNode
 
 __all__ = ["CASE_PATTERNS", "CASE_RULES", "FORMAT", "MAX_NAME_LENGTH", "validate"]
@@ -124,21 +124,6 @@ def _describe(node: Node) -> str:
     if node.plain and node.value in _NULLS:
         return "null"
     return _show(node.value)
-
-
-def _words(text: str) -> list[str]:
-    """The words of a name however it was spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
-    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
-
-
-def _as_snake(text: str) -> str:
-    return "_".join(word.lower() for word in _words(text))
-
-
-def _as_pascal(text: str) -> str:
-    return "".join(
-        word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
-    )
 
 
 class _Reader:
@@ -357,7 +342,9 @@ class _Reader:
         if pattern.fullmatch(node.value):
             return True
         convert = str.lower if code_case == "lower_snake" else str.upper
-        hint = _did_you_mean(node.value, pattern, lambda text: convert(_as_snake(text)))
+        hint = _did_you_mean(
+            node.value, pattern, lambda text: convert(snake_guess(text))
+        )
         self.error(
             node.position,
             key,
@@ -512,7 +499,7 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
             "name",
             NAME_PATTERN,
             "a lower_snake identifier such as 'acme'",
-            _as_snake,
+            snake_guess,
         ),
     )
     title = _get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
@@ -531,7 +518,7 @@ def _validate(r: _Reader, root: Node, source: str) -> Taxonomy | None:
             "base",
             CLASS_PATTERN,
             "a PascalCase class name such as 'AcmeError'",
-            _as_pascal,
+            pascal_guess,
         ),
     )
     # None when unreadable or unknown: names are then only checked to be one case or the other.
@@ -678,7 +665,7 @@ def _domain(
             _join(dkey, "class"),
             CLASS_PATTERN,
             "a PascalCase class name",
-            _as_pascal,
+            pascal_guess,
         ),
     )
     class_ok = "class" not in found or class_name is not None
@@ -813,7 +800,11 @@ def _code(
         found,
         "class",
         lambda n: r.matching(
-            n, _join(key, "class"), CLASS_PATTERN, "a PascalCase class name", _as_pascal
+            n,
+            _join(key, "class"),
+            CLASS_PATTERN,
+            "a PascalCase class name",
+            pascal_guess,
         ),
     )
     since = _get(
