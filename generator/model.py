@@ -32,6 +32,7 @@ __all__ = [
     "Example",
     "JSONObject",
     "JSONValue",
+    "MAX_NAME_LENGTH",
     "NAME_PATTERN",
     "PAYLOAD_FIELDS",
     "PYTHON_LAYOUTS",
@@ -73,6 +74,8 @@ CASE_RULES = {
 ANY_CASE = re.compile(
     f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}"
 )
+#: Names longer than this are refused: they are typos or attacks, not names.
+MAX_NAME_LENGTH = 100
 #: The taxonomy's own ``name``: always lower_snake, whatever its codes' case.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 #: A class name (``base``, ``class:``): PascalCase.
