@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from generator.diagnostics import Diagnostic, TaxonomyError
 from generator.model import CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH, Taxonomy
-from generator.source import Node
+from generator.nodes import Node
 from generator.validate.reader import Reader, TooMany
 from generator.validate.top import FORMAT, read_taxonomy
 

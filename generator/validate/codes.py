@@ -22,7 +22,7 @@ from generator.model import (
     semver_guess,
 )
 from generator.naming import pascal_guess
-from generator.source import MapNode, Node, ScalarNode
+from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.reader import Found, Reader, get, join
 
 __all__ = ["Codes", "read_code"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from generator.model import PAYLOAD_FIELDS, Docs, Example, JSONObject, JSONValue
-from generator.source import MapNode, Node, ScalarNode, SeqNode
+from generator.nodes import MapNode, Node, ScalarNode, SeqNode
 from generator.validate.codes import Codes
 from generator.validate.hints import FLOAT, INT, name_hint
 from generator.validate.reader import Reader, get, join

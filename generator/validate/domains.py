@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.model import CLASS_PATTERN, Code, Domain, Tombstone
 from generator.naming import pascal_guess
-from generator.source import MapNode, Node, ScalarNode
+from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes, read_code
 from generator.validate.reader import Reader, get, join
 from generator.validate.text import describe

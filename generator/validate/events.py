@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from generator.model import Event
-from generator.source import MapNode, Node, ScalarNode
+from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.reader import Reader, join
 from generator.validate.text import describe
 

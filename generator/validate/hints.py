@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from generator.model import MAX_NAME_LENGTH
-from generator.source import ScalarNode
+from generator.nodes import ScalarNode
 
 __all__ = ["FLOAT", "INT", "boolean_hint", "close_match", "did_you_mean", "name_hint"]
 

@@ -18,7 +18,7 @@ from typing import TypeVar
 from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
 from generator.model import ANY_CASE, CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH
 from generator.naming import snake_guess
-from generator.source import MapNode, Node, ScalarNode
+from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.hints import boolean_hint, close_match, did_you_mean
 from generator.validate.text import NULLS, character_problem, describe, show
 

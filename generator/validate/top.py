@@ -22,7 +22,7 @@ from generator.model import (
     semver_guess,
 )
 from generator.naming import check_names, pascal_guess, snake_guess
-from generator.source import MapNode, Node, ScalarNode
+from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes
 from generator.validate.docs import read_docs
 from generator.validate.domains import read_domain
