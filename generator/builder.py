@@ -73,7 +73,7 @@ def _tag_text(tag: str) -> str:
 
 
 def _refused_container(kind: str, position: Position) -> Node:
-    """The empty node a refused mapping (``kind`` "map") or sequence leaves in the tree."""
+    """The empty node a refused mapping (``kind`` "map") or sequence leaves."""
     if kind == "map":
         return MapNode(items=(), position=position, refused=True)
     return SeqNode(items=(), position=position, refused=True)
@@ -111,12 +111,13 @@ class Builder:
         self.fatal = True
 
     def feed_all(self, events: Iterable[yaml.Event]) -> None:
-        """Feed every event of ``events`` to :meth:`feed`, the common ones handled inline.
+        """Feed every event of ``events`` to :meth:`feed`, the common ones inline.
 
         Untagged scalars and the ends of mappings and sequences are nearly every
         event of a taxonomy.  Building their nodes here, without the method calls
         and checks :meth:`feed` makes for any event, saves a sixth of loading
-        (10,000 codes, cycle collector off: 185 -> 156 ms).  Whatever could need a diagnostic
+        (10,000 codes, cycle collector off: 185 -> 156 ms).  Whatever could need a
+        diagnostic
         (a duplicate key, a merge key, a tag, a scalar as the whole document) or
         arrives while events are skipped goes through :meth:`feed` unchanged.
         """
@@ -132,10 +133,11 @@ class Builder:
             ):
                 mark = event.start_mark  # both parsers mark every event
                 # not style: None or "" for a plain scalar
+                line, col = mark.line + 1, mark.column + 1  # type: ignore[union-attr]
                 node = ScalarNode(
                     value=event.value,
                     plain=not event.style,
-                    position=Position(line=mark.line + 1, col=mark.column + 1),  # type: ignore[union-attr]
+                    position=Position(line=line, col=col),
                 )
                 top = stack[-1]
                 if top.kind == "seq":
@@ -170,7 +172,8 @@ class Builder:
             if self.documents > 1:
                 self.error(
                     mark_position(event.start_mark),
-                    "a second YAML document starts here; a taxonomy is a single document"
+                    "a second YAML document starts here; a taxonomy is a single "
+                    "document"
                     " (remove this '---' and everything after it, or merge the two)",
                 )
                 raise Stop
@@ -189,9 +192,16 @@ class Builder:
         frame = self.stack.pop()
         node: Node
         if frame.kind == "map":
-            node = MapNode(items=tuple(frame.items), position=frame.position, incomplete=frame.incomplete)  # type: ignore[arg-type]
+            node = MapNode(
+                items=tuple(frame.items),  # type: ignore[arg-type]
+                position=frame.position,
+                incomplete=frame.incomplete,
+            )
         else:
-            node = SeqNode(items=tuple(frame.items), position=frame.position)  # type: ignore[arg-type]
+            node = SeqNode(
+                items=tuple(frame.items),  # type: ignore[arg-type]
+                position=frame.position,
+            )
         self._add(node)
 
     # ------------------------------------------------------------- key paths
@@ -216,7 +226,7 @@ class Builder:
         return f"{top.path}.{name}" if top.path else name
 
     def _refused_value(self) -> bool:
-        """Whether the node about to be added is the value of a refused key (already reported)."""
+        """Whether the node to be added is the value of a refused (reported) key."""
         return (
             bool(self.stack)
             and self.stack[-1].kind == "map"
@@ -228,14 +238,15 @@ class Builder:
 
     # ---------------------------------------------------------------- events
     def _bad_tag(self, event: yaml.NodeEvent, position: Position) -> bool:
-        """Report an explicit tag that would construct something; true if there was one."""
+        """Report an explicit tag that would construct something; true if one was."""
         # Parser events carry a tag only when the source spells one out.
         tag = getattr(event, "tag", None)
         if tag is None or tag in _HARMLESS_TAGS:
             return False
         self.error(
             position,
-            f"YAML tag '{_tag_text(tag)}' is not allowed: a taxonomy holds plain text, mappings and lists"
+            f"YAML tag '{_tag_text(tag)}' is not allowed: a taxonomy holds plain text, "
+            "mappings and lists"
             " (remove the tag)",
             self._child_path(),
         )
@@ -288,7 +299,8 @@ class Builder:
         if self._is_key():
             self.error(
                 position,
-                f"a mapping key must be text, not a {'mapping' if kind == 'map' else 'list'}",
+                "a mapping key must be text, not a "
+                f"{'mapping' if kind == 'map' else 'list'}",
                 self._child_path(),
             )
             self._begin_skip(
@@ -301,7 +313,8 @@ class Builder:
         if len(self.stack) >= MAX_DEPTH:
             self.error(
                 position,
-                f"nested deeper than {MAX_DEPTH} levels; the rest of this value was not read",
+                f"nested deeper than {MAX_DEPTH} levels; the rest of this value was "
+                "not read",
                 self._child_path(),
             )
             self._begin_skip(_refused_container(kind, position))
@@ -340,8 +353,10 @@ class Builder:
             if first is not None:
                 self.error(
                     node.position,
-                    f"duplicate key {node.value!r}: it is already defined at line {first.line}, column {first.col}"
-                    " (YAML would silently keep only one of them; remove or rename one)",
+                    f"duplicate key {node.value!r}: it is already defined at line "
+                    f"{first.line}, column {first.col}"
+                    " (YAML would silently keep only one of them;"
+                    " remove or rename one)",
                     f"{top.path}.{node.value}" if top.path else node.value,
                 )
             top.pending_key = node

@@ -67,8 +67,10 @@ CASE_PATTERNS = {
 }
 #: What each code case means, for people: follows "is not lower_snake (...)".
 CASE_RULES = {
-    "lower_snake": "lowercase letters and digits, words joined by single underscores, starting with a letter",
-    "upper_snake": "uppercase letters and digits, words joined by single underscores, starting with a letter",
+    "lower_snake": "lowercase letters and digits, words joined by single underscores,"
+    " starting with a letter",
+    "upper_snake": "uppercase letters and digits, words joined by single underscores,"
+    " starting with a letter",
 }
 #: A name in either case: what is checked while the ``code_case`` is unreadable.
 ANY_CASE = re.compile(

@@ -69,7 +69,7 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def words(identifier: str) -> list[str]:
-    """The lowercase words of a code or domain name: ``TASK_TIMEOUT`` → task, timeout."""
+    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout."""
     return [w for w in identifier.lower().split("_") if w]
 
 
@@ -97,7 +97,7 @@ def member_name(identifier: str) -> str:
 
 
 def in_code_case(identifier: str, code_case: str) -> str:
-    """A lower_snake ``identifier`` spelt in ``code_case`` (``upper_snake``: capitals)."""
+    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals)."""
     return identifier if code_case == "lower_snake" else identifier.upper()
 
 
@@ -121,7 +121,7 @@ def python_dist(package: str) -> str:
 
 
 def split_words(text: str) -> list[str]:
-    """The words of a name however it was spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
+    """The words of a name however spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
     return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
 
 

@@ -21,7 +21,8 @@ __all__ = [
 
 PYTHON_KEYWORDS = frozenset(
     """False None True and as assert async await break class continue def del elif else
-    except finally for from global if import in is lambda nonlocal not or pass raise return
+    except finally for from global if import in is lambda nonlocal not or pass raise
+    return
     try while with yield _ case match type""".split()
 )
 
@@ -33,19 +34,25 @@ PYTHON_BUILTINS = frozenset(
     DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception
     ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning
     GeneratorExit IOError ImportError ImportWarning IndentationError IndexError
-    InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError
+    InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError
+    MemoryError
     ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError
     OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
     PythonFinalizationError RecursionError ReferenceError ResourceWarning RuntimeError
-    RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError
+    RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning
+    SystemError
     SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError
     UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning
-    ValueError Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint
-    bytearray bytes callable chr classmethod compile complex copyright credits delattr dict
+    ValueError Warning ZeroDivisionError abs aiter all anext any ascii bin bool
+    breakpoint
+    bytearray bytes callable chr classmethod compile complex copyright credits delattr
+    dict
     dir divmod enumerate eval exec exit filter float format frozenset getattr globals
-    hasattr hash help hex id input int isinstance issubclass iter len license list locals
+    hasattr hash help hex id input int isinstance issubclass iter len license list
+    locals
     map max memoryview min next object oct open ord pow print property quit range repr
-    reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip""".split()
+    reversed round set setattr slice sorted staticmethod str sum super tuple type
+    vars zip""".split()
 )
 
 # Standard classes a reader of the generated Python expects to mean the standard thing.
@@ -55,17 +62,23 @@ PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
 # names made from the base class and private ``_names``, which no class can be).
 PYTHON_MODULE_NAMES = frozenset(
     """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
-    Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
-    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable Iterator
+    Mapping TypeGuard TypedDict annotations enum error_from_event from_payload
+    is_retryable
+    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable
+    Iterator
     cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES""".split()
 )
 
 TS_RESERVED = frozenset(
     """break case catch class const continue debugger default delete do else enum export
-    extends false finally for function if import in instanceof new null return super switch
-    this throw true try typeof var void while with implements interface let package private
-    protected public static yield await any boolean number string symbol bigint object never
-    unknown undefined type from of as declare namespace module readonly keyof unique infer
+    extends false finally for function if import in instanceof new null return super
+    switch
+    this throw true try typeof var void while with implements interface let package
+    private
+    protected public static yield await any boolean number string symbol bigint object
+    never
+    unknown undefined type from of as declare namespace module readonly keyof unique
+    infer
     is asserts global satisfies accessor override out abstract async constructor get set
     require arguments eval""".split()
 )
@@ -73,24 +86,33 @@ TS_RESERVED = frozenset(
 # ES2022 globals and the TypeScript library types the generated module leans on.
 TS_GLOBALS = frozenset(
     """AggregateError Array ArrayBuffer ArrayLike Atomics Awaited BigInt BigInt64Array
-    BigUint64Array Boolean DataView Date Error ErrorConstructor ErrorOptions EvalError Exclude
-    Extract FinalizationRegistry Float32Array Float64Array Function Infinity InstanceType
+    BigUint64Array Boolean DataView Date Error ErrorConstructor ErrorOptions EvalError
+    Exclude
+    Extract FinalizationRegistry Float32Array Float64Array Function Infinity
+    InstanceType
     Int16Array Int32Array Int8Array Intl Iterable Iterator JSON Map Math NaN NonNullable
-    Number Object Omit Parameters Partial Pick Promise PromiseLike PropertyKey Proxy RangeError
+    Number Object Omit Parameters Partial Pick Promise PromiseLike PropertyKey Proxy
+    RangeError
     Readonly ReadonlyArray ReadonlyMap ReadonlySet Record ReferenceError Reflect RegExp
-    Required ReturnType Set SharedArrayBuffer String Symbol SyntaxError TypeError URIError
-    Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet globalThis
-    Buffer console process isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent
+    Required ReturnType Set SharedArrayBuffer String Symbol SyntaxError TypeError
+    URIError
+    Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet
+    globalThis
+    Buffer console process isFinite isNaN parseFloat parseInt decodeURI
+    decodeURIComponent
     encodeURI encodeURIComponent""".split()
 )
 
 # Names the generated TypeScript module declares at top level, exported or not
 # (besides the classes and the names made from the base class).
 TS_MODULE_NAMES = frozenset(
-    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON
-    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent fromPayload
+    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode
+    ErrorJSON
+    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent
+    fromPayload
     guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
-    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
+    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH
+    MAX_DETAILS_NODES
     field readDetails unreadable""".split()
 )
 

@@ -145,7 +145,7 @@ def test_words(identifier: str, expected: list[str]) -> None:
     assert words(identifier) == expected
 
 
-# A code case is lower_snake or upper_snake: the same words, in small or capital letters.
+# A code case is lower_snake or upper_snake: the same words, small or capital.
 @pytest.mark.parametrize(
     ("identifier", "case", "expected"),
     [

@@ -36,7 +36,7 @@ __all__ = ["CASE_PATTERNS", "CASE_RULES", "FORMAT", "MAX_NAME_LENGTH", "validate
 def validate(
     root: Node, path: str, source: str, earlier: Iterable[Diagnostic] = ()
 ) -> Taxonomy:
-    """Check ``root`` (parsed from ``path``) and build the model, or raise every problem.
+    """Check ``root`` (parsed from ``path``) and build the model, or raise all problems.
 
     ``source`` is the file name generated files will say they were made from;
     ``earlier`` holds problems the loader found, reported along with these.

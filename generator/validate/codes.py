@@ -33,7 +33,7 @@ _REMOVED_KEYS = ("since", "reason")
 
 
 class Codes:
-    """The codes met so far: the valid ones by domain, and whether any could not be read."""
+    """The codes met so far: the valid ones by domain, and whether all could be read."""
 
     def __init__(self) -> None:
         self.valid: dict[str, tuple[str, Position]] = {}
@@ -46,7 +46,7 @@ class Codes:
         )
 
     def unknown(self, code: str) -> bool:
-        """Whether ``code`` is certainly not a code of the taxonomy (so naming it is an error)."""
+        """Whether ``code`` is surely not in the taxonomy (so naming it is an error)."""
         return self.complete and code not in self.named
 
 
@@ -70,15 +70,18 @@ def read_code(
             r.error(
                 code_node.position,
                 key,
-                f"code {code_node.value!r} was removed in {tomb.since} (line {tomb.position.line}); "
-                "a removed code's name can never be used again, so old clients cannot misread it",
+                f"code {code_node.value!r} was removed in {tomb.since} (line "
+                f"{tomb.position.line}); "
+                "a removed code's name can never be used again, so old clients cannot "
+                "misread it",
             )
             ok = False
         elif earlier is not None:
             r.error(
                 code_node.position,
                 key,
-                f"code {code_node.value!r} is already defined in domain {earlier[0]!r} at line {earlier[1].line};"
+                f"code {code_node.value!r} is already defined in domain {earlier[0]!r} "
+                f"at line {earlier[1].line};"
                 " a code belongs to one domain",
             )
             ok = False

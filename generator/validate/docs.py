@@ -8,6 +8,7 @@ schema (null, booleans, integers, finite floats, strings, lists, mappings).
 
 from __future__ import annotations
 
+import functools
 import math
 
 from generator.model import PAYLOAD_FIELDS, Docs, Example, JSONObject, JSONValue
@@ -48,7 +49,8 @@ def read_docs(r: Reader, item: tuple[ScalarNode, Node] | None, codes: Codes) -> 
         "retryability",
         "propagation",
     ):
-        value = get(found, name, lambda n, name=name: r.text(n, join("docs", name), lines=True))  # type: ignore[misc]
+        key = join("docs", name)
+        value = get(found, name, functools.partial(r.text, key=key, lines=True))
         if value is not None:
             texts[name] = value
     notes: list[str] = []

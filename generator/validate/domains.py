@@ -1,4 +1,4 @@
-"""Domains: one entry of ``domains``, a group of codes sharing a prefix and a base class.
+"""Domains: each entry of ``domains``, codes sharing a prefix and a base class.
 
 A domain needs a ``title`` and at least one live code, and may take a
 ``description`` and a ``class``.  Besides the domain itself, its valid parts are
@@ -27,7 +27,7 @@ def read_domain(
     code_case: str | None,
     codes: Codes,
 ) -> tuple[Domain | None, Domain | None]:
-    """The domain, and its valid parts (for the name checks), each ``None`` if unusable."""
+    """The domain, and its valid parts (for the name checks), each None if unusable."""
     dkey = join("domains", key_node.value)
     ok = r.case_key(key_node, dkey, "domain name", code_case)
     found = r.mapping(
@@ -110,7 +110,8 @@ def read_domain(
         r.error(
             key_node.position,
             dkey,
-            "every code of the domain is removed: a domain needs at least one live code",
+            "every code of the domain is removed:"
+            " a domain needs at least one live code",
         )
     if not complete or not valid or title is None:
         return None, part_domain

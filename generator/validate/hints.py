@@ -1,4 +1,4 @@
-"""Did-you-mean hints of the validator: what the writer of a wrong value most likely meant.
+"""Did-you-mean hints of the validator: what a wrong value most likely meant.
 
 A hint is offered only when it is certain to be right in form: a close match
 among the values allowed there (``difflib``, the cutoff it uses by default), or
@@ -35,7 +35,7 @@ def close_match(value: str, choices: Iterable[str]) -> str | None:
 
 
 def name_hint(code: str, named: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for a code that is not among the ``named`` ones, or ""."""
+    """`` (did you mean 'x'?)`` for a code not among the ``named`` ones, or ""."""
     hint = close_match(code, named)
     return f" (did you mean {hint!r}?)" if hint else ""
 
@@ -43,7 +43,7 @@ def name_hint(code: str, named: Iterable[str]) -> str:
 def did_you_mean(
     value: str, pattern: re.Pattern[str], suggest: Callable[[str], str] | None
 ) -> str:
-    """``; did you mean 'x'?`` when ``suggest`` respells ``value`` to fit ``pattern``."""
+    """``; did you mean 'x'?`` when ``suggest`` respells ``value`` to fit."""
     if suggest is None:
         return ""
     candidate = suggest(value)

@@ -71,7 +71,7 @@ class Reader:
         *,
         owner: Position | None = None,
     ) -> Found | None:
-        """The allowed keys of a mapping; ``owner`` is where a missing key is reported."""
+        """The allowed keys of a mapping; a missing key is reported at ``owner``."""
         if node.refused:
             return None
         if not isinstance(node, MapNode):
@@ -108,7 +108,7 @@ class Reader:
     def text(
         self, node: Node, key: str, *, allow_empty: bool = True, lines: bool = False
     ) -> str | None:
-        """The string at ``node``; ``lines``: it may hold line breaks and tabs (prose)."""
+        """The string at ``node``; ``lines``: it may break lines, hold tabs (prose)."""
         if node.refused:
             return None
         if not isinstance(node, ScalarNode):
@@ -128,7 +128,8 @@ class Reader:
             self.error(
                 node.position,
                 key,
-                f"expected a string, got boolean {node.value}; quote it to mean the text",
+                f"expected a string, got boolean {node.value}; quote it to mean the "
+                "text",
             )
             return None
         problem = character_problem(node.value, lines)
@@ -141,7 +142,7 @@ class Reader:
         return node.value
 
     def one_of(self, node: Node, key: str, choices: tuple[str, ...]) -> str | None:
-        """The text of ``node`` if it is one of ``choices``; else report it (with a close match) and None."""
+        """The text of ``node`` if one of ``choices``; else report it, with a hint."""
         text = self.text(node, key)
         if text is None or text in choices:
             return text
@@ -188,7 +189,8 @@ class Reader:
             self.error(
                 node.position,
                 key,
-                f"expected {what}, got {show(value)}{did_you_mean(value, pattern, suggest)}",
+                f"expected {what}, got "
+                f"{show(value)}{did_you_mean(value, pattern, suggest)}",
             )
             return None
         return value
@@ -207,7 +209,7 @@ class Reader:
     def case_key(
         self, node: ScalarNode, key: str, what: str, code_case: str | None
     ) -> bool:
-        """Check a code or domain name against the taxonomy's ``code_case`` (``None``: invalid)."""
+        """Check a code or domain name against ``code_case`` (None: it is invalid)."""
         if len(node.value) > MAX_NAME_LENGTH:
             self.error(node.position, key, f"longer than {MAX_NAME_LENGTH} characters")
             return False
@@ -230,6 +232,7 @@ class Reader:
         self.error(
             node.position,
             key,
-            f"{what} {show(node.value)} does not follow code_case {code_case} ({CASE_RULES[code_case]}){hint}",
+            f"{what} {show(node.value)} does not follow code_case {code_case} "
+            f"({CASE_RULES[code_case]}){hint}",
         )
         return False

@@ -53,7 +53,7 @@ def first_surrogate(text: str) -> str | None:
 
 
 def character_problem(text: str, lines: bool) -> str | None:
-    """Why ``text`` may not be used (``lines``: prose, which may break lines), or None."""
+    """Why ``text`` may not be used (``lines``: prose, which may break lines)."""
     bad = first_surrogate(text)
     if bad is not None:
         return (

@@ -70,7 +70,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         r.error(
             root.position,
             "",
-            f"a taxonomy is a mapping of keys (format: 1, name: ..., domains: ...), got {describe(root)}",
+            "a taxonomy is a mapping of keys (format: 1, name: ..., domains: ...), "
+            f"got {describe(root)}",
         )
         return None
     top = r.mapping(root, "", _TOP_KEYS, _TOP_REQUIRED)
@@ -114,7 +115,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             pascal_guess,
         ),
     )
-    # None when unreadable or unknown: names are then only checked to be one case or the other.
+    # None when unreadable or unknown: names are then only checked to be one case or the
+    # other.
     code_case = (
         r.one_of(top["code_case"][1], "code_case", CODE_CASES)
         if "code_case" in top

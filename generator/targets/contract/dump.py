@@ -1,4 +1,4 @@
-"""The contract's JSON spelling: deterministic, readable, every invisible character escaped.
+"""The contract's JSON: deterministic, readable, every invisible character escaped.
 
 Nested values are written one item a line down to a given depth and compactly
 beneath it, so the schema reads as an indented document and each conformance
@@ -27,7 +27,8 @@ def _layout(
     compact: Callable[[object], str],
     out: list[str],
 ) -> None:
-    """Append to ``out`` the JSON of ``value``: one item a line down to ``inline_below`` levels, compact beneath.
+    """Append to ``out`` the JSON of ``value``, one item a line down to depth
+    ``inline_below``, compact beneath.
 
     Compact parts go through json's C encoder (``indent`` forces the slow Python
     one), which keeps 20,000 vectors fast and puts each vector on one line.
@@ -67,7 +68,8 @@ def dump_json(document: object, inline_below: int = 64) -> bytes:
         return (text + "\n").encode("utf-8")
     out = []
     for char in text:
-        # Invisible characters can only sit inside strings, where an escape means the same.
+        # Invisible characters can only sit inside strings, where an escape means the
+        # same.
         if char.isprintable() or char in "\n ":
             out.append(char)
         elif ord(char) < 0x10000:

@@ -80,7 +80,7 @@ def accepted(
 
 
 def nested(levels: int) -> dict[str, Any]:
-    """Details ``levels`` deep: objects and arrays in turn inside the details object, a string at the bottom."""
+    """Details ``levels`` deep: objects and arrays in turn, a string at the bottom."""
     node: Any = "bottom"  # scalars add no depth
     for level in range(levels, 1, -1):
         node = {"d": node} if level % 2 else [node]
@@ -156,7 +156,8 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     out.add(
         "from_payload",
         "unknown_code",
-        f"a well-formed unknown code is treated as {fallback.code.code}, and re-emitted as received",
+        f"a well-formed unknown code is treated as {fallback.code.code}, and "
+        "re-emitted as received",
         payload,
         {**accepted(fallback, payload, wire_code=unknown)},
     )

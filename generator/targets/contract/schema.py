@@ -29,14 +29,19 @@ __all__ = [
 # the templates), the schema says what JSON Schema can, the vectors test them.
 #: The longest code a payload may carry, in characters (codes are ASCII).
 MAX_CODE_LENGTH = 256
-#: How deep details may nest: the details object is depth 1, each object or array inside adds one.
+#: How deep details may nest: the details object is depth 1, each object or array inside
+# adds one.
 MAX_DETAILS_DEPTH = 64
-#: How many values details may hold in all: every object, array and scalar, the details object included.
+#: How many values details may hold in all: every object, array and scalar, the details
+# object included.
 MAX_DETAILS_NODES = 100_000
 _LIMITS_UNSAID = (
-    f"At most {MAX_DETAILS_DEPTH} levels deep (the details object is level 1, each object or array inside adds one) "
-    f"and at most {MAX_DETAILS_NODES} values in all (every object, array and scalar, the details object included): "
-    "JSON Schema cannot state either limit, so details past them validate here, yet every runtime refuses them."
+    f"At most {MAX_DETAILS_DEPTH} levels deep (the details object is level 1, each "
+    "object or array inside adds one) "
+    f"and at most {MAX_DETAILS_NODES} values in all (every object, array and scalar, "
+    "the details object included): "
+    "JSON Schema cannot state either limit, so details past them validate here, yet "
+    "every runtime refuses them."
 )
 
 
@@ -57,12 +62,14 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
         "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
         "$comment": header,
         "title": f"{taxonomy.title}: error payload",
-        "description": f"An error of the {taxonomy.name} taxonomy, version {taxonomy.version}, on the wire.",
+        "description": f"An error of the {taxonomy.name} taxonomy, version "
+        f"{taxonomy.version}, on the wire.",
         "type": "object",
         "required": ["code", "message", "retryable"],
         "properties": {
             "code": {
-                "description": "Machine-readable error code. A well-formed code this taxonomy "
+                "description": "Machine-readable error code. A well-formed code this "
+                "taxonomy "
                 f"does not define is valid and is treated as {fallback}.",
                 "type": "string",
                 "maxLength": MAX_CODE_LENGTH,
@@ -72,7 +79,8 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
                 "anyOf": [
                     *known,
                     {
-                        "description": f"A code this version does not define: treated as {fallback}."
+                        "description": "A code this version does not define: treated "
+                        f"as {fallback}."
                     },
                 ],
             },
@@ -82,7 +90,8 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
                 "type": "boolean",
             },
             "details": {
-                "description": f"Context-specific error metadata (null counts as absent). {_LIMITS_UNSAID}",
+                "description": "Context-specific error metadata (null counts as "
+                f"absent). {_LIMITS_UNSAID}",
                 "type": ["object", "null"],
             },
         },

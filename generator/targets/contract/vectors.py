@@ -1,4 +1,4 @@
-"""The contract's conformance vectors: inputs, and the outcome every implementation must give.
+"""The contract's conformance vectors: inputs, and what every implementation gives.
 
 Computed from the model alone, never from a generated runtime, so they state
 what every implementation must do: the Python and TypeScript suites run every
@@ -177,17 +177,25 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "max_code_length": MAX_CODE_LENGTH,
             "max_details_depth": MAX_DETAILS_DEPTH,
             "max_details_nodes": MAX_DETAILS_NODES,
-            "depth": "the details object is depth 1; each object or array inside adds one; scalars add nothing",
-            "nodes": "every object, array, string, number, boolean and null in details, the details object included",
+            "depth": "the details object is depth 1; each object or array inside adds "
+            "one; scalars add nothing",
+            "nodes": "every object, array, string, number, boolean and null in "
+            "details, the details object included",
         },
         "kinds": {
-            "from_payload": "input is a payload; expect ok with the class, code, domain, retryable, wire_code and the "
+            "from_payload": "input is a payload; expect ok with the class, code, "
+            "domain, retryable, wire_code and the "
             "payload to_payload() re-emits, or ok false with the bad field",
-            "lookup": "input is a code; expect the class lookup() returns and is_retryable()",
-            "error_from_event": "input is an event; expect the error (as from_payload), none, or a rejection",
-            "to_error": "input is a value that is not an error; expect the wrapper's class, code, domain and retryable",
+            "lookup": "input is a code; expect the class lookup() returns and "
+            "is_retryable()",
+            "error_from_event": "input is an event; expect the error (as "
+            "from_payload), none, or a rejection",
+            "to_error": "input is a value that is not an error; expect the wrapper's "
+            "class, code, domain and retryable",
         },
-        "schema_valid": "present on a vector whose input the JSON Schema judges otherwise than expect.ok says, "
-        "because the schema cannot state that rule (details depth): implementations follow expect",
+        "schema_valid": "present on a vector whose input the JSON Schema judges "
+        "otherwise than expect.ok says, "
+        "because the schema cannot state that rule (details depth): implementations "
+        "follow expect",
         "vectors": out.vectors,
     }
