@@ -7,16 +7,19 @@ base, fallback or wrap code changed; any generated identifier renamed),
 *compatible* (something added, deprecated or tombstoned) or *docs* (text only).
 The version must then grow by semver: a breaking change needs a major bump (a
 minor one while below 1.0), an addition at least a minor bump.
+
+It is longer than 300 lines because :func:`diff` is one walk over both
+taxonomies, rule after rule in the order they are reported; split, the rules
+would lose the order a reader checks them in.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable
 
 from generator.diagnostics import Position
-from generator.model import Taxonomy
+from generator.model import Taxonomy, parse_version
 from generator.naming import Names
 
 __all__ = [
@@ -60,8 +63,6 @@ RULES = {
     "deprecation-changed": DOCS,
     "prose-changed": DOCS,
 }
-
-_SEMVER = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?")
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -370,13 +371,6 @@ def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:
     )
 
 
-def _parse(version: str) -> tuple[int, int, int, str | None] | None:
-    match = _SEMVER.fullmatch(version)
-    if match is None:
-        return None
-    return int(match.group(1)), int(match.group(2)), int(match.group(3)), match.group(4)
-
-
 def _required(changes: Iterable[Change], old_major: int) -> str:
     kinds = {c.kind for c in changes}
     if BREAKING in kinds:
@@ -390,7 +384,7 @@ def check_version(
     old_version: str, new_version: str, changes: list[Change]
 ) -> VersionCheck:
     """Whether ``new_version`` is a large enough step from ``old_version`` for ``changes``."""
-    old, new = _parse(old_version), _parse(new_version)
+    old, new = parse_version(old_version), parse_version(new_version)
     if old is None or new is None:
         return VersionCheck(
             old=old_version,

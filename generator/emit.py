@@ -19,6 +19,10 @@ generated, and refuses, naming the file, to overwrite or remove one that was
 edited by hand, unless forced.  Before it replaces anything it records the
 hashes it is about to write as ``pending``, so a run killed half-way is not
 mistaken for hand edits by the next one.
+
+It is longer than 300 lines because the manifest's rules (what is trusted,
+what is owned, what is pending) are what both ``compare`` and ``write`` decide
+by: apart, a reader of either would have to hold the other module in mind.
 """
 
 from __future__ import annotations

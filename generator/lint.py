@@ -13,6 +13,9 @@ changes them in ``[tool.taxogen.lint]`` of its pyproject.toml::
     ignore = {"timeout-retryable" = ["session_timeout"]}   # per-code exceptions
 
 Findings print as ``PATH:LINE:COL: LEVEL RULE-ID: message``.
+
+It is a little longer than 300 lines because each rule's table entry, its
+check and the configuration that names it read best side by side.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from generator.diagnostics import Position, describe_value
 from generator.model import Code, Taxonomy
+from generator.naming import generic_code, words
 
 __all__ = [
     "LEVELS",
@@ -77,15 +81,11 @@ class LintConfigError(Exception):
         self.key = key
 
 
-def _generic(code_case: str, domain: str) -> str:
-    return f"{domain}_error" if code_case == "lower_snake" else f"{domain}_ERROR"
-
-
 def _domain_generic_code(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
-        generic = _generic(t.code_case, domain.key)
+        generic = generic_code(domain.key, t.code_case)
         if all(c.code != generic for c in domain.codes):
             yield None, f"domain {domain.key!r} has no generic code {generic!r} for errors it cannot be more precise about", domain.position
 
@@ -100,15 +100,11 @@ def _code_domain_prefix(
                 yield code.code, f"code {code.code!r} does not start with its domain's prefix {prefix!r}", code.position
 
 
-def _words(code: Code) -> list[str]:
-    return code.code.lower().split("_")
-
-
 def _timeout_retryable(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
-        if _words(code)[-1] == "timeout" and not code.retryable:
+        if words(code.code)[-1] == "timeout" and not code.retryable:
             yield code.code, f"{code.code!r} is a timeout and should be retryable (the same call may succeed later)", code.position
 
 
@@ -116,11 +112,11 @@ def _terminal_not_retryable(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
-        words = _words(code)
+        parts = words(code.code)
         terminal = (
-            words[-1] == "cancelled"
-            or words == ["unauthorized"]
-            or words[0] == "invalid"
+            parts[-1] == "cancelled"
+            or parts == ["unauthorized"]
+            or parts[0] == "invalid"
         )
         if terminal and code.retryable:
             yield code.code, (

@@ -4,17 +4,25 @@ Everything downstream of validation (naming, rendering, diffing) reads these
 classes and nothing else.  They are keyword-only, frozen and slotted, hold
 tuples rather than lists, and keep the source position of every named thing so
 that later checks (such as two codes whose class names collide) can still point
-at the line that caused them.
+at the line that caused them.  The format's lexical rules live here too, once:
+what a name looks like in each code case, and what a version is (semantic
+versions, their order, and their PEP 440 spelling), for validation, diff, lint
+and the targets alike.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Union
+import re
+from typing import NamedTuple, Union
 
 from generator.diagnostics import Position
 
 __all__ = [
+    "ANY_CASE",
+    "CASE_PATTERNS",
+    "CASE_RULES",
+    "CLASS_PATTERN",
     "CODE_CASES",
     "Code",
     "Deprecation",
@@ -24,10 +32,18 @@ __all__ = [
     "Example",
     "JSONObject",
     "JSONValue",
+    "MAX_NAME_LENGTH",
+    "NAME_PATTERN",
     "PAYLOAD_FIELDS",
     "PYTHON_LAYOUTS",
+    "SEMVER",
     "Taxonomy",
     "Tombstone",
+    "Version",
+    "parse_version",
+    "pep440",
+    "semver_guess",
+    "version_key",
 ]
 
 
@@ -43,6 +59,105 @@ JSONValue = Union[None, bool, int, float, str, tuple["JSONValue", ...], JSONObje
 
 #: The spelling styles a taxonomy may declare for its codes (``code_case``).
 CODE_CASES = ("lower_snake", "upper_snake")
+
+#: What a code or domain name must look like under each ``code_case``.
+CASE_PATTERNS = {
+    "lower_snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
+    "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
+}
+#: What each code case means, for people: follows "is not lower_snake (...)".
+CASE_RULES = {
+    "lower_snake": "lowercase letters and digits, words joined by single underscores,"
+    " starting with a letter",
+    "upper_snake": "uppercase letters and digits, words joined by single underscores,"
+    " starting with a letter",
+}
+#: A name in either case: what is checked while the ``code_case`` is unreadable.
+ANY_CASE = re.compile(
+    f"{CASE_PATTERNS['lower_snake'].pattern}|{CASE_PATTERNS['upper_snake'].pattern}"
+)
+#: Names longer than this are refused: they are typos or attacks, not names.
+MAX_NAME_LENGTH = 100
+#: The taxonomy's own ``name``: always lower_snake, whatever its codes' case.
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+#: A class name (``base``, ``class:``): PascalCase.
+CLASS_PATTERN = re.compile(r"[A-Z][A-Za-z0-9]*")
+
+#: A semantic version (semver.org 2.0.0), the only kind a taxonomy may carry;
+#: its groups are major, minor, patch, pre-release and build.
+SEMVER = re.compile(
+    r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
+    r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
+    r"(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
+)
+
+
+class Version(NamedTuple):
+    """A semantic version taken apart."""
+
+    major: int
+    minor: int
+    patch: int
+    pre: str | None  # the pre-release, without its "-"
+    build: str | None  # the build metadata, without its "+"
+
+
+def parse_version(text: str) -> Version | None:
+    """``text`` as a :class:`Version`, or None when it is not a semantic version."""
+    match = SEMVER.fullmatch(text)
+    if match is None:
+        return None
+    major, minor, patch, pre, build = match.groups()
+    return Version(int(major), int(minor), int(patch), pre, build)
+
+
+def version_key(text: str) -> tuple[int, int, int, int, str]:
+    """A sort key putting versions in release order: a pre-release before its release.
+
+    (Pre-releases of one release sort by their text; text that is not a version
+    sorts first.)
+    """
+    version = parse_version(text)
+    if version is None:
+        return (0, 0, 0, 0, text)
+    major, minor, patch, pre, _ = version
+    return (major, minor, patch, 0 if pre else 1, pre or "")
+
+
+_PEP440_PRE = {"alpha": "a", "a": "a", "beta": "b", "b": "b", "rc": "rc", "c": "rc"}
+
+
+def pep440(text: str) -> str:
+    """A semantic version spelled as PEP 440 wants it (pre-releases as a, b, rc).
+
+    A pre-release PEP 440 has no word for becomes ``.dev0``; build metadata
+    becomes a local version label.  Text that is not a version is returned as is.
+    """
+    version = parse_version(text)
+    if version is None:  # validation only lets semantic versions through
+        return text
+    out = f"{version.major}.{version.minor}.{version.patch}"
+    if version.pre is not None:
+        pre = re.fullmatch(r"(alpha|a|beta|b|rc|c)[.-]?(\d*)", version.pre.lower())
+        if pre is not None:
+            out += f"{_PEP440_PRE[pre.group(1)]}{pre.group(2) or 0}"
+        else:
+            out += ".dev0"
+    if version.build is not None:
+        out += "+" + re.sub(r"[^0-9A-Za-z]+", ".", version.build).strip(".")
+    return out
+
+
+def semver_guess(text: str) -> str:
+    """The semantic version a mistyped one most likely meant: ``v1.2`` → ``1.2.0``.
+
+    For did-you-mean hints; the result is only offered if it is a version.
+    """
+    parts = text.removeprefix("v").removeprefix("V").split(".")
+    if all(part.isdigit() for part in parts) and 1 <= len(parts) < 3:
+        parts += ["0"] * (3 - len(parts))
+    return ".".join(str(int(part)) if part.isdigit() else part for part in parts)
+
 
 #: How the generated Python package lays out its classes (``python_layout``):
 #: ``module`` defines every class in ``__init__.py``; ``lazy`` puts each domain's

@@ -11,7 +11,11 @@ both sides; a code or domain can then pick its class name with ``class:``.
 The base class takes three more names (``<Base>Options`` and the type guards
 ``is_<base>`` / ``is<Base>``), which must be free too.  :func:`check_names`
 runs the same checks over the valid parts of a taxonomy that has other
-problems, so validation can report the clashes in the same run.
+problems, so validation can report the clashes in the same run.  The
+reserved-name tables live in :mod:`generator.reserved` and are re-exported here.
+It is longer than 300 lines because it is the one home of every identifier
+rule: the spellings (and the did-you-mean guesses validation offers) beside the
+assignment that applies them and refuses their clashes.
 """
 
 from __future__ import annotations
@@ -22,6 +26,16 @@ from collections.abc import Sequence
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.model import Code, Domain, Taxonomy
+from generator.reserved import (
+    PYTHON_BUILTINS,
+    PYTHON_KEYWORDS,
+    PYTHON_MODULE_NAMES,
+    PYTHON_STANDARD_NAMES,
+    TS_GLOBALS,
+    TS_MODULE_NAMES,
+    TS_RESERVED,
+    reserved_reason,
+)
 
 __all__ = [
     "PYTHON_BUILTINS",
@@ -36,98 +50,32 @@ __all__ = [
     "Names",
     "check_names",
     "class_name",
+    "generic_code",
+    "in_code_case",
     "member_name",
     "name_taxonomy",
+    "other_case",
     "pascal",
+    "pascal_guess",
+    "python_dist",
     "reserved_reason",
     "snake",
+    "snake_guess",
+    "split_words",
+    "words",
 ]
-
-PYTHON_KEYWORDS = frozenset(
-    """False None True and as assert async await break class continue def del elif else
-    except finally for from global if import in is lambda nonlocal not or pass raise return
-    try while with yield _ case match type""".split()
-)
-
-# Builtins of Python 3.11 to 3.14: names users and the generated code rely on.
-PYTHON_BUILTINS = frozenset(
-    """ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup
-    BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError
-    ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError
-    DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception
-    ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning
-    GeneratorExit IOError ImportError ImportWarning IndentationError IndexError
-    InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError
-    ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError
-    OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
-    PythonFinalizationError RecursionError ReferenceError ResourceWarning RuntimeError
-    RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError
-    SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError
-    UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning
-    ValueError Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint
-    bytearray bytes callable chr classmethod compile complex copyright credits delattr dict
-    dir divmod enumerate eval exec exit filter float format frozenset getattr globals
-    hasattr hash help hex id input int isinstance issubclass iter len license list locals
-    map max memoryview min next object oct open ord pow print property quit range repr
-    reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip""".split()
-)
-
-# Standard classes a reader of the generated Python expects to mean the standard thing.
-PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
-
-# Names the generated Python module defines or imports (besides the classes, the
-# names made from the base class and private ``_names``, which no class can be).
-PYTHON_MODULE_NAMES = frozenset(
-    """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
-    Mapping TypeGuard TypedDict annotations enum error_from_event from_payload is_retryable
-    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable Iterator
-    cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES""".split()
-)
-
-TS_RESERVED = frozenset(
-    """break case catch class const continue debugger default delete do else enum export
-    extends false finally for function if import in instanceof new null return super switch
-    this throw true try typeof var void while with implements interface let package private
-    protected public static yield await any boolean number string symbol bigint object never
-    unknown undefined type from of as declare namespace module readonly keyof unique infer
-    is asserts global satisfies accessor override out abstract async constructor get set
-    require arguments eval""".split()
-)
-
-# ES2022 globals and the TypeScript library types the generated module leans on.
-TS_GLOBALS = frozenset(
-    """AggregateError Array ArrayBuffer ArrayLike Atomics Awaited BigInt BigInt64Array
-    BigUint64Array Boolean DataView Date Error ErrorConstructor ErrorOptions EvalError Exclude
-    Extract FinalizationRegistry Float32Array Float64Array Function Infinity InstanceType
-    Int16Array Int32Array Int8Array Intl Iterable Iterator JSON Map Math NaN NonNullable
-    Number Object Omit Parameters Partial Pick Promise PromiseLike PropertyKey Proxy RangeError
-    Readonly ReadonlyArray ReadonlyMap ReadonlySet Record ReferenceError Reflect RegExp
-    Required ReturnType Set SharedArrayBuffer String Symbol SyntaxError TypeError URIError
-    Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet globalThis
-    Buffer console process isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent
-    encodeURI encodeURIComponent""".split()
-)
-
-# Names the generated TypeScript module declares at top level, exported or not
-# (besides the classes and the names made from the base class).
-TS_MODULE_NAMES = frozenset(
-    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode ErrorJSON
-    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent fromPayload
-    guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
-    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
-    field readDetails unreadable""".split()
-)
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
-def _words(identifier: str) -> list[str]:
+def words(identifier: str) -> list[str]:
+    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout."""
     return [w for w in identifier.lower().split("_") if w]
 
 
 def pascal(identifier: str) -> str:
     """``task_timeout`` / ``TASK_TIMEOUT`` → ``TaskTimeout``."""
-    return "".join(w[:1].upper() + w[1:] for w in _words(identifier))
+    return "".join(w[:1].upper() + w[1:] for w in words(identifier))
 
 
 def snake(name: str) -> str:
@@ -137,15 +85,59 @@ def snake(name: str) -> str:
 
 def class_name(identifier: str) -> str:
     """The class for a code or domain: PascalCase plus ``Error``, never ``ErrorError``."""
-    words = _words(identifier)
-    if words and words[-1] == "error":
-        words = words[:-1]
-    return "".join(w[:1].upper() + w[1:] for w in words) + "Error"
+    parts = words(identifier)
+    if parts and parts[-1] == "error":
+        parts = parts[:-1]
+    return "".join(w[:1].upper() + w[1:] for w in parts) + "Error"
 
 
 def member_name(identifier: str) -> str:
     """The enum member (and TypeScript key) for a code or domain value."""
     return identifier.upper()
+
+
+def in_code_case(identifier: str, code_case: str) -> str:
+    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals)."""
+    return identifier if code_case == "lower_snake" else identifier.upper()
+
+
+def other_case(code: str, code_case: str) -> str:
+    """``code`` spelt in the code case the taxonomy does not use."""
+    return code.upper() if code_case == "lower_snake" else code.lower()
+
+
+def generic_code(domain: str, code_case: str) -> str:
+    """The domain's generic code, ``<domain>_error``, whose class is the domain's."""
+    return f"{domain}_{in_code_case('error', code_case)}"
+
+
+def python_dist(package: str) -> str:
+    """The distribution name of a Python package: its name with dashes."""
+    return package.replace("_", "-")
+
+
+# Hints for names written in another style: what the writer most likely meant.
+# A hint is only offered when it passes the rule the name broke.
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a name however spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
+    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
+
+
+def snake_guess(text: str) -> str:
+    """A name in any spelling as lower_snake: ``badCode`` → ``bad_code``."""
+    return "_".join(word.lower() for word in split_words(text))
+
+
+def pascal_guess(text: str) -> str:
+    """A class name in any spelling as PascalCase: ``acme_error`` → ``AcmeError``.
+
+    Each run of letters and digits keeps its own capitals (``HTTPError`` stays).
+    """
+    return "".join(
+        word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -197,6 +189,7 @@ class Names:
 
     taxonomy: Taxonomy
     python_package: str
+    python_dist: str  # the Python distribution name (the package with dashes)
     npm_package: str
     base: str
     py_guard: str
@@ -212,52 +205,8 @@ class Names:
         return tuple(code for domain in self.domains for code in domain.codes)
 
 
-def reserved_reason(name: str) -> str | None:
-    """Why ``name`` cannot be a generated class name (``None`` when it can)."""
-
-    def both(
-        python: bool, typescript: bool, py_text: str, ts_text: str, joint: str
-    ) -> str | None:
-        if python and typescript:
-            return joint
-        return py_text if python else ts_text if typescript else None
-
-    clauses = [
-        both(
-            name in PYTHON_KEYWORDS,
-            name in TS_RESERVED,
-            "is a Python keyword",
-            "is a TypeScript reserved word",
-            "is a Python keyword and a TypeScript reserved word",
-        ),
-        both(
-            name in PYTHON_BUILTINS,
-            name in TS_GLOBALS,
-            "would shadow the Python builtin of that name",
-            "would shadow the JavaScript global of that name",
-            "would shadow the Python builtin and the JavaScript global of that name",
-        ),
-        (
-            f"would shadow the standard Python class enum.{name}"
-            if name in PYTHON_STANDARD_NAMES
-            else None
-        ),
-        both(
-            name in PYTHON_MODULE_NAMES,
-            name in TS_MODULE_NAMES,
-            "is already defined by the generated Python module",
-            "is already defined by the generated TypeScript module",
-            "is already defined by the generated Python and TypeScript modules",
-        ),
-    ]
-    found = [clause for clause in clauses if clause is not None]
-    return " and ".join(found) if found else None
-
-
 def _domain_base_code(domain: Domain, code_case: str) -> Code | None:
-    generic = (
-        f"{domain.key}_error" if code_case == "lower_snake" else f"{domain.key}_ERROR"
-    )
+    generic = generic_code(domain.key, code_case)
     return next((c for c in domain.codes if c.code == generic), None)
 
 
@@ -421,6 +370,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
     return Names(
         taxonomy=taxonomy,
         python_package=f"{taxonomy.name}_errors",
+        python_dist=python_dist(f"{taxonomy.name}_errors"),
         npm_package=f"{taxonomy.name.replace('_', '-')}-errors",
         base=base,
         py_guard=f"is_{snake(base)}",

@@ -41,7 +41,7 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from generator.naming import Names
-from generator.validate import CASE_PATTERNS
+from generator.model import CASE_PATTERNS
 from tests import spec_oracle as oracle
 from tests.support import (
     REPO,

@@ -41,7 +41,7 @@ from typing import Any
 
 import pytest
 
-from generator import contract
+from generator.targets.contract import schema as contract
 from generator.naming import Names
 from tests import support
 from tests.support import REPO, Case, cases, expectations, import_generated

@@ -29,14 +29,22 @@ from generator.naming import (
     Names,
     check_names,
     class_name,
+    generic_code,
+    in_code_case,
     member_name,
     name_taxonomy,
+    other_case,
     pascal,
+    pascal_guess,
+    python_dist,
     reserved_reason,
     snake,
+    snake_guess,
+    split_words,
+    words,
 )
 from generator.pipeline import build_plan, load_names
-from tests.support import Case, case_ids, cases
+from tests.support import REPO, Case, case_ids, cases
 
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
@@ -121,6 +129,119 @@ def test_pascal(identifier: str, expected: str) -> None:
 )
 def test_snake(name: str, expected: str) -> None:
     assert snake(name) == expected
+
+
+# The words of a code or domain name are what its underscores separate.
+@pytest.mark.parametrize(
+    ("identifier", "expected"),
+    [
+        ("task_timeout", ["task", "timeout"]),
+        ("TASK_TIMEOUT", ["task", "timeout"]),
+        ("unauthorized", ["unauthorized"]),
+        ("http2_error", ["http2", "error"]),
+    ],
+)
+def test_words(identifier: str, expected: list[str]) -> None:
+    assert words(identifier) == expected
+
+
+# A code case is lower_snake or upper_snake: the same words, small or capital.
+@pytest.mark.parametrize(
+    ("identifier", "case", "expected"),
+    [
+        ("zz_unknown_code", "lower_snake", "zz_unknown_code"),
+        ("zz_unknown_code", "upper_snake", "ZZ_UNKNOWN_CODE"),
+        ("_x", "upper_snake", "_X"),
+    ],
+)
+def test_in_code_case(identifier: str, case: str, expected: str) -> None:
+    assert in_code_case(identifier, case) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "case", "expected"),
+    [
+        ("task_timeout", "lower_snake", "TASK_TIMEOUT"),
+        ("TASK_TIMEOUT", "upper_snake", "task_timeout"),
+        ("oops", "lower_snake", "OOPS"),
+    ],
+)
+def test_other_case(code: str, case: str, expected: str) -> None:
+    assert other_case(code, case) == expected
+
+
+# "A domain's generic code is <domain>_error" (README), spelt in the code case.
+@pytest.mark.parametrize(
+    ("domain", "case", "expected"),
+    [
+        ("task", "lower_snake", "task_error"),
+        ("TASK", "upper_snake", "TASK_ERROR"),
+        ("auth_flow", "lower_snake", "auth_flow_error"),
+    ],
+)
+def test_generic_code(domain: str, case: str, expected: str) -> None:
+    assert generic_code(domain, case) == expected
+
+
+# A Python distribution is named like its package, with dashes for underscores.
+@pytest.mark.parametrize(
+    ("package", "expected"),
+    [
+        ("acme_errors", "acme-errors"),
+        ("harmovela_errors", "harmovela-errors"),
+        ("big_co_errors", "big-co-errors"),
+    ],
+)
+def test_python_dist(package: str, expected: str) -> None:
+    assert python_dist(package) == expected
+
+
+def test_names_carry_the_python_dist() -> None:
+    assert load_names(REPO / "taxonomy.yaml").python_dist == "harmovela-errors"
+
+
+# Did-you-mean hints: a name in any spelling, as the rule would have it.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bad-Code", ["Bad", "Code"]),
+        ("badCode", ["bad", "Code"]),
+        ("BAD_CODE", ["BAD", "CODE"]),
+        ("HTTPError", ["HTTP", "Error"]),
+        ("task timeout", ["task", "timeout"]),
+        ("v2", ["v2"]),
+    ],
+)
+def test_split_words(text: str, expected: list[str]) -> None:
+    assert split_words(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bad-Code", "bad_code"),
+        ("badCode", "bad_code"),
+        ("BAD_CODE", "bad_code"),
+        ("HTTPError", "http_error"),
+        ("Acme", "acme"),
+        ("task  timeout", "task_timeout"),
+    ],
+)
+def test_snake_guess(text: str, expected: str) -> None:
+    assert snake_guess(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("acme_error", "AcmeError"),
+        ("acmeError", "AcmeError"),
+        ("HTTPError", "HTTPError"),
+        ("task-timeout error", "TaskTimeoutError"),
+    ],
+)
+def test_pascal_guess(text: str, expected: str) -> None:
+    assert pascal_guess(text) == expected
 
 
 # ------------------------------------------------------------------- helpers

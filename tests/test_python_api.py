@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from generator.naming import Names
-from generator.validate import CASE_PATTERNS
+from generator.model import CASE_PATTERNS
 from tests.support import Case, case_ids, cases, import_generated
 
 

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from generator import render
 from generator.targets.base import header_lines
-from generator.validate import CASE_PATTERNS
+from generator.model import CASE_PATTERNS
 from tests.support import REPO, case_ids, cases
 
 RUNTIME = REPO / "generator" / "targets" / "python" / "runtime" / "_runtime.py"

@@ -1,21 +1,19 @@
-"""The YAML loader's fast paths build exactly what its general path builds.
+"""The YAML loader's fast path builds exactly what its general path builds.
 
-``_Builder.feed_all`` handles the common events inline, and ``_scalar_node``
-fills a frozen dataclass's slots directly; both exist only for speed, so both
-are checked against the plain code they stand in for, over every taxonomy the
-tests hold (good and bad).
+``Builder.feed_all`` handles the common events inline; it exists only for
+speed, so it is checked against the plain code it stands in for, over every
+taxonomy the tests hold (good and bad).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 import yaml
 
 from generator import source
-from generator.diagnostics import Position
+from generator.builder import Builder, Stop
 from tests.support import REPO
 
 
@@ -43,24 +41,11 @@ TAXONOMIES = [
 ]
 
 
-def test_scalar_node_is_the_dataclass() -> None:
-    fast = source._scalar_node("text", True, 3, 7)
-    plain = source.ScalarNode(
-        value="text", plain=True, position=Position(line=3, col=7)
-    )
-    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
-    assert type(fast) is source.ScalarNode and type(fast.position) is Position
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        fast.value = "changed"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        fast.position.line = 1  # type: ignore[misc]
-
-
 @pytest.mark.parametrize("path", TAXONOMIES, ids=lambda p: str(p.relative_to(REPO)))
 def test_feed_all_builds_what_feed_builds(path: Path) -> None:
     events = _events(path)
     assert events is not None
-    fast, slow = source._Builder("t.yaml"), source._Builder("t.yaml")
+    fast, slow = Builder("t.yaml"), Builder("t.yaml")
     outcomes = []
     for builder, run in (
         (fast, fast.feed_all),
@@ -69,7 +54,7 @@ def test_feed_all_builds_what_feed_builds(path: Path) -> None:
         try:
             run(events)
             outcomes.append(None)
-        except source._Stop:
+        except Stop:
             outcomes.append("stopped")
     assert outcomes[0] == outcomes[1]
     assert fast.stack == slow.stack

@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from typing import Any
 
 from generator import escape
-from generator.model import PAYLOAD_FIELDS, Docs, Event, JSONObject, JSONValue
+from generator.model import (
+    PAYLOAD_FIELDS,
+    Docs,
+    Event,
+    JSONObject,
+    JSONValue,
+    version_key,
+)
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Target, Template, header_lines
 
@@ -68,15 +74,6 @@ def _json_data(value: JSONValue) -> Any:
     return value
 
 
-def _version_key(version: str) -> tuple[int, int, int, int, str]:
-    match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+.*)?", version)
-    if match is None:
-        return (0, 0, 0, 0, version)
-    major, minor, patch, pre = match.groups()
-    # A pre-release sorts before its release.
-    return (int(major), int(minor), int(patch), 0 if pre else 1, pre or "")
-
-
 def _changes(names: Names) -> tuple[Change, ...]:
     """The changelog rows, newest version first: codes added, deprecated and removed."""
     # (version, rank within a version, row): removals, then deprecations, then additions
@@ -109,7 +106,7 @@ def _changes(names: Names) -> tuple[Change, ...]:
     rows.sort(
         key=lambda row: (
             row[0] != "",
-            _version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
+            version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
             -row[1],
         ),
         reverse=True,

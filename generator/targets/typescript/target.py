@@ -15,7 +15,7 @@ from generator import escape
 from generator.model import Event
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Target, Template, header_lines
-from generator.validate import CASE_PATTERNS
+from generator.model import CASE_PATTERNS
 
 __all__ = ["TARGET", "TYPESCRIPT_RANGE", "TypeScriptView", "view"]
 

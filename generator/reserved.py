@@ -1,0 +1,159 @@
+"""Reserved names: what a generated class may not be called, in Python or TypeScript.
+
+The keywords and builtins of both languages, the standard classes a reader of
+the generated Python expects to mean the standard thing, and the names the
+generated modules define themselves.  :func:`reserved_reason` says, for people,
+which of them a name is; :mod:`generator.naming` refuses such a class name.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PYTHON_BUILTINS",
+    "PYTHON_KEYWORDS",
+    "PYTHON_MODULE_NAMES",
+    "PYTHON_STANDARD_NAMES",
+    "TS_GLOBALS",
+    "TS_MODULE_NAMES",
+    "TS_RESERVED",
+    "reserved_reason",
+]
+
+PYTHON_KEYWORDS = frozenset(
+    """False None True and as assert async await break class continue def del elif else
+    except finally for from global if import in is lambda nonlocal not or pass raise
+    return
+    try while with yield _ case match type""".split()
+)
+
+# Builtins of Python 3.11 to 3.14: names users and the generated code rely on.
+PYTHON_BUILTINS = frozenset(
+    """ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup
+    BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError
+    ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError
+    DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception
+    ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning
+    GeneratorExit IOError ImportError ImportWarning IndentationError IndexError
+    InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError
+    MemoryError
+    ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError
+    OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
+    PythonFinalizationError RecursionError ReferenceError ResourceWarning RuntimeError
+    RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning
+    SystemError
+    SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError
+    UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning
+    ValueError Warning ZeroDivisionError abs aiter all anext any ascii bin bool
+    breakpoint
+    bytearray bytes callable chr classmethod compile complex copyright credits delattr
+    dict
+    dir divmod enumerate eval exec exit filter float format frozenset getattr globals
+    hasattr hash help hex id input int isinstance issubclass iter len license list
+    locals
+    map max memoryview min next object oct open ord pow print property quit range repr
+    reversed round set setattr slice sorted staticmethod str sum super tuple type
+    vars zip""".split()
+)
+
+# Standard classes a reader of the generated Python expects to mean the standard thing.
+PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
+
+# Names the generated Python module defines or imports (besides the classes, the
+# names made from the base class and private ``_names``, which no class can be).
+PYTHON_MODULE_NAMES = frozenset(
+    """Any ClassVar Domain ERROR_EVENTS ErrorCode ErrorPayload Final InvalidPayloadError
+    Mapping TypeGuard TypedDict annotations enum error_from_event from_payload
+    is_retryable
+    lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable
+    Iterator
+    cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES""".split()
+)
+
+TS_RESERVED = frozenset(
+    """break case catch class const continue debugger default delete do else enum export
+    extends false finally for function if import in instanceof new null return super
+    switch
+    this throw true try typeof var void while with implements interface let package
+    private
+    protected public static yield await any boolean number string symbol bigint object
+    never
+    unknown undefined type from of as declare namespace module readonly keyof unique
+    infer
+    is asserts global satisfies accessor override out abstract async constructor get set
+    require arguments eval""".split()
+)
+
+# ES2022 globals and the TypeScript library types the generated module leans on.
+TS_GLOBALS = frozenset(
+    """AggregateError Array ArrayBuffer ArrayLike Atomics Awaited BigInt BigInt64Array
+    BigUint64Array Boolean DataView Date Error ErrorConstructor ErrorOptions EvalError
+    Exclude
+    Extract FinalizationRegistry Float32Array Float64Array Function Infinity
+    InstanceType
+    Int16Array Int32Array Int8Array Intl Iterable Iterator JSON Map Math NaN NonNullable
+    Number Object Omit Parameters Partial Pick Promise PromiseLike PropertyKey Proxy
+    RangeError
+    Readonly ReadonlyArray ReadonlyMap ReadonlySet Record ReferenceError Reflect RegExp
+    Required ReturnType Set SharedArrayBuffer String Symbol SyntaxError TypeError
+    URIError
+    Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet
+    globalThis
+    Buffer console process isFinite isNaN parseFloat parseInt decodeURI
+    decodeURIComponent
+    encodeURI encodeURIComponent""".split()
+)
+
+# Names the generated TypeScript module declares at top level, exported or not
+# (besides the classes and the names made from the base class).
+TS_MODULE_NAMES = frozenset(
+    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode
+    ErrorJSON
+    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent
+    fromPayload
+    guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
+    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH
+    MAX_DETAILS_NODES
+    field readDetails unreadable""".split()
+)
+
+
+def reserved_reason(name: str) -> str | None:
+    """Why ``name`` cannot be a generated class name (``None`` when it can)."""
+
+    def both(
+        python: bool, typescript: bool, py_text: str, ts_text: str, joint: str
+    ) -> str | None:
+        if python and typescript:
+            return joint
+        return py_text if python else ts_text if typescript else None
+
+    clauses = [
+        both(
+            name in PYTHON_KEYWORDS,
+            name in TS_RESERVED,
+            "is a Python keyword",
+            "is a TypeScript reserved word",
+            "is a Python keyword and a TypeScript reserved word",
+        ),
+        both(
+            name in PYTHON_BUILTINS,
+            name in TS_GLOBALS,
+            "would shadow the Python builtin of that name",
+            "would shadow the JavaScript global of that name",
+            "would shadow the Python builtin and the JavaScript global of that name",
+        ),
+        (
+            f"would shadow the standard Python class enum.{name}"
+            if name in PYTHON_STANDARD_NAMES
+            else None
+        ),
+        both(
+            name in PYTHON_MODULE_NAMES,
+            name in TS_MODULE_NAMES,
+            "is already defined by the generated Python module",
+            "is already defined by the generated TypeScript module",
+            "is already defined by the generated Python and TypeScript modules",
+        ),
+    ]
+    found = [clause for clause in clauses if clause is not None]
+    return " and ".join(found) if found else None

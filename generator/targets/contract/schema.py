@@ -1,0 +1,99 @@
+"""The contract's JSON Schema of the error payload, and the limits it states.
+
+The schema accepts exactly what ``from_payload`` accepts: well-formed codes of
+at most ``MAX_CODE_LENGTH`` characters (known ones are listed with their
+meanings, unknown ones stay valid, as the fallback rule requires), a string
+message, a real boolean ``retryable``, ``details`` an object or null, and any
+extra field; save the limits on ``details`` that JSON Schema cannot state
+(``MAX_DETAILS_DEPTH``, ``MAX_DETAILS_NODES``), which its description states
+instead and the vectors mark with ``schema_valid``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.model import CASE_PATTERNS
+from generator.naming import Names
+
+__all__ = [
+    "MAX_CODE_LENGTH",
+    "MAX_DETAILS_DEPTH",
+    "MAX_DETAILS_NODES",
+    "code_pattern",
+    "payload_schema",
+]
+
+# The runtimes' limits, the same for every taxonomy and in every language: the
+# generated runtimes state them as constants of their own (plain runtime code in
+# the templates), the schema says what JSON Schema can, the vectors test them.
+#: The longest code a payload may carry, in characters (codes are ASCII).
+MAX_CODE_LENGTH = 256
+#: How deep details may nest: the details object is depth 1, each object or array inside
+# adds one.
+MAX_DETAILS_DEPTH = 64
+#: How many values details may hold in all: every object, array and scalar, the details
+# object included.
+MAX_DETAILS_NODES = 100_000
+_LIMITS_UNSAID = (
+    f"At most {MAX_DETAILS_DEPTH} levels deep (the details object is level 1, each "
+    "object or array inside adds one) "
+    f"and at most {MAX_DETAILS_NODES} values in all (every object, array and scalar, "
+    "the details object included): "
+    "JSON Schema cannot state either limit, so details past them validate here, yet "
+    "every runtime refuses them."
+)
+
+
+def code_pattern(names: Names) -> str:
+    return "^" + CASE_PATTERNS[names.taxonomy.code_case].pattern + "$"
+
+
+def payload_schema(names: Names, header: str) -> dict[str, Any]:
+    """A JSON Schema (2020-12) of the error payload of ``names``' taxonomy."""
+    taxonomy = names.taxonomy
+    fallback = names.fallback.code.code
+    known = [
+        {"const": c.code.code, "title": c.class_name, "description": c.code.meaning}
+        for c in names.codes
+    ]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
+        "$comment": header,
+        "title": f"{taxonomy.title}: error payload",
+        "description": f"An error of the {taxonomy.name} taxonomy, version "
+        f"{taxonomy.version}, on the wire.",
+        "type": "object",
+        "required": ["code", "message", "retryable"],
+        "properties": {
+            "code": {
+                "description": "Machine-readable error code. A well-formed code this "
+                "taxonomy "
+                f"does not define is valid and is treated as {fallback}.",
+                "type": "string",
+                "maxLength": MAX_CODE_LENGTH,
+                "pattern": code_pattern(names),
+                # Some regex engines let `$` match before a final line break.
+                "not": {"pattern": "\n"},
+                "anyOf": [
+                    *known,
+                    {
+                        "description": "A code this version does not define: treated "
+                        f"as {fallback}."
+                    },
+                ],
+            },
+            "message": {"description": "Human-readable description.", "type": "string"},
+            "retryable": {
+                "description": "Whether the caller may retry after this error.",
+                "type": "boolean",
+            },
+            "details": {
+                "description": "Context-specific error metadata (null counts as "
+                f"absent). {_LIMITS_UNSAID}",
+                "type": ["object", "null"],
+            },
+        },
+        "additionalProperties": True,
+    }

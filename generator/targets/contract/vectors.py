@@ -1,0 +1,201 @@
+"""The contract's conformance vectors: inputs, and what every implementation gives.
+
+Computed from the model alone, never from a generated runtime, so they state
+what every implementation must do: the Python and TypeScript suites run every
+vector and must agree with it, and a team implementing the taxonomy in a third
+language can run the same file.  The ``from_payload`` vectors are made in
+:mod:`.payload_vectors`; ``lookup``, ``error_from_event`` and ``to_error`` here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.naming import Names
+from generator.targets.contract.payload_vectors import (
+    VectorList,
+    accepted,
+    add_from_payload,
+    good_payload,
+    unknown_code,
+)
+from generator.targets.contract.schema import (
+    MAX_CODE_LENGTH,
+    MAX_DETAILS_DEPTH,
+    MAX_DETAILS_NODES,
+    code_pattern,
+)
+
+__all__ = ["vectors"]
+
+_ABSENT = object()
+
+
+def _event(event_type: str, location: str, value: Any = _ABSENT) -> dict[str, Any]:
+    """An event of ``event_type`` holding ``value`` at the dotted ``location``.
+
+    Without a value the path leading to the location is there, the last key not.
+    """
+    root: dict[str, Any] = {"type": event_type}
+    node = root
+    *parents, leaf = location.split(".")
+    for part in parents:
+        node[part] = {}
+        node = node[part]
+    if value is not _ABSENT:
+        node[leaf] = value
+    return root
+
+
+def vectors(names: Names, header: str) -> dict[str, Any]:
+    """Inputs and the outcome every implementation of the taxonomy must produce."""
+    taxonomy = names.taxonomy
+    first = names.codes[0]
+    fallback = names.fallback
+    wrap = names.wrap
+    out = VectorList()
+    add_from_payload(out, names)
+    good = good_payload(names)
+    unknown = unknown_code(names, "zz_unknown_code")
+
+    # lookup: every code and an unknown one.
+    for named in names.codes:
+        out.add(
+            "lookup",
+            named.code.code,
+            f"the class of {named.code.code}",
+            named.code.code,
+            {"class": named.class_name, "retryable": named.code.retryable},
+        )
+    out.add(
+        "lookup",
+        "unknown",
+        "an unknown code gets the fallback's class",
+        unknown,
+        {"class": fallback.class_name, "retryable": fallback.code.retryable},
+    )
+    for tomb in taxonomy.removed:
+        out.add(
+            "lookup",
+            f"removed/{tomb.code}",
+            "a removed code gets the fallback's class",
+            tomb.code,
+            {"class": fallback.class_name, "retryable": fallback.code.retryable},
+        )
+
+    # error_from_event: every event type of the propagation table.
+    for event in taxonomy.events:
+        error = {
+            "code": first.code.code,
+            "message": f"failed in {event.type}",
+            "retryable": first.code.retryable,
+            "details": {},
+        }
+        out.add(
+            "error_from_event",
+            f"{event.type}/error",
+            f"{event.type} carries its error at {event.location}",
+            _event(event.type, event.location, error),
+            accepted(first, error),
+        )
+        out.add(
+            "error_from_event",
+            f"{event.type}/null",
+            "a null error means none",
+            _event(event.type, event.location, None),
+            {"ok": True, "none": True},
+        )
+        out.add(
+            "error_from_event",
+            f"{event.type}/absent",
+            "no error at the location means none",
+            _event(event.type, event.location),
+            {"ok": True, "none": True},
+        )
+        out.add(
+            "error_from_event",
+            f"{event.type}/invalid",
+            "an invalid error payload is rejected",
+            _event(event.type, event.location, {"code": first.code.code}),
+            {"ok": False, "field": "message"},
+        )
+    out.add(
+        "error_from_event",
+        "unknown_type",
+        "an event type the table lacks carries no error",
+        {"type": "zz.not.an.event", "payload": {"error": good}},
+        {"ok": True, "none": True},
+    )
+    out.add(
+        "error_from_event",
+        "no_type",
+        "an event without a type carries no error",
+        {"payload": {"error": good}},
+        {"ok": True, "none": True},
+    )
+    out.add(
+        "error_from_event",
+        "not_an_object",
+        "an event must be an object",
+        ["x"],
+        {"ok": False, "field": "event"},
+    )
+
+    # to_error: values that are not errors are wrapped with the wrap code.
+    for vid, given in (
+        ("string", "boom"),
+        ("number", 42),
+        ("null", None),
+        ("object", {"code": first.code.code}),
+        ("array", [1, 2]),
+        ("boolean", False),
+    ):
+        out.add(
+            "to_error",
+            vid,
+            f"a {vid} is wrapped as {wrap.code.code}, the value kept",
+            given,
+            {
+                "class": wrap.class_name,
+                "code": wrap.code.code,
+                "domain": wrap.code.domain,
+                "retryable": wrap.code.retryable,
+            },
+        )
+
+    return {
+        "//": header,
+        "taxonomy": {
+            "name": taxonomy.name,
+            "version": taxonomy.version,
+            "base": names.base,
+            "fallback": fallback.code.code,
+            "wrap": wrap.code.code,
+            "code_pattern": code_pattern(names),
+        },
+        "limits": {
+            "max_code_length": MAX_CODE_LENGTH,
+            "max_details_depth": MAX_DETAILS_DEPTH,
+            "max_details_nodes": MAX_DETAILS_NODES,
+            "depth": "the details object is depth 1; each object or array inside adds "
+            "one; scalars add nothing",
+            "nodes": "every object, array, string, number, boolean and null in "
+            "details, the details object included",
+        },
+        "kinds": {
+            "from_payload": "input is a payload; expect ok with the class, code, "
+            "domain, retryable, wire_code and the "
+            "payload to_payload() re-emits, or ok false with the bad field",
+            "lookup": "input is a code; expect the class lookup() returns and "
+            "is_retryable()",
+            "error_from_event": "input is an event; expect the error (as "
+            "from_payload), none, or a rejection",
+            "to_error": "input is a value that is not an error; expect the wrapper's "
+            "class, code, domain and retryable",
+        },
+        "schema_valid": "present on a vector whose input the JSON Schema judges "
+        "otherwise than expect.ok says, "
+        "because the schema cannot state that rule (details depth): implementations "
+        "follow expect",
+        "vectors": out.vectors,
+    }

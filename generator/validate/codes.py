@@ -1,0 +1,250 @@
+"""Codes: one entry of a domain's ``codes``, live, deprecated or removed.
+
+A live code needs ``retryable`` and ``meaning`` and may take ``class``,
+``since`` and ``deprecated``; a removed code (``removed: {since, reason}``) is a
+tombstone, no longer generated, whose name may never be used again.  The
+:class:`Codes` registry remembers every code met so far across domains, so a
+code defined twice, a removed name reused, or a ``fallback`` naming no code is
+reported with the line of the other side.
+"""
+
+from __future__ import annotations
+
+from generator.diagnostics import Position
+from generator.model import (
+    ANY_CASE,
+    CASE_PATTERNS,
+    CLASS_PATTERN,
+    SEMVER,
+    Code,
+    Deprecation,
+    Tombstone,
+    semver_guess,
+)
+from generator.naming import pascal_guess
+from generator.nodes import MapNode, Node, ScalarNode
+from generator.validate.reader import Found, Reader, get, join
+
+__all__ = ["Codes", "read_code"]
+
+_CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
+_DEPRECATED_KEYS = ("reason", "replaced_by", "since")
+_REMOVED_KEYS = ("since", "reason")
+
+
+class Codes:
+    """The codes met so far: the valid ones by domain, and whether all could be read."""
+
+    def __init__(self) -> None:
+        self.valid: dict[str, tuple[str, Position]] = {}
+        self.removed: dict[str, Tombstone] = (
+            {}
+        )  # tombstones: names that may never come back
+        self.named: set[str] = set()  # every code key written, valid or not
+        self.complete = (
+            True  # false when a domain or its codes could not be read at all
+        )
+
+    def unknown(self, code: str) -> bool:
+        """Whether ``code`` is surely not in the taxonomy (so naming it is an error)."""
+        return self.complete and code not in self.named
+
+
+def read_code(
+    r: Reader,
+    domain: str,
+    ckey: str,
+    code_node: ScalarNode,
+    node: Node,
+    code_case: str | None,
+    codes: Codes,
+) -> tuple[Code | None, Code | None]:
+    """The code, and its name alone (for the name checks), each ``None`` if unusable."""
+    key = join(ckey, code_node.value)
+    codes.named.add(code_node.value)
+    ok = r.case_key(code_node, key, "code", code_case)
+    if ok:
+        earlier = codes.valid.get(code_node.value)
+        tomb = codes.removed.get(code_node.value)
+        if tomb is not None:
+            r.error(
+                code_node.position,
+                key,
+                f"code {code_node.value!r} was removed in {tomb.since} (line "
+                f"{tomb.position.line}); "
+                "a removed code's name can never be used again, so old clients cannot "
+                "misread it",
+            )
+            ok = False
+        elif earlier is not None:
+            r.error(
+                code_node.position,
+                key,
+                f"code {code_node.value!r} is already defined in domain {earlier[0]!r} "
+                f"at line {earlier[1].line};"
+                " a code belongs to one domain",
+            )
+            ok = False
+        else:
+            codes.valid[code_node.value] = (domain, code_node.position)
+    removed = isinstance(node, MapNode) and any(
+        k.value == "removed" for k, _ in node.items
+    )
+    required = () if removed else ("retryable", "meaning")
+    found = r.mapping(node, key, _CODE_KEYS, required, owner=code_node.position)
+    if found is None:
+        name_only = Code(
+            code=code_node.value,
+            domain=domain,
+            retryable=False,
+            meaning="",
+            class_name=None,
+            position=code_node.position,
+        )
+        return None, name_only if ok and not node.refused else None
+    if removed:
+        tomb = read_tombstone(r, domain, key, code_node, found)
+        if tomb is not None and ok:
+            codes.removed[code_node.value] = tomb
+        return None, None
+    retryable = get(found, "retryable", lambda n: r.boolean(n, join(key, "retryable")))
+    meaning = get(
+        found, "meaning", lambda n: r.text(n, join(key, "meaning"), allow_empty=False)
+    )
+    class_name = get(
+        found,
+        "class",
+        lambda n: r.matching(
+            n,
+            join(key, "class"),
+            CLASS_PATTERN,
+            "a PascalCase class name",
+            pascal_guess,
+        ),
+    )
+    since = get(
+        found,
+        "since",
+        lambda n: r.matching(
+            n,
+            join(key, "since"),
+            SEMVER,
+            "a semantic version such as '1.2.0'",
+            semver_guess,
+        ),
+    )
+    deprecated = (
+        read_deprecation(r, key, found["deprecated"], code_case)
+        if "deprecated" in found
+        else None
+    )
+    broken = ("since" in found and since is None) or (
+        "deprecated" in found and deprecated is None
+    )
+    if not ok or ("class" in found and class_name is None):
+        return None, None
+    part = Code(
+        code=code_node.value,
+        domain=domain,
+        retryable=bool(retryable),
+        meaning=meaning or "",
+        class_name=class_name,
+        position=code_node.position,
+        since=since,
+        deprecated=deprecated,
+    )
+    if retryable is None or meaning is None or broken:
+        return None, part
+    return part, part
+
+
+def read_deprecation(
+    r: Reader, key: str, item: tuple[ScalarNode, Node], code_case: str | None
+) -> Deprecation | None:
+    key_node, node = item
+    dkey = join(key, "deprecated")
+    found = r.mapping(
+        node, dkey, _DEPRECATED_KEYS, ("reason",), owner=key_node.position
+    )
+    if found is None:
+        return None
+    reason = get(
+        found, "reason", lambda n: r.text(n, join(dkey, "reason"), allow_empty=False)
+    )
+    pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else ANY_CASE
+    replaced_by = get(
+        found,
+        "replaced_by",
+        lambda n: r.matching(n, join(dkey, "replaced_by"), pattern, "a code"),
+    )
+    since = get(
+        found,
+        "since",
+        lambda n: r.matching(
+            n,
+            join(dkey, "since"),
+            SEMVER,
+            "a semantic version such as '1.2.0'",
+            semver_guess,
+        ),
+    )
+    if (
+        reason is None
+        or ("replaced_by" in found and replaced_by is None)
+        or ("since" in found and since is None)
+    ):
+        return None
+    return Deprecation(
+        reason=reason, replaced_by=replaced_by, since=since, position=key_node.position
+    )
+
+
+def read_tombstone(
+    r: Reader,
+    domain: str,
+    key: str,
+    code_node: ScalarNode,
+    found: Found,
+) -> Tombstone | None:
+    """A removed code: ``removed: {since, reason}``, its old meaning optional."""
+    key_node, node = found["removed"]
+    rkey = join(key, "removed")
+    for extra in ("class", "deprecated", "since"):
+        if extra in found:
+            r.error(
+                found[extra][0].position,
+                join(key, extra),
+                f"a removed code takes no {extra!r} (it is no longer generated)",
+            )
+    if "retryable" in found:
+        r.boolean(found["retryable"][1], join(key, "retryable"))
+    meaning = get(found, "meaning", lambda n: r.text(n, join(key, "meaning"))) or ""
+    removed = r.mapping(
+        node, rkey, _REMOVED_KEYS, _REMOVED_KEYS, owner=key_node.position
+    )
+    if removed is None:
+        return None
+    since = get(
+        removed,
+        "since",
+        lambda n: r.matching(
+            n,
+            join(rkey, "since"),
+            SEMVER,
+            "a semantic version such as '1.2.0'",
+            semver_guess,
+        ),
+    )
+    reason = get(
+        removed, "reason", lambda n: r.text(n, join(rkey, "reason"), allow_empty=False)
+    )
+    if since is None or reason is None:
+        return None
+    return Tombstone(
+        code=code_node.value,
+        domain=domain,
+        since=since,
+        reason=reason,
+        meaning=meaning,
+        position=code_node.position,
+    )

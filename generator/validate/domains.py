@@ -1,0 +1,127 @@
+"""Domains: each entry of ``domains``, codes sharing a prefix and a base class.
+
+A domain needs a ``title`` and at least one live code, and may take a
+``description`` and a ``class``.  Besides the domain itself, its valid parts are
+returned even when the whole is not, so that the name clashes among them can be
+reported in the same run as every other problem.
+"""
+
+from __future__ import annotations
+
+from generator.model import CLASS_PATTERN, Code, Domain, Tombstone
+from generator.naming import pascal_guess
+from generator.nodes import MapNode, Node, ScalarNode
+from generator.validate.codes import Codes, read_code
+from generator.validate.reader import Reader, get, join
+from generator.validate.text import describe
+
+__all__ = ["read_domain"]
+
+_DOMAIN_KEYS = ("title", "description", "class", "codes")
+
+
+def read_domain(
+    r: Reader,
+    key_node: ScalarNode,
+    node: Node,
+    code_case: str | None,
+    codes: Codes,
+) -> tuple[Domain | None, Domain | None]:
+    """The domain, and its valid parts (for the name checks), each None if unusable."""
+    dkey = join("domains", key_node.value)
+    ok = r.case_key(key_node, dkey, "domain name", code_case)
+    found = r.mapping(
+        node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position
+    )
+    if found is None:
+        codes.complete = False
+        return None, None
+    title = get(
+        found, "title", lambda n: r.text(n, join(dkey, "title"), allow_empty=False)
+    )
+    description = (
+        get(
+            found,
+            "description",
+            lambda n: r.text(n, join(dkey, "description"), lines=True),
+        )
+        or ""
+    )
+    class_name = get(
+        found,
+        "class",
+        lambda n: r.matching(
+            n,
+            join(dkey, "class"),
+            CLASS_PATTERN,
+            "a PascalCase class name",
+            pascal_guess,
+        ),
+    )
+    class_ok = "class" not in found or class_name is not None
+    valid: list[Code] = []
+    partial: list[Code] = []
+    removed: list[Tombstone] = []
+    complete = ok and title is not None and class_ok
+    if "codes" in found:
+        codes_node = found["codes"][1]
+        ckey = join(dkey, "codes")
+        if codes_node.refused:
+            codes.complete = False
+        elif not isinstance(codes_node, MapNode):
+            r.error(
+                codes_node.position,
+                ckey,
+                f"expected a mapping of codes, got {describe(codes_node)}",
+            )
+            codes.complete = False
+        elif not codes_node.items:
+            r.error(codes_node.position, ckey, "a domain must have at least one code")
+        for code_node, value in (
+            codes_node.items if isinstance(codes_node, MapNode) else ()
+        ):
+            code, part = read_code(
+                r, key_node.value, ckey, code_node, value, code_case, codes
+            )
+            tomb = codes.removed.get(code_node.value)
+            if (
+                tomb is not None
+                and tomb.domain == key_node.value
+                and tomb.position == code_node.position
+            ):
+                removed.append(tomb)
+            elif code is None:
+                complete = False
+            else:
+                valid.append(code)
+            if part is not None:
+                partial.append(part)
+    part_domain = None
+    if ok and class_ok:
+        part_domain = Domain(
+            key=key_node.value,
+            title=title or "",
+            description=description,
+            codes=tuple(partial),
+            class_name=class_name,
+            position=key_node.position,
+        )
+    if complete and not valid and removed:
+        r.error(
+            key_node.position,
+            dkey,
+            "every code of the domain is removed:"
+            " a domain needs at least one live code",
+        )
+    if not complete or not valid or title is None:
+        return None, part_domain
+    domain = Domain(
+        key=key_node.value,
+        title=title,
+        description=description,
+        codes=tuple(valid),
+        class_name=class_name,
+        position=key_node.position,
+        removed=tuple(removed),
+    )
+    return domain, part_domain

@@ -1,0 +1,224 @@
+"""The top level of a taxonomy file: its settings, and the model built from all parts.
+
+The keys every taxonomy gives (``format``, ``name``, ``title``, ``version``,
+``base``, ``fallback``, ``wrap``, ``domains``) and the optional ones
+(``code_case``, ``python_layout``, ``events``, ``docs``) are read here; the
+domains, events and docs are read by their own modules.  When anything is
+wrong, the name clashes among the valid parts are reported too, and no model is
+built.
+"""
+
+from __future__ import annotations
+
+from generator.model import (
+    CASE_PATTERNS,
+    CLASS_PATTERN,
+    CODE_CASES,
+    NAME_PATTERN,
+    PYTHON_LAYOUTS,
+    SEMVER,
+    Domain,
+    Taxonomy,
+    semver_guess,
+)
+from generator.naming import check_names, pascal_guess, snake_guess
+from generator.nodes import MapNode, Node, ScalarNode
+from generator.validate.codes import Codes
+from generator.validate.docs import read_docs
+from generator.validate.domains import read_domain
+from generator.validate.events import read_events
+from generator.validate.hints import name_hint
+from generator.validate.reader import Reader, get
+from generator.validate.text import describe, show
+
+__all__ = ["FORMAT", "read_taxonomy"]
+
+#: The taxonomy format this version of taxogen reads.
+FORMAT = 1
+
+_TOP_KEYS = (
+    "format",
+    "name",
+    "title",
+    "version",
+    "base",
+    "fallback",
+    "wrap",
+    "code_case",
+    "python_layout",
+    "domains",
+    "events",
+    "docs",
+)
+_TOP_REQUIRED = (
+    "format",
+    "name",
+    "title",
+    "version",
+    "base",
+    "fallback",
+    "wrap",
+    "domains",
+)
+
+
+def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
+    path = r.path
+    if root.refused:
+        return None
+    if not isinstance(root, MapNode):
+        r.error(
+            root.position,
+            "",
+            "a taxonomy is a mapping of keys (format: 1, name: ..., domains: ...), "
+            f"got {describe(root)}",
+        )
+        return None
+    top = r.mapping(root, "", _TOP_KEYS, _TOP_REQUIRED)
+    if top is None:
+        return None
+
+    fmt = get(top, "format", lambda n: r.text(n, "format"))
+    if fmt is not None and fmt != str(FORMAT):
+        r.error(
+            top["format"][1].position,
+            "format",
+            f"unsupported format {show(fmt)} (this taxogen reads format {FORMAT})",
+        )
+    name = get(
+        top,
+        "name",
+        lambda n: r.matching(
+            n,
+            "name",
+            NAME_PATTERN,
+            "a lower_snake identifier such as 'acme'",
+            snake_guess,
+        ),
+    )
+    title = get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
+    version = get(
+        top,
+        "version",
+        lambda n: r.matching(
+            n, "version", SEMVER, "a semantic version such as '1.2.0'", semver_guess
+        ),
+    )
+    base = get(
+        top,
+        "base",
+        lambda n: r.matching(
+            n,
+            "base",
+            CLASS_PATTERN,
+            "a PascalCase class name such as 'AcmeError'",
+            pascal_guess,
+        ),
+    )
+    # None when unreadable or unknown: names are then only checked to be one case or the
+    # other.
+    code_case = (
+        r.one_of(top["code_case"][1], "code_case", CODE_CASES)
+        if "code_case" in top
+        else "lower_snake"
+    )
+    python_layout = (
+        r.one_of(top["python_layout"][1], "python_layout", PYTHON_LAYOUTS)
+        if "python_layout" in top
+        else "auto"
+    )
+
+    domains: list[Domain] = []
+    partial: list[Domain] = []  # the valid parts of every domain, for the name checks
+    codes = Codes()
+    if "domains" in top:
+        domains_node = top["domains"][1]
+        if domains_node.refused:
+            codes.complete = False
+        elif not isinstance(domains_node, MapNode):
+            r.error(
+                domains_node.position,
+                "domains",
+                f"expected a mapping of domains, got {describe(domains_node)}",
+            )
+            codes.complete = False
+        elif not domains_node.items:
+            r.error(domains_node.position, "domains", "must define at least one domain")
+        else:
+            for key_node, value in domains_node.items:
+                domain, part = read_domain(r, key_node, value, code_case, codes)
+                if domain is not None:
+                    domains.append(domain)
+                if part is not None:
+                    partial.append(part)
+    else:
+        codes.complete = False
+
+    for role in ("fallback", "wrap"):
+        if role not in top:
+            continue
+        role_node = top[role][1]
+        role_code = r.text(role_node, role)
+        if role_code is not None and role_code in codes.removed:
+            r.error(
+                role_node.position,
+                role,
+                f"{show(role_code)} is a removed code; name a live one",
+            )
+        elif role_code is not None and codes.unknown(role_code):
+            more = name_hint(role_code, codes.named)
+            r.error(
+                role_node.position, role, f"no code {show(role_code)} is defined{more}"
+            )
+
+    events = read_events(r, top.get("events"))
+    docs = read_docs(r, top.get("docs"), codes)
+
+    if (
+        r.diagnostics
+        or name is None
+        or title is None
+        or version is None
+        or base is None
+        or code_case is None
+        or python_layout is None
+    ):
+        # Report the name clashes among the parts that are valid, in this same run.
+        guess = code_case or _guess_case(partial)
+        base_position = top["base"][1].position if "base" in top else None
+        for problem in check_names(partial, base, base_position, guess, path):
+            r.error(problem.position, problem.key, problem.message)
+        return None
+    return Taxonomy(
+        source=source,
+        name=name,
+        title=title,
+        version=version,
+        base=base,
+        # Both were checked above to name a defined code (so they are plain text).
+        fallback=_scalar(top["fallback"][1]),
+        wrap=_scalar(top["wrap"][1]),
+        code_case=code_case,
+        domains=tuple(domains),
+        events=events,
+        docs=docs,
+        base_position=top["base"][1].position,
+        key_positions=tuple(
+            (key, key_node.position) for key, (key_node, _) in top.items()
+        ),
+        python_layout=python_layout,
+    )
+
+
+def _guess_case(domains: list[Domain]) -> str:
+    """The code case a taxonomy with an invalid ``code_case`` most likely meant."""
+    for domain in domains:
+        if CASE_PATTERNS["upper_snake"].fullmatch(domain.key):
+            return "upper_snake"
+        if CASE_PATTERNS["lower_snake"].fullmatch(domain.key):
+            return "lower_snake"
+    return "lower_snake"
+
+
+def _scalar(node: Node) -> str:
+    return node.value if isinstance(node, ScalarNode) else ""
