@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TSC := node_modules/.bin/tsc
 
-.PHONY: generate check test golden bench clean
+.PHONY: generate check test golden bench mutate clean
 
 # The tool alone: what `make generate` needs.
 $(VENV)/.tool: pyproject.toml constraints.txt
@@ -44,3 +44,9 @@ golden: $(VENV)/.test
 
 clean:
 	rm -rf $(VENV) node_modules
+
+# The mutation test pass over naming, validate, contract and emit; writes
+# MUTATION.md (takes a while: mutmut runs the fast tests once per mutant).
+mutate: $(VENV)/.test
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,bench,mutate]'
+	$(PY) -m tests.mutation
