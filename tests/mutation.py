@@ -8,6 +8,8 @@ survives.  The why comes from ``tests/mutation_survivors.toml`` (mutant name →
 reason), written by hand after reading the diff: a survivor nobody has
 explained is listed as *unexplained*, so the report cannot hide one.  With
 ``--report-only`` it reads the results of the last run in ``mutants/`` again.
+It also runs :mod:`tests.mutation_named`, a dozen hand-written mutations
+checked end to end, and puts their table in the report.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
+
+from tests import mutation_named
 
 REPO = Path(__file__).resolve().parent.parent
 REASONS = REPO / "tests" / "mutation_survivors.toml"
@@ -75,7 +79,9 @@ def diff_of(mutant: str) -> list[str]:
     ]
 
 
-def report(found: dict[str, str], reasons: dict[str, str]) -> tuple[str, bool]:
+def report(
+    found: dict[str, str], reasons: dict[str, str], named: str
+) -> tuple[str, bool]:
     """The Markdown report, and whether every group meets the goal."""
     counts: dict[str, Counter[str]] = {group: Counter() for group in GROUPS}
     for mutant, status in found.items():
@@ -105,6 +111,8 @@ def report(found: dict[str, str], reasons: dict[str, str]) -> tuple[str, bool]:
             f"| {total - killed - survived} | {rate:.1%} |"
         )
     lines += ["", f"Goal: {GOAL:.0%} or more killed in each.", ""]
+    if named:
+        lines += [named]
     lines += ["## Every survivor, and why it survives", ""]
     survivors = sorted(m for m, s in found.items() if s == "survived" and group_of(m))
     if not survivors:
@@ -119,14 +127,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args(argv)
+    named, all_killed = "", True
     if not args.report_only:
         children = str(os.cpu_count() or 1)
         subprocess.run([*MUTMUT, "run", "--max-children", children], cwd=REPO)
+        named, all_killed = mutation_named.outcomes()
+    elif REPORT.exists():  # keep the named table of the last full run
+        old = REPORT.read_text("utf-8")
+        start = old.find("## Named mutations")
+        end = old.find("## Every survivor")
+        if 0 <= start < end:
+            named = old[start:end].rstrip("\n") + "\n"
     reasons = tomllib.loads(REASONS.read_text("utf-8")) if REASONS.exists() else {}
-    text, ok = report(results(), {k: str(v) for k, v in reasons.items()})
+    text, ok = report(results(), {k: str(v) for k, v in reasons.items()}, named)
     REPORT.write_text(text, encoding="utf-8")
     print(text.split("## Every survivor")[0])
-    return 0 if ok else 1
+    return 0 if ok and all_killed else 1
 
 
 if __name__ == "__main__":
