@@ -14,7 +14,7 @@ from pathlib import Path
 from generator import escape
 from generator.model import Event
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Target, Template, header_lines
+from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.validate import CASE_PATTERNS
 
 __all__ = ["TARGET", "TYPESCRIPT_RANGE", "TypeScriptView", "view"]
@@ -83,6 +83,11 @@ TARGET = Target(
             template="typescript/tsconfig.json.j2", output="typescript/tsconfig.json"
         ),
         Template(template="typescript/index.ts.j2", output="typescript/src/index.ts"),
+    ),
+    runtime=(
+        Runtime(
+            source="runtime.ts", output="typescript/src/runtime.ts", comment="// "
+        ),
     ),
     runtime_dir=Path(__file__).resolve().parent / "runtime",
     filters={
