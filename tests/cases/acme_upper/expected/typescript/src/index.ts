@@ -97,7 +97,9 @@ export class UnknownError extends GeneralError {
   }
 }
 
-/** The base of every error of the `TOOL` domain. */
+/**
+ * The base of every error of the `TOOL` domain.
+ */
 export class ToolError extends HarnessError {
   static override readonly domain: Domain = "TOOL";
   static override readonly meaning: string = "Tool Errors";
@@ -167,7 +169,9 @@ export class ToolTimeoutError extends ToolError {
   }
 }
 
-/** The base of every error of the `LLM` domain. */
+/**
+ * The base of every error of the `LLM` domain.
+ */
 export class LlmError extends HarnessError {
   static override readonly domain: Domain = "LLM";
   static override readonly meaning: string = "Model Errors";

@@ -136,7 +136,9 @@ export class LedgerBusyError extends LedgerError {
   }
 }
 
-/** The base of every error of the `account` domain. */
+/**
+ * The base of every error of the `account` domain.
+ */
 export class AccountError extends LedgerServiceError {
   static override readonly domain: Domain = "account";
   static override readonly meaning: string = "Account Errors";

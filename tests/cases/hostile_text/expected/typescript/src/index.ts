@@ -66,7 +66,9 @@ export class HostileError extends runtime.TaxonomyError<ErrorCode, Domain> {
   }
 }
 
-/** The base of every error of the `text` domain. */
+/**
+ * The base of every error of the `text` domain.
+ */
 export class TextError extends HostileError {
   static override readonly domain: Domain = "text";
   static override readonly meaning: string = "Text | Errors *bold* \u2028 `code`";

@@ -131,7 +131,9 @@ export class StockCountMismatchError extends StockError {
   }
 }
 
-/** The base of every error of the `robot` domain. */
+/**
+ * The base of every error of the `robot` domain.
+ */
 export class RobotError extends WarehouseError {
   static override readonly domain: Domain = "robot";
   static override readonly meaning: string = "Robot Errors";

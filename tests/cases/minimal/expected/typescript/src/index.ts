@@ -56,7 +56,9 @@ export class TinyError extends runtime.TaxonomyError<ErrorCode, Domain> {
   }
 }
 
-/** The base of every error of the `misc` domain. */
+/**
+ * The base of every error of the `misc` domain.
+ */
 export class MiscError extends TinyError {
   static override readonly domain: Domain = "misc";
   static override readonly meaning: string = "Miscellaneous";
