@@ -352,7 +352,7 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "event.dead_lettered": "payload.error",
 });
 
-const decode: runtime.Decoder<HarmovelaError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<HarmovelaError> =
   runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `ProtocolError`. */
@@ -377,7 +377,7 @@ export function isHarmovelaError(value: unknown): value is HarmovelaError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarmovelaError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -390,5 +390,5 @@ export function toError(value: unknown): HarmovelaError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarmovelaError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }

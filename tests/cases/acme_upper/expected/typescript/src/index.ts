@@ -248,7 +248,7 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "llm.response.failed": "payload.failure.detail",
 });
 
-const decode: runtime.Decoder<HarnessError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<HarnessError> =
   runtime.decoder(lookup, /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `UnknownError`. */
@@ -273,7 +273,7 @@ export function isHarnessError(value: unknown): value is HarnessError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarnessError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -286,5 +286,5 @@ export function toError(value: unknown): HarnessError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarnessError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }

@@ -216,7 +216,7 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "ledger.write.failed": "error",
 });
 
-const decode: runtime.Decoder<LedgerServiceError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<LedgerServiceError> =
   runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `LedgerError`. */
@@ -241,7 +241,7 @@ export function isLedgerServiceError(value: unknown): value is LedgerServiceErro
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): LedgerServiceError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -254,5 +254,5 @@ export function toError(value: unknown): LedgerServiceError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): LedgerServiceError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }

@@ -265,7 +265,7 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "x.failed": "payload.error",
 });
 
-const decode: runtime.Decoder<HostileError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<HostileError> =
   runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `PlainError`. */
@@ -290,7 +290,7 @@ export function isHostileError(value: unknown): value is HostileError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HostileError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -303,5 +303,5 @@ export function toError(value: unknown): HostileError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HostileError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }

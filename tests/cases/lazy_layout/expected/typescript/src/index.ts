@@ -224,7 +224,7 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "dock.unload.failed": "result.error",
 });
 
-const decode: runtime.Decoder<WarehouseError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<WarehouseError> =
   runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `StockError`. */
@@ -249,7 +249,7 @@ export function isWarehouseError(value: unknown): value is WarehouseError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): WarehouseError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -262,5 +262,5 @@ export function toError(value: unknown): WarehouseError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): WarehouseError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }

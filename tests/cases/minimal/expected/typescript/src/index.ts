@@ -94,7 +94,7 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
 });
 
-const decode: runtime.Decoder<TinyError> =
+const { payload: readPayload, event: readEvent }: runtime.Decoder<TinyError> =
   runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
 
 /** The class of `code`; for a code the taxonomy lacks, `OopsError`. */
@@ -119,7 +119,7 @@ export function isTinyError(value: unknown): value is TinyError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): TinyError {
-  return decode.payload(payload);
+  return readPayload(payload);
 }
 
 /**
@@ -132,5 +132,5 @@ export function toError(value: unknown): TinyError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): TinyError | undefined {
-  return decode.event(event);
+  return readEvent(event);
 }
