@@ -24,9 +24,18 @@ const TABLE = {
 const FALLBACK = "toy_error";
 const WRAP = "toy_crash";
 // The limits the README and the JSON Schema state.
-const LIMITS = { MAX_CODE_LENGTH: 256, MAX_DETAILS_DEPTH: 64, MAX_DETAILS_NODES: 100_000 };
+const LIMITS = {
+  MAX_CODE_LENGTH: 256,
+  MAX_DETAILS_DEPTH: 64,
+  MAX_DETAILS_NODES: 100_000,
+};
 
-const good = (fields = {}) => ({ code: "toy_broken", message: "m", retryable: false, ...fields });
+const good = (fields = {}) => ({
+  code: "toy_broken",
+  message: "m",
+  retryable: false,
+  ...fields,
+});
 
 function invalid(payload, field, read = fromPayload) {
   let caught;
@@ -35,7 +44,7 @@ function invalid(payload, field, read = fromPayload) {
   } catch (err) {
     caught = err;
   }
-  assert.ok(caught instanceof InvalidPayloadError, `expected InvalidPayloadError, got ${caught}`);
+  assert.ok(caught instanceof InvalidPayloadError, `got ${caught}`);
   assert.equal(caught.field, field, caught.message);
   assert.ok(caught.message.startsWith(field), caught.message);
   return caught.message;
@@ -57,20 +66,24 @@ describe("the classes", () => {
   test("each class carries its code, domain, meaning and retryability", () => {
     for (const [code, [className, retryable, meaning]] of Object.entries(TABLE)) {
       const Cls = toy[className];
-      assert.deepEqual([Cls.code, Cls.domain, Cls.meaning, Cls.retryable], [code, "toy", meaning, retryable]);
+      const statics = [Cls.code, Cls.domain, Cls.meaning, Cls.retryable];
+      assert.deepEqual(statics, [code, "toy", meaning, retryable]);
       const error = new Cls();
       assert.equal(error.message, meaning, "the message defaults to the meaning");
       assert.deepEqual([error.code, error.wireCode, error.domain], [code, code, "toy"]);
       assert.equal(error.retryable, retryable);
       assert.deepEqual(error.details, {});
-      assert.ok(error instanceof toy.ToyError && error instanceof TaxonomyError && error instanceof Error);
+      for (const Ancestor of [toy.ToyError, TaxonomyError, Error]) {
+        assert.ok(error instanceof Ancestor, Ancestor.name);
+      }
     }
   });
 
   test("name defaults to the class's own name, pinned on its prototype", () => {
     for (const [className] of Object.values(TABLE)) {
       assert.equal(new toy[className]("m").name, className);
-      assert.equal(Object.getOwnPropertyDescriptor(toy[className].prototype, "name").value, className);
+      const own = Object.getOwnPropertyDescriptor(toy[className].prototype, "name");
+      assert.equal(own.value, className);
     }
     // The pinned literal wins over what the class is called (as after a minifier).
     const Renamed = class X extends toy.ToyBrokenError {
@@ -80,18 +93,22 @@ describe("the classes", () => {
     };
     assert.equal(new Renamed().name, "Pinned");
     assert.equal(new Renamed().code, "toy_broken");
-    assert.equal(new runtime.InvalidPayloadError("x: y", "x").name, "InvalidPayloadError");
+    const refused = new runtime.InvalidPayloadError("x: y", "x");
+    assert.equal(refused.name, "InvalidPayloadError");
   });
 
   test("deprecation and replacement are statics, undefined unless set", () => {
-    assert.deepEqual([toy.ToyOldError.deprecated, toy.ToyOldError.replacedBy], ["Too vague", "toy_broken"]);
-    assert.deepEqual([toy.ToyError.deprecated, toy.ToyBrokenError.replacedBy], [undefined, undefined]);
+    const { deprecated, replacedBy } = toy.ToyOldError;
+    assert.deepEqual([deprecated, replacedBy], ["Too vague", "toy_broken"]);
+    assert.equal(toy.ToyError.deprecated, undefined);
+    assert.equal(toy.ToyBrokenError.replacedBy, undefined);
   });
 
   test("details are a frozen deep copy; retryable and cause are per error", () => {
     const details = { toy: { ids: [1, 2] }, ok: true, none: null };
     const root = new Error("root");
-    const error = new toy.ToyBrokenError("it broke", { details, cause: root, retryable: true });
+    const options = { details, cause: root, retryable: true };
+    const error = new toy.ToyBrokenError("it broke", options);
     assert.deepEqual(error.details, details);
     assert.notEqual(error.details.toy, details.toy);
     assert.ok(deeplyFrozen(error.details));
@@ -100,7 +117,8 @@ describe("the classes", () => {
     assert.equal(error.retryable, true);
     assert.equal(error.cause, root);
     assert.equal(Object.getOwnPropertyDescriptor(error, "cause").enumerable, false);
-    assert.equal(Object.hasOwn(new toy.ToyBrokenError("m", { cause: undefined }), "cause"), true);
+    const withCause = new toy.ToyBrokenError("m", { cause: undefined });
+    assert.equal(Object.hasOwn(withCause, "cause"), true);
     assert.equal("cause" in new toy.ToyBrokenError("m"), false);
     assert.equal(new toy.ToySlowError("m", { retryable: false }).retryable, false);
   });
@@ -108,30 +126,38 @@ describe("the classes", () => {
   test("the constructor refuses what the wire cannot carry", () => {
     const cycle = {};
     cycle.self = cycle;
-    for (const details of [{ n: NaN }, { n: Infinity }, { f() {} }, { d: new Date(0) }, { u: undefined }, cycle, [1]]) {
+    const bad = [{ n: NaN }, { n: Infinity }, { f() {} }, { d: new Date(0) }];
+    for (const details of [...bad, { u: undefined }, cycle, [1]]) {
       assert.throws(() => new toy.ToyBrokenError("m", { details }), TypeError);
     }
-    assert.throws(() => new toy.ToyBrokenError(5), /^TypeError: message: expected a string, got a number$/);
-    assert.throws(() => new toy.ToyBrokenError("m", { retryable: "yes" }), /^TypeError: retryable: /);
+    const message = /^TypeError: message: expected a string, got a number$/;
+    assert.throws(() => new toy.ToyBrokenError(5), message);
+    const retryable = /^TypeError: retryable: /;
+    assert.throws(() => new toy.ToyBrokenError("m", { retryable: "yes" }), retryable);
   });
 
-  test("toPayload and toJSON give the wire form and the {name, code, ...} log form", () => {
+  test("toPayload and toJSON: the wire form and the {name, code, ...} log form", () => {
     const error = new toy.ToySlowError("slow", { details: { a: [1] } });
-    const payload = { code: "toy_slow", message: "slow", retryable: true, details: { a: [1] } };
+    const details = { a: [1] };
+    const payload = { code: "toy_slow", message: "slow", retryable: true, details };
     assert.deepEqual(error.toPayload(), payload);
-    assert.deepEqual(Object.keys(error.toPayload()), ["code", "message", "retryable", "details"]);
-    assert.ok(!Object.isFrozen(error.toPayload().details), "the payload is the caller's to change");
+    const keys = ["code", "message", "retryable", "details"];
+    assert.deepEqual(Object.keys(error.toPayload()), keys);
+    assert.ok(!Object.isFrozen(error.toPayload().details), "the caller's to change");
     assert.deepEqual(error.toJSON(), { name: "ToySlowError", ...payload });
-    assert.deepEqual(JSON.parse(JSON.stringify(error)), { name: "ToySlowError", ...payload });
+    const logged = JSON.parse(JSON.stringify(error));
+    assert.deepEqual(logged, { name: "ToySlowError", ...payload });
   });
 });
 
 describe("decoding", () => {
   test("a known code decodes to its class, with the payload's own fields", () => {
     for (const [code, [className]] of Object.entries(TABLE)) {
-      const error = fromPayload({ code, message: "m", retryable: true, details: { a: [1, "x", null] } });
+      const details = { a: [1, "x", null] };
+      const error = fromPayload({ code, message: "m", retryable: true, details });
       assert.equal(error.constructor, toy[className]);
-      assert.deepEqual([error.code, error.wireCode, error.message, error.retryable], [code, code, "m", true]);
+      const read = [error.code, error.wireCode, error.message, error.retryable];
+      assert.deepEqual(read, [code, code, "m", true]);
       assert.deepEqual(error.details, { a: [1, "x", null] });
       assert.ok(deeplyFrozen(error.details));
     }
@@ -139,7 +165,7 @@ describe("decoding", () => {
     assert.deepEqual(fromPayload(good({ details: null })).details, {});
   });
 
-  test("an unknown well-formed code falls back, keeps the received code and re-emits it", () => {
+  test("an unknown well-formed code falls back, keeps and re-emits the code", () => {
     const error = fromPayload(good({ code: "toy_unheard_of" }));
     assert.equal(error.constructor, toy[TABLE[FALLBACK][0]]);
     assert.deepEqual([error.code, error.wireCode], [FALLBACK, "toy_unheard_of"]);
@@ -166,20 +192,26 @@ describe("decoding", () => {
     [good({ details: { d: new Date(0) } }), "details"],
   ];
   for (const [payload, field] of BAD) {
-    test(`a bad ${field} is refused as ${field}: ${JSON.stringify(payload)?.slice(0, 60)}`, () => {
+    const shown = JSON.stringify(payload)?.slice(0, 60);
+    test(`a bad ${field} is refused as ${field}: ${shown}`, () => {
       invalid(payload, field);
     });
   }
 
   test("an inherited field is not the payload's", () => {
-    invalid(Object.assign(Object.create({ code: "toy_broken" }), { message: "m", retryable: false }), "payload");
+    const fields = { message: "m", retryable: false };
+    const inherited = Object.assign(Object.create({ code: "toy_broken" }), fields);
+    invalid(inherited, "payload");
     const bare = Object.assign(Object.create(null), good());
     assert.equal(fromPayload(bare).code, "toy_broken");
   });
 
-  test("what cannot be read is invalid as that field, and nothing else is thrown", () => {
+  test("what cannot be read is invalid as that field, nothing else thrown", () => {
     const getter = good();
-    Object.defineProperty(getter, "message", { enumerable: true, get: () => { throw new Error("boom"); } });
+    const boom = () => {
+      throw new Error("boom");
+    };
+    Object.defineProperty(getter, "message", { enumerable: true, get: boom });
     assert.match(invalid(getter, "message"), /cannot be read \(boom\)/);
     const trap = new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); } });
     invalid(trap, "payload");
@@ -199,7 +231,9 @@ describe("decoding", () => {
 
 describe("limits, at each edge", () => {
   test("the limits are exported with the values the format states", () => {
-    for (const [name, value] of Object.entries(LIMITS)) assert.equal(runtime[name], value, name);
+    for (const [name, value] of Object.entries(LIMITS)) {
+      assert.equal(runtime[name], value, name);
+    }
   });
 
   test("a code of MAX_CODE_LENGTH characters is read, one more is refused", () => {
@@ -211,7 +245,8 @@ describe("limits, at each edge", () => {
   test("details MAX_DETAILS_DEPTH deep are read, one level deeper is refused", () => {
     const deepest = nested(LIMITS.MAX_DETAILS_DEPTH);
     assert.deepEqual(fromPayload(good({ details: deepest })).details, deepest);
-    assert.match(invalid(good({ details: nested(LIMITS.MAX_DETAILS_DEPTH + 1) }), "details"), /deeper than 64/);
+    const deeper = good({ details: nested(LIMITS.MAX_DETAILS_DEPTH + 1) });
+    assert.match(invalid(deeper, "details"), /deeper than 64/);
     // Scalars add no depth: a scalar at the deepest level is still within.
     const withScalar = nested(LIMITS.MAX_DETAILS_DEPTH);
     let at = withScalar;
@@ -226,17 +261,23 @@ describe("limits, at each edge", () => {
     const most = { a: new Array(items).fill(0) };
     assert.equal(fromPayload(good({ details: most })).details.a.length, items);
     const over = { a: new Array(items + 1).fill(0) };
-    assert.match(invalid(good({ details: over }), "details"), /holds more than 100000 values/);
-    // An array's claimed length counts, not what it holds: a sparse one is refused at once.
+    const message = invalid(good({ details: over }), "details");
+    assert.match(message, /holds more than 100000 values/);
+    // An array's claimed length counts, not what it holds: a sparse one is
+    // refused at once.
     invalid(good({ details: { a: new Array(2 ** 32 - 1) } }), "details");
   });
 });
 
 describe("the guard", () => {
-  test("accepts every error of the taxonomy, and one made by another copy of it", () => {
-    for (const [className] of Object.values(TABLE)) assert.equal(isToyError(new toy[className]()), true);
+  test("accepts every error of the taxonomy, and one of another copy", () => {
+    for (const [className] of Object.values(TABLE)) {
+      assert.equal(isToyError(new toy[className]()), true);
+    }
     assert.equal(isToyError(fromPayload(good({ code: "toy_unheard_of" }))), true);
-    const otherCopy = Object.create(Object.defineProperty({}, Symbol.for(toy.BRAND_KEY), { value: true }));
+    const mark = { value: true };
+    const branded = Object.defineProperty({}, Symbol.for(toy.BRAND_KEY), mark);
+    const otherCopy = Object.create(branded);
     assert.equal(isToyError(otherCopy), true);
   });
 
@@ -244,10 +285,16 @@ describe("the guard", () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     const hostile = new Proxy({}, { get: () => { throw new Error("get"); } });
-    const lookalike = { code: "toy_broken", message: "m", retryable: false, details: {}, name: "ToyBrokenError" };
+    const lookalike = {
+      ...good({ details: {} }),
+      name: "ToyBrokenError",
+    };
     const wrongBrand = { [Symbol.for(toy.BRAND_KEY)]: "yes" };
-    const values = [null, undefined, 0, "toy_broken", new Error("x"), lookalike, wrongBrand, proxy, hostile];
-    for (const [index, value] of values.entries()) assert.equal(isToyError(value), false, `value ${index}`);
+    const values = [null, undefined, 0, "toy_broken", new Error("x"), lookalike];
+    values.push(wrongBrand, proxy, hostile);
+    for (const [index, value] of values.entries()) {
+      assert.equal(isToyError(value), false, `value ${index}`);
+    }
     assert.equal(isToyError(new InvalidPayloadError("code: x", "code")), false);
   });
 });
@@ -264,7 +311,8 @@ describe("toError", () => {
     const original = new TypeError("boom");
     const wrapped = toError(original);
     assert.equal(wrapped.constructor, Wrap());
-    assert.deepEqual([wrapped.code, wrapped.message, wrapped.cause], [WRAP, "TypeError: boom", original]);
+    const seen = [wrapped.code, wrapped.message, wrapped.cause];
+    assert.deepEqual(seen, [WRAP, "TypeError: boom", original]);
   });
 
   test("wraps any other value, shown in the message", () => {
@@ -272,7 +320,8 @@ describe("toError", () => {
     assert.equal(toError(42).message, "non-error value: 42");
     assert.equal(toError(undefined).message, "non-error value: undefined");
     assert.equal(toError(null).cause, null);
-    assert.equal(toError("y".repeat(200)).message.length, "non-error value: ".length + 80);
+    const long = toError("y".repeat(200)).message;
+    assert.equal(long.length, "non-error value: ".length + 80);
     const unprintable = { toString() { throw new Error("no"); } };
     assert.equal(toError(unprintable).message, "non-error value: <an object>");
     const badError = new Error("x");
@@ -285,8 +334,10 @@ describe("toError", () => {
 describe("errorFromEvent", () => {
   test("reads the error where the event table says", () => {
     const payload = good({ code: "toy_slow" });
-    assert.equal(errorFromEvent({ type: "toy.failed", payload: { error: payload } }).code, "toy_slow");
-    assert.equal(errorFromEvent({ type: "toy.gone", error: payload }).constructor, toy.ToySlowError);
+    const failed = { type: "toy.failed", payload: { error: payload } };
+    assert.equal(errorFromEvent(failed).code, "toy_slow");
+    const gone = { type: "toy.gone", error: payload };
+    assert.equal(errorFromEvent(gone).constructor, toy.ToySlowError);
   });
 
   test("an event without an error, or of another type, has none", () => {
@@ -306,8 +357,13 @@ describe("errorFromEvent", () => {
   test("a bad event, or a bad error in it, is invalid", () => {
     invalid("event", "event", errorFromEvent);
     // Not a plain object: its inherited type is not read.
-    invalid(Object.assign(Object.create({ type: "toy.gone" }), { error: good() }), "event", errorFromEvent);
-    invalid(new Proxy({}, { getPrototypeOf: () => { throw new Error("t"); } }), "event", errorFromEvent);
-    invalid({ type: "toy.gone", error: good({ retryable: 1 }) }, "retryable", errorFromEvent);
+    const typed = Object.create({ type: "toy.gone" });
+    invalid(Object.assign(typed, { error: good() }), "event", errorFromEvent);
+    const trap = () => {
+      throw new Error("t");
+    };
+    invalid(new Proxy({}, { getPrototypeOf: trap }), "event", errorFromEvent);
+    const inner = { type: "toy.gone", error: good({ retryable: 1 }) };
+    invalid(inner, "retryable", errorFromEvent);
   });
 });
