@@ -152,7 +152,10 @@ describe("exports", () => {
 
 describe("classes", () => {
   test("the base class extends Error, is named after the taxonomy's base and carries the fallback's code", () => {
-    assert.equal(Object.getPrototypeOf(Base), Error);
+    // Through the one class of the package's src/runtime.ts that index.ts does not
+    // export, the same for every taxonomy: TaxonomyError, which extends Error.
+    assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(Base)), Error);
+    assert.deepEqual(ancestry(Base), [ex.base, "TaxonomyError", "Error"]);
     assert.equal(Base.name, ex.base);
     const fallback = ex.codes.find((c) => c.code === ex.fallback.code);
     assert.equal(Base.code, fallback.code);
@@ -196,10 +199,12 @@ describe("classes", () => {
       assert.equal(Cls.retryable, c.retryable);
       assert.equal(Cls.deprecated, c.deprecated ?? undefined, "deprecated");
       assert.equal(Cls.replacedBy, c.replacedBy ?? undefined, "replacedBy");
-      // Hierarchy: parent as in Python, through the domain base to the base and Error.
+      // Hierarchy: parent as in Python, through the domain base to the base, the
+      // runtime's TaxonomyError and Error.
       assert.equal(Object.getPrototypeOf(Cls), cls(c.parent), `${c.className} must extend ${c.parent}`);
       const chain = ancestry(Cls);
-      assert.deepEqual(chain.slice(-2), [ex.base, "Error"], chain.join(" < "));
+      const top = [ex.base, "TaxonomyError", "Error"];
+      assert.deepEqual(chain.slice(-3), top, chain.join(" < "));
       assert.ok(chain.includes(Domain.name), `${chain.join(" < ")} skips ${Domain.name}`);
       assert.equal(Object.getPrototypeOf(Cls.prototype), cls(c.parent).prototype);
 

@@ -1,9 +1,12 @@
 """The TypeScript target: its view model, its templates, and where its files go.
 
-The package is ``typescript/``: ``src/index.ts`` (the classes, the code enum,
-payload decoding and the guard), a ``package.json`` and a strict
-``tsconfig.json``.  Strings reach the module through :func:`escape.ts_str`,
-JSDoc lines through :func:`escape.ts_doc`.
+The package is ``typescript/``: ``src/index.ts`` (the taxonomy: its code and
+domain tables, its classes, and the public functions bound to them),
+``src/runtime.ts`` (the code that is the same for every taxonomy: the root
+class's machinery, payload decoding, the guard and wrapping, copied verbatim
+from ``runtime/runtime.ts``, which is real, strict and tested source), a
+``package.json`` and a strict ``tsconfig.json``.  Strings reach the module
+through :func:`escape.ts_str`, JSDoc lines through :func:`escape.ts_doc`.
 """
 
 from __future__ import annotations
@@ -14,13 +17,44 @@ from pathlib import Path
 from generator import escape
 from generator.model import Event
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Target, Template, header_lines
 from generator.model import CASE_PATTERNS
+from generator.targets.base import Runtime, Target, Template, header_lines
 
-__all__ = ["TARGET", "TYPESCRIPT_RANGE", "TypeScriptView", "view"]
+__all__ = [
+    "TARGET",
+    "TYPESCRIPT_RANGE",
+    "TsClass",
+    "TsStatic",
+    "TypeScriptView",
+    "view",
+]
 
 #: The TypeScript compiler the generated package is built with.
 TYPESCRIPT_RANGE = "^7.0.2"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsStatic:
+    """A static a class overrides: ``static override readonly name: type = value``."""
+
+    name: str
+    type: str
+    value: str  # a TypeScript literal
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TsClass:
+    """A class below the root (a domain's or a code's), as ``index.ts`` declares it.
+
+    Its text is ready to print: ``doc`` holds the lines of its JSDoc block (the
+    taxonomy's prose escaped by :func:`escape.ts_doc`, "" for a blank line), and
+    the value of each of ``statics`` is a literal (strings by :func:`escape.ts_str`).
+    """
+
+    name: str
+    parent: str
+    doc: tuple[str, ...]
+    statics: tuple[TsStatic, ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,6 +77,57 @@ class TypeScriptView:
     events: tuple[Event, ...]
     fallback: NamedCode
     wrap: NamedCode
+    classes: tuple[TsClass, ...]  # every class below the root, parents first
+
+
+def _code_class(named: NamedCode, domain: str) -> TsClass:
+    code = named.code
+    where = f", base of the `{domain}` domain" if named.is_domain_base else ""
+    retry = "retryable" if code.retryable else "not retryable"
+    doc = [escape.ts_doc(code.meaning), "", f"Code `{code.code}`{where}; {retry}."]
+    statics = [TsStatic("code", "ErrorCode", escape.ts_str(code.code))]
+    if named.is_domain_base:
+        statics.append(TsStatic("domain", "Domain", escape.ts_str(code.domain)))
+    statics.append(TsStatic("meaning", "string", escape.ts_str(code.meaning)))
+    statics.append(TsStatic("retryable", "boolean", _ts_bool(code.retryable)))
+    if code.since:
+        doc += ["", f"@since {code.since}"]
+    if code.deprecated:
+        instead = code.deprecated.replaced_by
+        use = f"; use `{instead}` instead." if instead else ""
+        doc += ["", f"@deprecated {escape.ts_doc(code.deprecated.reason)}{use}"]
+        reason = escape.ts_str(code.deprecated.reason)
+        statics.append(TsStatic("deprecated", "string | undefined", reason))
+        if instead:
+            statics.append(
+                TsStatic("replacedBy", "string | undefined", escape.ts_str(instead))
+            )
+    return TsClass(
+        name=named.class_name,
+        parent=named.parent,
+        doc=tuple(doc),
+        statics=tuple(statics),
+    )
+
+
+def _classes(names: Names) -> tuple[TsClass, ...]:
+    """Each domain's class (one of its own if no code owns it), then its codes'."""
+    classes = []
+    for domain in names.domains:
+        key = domain.domain.key
+        if domain.base_code is None:
+            statics = (
+                TsStatic("domain", "Domain", escape.ts_str(key)),
+                TsStatic("meaning", "string", escape.ts_str(domain.domain.title)),
+            )
+            doc = (f"The base of every error of the `{key}` domain.",)
+            classes.append(
+                TsClass(
+                    name=domain.class_name, parent=names.base, doc=doc, statics=statics
+                )
+            )
+        classes.extend(_code_class(code, key) for code in domain.class_order)
+    return tuple(classes)
 
 
 def view(names: Names) -> TypeScriptView:
@@ -65,6 +150,7 @@ def view(names: Names) -> TypeScriptView:
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
+        classes=_classes(names),
     )
 
 
@@ -83,6 +169,9 @@ TARGET = Target(
             template="typescript/tsconfig.json.j2", output="typescript/tsconfig.json"
         ),
         Template(template="typescript/index.ts.j2", output="typescript/src/index.ts"),
+    ),
+    runtime=(
+        Runtime(source="runtime.ts", output="typescript/src/runtime.ts", comment="// "),
     ),
     runtime_dir=Path(__file__).resolve().parent / "runtime",
     filters={

@@ -11,6 +11,12 @@
  * @packageDocumentation
  */
 
+import * as runtime from "./runtime.js";
+
+export { InvalidPayloadError } from "./runtime.js";
+export { MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES } from "./runtime.js";
+export type { ErrorJSON, ErrorPayload } from "./runtime.js";
+
 /** The version of the taxonomy this module was generated from. */
 export const VERSION: string = "0.0.1";
 
@@ -28,287 +34,37 @@ export const Domain = {
 /** A domain of the taxonomy. */
 export type Domain = (typeof Domain)[keyof typeof Domain];
 
-/** The wire form of an error. */
-export interface ErrorPayload {
-  code: string;
-  message: string;
-  retryable: boolean;
-  details: Record<string, unknown>;
-}
-
-/** The structured form of an error, for logs: the payload plus the class name. */
-export interface ErrorJSON extends ErrorPayload {
-  name: string;
-}
-
 /** Options of every error constructor. */
-export interface TinyErrorOptions {
-  /** Free-form JSON metadata; refused unless JSON can carry it. */
-  details?: Readonly<Record<string, unknown>> | undefined;
-  /** The error (or any value) that caused this one. */
-  cause?: unknown;
-  /** Overrides the class's retryability for this one error. */
-  retryable?: boolean | undefined;
-}
+export interface TinyErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-// The brand is a registry symbol, so a second copy of this module recognises errors
-// made by the first (instanceof cannot); plain objects never carry it by accident.
 const BRAND: unique symbol = Symbol.for("tiny-errors.TinyError");
-
-const CODE_PATTERN: RegExp = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-
-function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (Array.isArray(value)) return "an array";
-  const type = typeof value;
-  return type === "object" ? "an object" : `a ${type}`;
-}
-
-function show(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === "string" ? JSON.stringify(value) : String(value);
-  } catch {
-    text = `<${kind(value)}>`;
-  }
-  return text.length <= 80 ? text : `${text.slice(0, 77)}...`;
-}
-
-function own(record: object, key: string): unknown {
-  return Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
-}
-
-/** An InvalidPayloadError about `field`, which a getter or proxy trap of the caller's value would not let be read. */
-function unreadable(field: string, err: unknown): InvalidPayloadError {
-  let why: string;
-  try {
-    why = err instanceof Error ? String(err.message) : String(err);
-  } catch {
-    why = "it threw while being read";
-  }
-  return new InvalidPayloadError(`${field}: cannot be read (${why.length <= 80 ? why : `${why.slice(0, 77)}...`})`, field);
-}
-
-/** The own property `key` of a payload: whatever reading it throws is an InvalidPayloadError about `key`. */
-function field(record: object, key: string): unknown {
-  try {
-    return own(record, key);
-  } catch (err) {
-    throw unreadable(key, err);
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** The longest `code` `fromPayload` accepts, in characters; a longer one is refused. */
-export const MAX_CODE_LENGTH: number = 256;
-
-/**
- * How deep `details` may nest: the details object is depth 1, each object or array
- * inside adds one (scalars add nothing); deeper details are refused.
- */
-export const MAX_DETAILS_DEPTH: number = 64;
-
-/**
- * How many values `details` may hold in all, counting the details object and every
- * object, array, string, number, boolean and null inside it; more are refused.
- */
-export const MAX_DETAILS_NODES: number = 100_000;
-
-type Container = Record<string, unknown> | unknown[];
-type Step =
-  | {
-      readonly item: unknown;
-      readonly at: string;
-      readonly into: Container;
-      readonly key: string;
-      /** The depth of the container `item` sits in (0 for the top). */
-      readonly depth: number;
-    }
-  | { readonly leave: object; readonly copy: Container };
-
-function put(into: Container, key: string, value: unknown): void {
-  // Defined, not assigned: a "__proto__" key stays an own property, as JSON.parse makes it.
-  Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
-/**
- * A deep copy of `value` (frozen throughout if `freeze`), or the first part of it
- * JSON cannot carry, or past the limits, as `"<path>: <problem>"`.
- */
-function jsonCopy(value: unknown, where: string, freeze: boolean): { copy: unknown } | { problem: string } {
-  // Iterative, so hostile nesting cannot exhaust the stack, and bounded: it stops at
-  // the first container deeper than MAX_DETAILS_DEPTH and before counting more than
-  // MAX_DETAILS_NODES values, so its time and memory follow what it reads, never what
-  // an array's length or a proxy claims. The containers on the current path catch
-  // cycles, which JSON.stringify would refuse. Each value is read once, so what is
-  // checked is what is kept, and later changes to the caller's objects cannot reach
-  // the copy. A getter or proxy trap that throws is left to the caller to catch.
-  const holder: Record<string, unknown> = {};
-  const stack: Step[] = [{ item: value, at: where, into: holder, key: "copy", depth: 0 }];
-  const path = new Set<object>();
-  let nodes = 1;
-  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
-    if ("leave" in step) {
-      path.delete(step.leave);
-      if (freeze) Object.freeze(step.copy);
-      continue;
-    }
-    const { item, into, key } = step;
-    const at = step.at.length <= 200 ? step.at : `${step.at.slice(0, 197)}...`; // a key may be huge
-    if (item === null || typeof item === "string" || typeof item === "boolean") {
-      put(into, key, item);
-      continue;
-    }
-    if (typeof item === "number") {
-      if (!Number.isFinite(item)) return { problem: `${at}: ${String(item)} is not a finite number` };
-      put(into, key, item);
-      continue;
-    }
-    const isArray = Array.isArray(item);
-    if (!isArray && !isPlainObject(item)) return { problem: `${at}: ${kind(item)} is not a JSON value` };
-    const depth = step.depth + 1;
-    if (depth > MAX_DETAILS_DEPTH) return { problem: `${at}: nested deeper than ${MAX_DETAILS_DEPTH} levels` };
-    const container = item as object;
-    if (path.has(container)) return { problem: `${at}: contains itself` };
-    // An array's length is a claim (a sparse array, a proxy): checked before it is used.
-    const length: unknown = isArray ? (item as unknown[]).length : 0;
-    if (!Number.isSafeInteger(length) || (length as number) < 0) {
-      return { problem: `${at}: an array whose length is not a length` };
-    }
-    const keys = isArray ? [] : Object.keys(container);
-    nodes += isArray ? (length as number) : keys.length;
-    if (nodes > MAX_DETAILS_NODES) return { problem: `${where}: holds more than ${MAX_DETAILS_NODES} values` };
-    path.add(container);
-    const copy: Container = isArray ? new Array<unknown>(length as number) : {};
-    put(into, key, copy);
-    stack.push({ leave: container, copy });
-    // Pushed last to first, so the first problem in document order is the one reported.
-    if (isArray) {
-      const array = item as unknown[];
-      for (let index = (length as number) - 1; index >= 0; index--) {
-        // A hole reads as undefined, which JSON cannot carry either.
-        stack.push({ item: array[index], at: `${at}[${index}]`, into: copy, key: String(index), depth });
-      }
-    } else {
-      const record = item as Record<string, unknown>;
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const name = keys[index] ?? "";
-        stack.push({ item: record[name], at: `${at}.${name}`, into: copy, key: name, depth });
-      }
-    }
-  }
-  return { copy: holder["copy"] };
-}
-
-function checkedDetails(details: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> {
-  if (details === undefined || details === null) return Object.freeze({});
-  if (!isPlainObject(details)) throw new TypeError(`details: expected a plain object, got ${kind(details)}`);
-  const result = jsonCopy(details, "details", true);
-  if ("problem" in result) throw new TypeError(result.problem);
-  return result.copy as Readonly<Record<string, unknown>>;
-}
-
-function pinName(target: { prototype: object }, name: string): void {
-  // A literal on the prototype, so minifiers that rename classes cannot change it.
-  Object.defineProperty(target.prototype, "name", { value: name, writable: true, configurable: true });
-}
-
-/** A payload that does not follow the wire format; `field` names the bad field. */
-export class InvalidPayloadError extends Error {
-  /** The payload field that is wrong. */
-  readonly field: string;
-
-  constructor(message: string, field: string) {
-    super(message);
-    this.field = field;
-  }
-
-  static {
-    pinName(this, "InvalidPayloadError");
-  }
-}
 
 /**
  * The root of every error of the `tiny` taxonomy.
  *
  * A bare `TinyError` carries the fallback code `oops`.
  */
-export class TinyError extends Error {
-  /** The error code of this class. */
-  static readonly code: ErrorCode = "oops";
-  /** The domain of this class. */
-  static readonly domain: Domain = "misc";
-  /** What an error of this class means. */
-  static readonly meaning: string = "Something went wrong";
-  /** Whether an error of this class may be retried. */
-  static readonly retryable: boolean = false;
-  /** Why this class is deprecated, or undefined while it is not. */
-  static readonly deprecated: string | undefined = undefined;
-  /** The code to use instead of a deprecated one, if any. */
-  static readonly replacedBy: string | undefined = undefined;
-
-  /** The error code of this error's class. */
-  readonly code: ErrorCode;
-  /** The domain of this error's class. */
-  readonly domain: Domain;
-  /** Whether the caller may retry after this error. */
-  readonly retryable: boolean;
-  /** Free-form JSON metadata: a frozen copy of what the constructor was given. */
-  readonly details: Readonly<Record<string, unknown>>;
-  /** The code as received on the wire (differs from `code` for unknown codes). */
-  readonly wireCode: string;
-
-  constructor(message?: string, options?: TinyErrorOptions) {
-    super(
-      message ?? new.target.meaning,
-      options !== undefined && "cause" in options ? { cause: options.cause } : undefined,
-    );
-    const cls = new.target;
-    if (typeof message !== "string" && message !== undefined) {
-      throw new TypeError(`message: expected a string, got ${kind(message)}`);
-    }
-    if (options?.retryable !== undefined && typeof options.retryable !== "boolean") {
-      throw new TypeError(`retryable: expected a boolean, got ${kind(options.retryable)}`);
-    }
-    this.code = cls.code;
-    this.domain = cls.domain;
-    this.retryable = options?.retryable ?? cls.retryable;
-    this.details = checkedDetails(options?.details);
-    this.wireCode = cls.code;
-  }
-
-  /** The wire payload `{code, message, retryable, details}`. */
-  toPayload(): ErrorPayload {
-    const result = jsonCopy(this.details, "details", false);
-    if ("problem" in result) throw new TypeError(result.problem);
-    const details = result.copy as Record<string, unknown>;
-    return { code: this.wireCode, message: this.message, retryable: this.retryable, details };
-  }
-
-  /** The structured form for logs: the payload plus the class `name`. */
-  toJSON(): ErrorJSON {
-    return { name: this.name, ...this.toPayload() };
-  }
+export class TinyError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly code: ErrorCode = "oops";
+  static override readonly domain: Domain = "misc";
+  static override readonly meaning: string = "Something went wrong";
+  static override readonly retryable: boolean = false;
 
   static {
-    pinName(this, "TinyError");
-    Object.defineProperty(this.prototype, BRAND, { value: true });
+    runtime.pinName(this, "TinyError");
+    runtime.brand(this, BRAND);
   }
 }
 
-/** The base of every error of the `misc` domain. */
+/**
+ * The base of every error of the `misc` domain.
+ */
 export class MiscError extends TinyError {
   static override readonly domain: Domain = "misc";
   static override readonly meaning: string = "Miscellaneous";
 
   static {
-    pinName(this, "MiscError");
+    runtime.pinName(this, "MiscError");
   }
 }
 
@@ -323,7 +79,7 @@ export class OopsError extends MiscError {
   static override readonly retryable: boolean = false;
 
   static {
-    pinName(this, "OopsError");
+    runtime.pinName(this, "OopsError");
   }
 }
 
@@ -338,6 +94,9 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
 });
 
+const { payload: readPayload, event: readEvent }: runtime.Decoder<TinyError> =
+  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+
 /** The class of `code`; for a code the taxonomy lacks, `OopsError`. */
 export function lookup(code: string): ErrorClass {
   return BY_CODE.get(code) ?? OopsError;
@@ -350,14 +109,7 @@ export function isRetryable(code: string): boolean {
 
 /** Whether `value` is an error of this taxonomy, from this copy of the module or another. */
 export function isTinyError(value: unknown): value is TinyError {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    return (value as { [BRAND]?: unknown })[BRAND] === true;
-  } catch {
-    // A revoked proxy, or one whose traps throw: no error of this taxonomy, and a
-    // guard (which toError relies on) must not throw.
-    return false;
-  }
+  return runtime.branded(value, BRAND);
 }
 
 /**
@@ -367,58 +119,7 @@ export function isTinyError(value: unknown): value is TinyError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): TinyError {
-  return guarded("payload", () => readPayload(payload));
-}
-
-/** Run `read`, turning anything but an InvalidPayloadError into one about `field`. */
-function guarded<T>(field: string, read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof InvalidPayloadError) throw err;
-    // A getter or proxy trap of the caller's value threw: the value cannot be read.
-    throw unreadable(field, err);
-  }
-}
-
-function readPayload(payload: unknown): TinyError {
-  if (!isPlainObject(payload)) {
-    throw new InvalidPayloadError(`payload: expected an object, got ${kind(payload)}`, "payload");
-  }
-  const code = field(payload, "code");
-  if (typeof code !== "string") {
-    throw new InvalidPayloadError(`code: expected a string, got ${kind(code)}`, "code");
-  }
-  if (code.length > MAX_CODE_LENGTH) {
-    throw new InvalidPayloadError(`code: longer than ${MAX_CODE_LENGTH} characters (${code.length})`, "code");
-  }
-  if (!CODE_PATTERN.test(code)) {
-    throw new InvalidPayloadError(`code: ${show(code)} is not a well-formed error code`, "code");
-  }
-  const message = field(payload, "message");
-  if (typeof message !== "string") {
-    throw new InvalidPayloadError(`message: expected a string, got ${kind(message)}`, "message");
-  }
-  const retryable = field(payload, "retryable");
-  if (typeof retryable !== "boolean") {
-    throw new InvalidPayloadError(`retryable: expected a boolean, got ${kind(retryable)}`, "retryable");
-  }
-  const details = guarded("details", () => readDetails(field(payload, "details")));
-  const error = new (lookup(code))(message, { details, retryable });
-  // The only write to wireCode after construction: keep the code as received.
-  (error as { wireCode: string }).wireCode = code;
-  return error;
-}
-
-function readDetails(details: unknown): Readonly<Record<string, unknown>> | undefined {
-  if (details === undefined || details === null) return undefined;
-  if (!isPlainObject(details)) {
-    throw new InvalidPayloadError(`details: expected an object, got ${kind(details)}`, "details");
-  }
-  // Unfrozen: the constructor keeps a frozen copy of this plain data.
-  const result = jsonCopy(details, "details", false);
-  if ("problem" in result) throw new InvalidPayloadError(result.problem, "details");
-  return result.copy as Readonly<Record<string, unknown>>;
+  return readPayload(payload);
 }
 
 /**
@@ -426,32 +127,10 @@ function readDetails(details: unknown): Readonly<Record<string, unknown>> | unde
  * `oops` with the original as its `cause`.
  */
 export function toError(value: unknown): TinyError {
-  if (isTinyError(value)) return value;
-  let message: string;
-  try {
-    message = value instanceof Error ? `${value.name}: ${value.message}` : `non-error value: ${show(value)}`;
-  } catch {
-    message = "non-error value";
-  }
-  return new OopsError(message, { cause: value });
+  return isTinyError(value) ? value : runtime.wrap(OopsError, value);
 }
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): TinyError | undefined {
-  return guarded("event", () => readEvent(event));
-}
-
-function readEvent(event: unknown): TinyError | undefined {
-  if (!isPlainObject(event)) {
-    throw new InvalidPayloadError(`event: expected an object, got ${kind(event)}`, "event");
-  }
-  const type = own(event, "type");
-  if (typeof type !== "string" || !Object.hasOwn(ERROR_EVENTS, type)) return undefined;
-  let found: unknown = event;
-  for (const part of (ERROR_EVENTS[type] ?? "").split(".")) {
-    if (!isPlainObject(found)) return undefined;
-    found = own(found, part);
-  }
-  if (found === undefined || found === null) return undefined;
-  return readPayload(found);
+  return readEvent(event);
 }

@@ -1,0 +1,110 @@
+// A taxonomy of toys, bound by hand to the TypeScript runtime (runtime.ts, copied
+// beside this file by tests/test_typescript_runtime.py) the way a generated
+// index.ts binds it, so tests/ts/runtime.test.mjs can test the runtime as code,
+// whatever any golden file holds. It compiles under the generated package's
+// strict tsconfig.
+import * as runtime from "./runtime.js";
+
+export const Code = {
+  TOY_ERROR: "toy_error",
+  TOY_BROKEN: "toy_broken",
+  TOY_SLOW: "toy_slow",
+  TOY_OLD: "toy_old",
+  TOY_CRASH: "toy_crash",
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+export type Area = "toy";
+
+export const BRAND_KEY: string = "toy-errors.ToyError";
+const BRAND: unique symbol = Symbol.for(BRAND_KEY);
+
+export class ToyError extends runtime.TaxonomyError<Code, Area> {
+  static override readonly code: Code = "toy_error";
+  static override readonly domain: Area = "toy";
+  static override readonly meaning: string = "Unspecified toy error";
+  static override readonly retryable: boolean = false;
+
+  static {
+    runtime.pinName(this, "ToyError");
+    runtime.brand(this, BRAND);
+  }
+}
+
+export class ToyBrokenError extends ToyError {
+  static override readonly code: Code = "toy_broken";
+  static override readonly meaning: string = "The toy is broken";
+
+  static {
+    runtime.pinName(this, "ToyBrokenError");
+  }
+}
+
+export class ToySlowError extends ToyError {
+  static override readonly code: Code = "toy_slow";
+  static override readonly meaning: string = "The toy is slow";
+  static override readonly retryable: boolean = true;
+
+  static {
+    runtime.pinName(this, "ToySlowError");
+  }
+}
+
+export class ToyOldError extends ToyError {
+  static override readonly code: Code = "toy_old";
+  static override readonly meaning: string = "An old toy";
+  static override readonly deprecated: string | undefined = "Too vague";
+  static override readonly replacedBy: string | undefined = "toy_broken";
+
+  static {
+    runtime.pinName(this, "ToyOldError");
+  }
+}
+
+export class ToyCrashError extends ToyError {
+  static override readonly code: Code = "toy_crash";
+  static override readonly meaning: string = "The toy box crashed";
+
+  static {
+    runtime.pinName(this, "ToyCrashError");
+  }
+}
+
+const BY_CODE: ReadonlyMap<string, typeof ToyError> = new Map<string, typeof ToyError>([
+  ["toy_error", ToyError],
+  ["toy_broken", ToyBrokenError],
+  ["toy_slow", ToySlowError],
+  ["toy_old", ToyOldError],
+  ["toy_crash", ToyCrashError],
+]);
+
+export const EVENTS: Readonly<Record<string, string>> = Object.freeze({
+  "toy.failed": "payload.error",
+  "toy.gone": "error",
+});
+
+export function lookup(code: string): typeof ToyError {
+  return BY_CODE.get(code) ?? ToyError;
+}
+
+// The lower_snake code pattern of the taxonomy format.
+const readers: runtime.Decoder<ToyError> = runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  EVENTS,
+);
+
+export function fromPayload(payload: unknown): ToyError {
+  return readers.payload(payload);
+}
+
+export function errorFromEvent(event: unknown): ToyError | undefined {
+  return readers.event(event);
+}
+
+export function isToyError(value: unknown): value is ToyError {
+  return runtime.branded(value, BRAND);
+}
+
+export function toError(value: unknown): ToyError {
+  return isToyError(value) ? value : runtime.wrap(ToyCrashError, value);
+}
