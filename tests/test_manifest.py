@@ -193,7 +193,9 @@ DAMAGED = [
 ]
 
 
-@pytest.mark.parametrize(("text", "why"), DAMAGED, ids=[w for _, w in DAMAGED])
+@pytest.mark.parametrize(
+    ("text", "why"), DAMAGED, ids=[f"damaged-{i}" for i in range(len(DAMAGED))]
+)
 def test_a_damaged_manifest_says_what_is_wrong_and_force_rebuilds_it(
     tmp_path: Path, text: bytes, why: str
 ) -> None:
@@ -298,7 +300,9 @@ UNTRUSTED = [
 ]
 
 
-@pytest.mark.parametrize(("path", "why"), UNTRUSTED, ids=[p for p, _ in UNTRUSTED])
+@pytest.mark.parametrize(
+    ("path", "why"), UNTRUSTED, ids=[f"untrusted-{i}" for i in range(len(UNTRUSTED))]
+)
 def test_an_untrusted_entry_is_reported_and_never_acted_on(
     tmp_path: Path, path: str, why: str
 ) -> None:
@@ -423,7 +427,9 @@ def test_a_diff_shows_a_lost_final_newline(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("old", "new"), [(b"\xff\xfe", b"text\n"), (b"text\n", b"\xff\xfe")]
+    ("old", "new"),
+    [(b"\xff\xfe", b"text\n"), (b"text\n", b"\xff\xfe")],
+    ids=["was-binary", "becomes-binary"],
 )
 def test_a_binary_difference_is_one_line(
     tmp_path: Path, old: bytes, new: bytes
