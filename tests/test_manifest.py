@@ -16,6 +16,7 @@ import fcntl
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -492,24 +493,35 @@ def test_extra_and_removed_files_are_listed_sorted(tmp_path: Path) -> None:
 
 def test_an_old_file_already_gone_is_not_reported_removed(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    emit.write(out, _plan({**FILES, "top.txt": b"t\n"}))
-    (out / "top.txt").unlink()
+    emit.write(out, _plan({**FILES, "docs/alpha.md": b"a\n", "top.txt": b"t\n"}))
+    (out / "docs" / "alpha.md").unlink()
     report = emit.write(out, _plan(FILES))
-    assert report.removed == () and report.written == ()
-    assert emit.compare(out, _plan(FILES)).clean  # and the manifest forgets it
+    assert report.removed == ("top.txt",) and report.written == ()  # the next still
+    assert not (out / "top.txt").exists()
+    assert emit.compare(out, _plan(FILES)).clean  # and the manifest forgets both
+
+
+def test_a_file_deleted_by_hand_is_written_again(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    emit.write(out, _plan(FILES))
+    (out / "docs" / "errors.md").unlink()  # the manifest alone is still up to date
+    assert emit.write(out, _plan(FILES)).written == ("docs/errors.md",)
+    assert (out / "docs" / "errors.md").read_bytes() == FILES["docs/errors.md"]
 
 
 def test_a_link_at_an_old_path_is_dropped_and_left_alone(tmp_path: Path) -> None:
     out = tmp_path / "out"
     victim = tmp_path / "victim.txt"
-    victim.write_bytes(b"t\n")
-    emit.write(out, _plan({**FILES, "top.txt": b"t\n"}))
-    (out / "top.txt").unlink()
-    (out / "top.txt").symlink_to(victim)
+    victim.write_bytes(b"a\n")
+    emit.write(out, _plan({**FILES, "docs/alpha.md": b"a\n", "top.txt": b"t\n"}))
+    (out / "docs" / "alpha.md").unlink()
+    (out / "docs" / "alpha.md").symlink_to(victim)
     report = emit.write(out, _plan(FILES))
-    assert report.untrusted == (("top.txt", "is a symbolic link, not a regular file"),)
-    assert report.removed == ()
-    assert (out / "top.txt").is_symlink() and victim.read_bytes() == b"t\n"
+    assert report.untrusted == (
+        ("docs/alpha.md", "is a symbolic link, not a regular file"),
+    )
+    assert report.removed == ("top.txt",)  # the old files after it are still seen
+    assert (out / "docs" / "alpha.md").is_symlink() and victim.read_bytes() == b"a\n"
 
 
 def _conflicts(caught: pytest.ExceptionInfo[emit.EmitError]) -> set[emit.Conflict]:
@@ -762,3 +774,16 @@ def test_writing_one_file_and_the_largest_first(
         assert order == ["d.txt"]
     assert (tmp_path / "b.txt").read_bytes() == b"333"
     assert (tmp_path / "d.txt").read_bytes() == b"4"
+
+
+def test_the_writer_threads_end_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No writer thread dies with an exception (a traceback on the user's stderr)."""
+    crashed: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", crashed.append)
+    files = {f"f{i}.txt": b"%d" % i for i in range(20)}
+    with Folder(tmp_path, create=False) as folder:
+        emit._write_all(folder, files)
+    assert crashed == []
+    assert {p.name for p in tmp_path.iterdir()} == set(files)
