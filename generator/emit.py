@@ -172,6 +172,11 @@ def manifest_bytes(
     }
     if pending:
         document["pending"] = dict(sorted(pending.items()))
+    return _encode(document)
+
+
+def _encode(document: Mapping[str, object]) -> bytes:
+    """A manifest's bytes: one format for the final and the in-flight manifest."""
     return (json.dumps(document, indent=2, ensure_ascii=True) + "\n").encode("ascii")
 
 
@@ -249,12 +254,14 @@ def _entry_problem(path: str, digest: object) -> str | None:
         return "an empty path"
     if len(path) > _MAX_PATH:
         return f"a path over {_MAX_PATH} characters"
-    if not path.isprintable():
-        return "a path with control characters"
+    # Before the control-character test: a lone surrogate is not printable
+    # either, and "not valid Unicode" is what is wrong with it.
     try:
         parts = [part.encode("utf-8") for part in path.split("/")]
     except UnicodeEncodeError:
         return "a path that is not valid Unicode"
+    if not path.isprintable():
+        return "a path with control characters"
     if any(len(part) > _MAX_NAME for part in parts):
         return f"a path component over {_MAX_NAME} bytes"
     return None
@@ -501,7 +508,7 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
         untrusted=tuple(untrusted),
     )
     if not changed and not obsolete and manifest.raw == final:
-        return dataclasses.replace(report, written=())
+        return report
     # Record what is on disk and what is about to be written before writing it, so
     # a run killed half-way leaves a manifest that owns both (see the docstring).
     transition = {
@@ -510,9 +517,7 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
         "files": dict(sorted(on_disk.items())),
         "pending": {path: _sha256(planned[path]) for path in sorted(changed)},
     }
-    folder.write_atomic(
-        MANIFEST, (json.dumps(transition, indent=2) + "\n").encode("ascii")
-    )
+    folder.write_atomic(MANIFEST, _encode(transition))
     _write_all(folder, {path: planned[path] for path in changed})
     for path in obsolete:
         folder.unlink(path)
