@@ -321,3 +321,37 @@ def test_dump_json_is_json_with_every_invisible_character_escaped() -> None:
     )
     assert dump_json([]) == b"[]\n" and dump_json({}) == b"{}\n"
     assert dump_json("\x7f") == b'"\\u007f"\n'
+
+
+def test_each_description_names_what_its_vector_is_about(computed: Computed) -> None:
+    """A reader of the vectors file sees the code, field or limit a vector tests."""
+    spec, _, document, _ = computed
+    for vector in document["vectors"]:
+        kind, vid = vector["kind"], vector["id"].split("/", 1)[1]
+        description, expect = vector["description"], vector["expect"]
+        if kind == "from_payload" and expect["ok"] is False:
+            assert description.startswith("rejected: "), vector["id"]
+            if not vid.startswith(("code_length", "details_depth")):
+                assert description == f"rejected: bad {expect['field']}", vid
+        if vid.startswith("code/") or (kind == "lookup" and vid in spec.codes):
+            assert vid.split("/")[-1] in description
+        if vid.startswith("removed/"):
+            assert (
+                "removed" in description
+                and "fallback" in description
+                or (vid.split("/")[-1] in description)
+            )
+        if kind == "from_payload" and expect.get("wire_code") not in (
+            None,
+            expect.get("code"),
+        ):
+            assert spec.fallback in description or "falls back" in description
+        if kind == "to_error":
+            assert description == f"a {vid} is wrapped as {spec.wrap}, the value kept"
+        for limit in ("256", "257", "64", "65"):
+            if vid.endswith(f"_{limit}"):
+                number = limit if limit in ("256", "64") else str(int(limit) - 1)
+                assert number in description, vid
+        if kind == "error_from_event" and vid.endswith("/error"):
+            event = vid.rsplit("/", 1)[0]
+            assert description == f"{event} carries its error at {spec.events[event]}"
