@@ -1,0 +1,357 @@
+"""The contract computed in-process: schema and vectors as the taxonomy YAML says.
+
+``tests/test_conformance.py`` holds the committed goldens to the spec; this file
+holds what the contract target computes *now* (``contract.files`` on each case's
+taxonomy, in this process) to the same oracle, ``tests/spec_oracle.py``, which
+reads the YAML with ``yaml.safe_load`` and the README's rules and imports no
+generator code.  So a wrong vector or schema is caught even after the goldens
+were regenerated from the wrong code.  The schema is exercised with
+``jsonschema`` on payloads built from the YAML, at each edge of each limit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from generator.pipeline import load_names
+from generator.targets import contract
+from generator.targets.contract.dump import dump_json
+from tests import spec_oracle
+from tests.spec_oracle import Spec, read_spec
+from tests.support import Case, case_ids, cases
+
+#: README "What is generated": where the contract's two files sit.
+SCHEMA_PATH = "schema/error-payload.schema.json"
+VECTORS_PATH = "conformance/vectors.json"
+
+Computed = tuple[Spec, dict[str, Any], dict[str, Any], dict[str, bytes]]
+
+
+@pytest.fixture(params=cases(), ids=case_ids())
+def computed(request: pytest.FixtureRequest) -> Computed:
+    case: Case = request.param
+    spec = read_spec(case.taxonomy)
+    files = contract.files(load_names(case.taxonomy))
+    assert set(files) == {SCHEMA_PATH, VECTORS_PATH}
+    schema = json.loads(files[SCHEMA_PATH].decode("utf-8"))
+    document = json.loads(files[VECTORS_PATH].decode("utf-8"))
+    return spec, schema, document, files
+
+
+def _yaml(spec: Spec, key: str) -> Any:
+    """A top-level value of the YAML that ``Spec`` does not keep."""
+    return yaml.safe_load(_path(spec).read_text(encoding="utf-8"))[key]
+
+
+def _path(spec: Spec) -> Path:
+    (path,) = [c.taxonomy for c in cases() if read_spec(c.taxonomy).name == spec.name]
+    return path
+
+
+# ------------------------------------------------------------------ the vectors
+
+
+def test_every_vector_states_what_the_yaml_says(computed: Computed) -> None:
+    spec, _, document, _ = computed
+    for vector in document["vectors"]:
+        want = spec_oracle.expected(spec, vector["kind"], vector["input"])
+        want.pop("ancestors", None)
+        if vector["kind"] == "to_error":
+            want.pop("ok")
+        # Exactly the outcome the spec states: no key missing, none made up.
+        assert set(vector["expect"]) == set(want), vector["id"]
+        assert spec_oracle.agrees(vector["expect"], want), (vector["id"], want)
+        assert vector["id"] == f"{vector['kind']}/" + vector["id"].split("/", 1)[1]
+        assert set(vector) <= {"id", "kind", "description", "input", "expect"} | {
+            "schema_valid"
+        }
+        assert vector["description"], vector["id"]
+
+
+def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
+    computed: Computed,
+) -> None:
+    spec, _, document, _ = computed
+    vectors = document["vectors"]
+    ids = [v["id"] for v in vectors]
+    assert len(ids) == len(set(ids))
+    by_id = {v["id"]: v for v in vectors}
+    for code, entry in spec.codes.items():
+        known = by_id[f"from_payload/code/{code}"]
+        assert known["input"]["code"] == code
+        assert known["input"]["retryable"] is entry.retryable
+        assert known["expect"]["ok"] is True
+        assert by_id[f"lookup/{code}"]["input"] == code
+    for code in spec.removed:
+        assert by_id[f"from_payload/removed/{code}"]["input"]["code"] == code
+        assert by_id[f"lookup/removed/{code}"]["input"] == code
+    for event, location in spec.events.items():
+        for outcome in ("error", "null", "absent", "invalid"):
+            given = by_id[f"error_from_event/{event}/{outcome}"]["input"]
+            assert given["type"] == event
+            *parents, leaf = location.split(".")
+            for part in parents:
+                given = given[part]
+            if outcome == "absent":
+                assert leaf not in given
+            elif outcome == "null":
+                assert given[leaf] is None
+            else:
+                assert isinstance(given[leaf], dict)
+    # One vector a live code in each kind that takes a code, and the rules.
+    kinds = [v["kind"] for v in vectors]
+    assert kinds.count("lookup") == len(spec.codes) + len(spec.removed) + 1
+    assert kinds.count("error_from_event") == 4 * len(spec.events) + 3
+    assert kinds.count("to_error") == len(set(map(repr, spec_oracle.NOT_ERRORS))) - 1
+    assert set(kinds) == set(document["kinds"])
+    # Each field of a payload is blamed by some vector (README: InvalidPayloadError).
+    blamed = {v["expect"].get("field") for v in vectors if v["kind"] == "from_payload"}
+    assert blamed == {None, *spec_oracle.FIELDS}
+
+
+def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
+    """Each rule of the wire format is exercised by an input that shows it."""
+    spec, _, document, _ = computed
+    by_id = {v["id"]: v["input"] for v in document["vectors"]}
+    first = next(iter(spec.codes.values()))
+    assert by_id["from_payload/retryable_from_wire"]["retryable"] is not first.retryable
+    assert "details" not in by_id["from_payload/details_absent"]
+    assert by_id["from_payload/details_null"]["details"] is None
+    assert set(by_id["from_payload/extra_fields"]) - {
+        "code",
+        "message",
+        "retryable",
+        "details",
+    }
+    assert by_id["from_payload/empty_message"]["message"] == ""
+    unknown = by_id["from_payload/unknown_code"]["code"]
+    assert spec.pattern.fullmatch(unknown) and unknown not in spec.codes
+    assert unknown not in spec.removed
+    assert by_id["lookup/unknown"] not in spec.codes
+    assert spec.pattern.fullmatch(by_id["lookup/unknown"])
+    longest = by_id["from_payload/code_length_256"]["code"]
+    assert len(longest) == 256 and spec.pattern.fullmatch(longest)
+    assert longest not in spec.codes
+    too_long = by_id["from_payload/code_length_257"]["code"]
+    assert len(too_long) == 257 and spec.pattern.fullmatch(too_long)
+    for vid, depth in (("details_depth_64", 64), ("details_depth_65", 65)):
+        assert spec_oracle.details_size(by_id[f"from_payload/{vid}"]["details"])[0] == (
+            depth
+        )
+    assert by_id["from_payload/code_other_case"]["code"] == first.code.swapcase()
+    wrapped = [v["input"] for v in document["vectors"] if v["kind"] == "to_error"]
+    assert {json.dumps(w) for w in wrapped} == {
+        json.dumps(w) for w in spec_oracle.NOT_ERRORS if not isinstance(w, float)
+    } - {json.dumps({"code": "x"})} | {json.dumps({"code": first.code})}
+
+
+def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None:
+    spec, _, document, _ = computed
+    taxonomy = document["taxonomy"]
+    assert taxonomy == {
+        "name": spec.name,
+        "version": str(_yaml(spec, "version")),
+        "base": spec.base,
+        "fallback": spec.fallback,
+        "wrap": spec.wrap,
+        "code_pattern": taxonomy["code_pattern"],
+    }
+    assert not spec_oracle.matches_like_the_spec(taxonomy["code_pattern"], spec)
+    limits = document["limits"]
+    assert (
+        limits["max_code_length"],
+        limits["max_details_depth"],
+        limits["max_details_nodes"],
+    ) == (
+        spec_oracle.MAX_CODE_LENGTH,
+        spec_oracle.MAX_DETAILS_DEPTH,
+        spec_oracle.MAX_DETAILS_NODES,
+    )
+    source = _path(spec).name
+    assert document["//"] == (
+        f"Generated by taxogen from {source}. DO NOT EDIT: edit {source} and "
+        "regenerate."
+    )
+
+
+def test_vectors_sit_one_a_line_and_the_schema_is_indented(
+    computed: Computed,
+) -> None:
+    _, schema, document, files = computed
+    lines = files[VECTORS_PATH].decode("utf-8").split("\n")
+    start = lines.index('  "vectors": [') + 1
+    written = [line.strip().rstrip(",") for line in lines[start:-3]]
+    assert lines[-3:] == ["  ]", "}", ""]
+    assert [json.loads(line) for line in written] == document["vectors"]
+    assert written == [
+        json.dumps(v, ensure_ascii=False) for v in document["vectors"]
+    ] or any(not line.isascii() or not line.isprintable() for line in written)
+    text = files[SCHEMA_PATH].decode("utf-8")
+    if text.isascii():
+        assert text == json.dumps(schema, indent=2) + "\n"
+
+
+# ------------------------------------------------------------------- the schema
+
+
+def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_schema_judges_every_vector_and_probe_as_the_spec(
+    computed: Computed,
+) -> None:
+    spec, schema, document, _ = computed
+    validator = _validator(schema)
+    payloads = [v for v in document["vectors"] if v["kind"] == "from_payload"]
+    probes = [g for op, g in spec_oracle.probes(spec) if op == "from_payload"]
+    for given, marked in [(v["input"], "schema_valid" in v) for v in payloads] + [
+        (g, False) for g in probes
+    ]:
+        problem = spec_oracle.payload_problem(spec, given)
+        unsayable = problem == "details" and spec_oracle.beyond_limits(given["details"])
+        assert marked is unsayable, given
+        assert validator.is_valid(given) is (problem is None or unsayable), given
+
+
+def test_the_schema_at_each_edge(computed: Computed) -> None:
+    spec, schema, _, _ = computed
+    validator = _validator(schema)
+    code = next(iter(spec.codes))
+    good = {"code": code, "message": "m", "retryable": False}
+    stem = spec.other_code("zz")
+    letter = stem[-1]
+    cases_: list[tuple[Any, bool]] = [
+        (good, True),
+        ({**good, "code": stem}, True),  # unknown codes stay valid
+        ({**good, "code": (stem + letter * 256)[:256]}, True),
+        ({**good, "code": (stem + letter * 256)[:257]}, False),
+        ({**good, "code": code + "\n"}, False),
+        ({**good, "code": code.swapcase()}, False),
+        ({**good, "code": ""}, False),
+        ({**good, "code": 1}, False),
+        ({**good, "message": ""}, True),
+        ({**good, "message": None}, False),
+        ({**good, "retryable": True}, True),
+        ({**good, "retryable": 0}, False),
+        ({**good, "retryable": "false"}, False),
+        ({**good, "details": None}, True),
+        ({**good, "details": {}}, True),
+        ({**good, "details": []}, False),
+        ({**good, "details": "x"}, False),
+        ({**good, "extra": [1]}, True),
+        ([good], False),
+        (None, False),
+    ]
+    for field in ("code", "message", "retryable"):
+        cases_.append(({k: v for k, v in good.items() if k != field}, False))
+    for given, valid in cases_:
+        assert validator.is_valid(given) is valid, given
+
+
+def test_the_schema_names_the_taxonomy_and_its_codes(computed: Computed) -> None:
+    spec, schema, _, _ = computed
+    version = str(_yaml(spec, "version"))
+    title = _yaml(spec, "title")
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"urn:taxogen:{spec.name}:error-payload:{version}"
+    assert schema["title"] == f"{title}: error payload"
+    assert schema["description"] == (
+        f"An error of the {spec.name} taxonomy, version {version}, on the wire."
+    )
+    assert schema["type"] == "object"
+    assert schema["required"] == ["code", "message", "retryable"]
+    assert schema["additionalProperties"] is True
+    code = schema["properties"]["code"]
+    listed = [b for b in code["anyOf"] if "const" in b]
+    assert [(b["const"], b["title"], b["description"]) for b in listed] == [
+        (c.code, c.class_name, c.meaning) for c in spec.codes.values()
+    ]
+    # The last alternative admits every other well-formed code, as the fallback.
+    (other,) = [b for b in code["anyOf"] if "const" not in b]
+    assert spec.fallback in other["description"]
+    assert spec.fallback in code["description"]
+    assert code["maxLength"] == spec_oracle.MAX_CODE_LENGTH
+    assert not spec_oracle.matches_like_the_spec(code["pattern"], spec)
+    details = schema["properties"]["details"]["description"]
+    assert str(spec_oracle.MAX_DETAILS_DEPTH) in details
+    assert str(spec_oracle.MAX_DETAILS_NODES) in details
+    assert "null counts as absent" in details
+    for field in ("message", "retryable"):
+        assert schema["properties"][field]["description"]
+
+
+# ---------------------------------------------------------------- the spelling
+
+
+def test_dump_json_is_json_with_every_invisible_character_escaped() -> None:
+    document = {
+        "plain": "a b",
+        "del": "x\x7fy",
+        "bidi": "\u202eevil",
+        "zero_width": "a\u200bb",
+        "astral_tag": "\U000e0041",
+        "visible": "é😀",
+        "list": [1, [2, {}], []],
+    }
+    text = dump_json(document, inline_below=1).decode("utf-8")
+    assert json.loads(text) == document
+    assert text.endswith("}\n") and text.count("\n") == len(document) + 2
+    body = text.replace("\n", "")
+    assert body.isprintable()
+    assert "\\u007f" in text and "\\u202e" in text and "\\u200b" in text
+    assert "\\udb40\\udc41" in text  # U+E0041 as its UTF-16 surrogate pair
+    assert "é😀" in text
+    # Indented a level a line down to the depth asked, compact beneath.
+    assert dump_json({"a": [1, 2]}, inline_below=1) == b'{\n  "a": [1, 2]\n}\n'
+    assert (
+        dump_json({"a": [1, 2]}, inline_below=2)
+        == b'{\n  "a": [\n    1,\n    2\n  ]\n}\n'
+    )
+    assert (
+        dump_json({"a": {"b": [1]}})
+        == (json.dumps({"a": {"b": [1]}}, indent=2) + "\n").encode()
+    )
+    assert dump_json([]) == b"[]\n" and dump_json({}) == b"{}\n"
+    assert dump_json("\x7f") == b'"\\u007f"\n'
+
+
+def test_each_description_names_what_its_vector_is_about(computed: Computed) -> None:
+    """A reader of the vectors file sees the code, field or limit a vector tests."""
+    spec, _, document, _ = computed
+    for vector in document["vectors"]:
+        kind, vid = vector["kind"], vector["id"].split("/", 1)[1]
+        description, expect = vector["description"], vector["expect"]
+        if kind == "from_payload" and expect["ok"] is False:
+            assert description.startswith("rejected: "), vector["id"]
+            if not vid.startswith(("code_length", "details_depth")):
+                assert description == f"rejected: bad {expect['field']}", vid
+        if vid.startswith("code/") or (kind == "lookup" and vid in spec.codes):
+            assert vid.split("/")[-1] in description
+        if vid.startswith("removed/"):
+            assert (
+                "removed" in description
+                and "fallback" in description
+                or (vid.split("/")[-1] in description)
+            )
+        if kind == "from_payload" and expect.get("wire_code") not in (
+            None,
+            expect.get("code"),
+        ):
+            assert spec.fallback in description or "falls back" in description
+        if kind == "to_error":
+            assert description == f"a {vid} is wrapped as {spec.wrap}, the value kept"
+        for limit in ("256", "257", "64", "65"):
+            if vid.endswith(f"_{limit}"):
+                number = limit if limit in ("256", "64") else str(int(limit) - 1)
+                assert number in description, vid
+        if kind == "error_from_event" and vid.endswith("/error"):
+            event = vid.rsplit("/", 1)[0]
+            assert description == f"{event} carries its error at {spec.events[event]}"

@@ -1,0 +1,262 @@
+"""validate() builds the model the YAML states, and refuses exactly at each limit.
+
+tests/bad/ pins the messages of refused files; here valid files are read
+in-process and every field of the model is held to the YAML it came from (the
+README's defaults where a key is absent), with the limits tried at the limit
+and one past it, and the problems a damaged file gives asserted whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.diagnostics import MAX_DIAGNOSTICS, Position, TaxonomyError
+from generator.model import JSONObject, Taxonomy
+from generator.source import load_text
+from generator.validate import validate
+
+HEAD = """\
+format: 1
+name: tiny
+title: Tiny
+version: 1.2.0
+base: TinyError
+fallback: oops
+wrap: oops
+"""
+
+
+def _read(text: str) -> Taxonomy:
+    root, problems = load_text(text, "t.yaml")
+    return validate(root, "t.yaml", "t.yaml", problems)
+
+
+def _errors(text: str) -> list[str]:
+    root, problems = load_text(text, "t.yaml")
+    with pytest.raises(TaxonomyError) as caught:
+        validate(root, "t.yaml", "t.yaml", problems)
+    return [d.format() for d in caught.value.diagnostics]
+
+
+def test_every_field_of_the_model_is_the_yamls() -> None:
+    taxonomy = _read(HEAD + """\
+domains:
+  misc:
+    title: Miscellaneous
+    description: "Line one\\n\\tand two"
+    class: MiscBase
+    codes:
+      oops: {retryable: false, meaning: Something went wrong}
+      later:
+        retryable: true
+        meaning: Try later
+        class: LaterError
+        since: 1.1.0
+        deprecated: {reason: Use oops, replaced_by: oops, since: 1.2.0}
+      gone: {removed: {since: 1.0.0, reason: Unused}, meaning: It went}
+  other:
+    title: Other
+    codes:
+      other_thing: {retryable: true, meaning: Other}
+events:
+  task.failed: payload.error
+docs:
+  status: Stable
+  purpose: Purpose
+  payload: Payload
+  taxonomy: Taxonomy text
+  retryability: Retry text
+  propagation: Propagation text
+  notes: [one, two]
+  fields: {code: The code, details: More}
+  example:
+    code: later
+    message: Hi
+    details: {i: -3, f: 2.5, e: 1e3, t: true, n: ~, s: "true", p: word, l: [1, x]}
+""")
+    assert (taxonomy.source, taxonomy.name, taxonomy.title, taxonomy.version) == (
+        "t.yaml",
+        "tiny",
+        "Tiny",
+        "1.2.0",
+    )
+    assert (taxonomy.base, taxonomy.fallback, taxonomy.wrap) == (
+        "TinyError",
+        "oops",
+        "oops",
+    )
+    # README: code_case defaults to lower_snake, python_layout to auto.
+    assert (taxonomy.code_case, taxonomy.python_layout) == ("lower_snake", "auto")
+    assert taxonomy.base_position == Position(line=5, col=7)
+    assert [k for k, _ in taxonomy.key_positions] == [
+        "format",
+        "name",
+        "title",
+        "version",
+        "base",
+        "fallback",
+        "wrap",
+        "domains",
+        "events",
+        "docs",
+    ]
+    assert dict(taxonomy.key_positions)["domains"] == Position(line=8, col=1)
+    misc, other = taxonomy.domains
+    assert (misc.key, misc.title, misc.description, misc.class_name) == (
+        "misc",
+        "Miscellaneous",
+        "Line one\n\tand two",
+        "MiscBase",
+    )
+    assert misc.position == Position(line=9, col=3)
+    assert (other.description, other.class_name, other.removed) == ("", None, ())
+    oops, later = misc.codes
+    assert (oops.code, oops.domain, oops.retryable, oops.meaning) == (
+        "oops",
+        "misc",
+        False,
+        "Something went wrong",
+    )
+    assert (oops.class_name, oops.since, oops.deprecated) == (None, None, None)
+    assert oops.position == Position(line=14, col=7)
+    assert (later.retryable, later.class_name, later.since) == (
+        True,
+        "LaterError",
+        "1.1.0",
+    )
+    assert later.deprecated is not None
+    assert (later.deprecated.reason, later.deprecated.replaced_by) == (
+        "Use oops",
+        "oops",
+    )
+    assert later.deprecated.since == "1.2.0"
+    assert later.deprecated.position == Position(line=20, col=9)
+    (gone,) = misc.removed
+    assert (gone.code, gone.domain, gone.since, gone.reason, gone.meaning) == (
+        "gone",
+        "misc",
+        "1.0.0",
+        "Unused",
+        "It went",
+    )
+    assert gone.position == Position(line=21, col=7)
+    assert [c.code for c in other.codes] == ["other_thing"]
+    (event,) = taxonomy.events
+    assert (event.type, event.location, event.position) == (
+        "task.failed",
+        "payload.error",
+        Position(line=27, col=3),
+    )
+    docs = taxonomy.docs
+    assert (docs.status, docs.purpose, docs.payload) == ("Stable", "Purpose", "Payload")
+    assert (docs.taxonomy, docs.retryability, docs.propagation) == (
+        "Taxonomy text",
+        "Retry text",
+        "Propagation text",
+    )
+    assert docs.notes == ("one", "two")
+    assert docs.fields == (("code", "The code"), ("details", "More"))
+    assert docs.example is not None
+    assert (docs.example.code, docs.example.message) == ("later", "Hi")
+    assert docs.example.position == Position(line=38, col=5)
+    # README: details are typed like YAML 1.2's core schema.
+    assert docs.example.details == JSONObject(
+        (
+            ("i", -3),
+            ("f", 2.5),
+            ("e", 1000.0),
+            ("t", True),
+            ("n", None),
+            ("s", "true"),
+            ("p", "word"),
+            ("l", (1, "x")),
+        )
+    )
+    details = docs.example.details
+    assert isinstance(details, JSONObject)
+    assert type(dict(details.items)["i"]) is int
+    assert type(dict(details.items)["e"]) is float
+
+
+def test_optional_keys_default_as_the_readme_says() -> None:
+    taxonomy = _read(
+        HEAD
+        + "code_case: lower_snake\npython_layout: lazy\n"
+        + "domains:\n  misc:\n    title: M\n    codes:\n"
+        + "      oops: {retryable: true, meaning: M}\n"
+    )
+    assert taxonomy.python_layout == "lazy"
+    assert taxonomy.events == ()
+    docs = taxonomy.docs
+    assert (docs.example, docs.fields, docs.notes, docs.status) == (None, (), (), "")
+    assert taxonomy.domains[0].codes[0].retryable is True
+
+
+def test_upper_snake_names_and_replacements() -> None:
+    taxonomy = _read(
+        HEAD.replace("oops", "OOPS")
+        + "code_case: upper_snake\n"
+        + "domains:\n  MISC:\n    title: M\n    codes:\n"
+        + "      OOPS: {retryable: true, meaning: M}\n"
+        + "      OLD: {retryable: true, meaning: M,"
+        + " deprecated: {reason: R, replaced_by: OOPS}}\n"
+    )
+    assert taxonomy.code_case == "upper_snake"
+    old = taxonomy.domains[0].codes[1].deprecated
+    assert old is not None and old.replaced_by == "OOPS" and old.since is None
+
+
+def _one_code(name: str) -> str:
+    return (
+        HEAD.replace("oops", name)
+        + "domains:\n  misc:\n    title: M\n    codes:\n"
+        + f"      {name}: {{retryable: true, meaning: M}}\n"
+    )
+
+
+def test_names_may_be_100_characters_and_no_more() -> None:
+    """README "Rules the loader enforces": names at most 100 characters."""
+    at_limit = "a" * 100
+    assert _read(_one_code(at_limit)).domains[0].codes[0].code == at_limit
+    past = "a" * 101
+    assert (
+        f"t.yaml:12:7: error: domains.misc.codes.{past}: longer than 100 characters"
+        in (_errors(_one_code(past)))
+    )
+    klass = "A" + "b" * 99
+    text = _one_code("oops").replace("meaning: M}", f"meaning: M, class: {klass}}}")
+    assert _read(text).domains[0].codes[0].class_name == klass
+    assert _errors(text.replace(klass, klass + "b")) == [
+        "t.yaml:12:50: error: domains.misc.codes.oops.class: longer than 100 characters"
+    ]
+    event = "e" * 100
+    events = f"events:\n  {event}: {'p' * 100}\n"
+    assert _read(_one_code("oops") + events).events[0].type == event
+    assert _errors(_one_code("oops") + events.replace(": p", ": pp")) == [
+        f"t.yaml:14:105: error: events.{event}: longer than 100 characters"
+    ]
+    assert _errors(_one_code("oops") + events.replace("e:", "ee:")) == [
+        f"t.yaml:14:3: error: events.{event}e: longer than 100 characters"
+    ]
+
+
+def test_collecting_stops_after_the_limit() -> None:
+    """Issue: at most MAX_DIAGNOSTICS problems are reported, then the run stops."""
+    many = "".join(
+        f"      c{i}: {{retryable: maybe, meaning: M}}\n" for i in range(150)
+    )
+    text = _one_code("oops") + many
+    root, problems = load_text(text, "t.yaml")
+    with pytest.raises(TaxonomyError) as caught:
+        validate(root, "t.yaml", "t.yaml", problems)
+    assert len(caught.value.diagnostics) == MAX_DIAGNOSTICS
+    assert caught.value.truncated is True
+    exact = "".join(
+        f"      c{i}: {{retryable: maybe, meaning: M}}\n"
+        for i in range(MAX_DIAGNOSTICS)
+    )
+    root, problems = load_text(_one_code("oops") + exact, "t.yaml")
+    with pytest.raises(TaxonomyError) as caught:
+        validate(root, "t.yaml", "t.yaml", problems)
+    assert len(caught.value.diagnostics) == MAX_DIAGNOSTICS
+    assert caught.value.truncated is False
