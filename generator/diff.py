@@ -1,5 +1,4 @@
-"""Diff: what changed between two versions of a taxonomy, and whether the version says
-so.
+"""What changed between two versions of a taxonomy, and whether the version says so.
 
 Every change is classified, with the rule that fired: *breaking* (a client
 built against the old taxonomy can misbehave: a code removed without a
