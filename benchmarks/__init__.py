@@ -1,1 +1,3 @@
-"""taxogen's benchmark suite: ``make bench`` (``python -m benchmarks.bench``); see README.md."""
+"""taxogen's benchmark suite: ``make bench`` (``python -m benchmarks.bench``); see
+README.md.
+"""

@@ -29,7 +29,10 @@ print(json.dumps({
     "wall": wall,
     "rc": done.returncode,
     "maxrss_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-    "cpu": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
+    "cpu": (
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
+    ),
     "stdout": done.stdout.decode("utf-8", "replace")[-4000:],
     "stderr": done.stderr.decode("utf-8", "replace")[-4000:],
 }))
@@ -107,7 +110,9 @@ def timed_finish(source):
     began = time.perf_counter()
     result = original_finish(source)
     # finish returns its argument itself unless black ran (black builds a new string).
-    finish_log.append({"seconds": time.perf_counter() - began, "black_ran": result is not source})
+    finish_log.append(
+        {"seconds": time.perf_counter() - began, "black_ran": result is not source}
+    )
     return result
 
 
@@ -122,15 +127,18 @@ for rep in range(reps):
     emitted = time.perf_counter()
     emit.write(out_root / f"rep{rep}", plan)
     row = dict(spent)
-    row["  of which pysyntax.finish (black safety net)"] = finish_log[-1]["seconds"] if finish_log else 0.0
+    row["  of which pysyntax.finish (black safety net)"] = (
+        finish_log[-1]["seconds"] if finish_log else 0.0
+    )
     row["emit.write (atomic writes)"] = time.perf_counter() - emitted
     row["other (build_plan's own glue)"] = whole - sum(v for k, v in spent.items())
     phases.append(row)
     if rep == 0:
         black_imported = "black" in sys.modules
 sizes = {key: len(value) for key, value in plan.items()}
-print(json.dumps({"imports": imports, "phases": phases, "finish": finish_log, "black_imported": black_imported,
-                  "build_plan": whole, "sizes": sizes}))
+print(json.dumps({"imports": imports, "phases": phases, "finish": finish_log,
+                  "black_imported": black_imported, "build_plan": whole,
+                  "sizes": sizes}))
 """
 
 #: Loads a module from its source path (through its .pyc) under ``name`` after
@@ -143,7 +151,9 @@ name, path, preload = sys.argv[1], sys.argv[2], sys.argv[3]
 for module in filter(None, preload.split(",")):
     importlib.import_module(module)
 package_dir = [os.path.dirname(path)] if path.endswith("__init__.py") else None
-spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=package_dir)
+spec = importlib.util.spec_from_file_location(
+    name, path, submodule_search_locations=package_dir
+)
 cached = importlib.util.cache_from_source(path)
 module = importlib.util.module_from_spec(spec)
 sys.modules[name] = module
@@ -158,7 +168,9 @@ for attribute in getattr(module, "__all__", ()):
 first_use = time.perf_counter_ns() - start
 classes = sum(
     1 for value in vars(module).values()
-    if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == name
+    if isinstance(value, type)
+    and issubclass(value, BaseException)
+    and value.__module__ == name
 )
 print(json.dumps({"ns": elapsed, "first_use_ns": first_use, "classes": classes,
                   "lazy": "_LAZY" in vars(module), "pyc": os.path.exists(cached)}))
@@ -215,16 +227,20 @@ def ours_json(text):
 
 
 code = sys.argv[5]
-full = {"code": code, "message": "billing gateway timed out after 30s", "retryable": True,
+full = {"code": code, "message": "billing gateway timed out after 30s",
+        "retryable": True,
         "details": {"task_id": "task_01", "timeout_ms": 300000, "elapsed_ms": 302150}}
-bare = {"code": code, "message": "billing gateway timed out after 30s", "retryable": True}
+bare = {"code": code, "message": "billing gateway timed out after 30s",
+        "retryable": True}
 
 # Agreement on what is accepted and what is built, before timing anything.
 cases = [
-    full, bare, dict(full, extra=1), dict(full, details=None), dict(full, code="no_such_code_here"),
-    dict(full, code="Bad-Code"), dict(full, code=7), dict(full, message=None), dict(full, retryable=1),
+    full, bare, dict(full, extra=1), dict(full, details=None),
+    dict(full, code="no_such_code_here"), dict(full, code="Bad-Code"),
+    dict(full, code=7), dict(full, message=None), dict(full, retryable=1),
     dict(full, retryable="true"), dict(full, details=[]), dict(full, details={1: 2}),
-    dict(full, details={"x": float("nan")}), dict(full, details={"x": object()}), "not a payload",
+    dict(full, details={"x": float("nan")}), dict(full, details={"x": object()}),
+    "not a payload",
 ]
 agree, differ = 0, []
 for case in cases:
@@ -232,14 +248,17 @@ for case in cases:
     for fn in (from_payload, pyd_dict):
         try:
             error = fn(case)
-            outcome.append((type(error).__name__, error.wire_code, error.message, error.retryable, error.details))
-        except (ValueError, TypeError) as exc:  # InvalidPayloadError and pydantic's ValidationError are ValueErrors
+            outcome.append((type(error).__name__, error.wire_code, error.message,
+                            error.retryable, error.details))
+        # InvalidPayloadError and pydantic's ValidationError are ValueErrors.
+        except (ValueError, TypeError) as exc:
             outcome.append("rejected")
     if outcome[0] == outcome[1]:
         agree += 1
     else:
-        differ.append(f"{case!r}: from_payload {'accepts' if outcome[0] != 'rejected' else 'rejects'}, "
-                      f"pydantic {'accepts' if outcome[1] != 'rejected' else 'rejects'}")
+        ours = "accepts" if outcome[0] != "rejected" else "rejects"
+        theirs = "accepts" if outcome[1] != "rejected" else "rejects"
+        differ.append(f"{case!r}: from_payload {ours}, pydantic {theirs}")
 
 
 def calibrate(fn, arg):
@@ -278,8 +297,8 @@ samples = race({
     "ours_json_bare": (ours_json, bare_text),
     "pydantic_json_bare": (pyd_json, bare_text),
 })
-print(json.dumps({"samples_ns": samples, "agree": agree, "cases": len(cases), "differ": differ,
-                  "pydantic": pydantic.VERSION}))
+print(json.dumps({"samples_ns": samples, "agree": agree, "cases": len(cases),
+                  "differ": differ, "pydantic": pydantic.VERSION}))
 """
 
 #: black itself over a generated module (already black-clean, so this is what the
@@ -298,6 +317,6 @@ for _ in range(reps):
     samples.append(time.perf_counter() - start)
     changed = result != source
 wide = sum(1 for line in source.splitlines() if len(line) > 88)
-print(json.dumps({"samples": samples, "changed": changed, "import": imported, "wide_lines": wide,
-                  "version": black.__version__}))
+print(json.dumps({"samples": samples, "changed": changed, "import": imported,
+                  "wide_lines": wide, "version": black.__version__}))
 """

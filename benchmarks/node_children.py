@@ -16,7 +16,8 @@ const elapsed = performance.now() - start;
 console.log(JSON.stringify({ ms: elapsed }));
 """
 
-#: fromPayload against a zod schema doing the same validation, then the same construction.
+#: fromPayload against a zod schema doing the same validation, then the same
+#: construction.
 NODE_FROM_PAYLOAD = r"""
 import { z } from "zod";
 import { createRequire } from "node:module";
@@ -45,14 +46,18 @@ function viaZod(payload) {
   return error;
 }
 
-const full = { code, message: "billing gateway timed out after 30s", retryable: true,
-               details: { task_id: "task_01", timeout_ms: 300000, elapsed_ms: 302150 } };
+const full = {
+  code, message: "billing gateway timed out after 30s", retryable: true,
+  details: { task_id: "task_01", timeout_ms: 300000, elapsed_ms: 302150 },
+};
 const bare = { code, message: "billing gateway timed out after 30s", retryable: true };
 const cases = [
-  full, bare, { ...full, extra: 1 }, { ...full, details: null }, { ...full, code: "no_such_code_here" },
-  { ...full, code: "Bad-Code" }, { ...full, code: 7 }, { ...full, message: null }, { ...full, retryable: 1 },
-  { ...full, retryable: "true" }, { ...full, details: [] }, { ...full, details: { x: NaN } },
-  { ...full, details: { x: new Date(0) } }, { ...full, details: { x: undefined } }, "not a payload",
+  full, bare, { ...full, extra: 1 }, { ...full, details: null },
+  { ...full, code: "no_such_code_here" }, { ...full, code: "Bad-Code" },
+  { ...full, code: 7 }, { ...full, message: null }, { ...full, retryable: 1 },
+  { ...full, retryable: "true" }, { ...full, details: [] },
+  { ...full, details: { x: NaN } }, { ...full, details: { x: new Date(0) } },
+  { ...full, details: { x: undefined } }, "not a payload",
 ];
 let agree = 0;
 const differ = [];
@@ -66,7 +71,12 @@ for (const item of cases) {
     }
   });
   if (outcome[0] === outcome[1]) agree++;
-  else differ.push(`${JSON.stringify(item)}: fromPayload ${outcome[0] === "rejected" ? "rejects" : "accepts"}, zod ${outcome[1] === "rejected" ? "rejects" : "accepts"}`);
+  else {
+    const [ours, theirs] = outcome.map((o) =>
+      o === "rejected" ? "rejects" : "accepts",
+    );
+    differ.push(`${JSON.stringify(item)}: fromPayload ${ours}, zod ${theirs}`);
+  }
 }
 
 function batch(fn, arg, n) {
@@ -85,18 +95,24 @@ function calibrate(fn, arg) {
 }
 const parsed = schema.parse(full);
 const constructOnly = (valid) => {
-  const error = new (lookup(valid.code))(valid.message, { details: valid.details ?? undefined, retryable: valid.retryable });
+  const error = new (lookup(valid.code))(valid.message, {
+    details: valid.details ?? undefined,
+    retryable: valid.retryable,
+  });
   error.wireCode = valid.code;
   return error;
 };
 const candidates = {
   ours: [fromPayload, full], zod: [viaZod, full],
-  construct_only: [constructOnly, parsed], zod_parse_only: [(p) => schema.parse(p), full],
+  construct_only: [constructOnly, parsed],
+  zod_parse_only: [(p) => schema.parse(p), full],
   bare_error: [(m) => new Error(m), full.message],
   ours_bare: [fromPayload, bare], zod_bare: [viaZod, bare],
 };
 const numbers = {};
-for (const [label, [fn, arg]] of Object.entries(candidates)) numbers[label] = calibrate(fn, arg);
+for (const [label, [fn, arg]] of Object.entries(candidates)) {
+  numbers[label] = calibrate(fn, arg);
+}
 const samples = {};
 for (const label of Object.keys(candidates)) samples[label] = [];
 for (let r = 0; r < reps; r++) {
@@ -104,5 +120,7 @@ for (let r = 0; r < reps; r++) {
     samples[label].push(batch(fn, arg, numbers[label]) / numbers[label]);
   }
 }
-console.log(JSON.stringify({ samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion }));
+console.log(JSON.stringify({
+  samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion,
+}));
 """

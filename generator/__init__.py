@@ -1,4 +1,4 @@
-"""taxogen: one taxonomy.yaml of error codes → Python, TypeScript and Markdown in sync.
+"""taxogen: one taxonomy.yaml of error codes → Python, TypeScript, Markdown in sync.
 
 The pipeline, one module per step: ``source`` (YAML → nodes with positions),
 ``validate`` (nodes → the frozen ``model``, every problem collected), ``naming``

@@ -46,7 +46,8 @@ class Diagnostic:
     level: str = "error"
 
     def format(self) -> str:
-        """One line, ``path:line:col: error: key.path: message``, whatever the text holds.
+        """One line, ``path:line:col: error: key.path: message``, whatever the text
+        holds.
 
         Key paths and messages quote the user's text, which may hold line breaks
         or terminal escapes: anything invisible is shown as an escape, so one
@@ -64,7 +65,9 @@ class Diagnostic:
 
 
 def visible(text: str) -> str:
-    """``text`` with everything invisible shown as a Python-style escape: always one line."""
+    """``text`` with everything invisible shown as a Python-style escape: always one
+    line.
+    """
     if text.isprintable():
         return text
     out = []
@@ -95,12 +98,20 @@ class TaxonomyError(Exception):
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
     def summary(self, path: str) -> str:
-        """The last line the command line prints: how many problems, and that nothing was written."""
+        """The last line the command line prints: how many problems, and that nothing
+        was written.
+        """
         count = len(self.diagnostics)
         path = visible(path)
         if self.truncated:
-            return f"taxogen: more than {count} errors in {path} (stopped after {count}); nothing was written"
-        return f"taxogen: {count} error{'s' if count != 1 else ''} in {path}; nothing was written"
+            return (
+                f"taxogen: more than {count} errors in {path} (stopped after {count});"
+                " nothing was written"
+            )
+        return (
+            f"taxogen: {count} error{'s' if count != 1 else ''} in {path}; nothing was"
+            " written"
+        )
 
 
 def describe_value(value: object) -> str:

@@ -1,4 +1,4 @@
-"""Diff: what changed between two versions of a taxonomy, and whether the version says so.
+"""What changed between two versions of a taxonomy, and whether the version says so.
 
 Every change is classified, with the rule that fired: *breaking* (a client
 built against the old taxonomy can misbehave: a code removed without a
@@ -161,7 +161,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule="identifier-changed",
-                    message=f"domain {key!r}: class {before.class_name} is renamed to {domain.class_name}",
+                    message=(
+                        f"domain {key!r}: class {before.class_name} is renamed to"
+                        f" {domain.class_name}"
+                    ),
                     position=domain.domain.position,
                 )
             )
@@ -189,7 +192,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule="code-removed",
-                    message=f"code {code!r} was removed without a tombstone (keep it as `removed: {{since, reason}}`)",
+                    message=(
+                        f"code {code!r} was removed without a tombstone (keep it as"
+                        " `removed: {since, reason}`)"
+                    ),
                     position=(
                         new_domains[named.code.domain].domain.position
                         if named.code.domain in new_domains
@@ -202,7 +208,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=COMPATIBLE,
                     rule="code-tombstoned",
-                    message=f"code {code!r} was removed in {tomb.since}, leaving a tombstone",
+                    message=(
+                        f"code {code!r} was removed in {tomb.since}, leaving a"
+                        " tombstone"
+                    ),
                     position=tomb.position,
                 )
             )
@@ -225,7 +234,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule="code-moved",
-                    message=f"code {code!r} moved from domain {before.code.domain!r} to {named.code.domain!r}",
+                    message=(
+                        f"code {code!r} moved from domain {before.code.domain!r} to"
+                        f" {named.code.domain!r}"
+                    ),
                     position=position,
                 )
             )
@@ -234,8 +246,11 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule="retryable-changed",
-                    message=f"code {code!r}: retryable changed from {str(before.code.retryable).lower()} "
-                    f"to {str(named.code.retryable).lower()}",
+                    message=(
+                        f"code {code!r}: retryable changed from"
+                        f" {str(before.code.retryable).lower()} to"
+                        f" {str(named.code.retryable).lower()}"
+                    ),
                     position=position,
                 )
             )
@@ -326,7 +341,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule="event-location-changed",
-                    message=f"event {kind!r}: the error moved from {before_event.location} to {event.location}",
+                    message=(
+                        f"event {kind!r}: the error moved from {before_event.location}"
+                        f" to {event.location}"
+                    ),
                     position=event.position,
                 )
             )
@@ -383,7 +401,9 @@ def _required(changes: Iterable[Change], old_major: int) -> str:
 def check_version(
     old_version: str, new_version: str, changes: list[Change]
 ) -> VersionCheck:
-    """Whether ``new_version`` is a large enough step from ``old_version`` for ``changes``."""
+    """Whether ``new_version`` is a large enough step from ``old_version`` for
+    ``changes``.
+    """
     old, new = parse_version(old_version), parse_version(new_version)
     if old is None or new is None:
         return VersionCheck(
@@ -420,7 +440,10 @@ def check_version(
             else (f"version {old_version} → {new_version}: ok")
         )
     else:
-        message = f"version {old_version} → {new_version} is too small: {why} (at least {need})"
+        message = (
+            f"version {old_version} → {new_version} is too small: {why} (at least"
+            f" {need})"
+        )
     return VersionCheck(
         old=old_version, new=new_version, required=required, ok=ok, message=message
     )

@@ -33,7 +33,7 @@ __all__ = [
 
 # ------------------------------------------------------------------------ TOML
 def toml_str(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and every invisible character escaped."""
+    """A TOML basic string: quotes, backslashes, every invisible character escaped."""
     out = []
     for char in text:
         code = ord(char)
@@ -144,14 +144,16 @@ def md_text(text: str) -> str:
 
 
 def md_fence(text: str, language: str) -> str:
-    """``text`` as a fenced code block: the fence is longer than any backtick run inside."""
+    """``text`` as a fenced code block: the fence is longer than any backtick run
+    inside.
+    """
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{language}\n{text}\n{fence}"
 
 
 def md_indent(text: str) -> str:
-    """Several lines as the body of a list item (every line after the first indented)."""
+    """Several lines as the body of a list item (each line after the first indented)."""
     return text.replace("\n", "\n  ")
 
 

@@ -74,7 +74,9 @@ class Rule:
 
 
 class LintConfigError(Exception):
-    """``[tool.taxogen.lint]`` names an unknown rule or level; ``key`` is where, in that table."""
+    """``[tool.taxogen.lint]`` names an unknown rule or level; ``key`` is where, in that
+    table.
+    """
 
     def __init__(self, message: str, key: tuple[str, ...] = ()) -> None:
         super().__init__(message)
@@ -87,7 +89,14 @@ def _domain_generic_code(
     for domain in t.domains:
         generic = generic_code(domain.key, t.code_case)
         if all(c.code != generic for c in domain.codes):
-            yield None, f"domain {domain.key!r} has no generic code {generic!r} for errors it cannot be more precise about", domain.position
+            yield (
+                None,
+                (
+                    f"domain {domain.key!r} has no generic code {generic!r} for errors"
+                    " it cannot be more precise about"
+                ),
+                domain.position,
+            )
 
 
 def _code_domain_prefix(
@@ -97,7 +106,14 @@ def _code_domain_prefix(
         prefix = domain.key + "_"
         for code in domain.codes:
             if not code.code.startswith(prefix):
-                yield code.code, f"code {code.code!r} does not start with its domain's prefix {prefix!r}", code.position
+                yield (
+                    code.code,
+                    (
+                        f"code {code.code!r} does not start with its domain's prefix"
+                        f" {prefix!r}"
+                    ),
+                    code.position,
+                )
 
 
 def _timeout_retryable(
@@ -105,7 +121,14 @@ def _timeout_retryable(
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
         if words(code.code)[-1] == "timeout" and not code.retryable:
-            yield code.code, f"{code.code!r} is a timeout and should be retryable (the same call may succeed later)", code.position
+            yield (
+                code.code,
+                (
+                    f"{code.code!r} is a timeout and should be retryable (the same call"
+                    " may succeed later)"
+                ),
+                code.position,
+            )
 
 
 def _terminal_not_retryable(
@@ -119,10 +142,14 @@ def _terminal_not_retryable(
             or parts[0] == "invalid"
         )
         if terminal and code.retryable:
-            yield code.code, (
-                f"{code.code!r} should not be retryable: cancellations, authorization failures and "
-                "invalid input fail the same way again"
-            ), code.position
+            yield (
+                code.code,
+                (
+                    f"{code.code!r} should not be retryable: cancellations,"
+                    " authorization failures and invalid input fail the same way again"
+                ),
+                code.position,
+            )
 
 
 def _fallback_not_retryable(
@@ -130,7 +157,14 @@ def _fallback_not_retryable(
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     fallback = t.code(t.fallback)
     if fallback.retryable:
-        yield fallback.code, f"the fallback {fallback.code!r} is retryable, so every unknown code would be retried", fallback.position
+        yield (
+            fallback.code,
+            (
+                f"the fallback {fallback.code!r} is retryable, so every unknown code"
+                " would be retried"
+            ),
+            fallback.position,
+        )
 
 
 def _meaning_present(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
@@ -139,7 +173,11 @@ def _meaning_present(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | 
             yield code.code, f"{code.code!r} has no meaning", code.position
     for tomb in t.removed:
         if not tomb.meaning.strip():
-            yield tomb.code, f"removed code {tomb.code!r} does not record what it meant", tomb.position
+            yield (
+                tomb.code,
+                f"removed code {tomb.code!r} does not record what it meant",
+                tomb.position,
+            )
 
 
 def _meaning_no_period(
@@ -147,7 +185,14 @@ def _meaning_no_period(
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for code in t.codes:
         if code.meaning.rstrip().endswith("."):
-            yield code.code, f"the meaning of {code.code!r} ends with a period; meanings are phrases", code.position
+            yield (
+                code.code,
+                (
+                    f"the meaning of {code.code!r} ends with a period; meanings are"
+                    " phrases"
+                ),
+                code.position,
+            )
 
 
 def _meaning_unique(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
@@ -155,9 +200,14 @@ def _meaning_unique(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | N
     for code in t.codes:
         key = " ".join(code.meaning.lower().split())
         if key in first:
-            yield code.code, (
-                f"{code.code!r} has the same meaning as {first[key].code!r} (line {first[key].position.line})"
-            ), code.position
+            yield (
+                code.code,
+                (
+                    f"{code.code!r} has the same meaning as {first[key].code!r} (line"
+                    f" {first[key].position.line})"
+                ),
+                code.position,
+            )
         else:
             first[key] = code
 
@@ -170,9 +220,23 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
             continue
         target = live.get(dep.replaced_by)
         if target is None:
-            yield code.code, f"{code.code!r} is replaced by {dep.replaced_by!r}, which is not a live code", dep.position
+            yield (
+                code.code,
+                (
+                    f"{code.code!r} is replaced by {dep.replaced_by!r}, which is not a"
+                    " live code"
+                ),
+                dep.position,
+            )
         elif target.deprecated is not None:
-            yield code.code, f"{code.code!r} is replaced by {dep.replaced_by!r}, which is deprecated too", dep.position
+            yield (
+                code.code,
+                (
+                    f"{code.code!r} is replaced by {dep.replaced_by!r}, which is"
+                    " deprecated too"
+                ),
+                dep.position,
+            )
         elif target.code == code.code:
             yield code.code, f"{code.code!r} is replaced by itself", dep.position
 
@@ -278,7 +342,8 @@ class LintConfig:
         level_table = table.get("level", {})
         if not isinstance(level_table, dict):
             raise LintConfigError(
-                f"expected a table of rule id = level, got {describe_value(level_table)}",
+                "expected a table of rule id = level, got"
+                f" {describe_value(level_table)}",
                 ("level",),
             )
         for rule_id, level in level_table.items():
@@ -293,7 +358,8 @@ class LintConfig:
         ignore_table = table.get("ignore", {})
         if not isinstance(ignore_table, dict):
             raise LintConfigError(
-                f"expected a table of rule id = [codes], got {describe_value(ignore_table)}",
+                "expected a table of rule id = [codes], got"
+                f" {describe_value(ignore_table)}",
                 ("ignore",),
             )
         ignore: dict[str, frozenset[str]] = {}

@@ -49,7 +49,9 @@ __all__ = [
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class JSONObject:
-    """A JSON object kept frozen and in source order (free-form data such as example details)."""
+    """A JSON object kept frozen and in source order (free-form data such as example
+    details).
+    """
 
     items: tuple[tuple[str, "JSONValue"], ...]
 
@@ -199,7 +201,7 @@ class Code:
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Tombstone:
-    """A removed code: no longer generated, its name never again given another meaning."""
+    """A removed code: no longer generated, its name never given another meaning."""
 
     code: str
     domain: str

@@ -35,7 +35,8 @@ class Settings:
 
 
 def settings(start: Path) -> Settings:
-    """The settings of the nearest pyproject.toml above ``start`` with a ``[tool.taxogen]``.
+    """The settings of the nearest pyproject.toml above ``start`` with a
+    ``[tool.taxogen]``.
 
     Raises :class:`TaxonomyError` (reported like a taxonomy's problems, exit 2)
     when that file cannot be read or holds a value of the wrong type.
@@ -173,7 +174,9 @@ _HEADER = re.compile(r"\s*\[(\[?)")
 
 
 def _keys(text: str, start: int) -> tuple[tuple[str, ...], int] | None:
-    """The dotted key at ``text[start:]`` and where it ends, or None if there is none."""
+    """The dotted key at ``text[start:]`` and where it ends, or None if there is
+    none.
+    """
     parts: list[str] = []
     at = start
     while True:
@@ -235,7 +238,7 @@ def locate(text: str, where: tuple[str, ...]) -> Position:
 
 
 def _common(keys: tuple[str, ...], where: tuple[str, ...]) -> int:
-    """How many leading keys ``keys`` shares with ``where`` (all of ``keys``, or fewer)."""
+    """How many leading keys ``keys`` shares with ``where`` (all of them, or fewer)."""
     depth = 0
     for ours, theirs in zip(keys, where):
         if ours != theirs:

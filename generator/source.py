@@ -76,7 +76,8 @@ def _whole_file(
 
 
 def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagnostic]]:
-    """Read and parse ``path`` into its root node and the problems that did not stop parsing.
+    """Read and parse ``path`` into its root node and the problems that did not stop
+    parsing.
 
     Problems that leave no usable tree (unreadable file, bad encoding, a YAML
     syntax error) raise :class:`TaxonomyError`; the others, such as a duplicate
@@ -100,14 +101,15 @@ def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagno
     if len(data) > MAX_BYTES:
         raise _whole_file(
             name,
-            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; a taxonomy is a hand-written file,"
-            " refused unread",
+            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; a taxonomy is a"
+            " hand-written file, refused unread",
         )
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             raise _whole_file(
                 name,
-                f"file is {encoding} (it starts with a {encoding} byte order mark); save it as UTF-8",
+                f"file is {encoding} (it starts with a {encoding} byte order mark);"
+                " save it as UTF-8",
             )
     try:
         text = data.decode("utf-8")
@@ -117,7 +119,8 @@ def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagno
         col = len(head[head.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
         raise _whole_file(
             name,
-            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x} here); save it as UTF-8",
+            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x} here); save it as"
+            " UTF-8",
             Position(line=line, col=col),
         ) from None
     return load_text(text, name)
@@ -129,7 +132,10 @@ _HINTS = (
     ("tab character", "indent with spaces; YAML does not allow tabs there"),
     (
         "invalid Unicode character escape",
-        "a \\u escape must name a character, and a lone surrogate such as \\ud800 is not one",
+        (
+            "a \\u escape must name a character, and a lone surrogate such as \\ud800"
+            " is not one"
+        ),
     ),
     ("unexpected end of stream", "a quote or bracket is never closed"),
     ("expected <document start>", "there is text after the end of the document"),
@@ -138,7 +144,9 @@ _HINTS = (
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> str:
-    """The parser's complaint, said plainly, with where the construct it was reading began."""
+    """The parser's complaint, said plainly, with where the construct it was reading
+    began.
+    """
     problem = exc.problem or exc.context or "invalid YAML"
     mark = exc.problem_mark
     if mark is not None and "cannot start any token" in problem:
@@ -177,7 +185,8 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
     if surrogate is not None:  # only a str from elsewhere than a file can hold one
         raise _whole_file(
             name,
-            f"text holds a lone surrogate U+{ord(surrogate.group()):04X}, which is not a character",
+            f"text holds a lone surrogate U+{ord(surrogate.group()):04X}, which is not"
+            " a character",
             _offset_position(text, surrogate.start()),
         )
     builder = Builder(name)
@@ -194,8 +203,8 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
         escape = f"\\x{char:02x}" if char < 0x100 else f"\\u{char:04x}"
         builder.fail(
             _offset_position(text, exc.position),
-            f"invalid YAML: character U+{char:04X} is not allowed in YAML; write it as the escape"
-            f" {escape} inside double quotes",
+            f"invalid YAML: character U+{char:04X} is not allowed in YAML; write it as"
+            f" the escape {escape} inside double quotes",
         )
     except yaml.YAMLError as exc:
         builder.fail(Position(line=1, col=1), f"invalid YAML: {exc}")
@@ -206,12 +215,14 @@ def load_text(text: str, name: str) -> tuple[Node, list[Diagnostic]]:
         if text.strip():
             builder.error(
                 Position(line=1, col=1),
-                "file holds only comments; a taxonomy is a mapping (format: 1, name: ..., domains: ...)",
+                "file holds only comments; a taxonomy is a mapping (format: 1, name:"
+                " ..., domains: ...)",
             )
         else:
             builder.error(
                 Position(line=1, col=1),
-                "file is empty; a taxonomy is a mapping (format: 1, name: ..., domains: ...)",
+                "file is empty; a taxonomy is a mapping (format: 1, name: ..., domains:"
+                " ...)",
             )
     if builder.root is None or builder.fatal:
         raise TaxonomyError(builder.diagnostics, truncated=builder.truncated)

@@ -34,12 +34,14 @@ def bad_cases() -> list[Path]:
 
 
 def relative(path: Path) -> str:
-    """``path`` as the tests pass it to the command line: relative to the repository, with ``/``."""
+    """``path`` as the tests pass it to the command line: relative to the repository,
+    with ``/``.
+    """
     return path.relative_to(REPO).as_posix()
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[bytes]:
-    """``python -m generator ARGS`` from the repository root, its output kept as bytes."""
+    """``python -m generator ARGS`` from the repository root, output kept as bytes."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
     env.pop("PYTHONWARNINGS", None)
     return subprocess.run(

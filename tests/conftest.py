@@ -12,8 +12,12 @@ _compiled: dict[str, Path] = {}
 
 
 @pytest.fixture(scope="session")
-def compiled_ts(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """A function: case → the compiled ``index.js`` of its generated TypeScript package."""
+def compiled_ts(  # type: ignore[no-untyped-def]
+    tmp_path_factory: pytest.TempPathFactory,
+):
+    """A function: case → the compiled ``index.js`` of its generated TypeScript
+    package.
+    """
 
     def compile_case(case: Case) -> Path:
         if case.name not in _compiled:

@@ -27,7 +27,8 @@ def main() -> int:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         print(
-            f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}: {len(plan)} files"
+            f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}:"
+            f" {len(plan)} files"
         )
     return 0
 

@@ -33,7 +33,8 @@ CODE_PATTERNS = {
 MAX_CODE_LENGTH = 256
 MAX_DETAILS_DEPTH = 64
 MAX_DETAILS_NODES = 100_000
-#: The payload fields ``InvalidPayloadError.field`` may name, in the order they are read.
+#: The payload fields ``InvalidPayloadError.field`` may name, in the order they are
+#: read.
 FIELDS = ("payload", "code", "message", "retryable", "details")
 
 
@@ -85,7 +86,9 @@ class Spec:
         return self.codes.get(code) or self.codes[self.fallback]
 
     def other_code(self, stem: str) -> str:
-        """A well-formed code in this case that the taxonomy neither defines nor removed."""
+        """A well-formed code in this case that the taxonomy neither defines nor
+        removed.
+        """
         candidate = stem if self.code_case == "lower_snake" else stem.upper()
         while candidate in self.codes or candidate in self.removed:
             candidate += "_x" if self.code_case == "lower_snake" else "_X"
@@ -149,7 +152,9 @@ def pattern_samples(spec: Spec) -> list[str]:
 
 
 def matches_like_the_spec(pattern: str, spec: Spec) -> list[str]:
-    """The samples on which ``pattern`` (searched, as JSON Schema does) disagrees with the spec."""
+    """The samples on which ``pattern`` (searched, as JSON Schema does) disagrees with
+    the spec.
+    """
     compiled = re.compile(pattern)
     return [
         s
@@ -163,7 +168,9 @@ def matches_like_the_spec(pattern: str, spec: Spec) -> list[str]:
 
 
 def details_size(value: object) -> tuple[int, int]:
-    """(depth, values) of details: the object is depth 1, each object or array adds one."""
+    """(depth, values) of details: the object is depth 1, each object or array adds
+    one.
+    """
     depth, nodes = 0, 0
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
@@ -215,7 +222,9 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
 
 
 def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
-    """What the spec says a runtime must observe for one probe (see ``observe_python``)."""
+    """What the spec says a runtime must observe for one probe (see
+    ``observe_python``).
+    """
     if op == "from_payload":
         problem = payload_problem(spec, given)
         if problem is not None:
@@ -248,7 +257,9 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
 
 
 def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
-    """The classes an error of ``code`` must be an instance of: its domain's and the base."""
+    """The classes an error of ``code`` must be an instance of: its domain's and the
+    base.
+    """
     return sorted({spec.domains[code.domain], spec.base})
 
 
@@ -275,7 +286,8 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
 def agrees(observed: dict[str, Any], want: dict[str, Any]) -> bool:
     """Whether an observation has every key the oracle states, with that value.
 
-    Values are compared as JSON (see ``same_json``), ``ancestors`` as a subset: an error may have more classes than the spec names.
+    Values are compared as JSON (see ``same_json``), ``ancestors`` as a subset: an error
+    may have more classes than the spec names.
     """
     for key, value in want.items():
         if key == "ancestors":
@@ -309,7 +321,9 @@ NOT_ERRORS: tuple[Any, ...] = ("boom", 42, None, {"code": "x"}, [1, 2], False, 0
 
 
 def probes(spec: Spec) -> list[tuple[str, Any]]:
-    """Calls that cover what the YAML decides: every live, removed and unknown code, events, wraps."""
+    """Calls that cover what the YAML decides: every live, removed and unknown code,
+    events, wraps.
+    """
     out: list[tuple[str, Any]] = []
     unknowns = [spec.other_code("zz_unknown"), spec.other_code("a")]
     unknowns += [spec.other_code(code.lower() + "_zz") for code in spec.codes]
@@ -318,7 +332,8 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
             payload = {"code": code, "message": f"m {code}", "retryable": retryable}
             out.append(("from_payload", {**payload, "details": {"k": [1, "x"]}}))
             out.append(("from_payload", {**payload, "details": None}))
-        out.append(("from_payload", {"code": code.swapcase(), "message": "m", "retryable": True}))  # fmt: skip
+        swapped = {"code": code.swapcase(), "message": "m", "retryable": True}
+        out.append(("from_payload", swapped))
         out.append(("lookup", code))
     for code in (*spec.removed, *unknowns):
         out.append(("from_payload", {"code": code, "message": "m", "retryable": True}))

@@ -120,7 +120,9 @@ def expectations(names: Names) -> dict[str, Any]:
 def compile_typescript(
     source_dir: Path, out_dir: Path
 ) -> subprocess.CompletedProcess[str]:
-    """Compile a generated TypeScript package (its own strict tsconfig) into ``out_dir``."""
+    """Compile a generated TypeScript package (its own strict tsconfig) into
+    ``out_dir``.
+    """
     work = out_dir / "pkg"
     if work.exists():
         shutil.rmtree(work)
@@ -134,7 +136,9 @@ def compile_typescript(
 
 
 def require_tool(present: bool, what: str) -> None:
-    """A test needs ``what``: when it is missing, fail under CI (``CI`` set), else skip naming it."""
+    """A test needs ``what``: when it is missing, fail under CI (``CI`` set), else skip
+    naming it.
+    """
     if present:
         return
     if os.environ.get("CI"):
@@ -157,7 +161,9 @@ def require_typescript_tools() -> str:
 def run_node_probes(
     node: str, module: Path, probes: list[tuple[str, Any]], work: Path
 ) -> list[dict[str, Any]]:
-    """Run ``probes`` against a compiled TypeScript module in one node process (tests/ts/probe.mjs)."""
+    """Run ``probes`` against a compiled TypeScript module in one node process
+    (tests/ts/probe.mjs).
+    """
     batch = work / "probes.json"
     batch.write_text(json.dumps(probes), encoding="utf-8")
     done = subprocess.run(

@@ -20,16 +20,19 @@ from tests.support import REPO, require_tool, require_typescript_tools
 
 # Every figure of the "fast at every scale" issue, by the id the report gives it.
 FIGURES = (
-    "generate-cold-large",  # generate, cold, N=10,000 vs the C YAML loader (≤ 2.5x, < 3 s)
+    # generate, cold, N=10,000 vs the C YAML loader (≤ 2.5x, < 3 s)
+    "generate-cold-large",
     "generate-cold-medium",  # generate, cold, N=1,000 (< 0.6 s)
-    "generate-cold-shipped",  # generate, cold, the shipped taxonomy, with interpreter start (< 0.4 s)
+    # generate, cold, the shipped taxonomy, with interpreter start (< 0.4 s)
+    "generate-cold-shipped",
     "generate-growth",  # N=10,000 / N=1,000 (≤ 12)
     "generate-peak-rss",  # peak RSS at N=10,000 (< 400 MB)
     "generate-noop",  # no-op generate at N=10,000 (< 1.5 s)
     "check-noop",  # check at N=10,000 (< 1.5 s)
     "black-medium",  # black alone on the N=1,000 module vs the whole generate
     "black-large",  # the same at N=10,000
-    "py-import-per-code-medium",  # per-code import cost vs psycopg.errors' per-class cost
+    # per-code import cost vs psycopg.errors' per-class cost
+    "py-import-per-code-medium",
     "py-import-per-code-large",
     "py-import-medium",  # import at N=1,000 (< 20 ms)
     "py-import-large",  # import at N=10,000 (< 200 ms)
@@ -61,13 +64,14 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     missing = _missing_tools()
     if missing:
         pytest.fail(
-            f"the bench extra is not installed ({', '.join(missing)}): run `make test`, "
-            "which installs it (pip install -c constraints.txt -e '.[test,bench]')"
+            f"the bench extra is not installed ({', '.join(missing)}): run `make test`,"
+            " which installs it (pip install -c constraints.txt -e '.[test,bench]')"
         )
     require_typescript_tools()
     require_tool(
         (REPO / "node_modules" / "zod" / "package.json").is_file(),
-        "node_modules/zod (`npm ci` installs it: a devDependency, the bench's baseline)",
+        "node_modules/zod (`npm ci` installs it: a devDependency, the bench's"
+        " baseline)",
     )
     out = tmp_path / "results.md"
     done = subprocess.run(
@@ -95,7 +99,8 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         not missing_rows
     ), f"figures missing from the report: {missing_rows}\n{text[:3000]}"
     for figure in FIGURES:
-        # id | figure | N | median | baseline label | baseline median | ratio | target | verdict
+        # id | figure | N | median | baseline label | baseline median | ratio |
+        # target | verdict
         cells = rows[figure]
         assert len(cells) == 9, f"{figure}: malformed row {cells}"
         _, title, n, value, baseline_label, baseline, ratio, target, _verdict = cells
@@ -126,6 +131,7 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         r"\d+(\.\d+)? ms in one process", reasons["generate-cold-large"]
     ), reasons
     for figure in ("from-payload-json", "ts-from-payload"):
-        # Structural at every size: the standard library's JSON parser and V8's stack capture.
+        # Structural at every size: the standard library's JSON parser and V8's stack
+        # capture.
         if figure in reasons:
             assert re.search(r"\d+\.\d+x", reasons[figure]), reasons[figure]

@@ -17,7 +17,8 @@ RETRYABLE_FLIP = ("task_timeout: {retryable: true", "task_timeout: {retryable: f
 ADDED = (
     "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n",
     "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n"
-    "      task_stalled: {retryable: true, meaning: Task stopped making progress, since: 0.3.0}\n",
+    "      task_stalled: {retryable: true, meaning: Task stopped making progress,"
+    " since: 0.3.0}\n",
 )
 
 
@@ -89,7 +90,8 @@ def test_diff_json_and_github_formats(
     assert main(["diff", "old.yaml", "new.yaml", "--format", "github"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert (
-        f"::error file=new.yaml,line={line},col=7,title=breaking%3A retryable-changed::code 'task_timeout': retryable changed from true to false"
+        f"::error file=new.yaml,line={line},col=7,title=breaking%3A"
+        " retryable-changed::code 'task_timeout': retryable changed from true to false"
         in lines
     )
     assert any(

@@ -34,7 +34,10 @@ PAIRS = [
         [
             (
                 CANCELLED,
-                "      task_cancelled: {removed: {since: 0.3.0, reason: nobody sends it}, meaning: Task was cancelled}\n",
+                (
+                    "      task_cancelled: {removed: {since: 0.3.0, reason: nobody"
+                    " sends it}, meaning: Task was cancelled}\n"
+                ),
             )
         ],
         {(COMPATIBLE, "code-tombstoned")},
@@ -45,7 +48,10 @@ PAIRS = [
             (TIMEOUT, ""),
             (
                 "      tool_timeout:",
-                "      task_timeout: {retryable: true, meaning: Task exceeded its deadline}\n      tool_timeout:",
+                (
+                    "      task_timeout: {retryable: true, meaning: Task exceeded its"
+                    " deadline}\n      tool_timeout:"
+                ),
             ),
         ],
         {(BREAKING, "code-moved")},
@@ -94,7 +100,10 @@ PAIRS = [
         [
             (
                 "task_timeout: {retryable: true, meaning: Task exceeded its deadline}",
-                "task_timeout: {retryable: true, meaning: Task exceeded its deadline, class: TaskDeadlineError}",
+                (
+                    "task_timeout: {retryable: true, meaning: Task exceeded its"
+                    " deadline, class: TaskDeadlineError}"
+                ),
             )
         ],
         {(BREAKING, "identifier-changed")},
@@ -114,7 +123,10 @@ PAIRS = [
         [
             (
                 "meaning: Task was cancelled}",
-                "meaning: Task was cancelled, deprecated: {reason: folded into task_error, replaced_by: task_error}}",
+                (
+                    "meaning: Task was cancelled, deprecated: {reason: folded into"
+                    " task_error, replaced_by: task_error}}"
+                ),
             )
         ],
         {(COMPATIBLE, "code-deprecated")},
@@ -125,7 +137,8 @@ PAIRS = [
             (
                 TIMEOUT,
                 TIMEOUT
-                + "      task_stalled: {retryable: true, meaning: Task stopped making progress}\n",
+                + "      task_stalled: {retryable: true, meaning: Task stopped making"
+                " progress}\n",
             )
         ],
         {(COMPATIBLE, "code-added")},
@@ -135,9 +148,11 @@ PAIRS = [
         [
             (
                 "events:\n",
-                "  agent:\n    title: Agent Errors\n    codes:\n      agent_error: {retryable: false, meaning: Unspecified agent error}\n\nevents:\n".replace(
-                    "\n\nevents", "\nevents"
-                ),
+                (
+                    "  agent:\n    title: Agent Errors\n    codes:\n"
+                    "      agent_error: {retryable: false, meaning: Unspecified agent"
+                    " error}\n\nevents:\n"
+                ).replace("\n\nevents", "\nevents"),
             )
         ],
         {(COMPATIBLE, "domain-added"), (COMPATIBLE, "code-added")},
@@ -197,7 +212,10 @@ PAIRS = [
 
 DEPRECATE = (
     "meaning: Task was cancelled}",
-    "meaning: Task was cancelled, deprecated: {reason: folded into task_error, replaced_by: task_error}}",
+    (
+        "meaning: Task was cancelled, deprecated: {reason: folded into task_error,"
+        " replaced_by: task_error}}"
+    ),
 )
 
 
@@ -215,7 +233,8 @@ def _edited(edits: list[tuple[str, str]]) -> str:
     return text
 
 
-# Pairs whose "before" is not the shipped taxonomy: (id, before edits, after edits, expected).
+# Pairs whose "before" is not the shipped taxonomy: (id, before edits, after edits,
+# expected).
 OTHER_PAIRS = [
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
     (

@@ -49,8 +49,8 @@ def test_generated_folder_is_in_sync_through_the_check_code_path() -> None:
     shipped = cases()[0]
     difference = emit.compare(shipped.expected, build_plan(shipped.taxonomy))
     assert difference.clean, (
-        f"generated/ is out of date (missing {difference.missing}, stale {difference.stale}, "
-        f"extra {difference.extra}): run `make generate`"
+        f"generated/ is out of date (missing {difference.missing}, stale"
+        f" {difference.stale}, extra {difference.extra}): run `make generate`"
     )
 
 
@@ -63,7 +63,8 @@ def test_every_file_says_it_is_generated(case: Case) -> None:
             assert text == ""
             continue
         if path.endswith(".json") and not path.endswith("tsconfig.json"):
-            # JSON has no comments: the words go in a top-level field JSON readers ignore.
+            # JSON has no comments: the words go in a top-level field JSON readers
+            # ignore.
             document = json.loads(text)
             said = document.get("//") or document.get("$comment") or ""
             if path == emit.MANIFEST:

@@ -63,17 +63,18 @@ BLACK_MODE = black.Mode()
 #: delimiters of Python, TypeScript, JSON, TOML, YAML and Jinja; Markdown block and
 #: inline syntax; HTML; escapes; invisible and direction-changing characters.
 NASTY = (
-    '"', "'", '"""', "'''", '\\"', "\\'", "\\", "\\\\", "\\n", "\\u0041", "\\x00", "\\N{BULLET}",
-    "*/", "/*", "/**", "//", "#", "# ", "#!", "${", "${x}", "`", "```", "`${`", "{{", "}}",
-    "{{ x }}", "{%", "%}", "{% raw %}", "{% endraw %}", "{#", "#}", "|", "\\|", "||",
-    "\n", "\r", "\r\n", "\n\n", "\t", " ", "  ", "    ", "</script>", "<script>", "<!--", "-->",
-    "<br>", "<b>", "&", "&amp;", "&#x41;", "&#0;", "*", "**", "_", "__", "~~", "[a](b)",
-    "![i](x)", "<http://x>", "http://x.y", "$$", "$x$", "- ", "+ ", "1. ", "1) ", "> ", "---",
-    "===", "@param", "@internal", "@ts-ignore", "\x00", "\x07", "\x08", "\x0b", "\x0c",
-    "\x1b[31m", "\x7f", "\x85", "\x9b", "\xa0", "\xad", "\u2028", "\u2029", "\u202e", "\u202c",
-    "\u2066", "\u2069", "\u200b", "\u200d", "\ufeff", "\ufffe", "\uffff", "\U0010ffff",
-    "\U000e0001", "\U0001f389", "\U0001f468\u200d\U0001f469", "漢字", "ｗｉｄｅ", "e\u0301",
-    "\u0301", "\u3000", "%s", "{0}", "{}", "__import__('os')", "'''; import os; '''",
+    '"', "'", '"""', "'''", '\\"', "\\'", "\\", "\\\\", "\\n", "\\u0041", "\\x00",
+    "\\N{BULLET}", "*/", "/*", "/**", "//", "#", "# ", "#!", "${", "${x}", "`", "```",
+    "`${`", "{{", "}}", "{{ x }}", "{%", "%}", "{% raw %}", "{% endraw %}", "{#", "#}",
+    "|", "\\|", "||", "\n", "\r", "\r\n", "\n\n", "\t", " ", "  ", "    ", "</script>",
+    "<script>", "<!--", "-->", "<br>", "<b>", "&", "&amp;", "&#x41;", "&#0;", "*", "**",
+    "_", "__", "~~", "[a](b)", "![i](x)", "<http://x>", "http://x.y", "$$", "$x$", "- ",
+    "+ ", "1. ", "1) ", "> ", "---", "===", "@param", "@internal", "@ts-ignore", "\x00",
+    "\x07", "\x08", "\x0b", "\x0c", "\x1b[31m", "\x7f", "\x85", "\x9b", "\xa0", "\xad",
+    "\u2028", "\u2029", "\u202e", "\u202c", "\u2066", "\u2069", "\u200b", "\u200d",
+    "\ufeff", "\ufffe", "\uffff", "\U0010ffff", "\U000e0001", "\U0001f389",
+    "\U0001f468\u200d\U0001f469", "漢字", "ｗｉｄｅ", "e\u0301", "\u0301", "\u3000",
+    "%s", "{0}", "{}", "__import__('os')", "'''; import os; '''",
     "\"); process.exit(1); (\"", "`; process.exit(1); `", "*/ process.exit(1); /*",
 )  # fmt: skip
 
@@ -198,7 +199,8 @@ class Spec:
             for c in domain.codes:
                 retryable = "true" if c.retryable else "false"
                 lines.append(
-                    f"      {c.code}: {{retryable: {retryable}, meaning: {yaml_quote(c.meaning)}}}"
+                    f"      {c.code}: {{retryable: {retryable}, meaning:"
+                    f" {yaml_quote(c.meaning)}}}"
                 )
         lines += [
             "events:",
@@ -242,7 +244,8 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
             max_size=n_codes - n_domains,
         )
     )
-    # Domain keys leave room for the `<key>_error` code that makes a domain's base class.
+    # Domain keys leave room for the `<key>_error` code that makes a domain's base
+    # class.
     keys = [_identifier(draw, f"d{j}", long, room=94) for j in range(n_domains)]
     with_base = [draw(st.booleans()) for _ in range(n_domains)]
     codes: list[list[CodeSpec]] = [[] for _ in range(n_domains)]
@@ -286,7 +289,9 @@ _counter = itertools.count()
 
 
 def unique_name() -> str:
-    """A taxonomy name no other example (or test process) uses: packages must not collide."""
+    """A taxonomy name no other example (or test process) uses: packages must not
+    collide.
+    """
     return f"inj{os.getpid()}_{next(_counter)}"
 
 
@@ -301,7 +306,8 @@ def write_plan(plan: dict[str, bytes], out: Path) -> None:
 
 
 def import_fresh(init: Path, package: str) -> types.ModuleType:
-    """Import the generated ``__init__.py`` at ``init`` as ``package`` (a name used once).
+    """Import the generated ``__init__.py`` at ``init`` as ``package`` (a name used
+    once).
 
     It stays in ``sys.modules``: the lazy layout imports its domain modules
     relative to it when a class is first used.
@@ -317,7 +323,9 @@ def import_fresh(init: Path, package: str) -> types.ModuleType:
 
 
 def expected_classes(spec: Spec, names: Names) -> dict[str, dict[str, Any]]:
-    """Class name → what its static attributes must be, from the spec (not the model)."""
+    """Class name → what its static attributes must be, from the spec (not the
+    model).
+    """
     by_code = {c.code: c for c in spec.codes}
     classes: dict[str, dict[str, Any]] = {}
     fallback = by_code[spec.fallback]
@@ -344,7 +352,9 @@ def expected_classes(spec: Spec, names: Names) -> dict[str, dict[str, Any]]:
 
 
 def check_model(spec: Spec, names: Names) -> None:
-    """The YAML escaper and the loader agree: the model holds exactly the spec's texts."""
+    """The YAML escaper and the loader agree: the model holds exactly the spec's
+    texts.
+    """
     taxonomy = names.taxonomy
     assert taxonomy.title == spec.title
     assert [(d.key, d.title, d.description) for d in taxonomy.domains] == [
@@ -372,7 +382,8 @@ def check_python(spec: Spec, names: Names, out: Path) -> None:
     assert [member.value for member in module.ErrorCode] == [c.code for c in spec.codes]
     assert [member.value for member in module.Domain] == [d.key for d in spec.domains]
     assert module.__version__ == "1.0.0-rc.1"
-    # The other files that carry the title: pyproject.toml (TOML) and package.json (JSON).
+    # The other files that carry the title: pyproject.toml (TOML) and package.json
+    # (JSON).
     description = f"{spec.title}: error codes, generated by taxogen"
     pyproject = tomllib.loads((out / "python" / "pyproject.toml").read_text("utf-8"))
     assert pyproject["project"]["description"] == description
@@ -386,7 +397,8 @@ MARKDOWN = MarkdownIt("commonmark").enable("table")
 
 
 def _markdown_it_keeps(code: int) -> bool:
-    """Whether markdown-it turns a numeric character reference to ``code`` into that character.
+    """Whether markdown-it turns a numeric character reference to ``code`` into that
+    character.
 
     CommonMark requires U+FFFD only for ``&#0;``; markdown-it also refuses C0 and C1
     controls other than whitespace, and noncharacters (cmark keeps them).
@@ -426,7 +438,8 @@ def seen_by_reader(text: str) -> str:
 
 
 def reader_text(rendered: str) -> str:
-    """The text a reader sees in rendered inline HTML, ``<br>`` standing for a line break.
+    """The text a reader sees in rendered inline HTML, ``<br>`` standing for a line
+    break.
 
     Any other tag means the input was read as markup: that fails here.
     """
@@ -444,7 +457,9 @@ def render_inline(token: Token) -> str:
 
 
 def tables(tokens: list[Token]) -> Iterator[list[list[Token]]]:
-    """Every table as rows of cells (the inline token of each cell), header row first."""
+    """Every table as rows of cells (the inline token of each cell), header row
+    first.
+    """
     rows: list[list[Token]] | None = None
     in_cell = False
     for token in tokens:
@@ -509,7 +524,8 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
         assert reader_text(render_inline(row[3])) == seen_by_reader(
             text or defaults[field]
         )
-    # Each domain: three columns, one row per code in source order, the meaning as written.
+    # Each domain: three columns, one row per code in source order, the meaning as
+    # written.
     for rows, domain in zip(domain_tables, spec.domains, strict=True):
         assert all(len(row) == 3 for row in rows), [len(row) for row in rows]
         assert [render_inline(cell) for cell in rows[0]] == [
@@ -540,7 +556,9 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
 
 
 def render_raw(names: Names) -> dict[str, str]:
-    """Every generated Python module exactly as the templates print it: the safety net disabled."""
+    """Every generated Python module exactly as the templates print it: the safety net
+    disabled.
+    """
     with mock.patch.object(pysyntax, "finish", lambda text: text):
         plan = render.render(names)
     return {
@@ -589,7 +607,8 @@ def _spec(
 ) -> Spec:
     """An explicit taxonomy for an @example: one domain per description, titled like it.
 
-    The texts are given as they come; those a field refuses are left out (see ``REFUSED``).
+    The texts are given as they come; those a field refuses are left out (see
+    ``REFUSED``).
     """
     title, meanings = _non_blank(_line(title)), [_non_blank(_line(m)) for m in meanings]
     descriptions = [None if d is None else _prose(d) for d in descriptions]
@@ -629,9 +648,10 @@ LONG_MEANING = (
 
 #: Texts that are Markdown block syntax at the start of a line, or at its end.
 BLOCK_STARTS = [
-    "1. item", "12) item", "# heading", "###", "- item", "+ item", "* item", "> quote", "---", "===", "***",
-    "    indented code", "\tindented", "<div>", "<!-- c -->", "```js", "~~~", "[ref]: /url", "| a | b |",
-    "\n", "\r", " lead", "trail ", "  both  ", "closing #", "closing ##  ", "C#", "a\\", "\\",
+    "1. item", "12) item", "# heading", "###", "- item", "+ item", "* item", "> quote",
+    "---", "===", "***", "    indented code", "\tindented", "<div>", "<!-- c -->",
+    "```js", "~~~", "[ref]: /url", "| a | b |", "\n", "\r", " lead", "trail ",
+    "  both  ", "closing #", "closing ##  ", "C#", "a\\", "\\",
 ]  # fmt: skip
 
 
@@ -708,7 +728,9 @@ def test_control_characters_are_refused_in_every_text_field(
     after: str,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    """Issue 12: a control character in a text field is a validation error with file:line:col."""
+    """Issue 12: a control character in a text field is a validation error with
+    file:line:col.
+    """
     prose = where in ("description", "docs field")
     assume(not (prose and char in "\n\t"))  # prose may hold line breaks and tabs
     text = before + char + after
@@ -784,7 +806,8 @@ TARGETS = st.one_of(
     base=st.integers(1, 110),
     indent=st.sampled_from([0, 4]),
 )
-# black wraps these in parentheses although they still do not fit (found by the random taxonomies):
+# black wraps these in parentheses although they still do not fit (found by the random
+# taxonomies):
 @example(
     text="t" * 90,
     target="meaning: ClassVar[str]",
@@ -835,7 +858,8 @@ def test_pysyntax_spells_code_as_black_does(
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_templates_alone_are_black_clean(case: Case) -> None:
-    """The Python templates print black's layout themselves; the safety net is not needed.
+    """The Python templates print black's layout themselves; the safety net is not
+    needed.
 
     ``pysyntax.finish`` runs black over a file with a line black would have to
     wrap.  Disabled, the templates' own output must already be black's, for every

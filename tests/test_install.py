@@ -159,7 +159,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     )
     require(
         _setuptools_builds_wheels(),
-        "setuptools>=70.1 in this virtualenv (pip install -c constraints.txt -e '.[test]')",
+        "setuptools>=70.1 in this virtualenv (pip install -c constraints.txt -e"
+        " '.[test]')",
     )
     root = tmp_path_factory.mktemp("build")
     tree = copy_working_tree(root / "taxogen")

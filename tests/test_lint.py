@@ -23,7 +23,8 @@ TOOL_ERROR = (
 # rule id → (edits that make it fire, the code or None it fires for)
 BEFORE = {
     "domain-generic-code": ([(TOOL_ERROR, "")], None),
-    # Off by default (the spec itself has invalid_envelope, unauthorized...): checked on a clean base.
+    # Off by default (the spec itself has invalid_envelope, unauthorized...): checked on
+    # a clean base.
     "code-domain-prefix": ([("tool_timeout:", "timeout_of_tool:")], "timeout_of_tool"),
     "timeout-retryable": (
         [("task_timeout: {retryable: true", "task_timeout: {retryable: false")],
@@ -59,7 +60,10 @@ BEFORE = {
         [
             (
                 "task_cancelled: {retryable: false, meaning: Task was cancelled}",
-                "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_aborted}}",
+                (
+                    "task_cancelled: {retryable: false, meaning: Task was cancelled,"
+                    " deprecated: {reason: gone, replaced_by: task_aborted}}"
+                ),
             )
         ],
         "task_cancelled",
@@ -67,7 +71,9 @@ BEFORE = {
 }
 
 
-def _taxonomy(tmp_path: Path, edits: list[tuple[str, str]], base: str = BASE):  # type: ignore[no-untyped-def]
+def _taxonomy(  # type: ignore[no-untyped-def]
+    tmp_path: Path, edits: list[tuple[str, str]], base: str = BASE
+):
     text = base
     for old, new in edits:
         assert old in text, old
@@ -94,7 +100,8 @@ PREFIXED = (
     )
     .replace("wrap: internal_error", "wrap: protocol_error")
     .replace(
-        "      internal_error: {retryable: true, meaning: Unexpected internal processing failure}\n",
+        "      internal_error: {retryable: true, meaning: Unexpected internal"
+        " processing failure}\n",
         "",
     )
 )
@@ -134,11 +141,17 @@ def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
         [
             (
                 "task_cancelled: {retryable: false, meaning: Task was cancelled}",
-                "task_cancelled: {retryable: false, meaning: Task was cancelled, deprecated: {reason: gone, replaced_by: task_error}}",
+                (
+                    "task_cancelled: {retryable: false, meaning: Task was cancelled,"
+                    " deprecated: {reason: gone, replaced_by: task_error}}"
+                ),
             ),
             (
                 "task_error: {retryable: false, meaning: Unspecified task error}",
-                "task_error: {retryable: false, meaning: Unspecified task error, deprecated: {reason: vague}}",
+                (
+                    "task_error: {retryable: false, meaning: Unspecified task error,"
+                    " deprecated: {reason: vague}}"
+                ),
             ),
         ],
     )

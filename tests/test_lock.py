@@ -66,7 +66,8 @@ class _Stderr:
                 pytest.fail(f"no {needle!r} on stderr after {timeout} s: {self.text!r}")
             if not self._selector.select(left):
                 continue
-            chunk = os.read(self.process.stderr.fileno(), 65536)  # type: ignore[union-attr]
+            fd = self.process.stderr.fileno()  # type: ignore[union-attr]
+            chunk = os.read(fd, 65536)
             if not chunk:
                 pytest.fail(f"exited before saying {needle!r}: {self.text!r}")
             self.text += chunk

@@ -385,7 +385,8 @@ def test_from_payload_code_pattern_is_the_taxonomy_case(
 def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
     mod: types.ModuleType, names: Names
 ) -> None:
-    # Issue 12: details nest at most 64 deep; 100,000 deep is an InvalidPayloadError, never a RecursionError.
+    # Issue 12: details nest at most 64 deep; 100,000 deep is an InvalidPayloadError,
+    # never a RecursionError.
     deep: Any = "leaf"
     for _ in range(100_000):
         deep = [deep]

@@ -46,13 +46,17 @@ with warnings.catch_warnings(record=True) as caught:
             "qualname": cls.__qualname__,
             "mro": [c.__name__ for c in cls.__mro__],
             "doc": cls.__doc__,
-            "static": [str(cls.code), str(cls.domain), cls.meaning, cls.retryable, cls.deprecated, cls.replaced_by],
+            "static": [
+                str(cls.code), str(cls.domain), cls.meaning, cls.retryable,
+                cls.deprecated, cls.replaced_by,
+            ],
             "instance": [repr(error), error.to_dict(), error.__notes__],
             "pickled": pickle.loads(pickle.dumps(error)).to_dict(),
         }
     seen["warnings"] = [str(w.message) for w in caught]
 seen["classes"] = classes
-codes = [str(c) for c in pkg.ErrorCode] + ["zz_not_a_code", "ZZ_NOT_A_CODE", "not a code"]
+codes = [str(c) for c in pkg.ErrorCode]
+codes += ["zz_not_a_code", "ZZ_NOT_A_CODE", "not a code"]
 seen["lookup"] = {c: [pkg.lookup(c).__name__, pkg.is_retryable(c)] for c in codes}
 decoded = {}
 for code in codes:
@@ -65,7 +69,10 @@ for code in codes:
         decoded[code] = [type(error).__name__, error.to_payload(), repr(error)]
 seen["from_payload"] = decoded
 wrapped = [pkg.to_error(ValueError("v")), pkg.to_error(42)]
-seen["to_error"] = [[type(e).__name__, e.to_dict(), repr(e.__cause__), repr(e.original)] for e in wrapped]
+seen["to_error"] = [
+    [type(e).__name__, e.to_dict(), repr(e.__cause__), repr(e.original)]
+    for e in wrapped
+]
 events = {}
 for kind, location in pkg.ERROR_EVENTS.items():
     event = {"type": kind}
@@ -87,7 +94,9 @@ def _names(case: Case, layout: str) -> Names:
 
 
 def _write_python(names: Names, root: Path) -> Path:
-    """Write the Python package of ``names`` under ``root``; return its ``src`` folder."""
+    """Write the Python package of ``names`` under ``root``; return its ``src``
+    folder.
+    """
     for path, data in render.render(names).items():
         if path.startswith("python/src/"):
             target = root / path
@@ -195,7 +204,8 @@ pkg = __import__(package)
 
 
 def loaded():
-    return sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith(package + "._domain_"))
+    prefix = package + "._domain_"
+    return sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith(prefix))
 
 
 assert loaded() == [], loaded()
@@ -204,7 +214,10 @@ assert first in dir(pkg) and other in dir(pkg)
 
 # Eight threads race for the first use of a class: they all get the same one.
 found = []
-threads = [threading.Thread(target=lambda: found.append(getattr(pkg, first))) for _ in range(8)]
+threads = [
+    threading.Thread(target=lambda: found.append(getattr(pkg, first)))
+    for _ in range(8)
+]
 for thread in threads:
     thread.start()
 for thread in threads:
@@ -215,12 +228,14 @@ assert found[0].__module__ == package and vars(pkg)[first] is found[0]
 
 if other_module != first_module:
     error = pkg.from_payload({"code": other_code, "message": "m", "retryable": False})
-    assert type(error).__name__ == other and sorted(loaded()) == sorted({first_module, other_module})
+    assert type(error).__name__ == other
+    assert sorted(loaded()) == sorted({first_module, other_module})
 
 try:
     pkg.not_a_name_of_the_package
 except AttributeError as exc:
-    assert str(exc) == f"module {package!r} has no attribute 'not_a_name_of_the_package'", exc
+    missing = f"module {package!r} has no attribute 'not_a_name_of_the_package'"
+    assert str(exc) == missing, exc
 else:
     raise AssertionError("a missing name must raise AttributeError")
 

@@ -18,7 +18,9 @@ from tests.support import cases
 
 @pytest.fixture
 def cache_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point the cache at ``tmp_path`` (as PYTHONPYCACHEPREFIX would) and allow writing."""
+    """Point the cache at ``tmp_path`` (as PYTHONPYCACHEPREFIX would) and allow
+    writing.
+    """
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     return tmp_path

@@ -1,4 +1,5 @@
-"""The runtime of a generated Python package: the code that is the same for every taxonomy.
+"""The runtime of a generated Python package: the code that is the same for every
+taxonomy.
 
 taxogen copies this file, unchanged under its two header lines, into every
 generated package as the private module ``_runtime.py`` beside ``__init__.py``.
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 MAX_CODE_LENGTH: Final = 256
-"""The longest ``code`` ``from_payload`` accepts, in characters; a longer one is refused."""
+"""The longest ``code`` ``from_payload`` accepts, in characters; longer is refused."""
 
 MAX_DETAILS_DEPTH: Final = 64
 """How deep ``details`` may nest: the details object is depth 1, each object or
@@ -128,7 +129,9 @@ def _text(value: object) -> str:
 
 
 def _string(value: object, field: str) -> str:
-    """``value``, which is no ``str`` itself, as a real ``str``; refused unless it is a subclass."""
+    """``value``, which is no ``str`` itself, as a real ``str``; refused unless it is a
+    subclass.
+    """
     if not issubclass(type(value), str):
         raise InvalidPayloadError(
             f"{field}: expected a string, got {_kind(value)}", field=field
@@ -143,7 +146,8 @@ def _unreadable(field: str, exc: Exception) -> InvalidPayloadError:
 
 
 def _reader(value: object) -> Callable[[str], object] | None:
-    """A function reading one key of ``value`` (None for a missing key), or None if it is no mapping.
+    """A function reading one key of ``value`` (None for a missing key), or None if it
+    is no mapping.
 
     A dict is read as it is stored, so a subclass's own methods never run; any
     other mapping through its ``get``.
@@ -162,7 +166,9 @@ def _reader(value: object) -> Callable[[str], object] | None:
 
 
 def _key(key: object) -> str:
-    """A key that is no string, for a message: shown if showing it runs no code of its own."""
+    """A key that is no string, for a message: shown if showing it runs no code of its
+    own.
+    """
     return _show(key) if type(key) in _SHOWN else _kind(key)
 
 
@@ -306,7 +312,9 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
 
 
 def _checked_details(details: object) -> tuple[dict[str, Any], str]:
-    """(a JSON copy of ``details``, "") or ({}, why it is refused); ``details`` is a mapping."""
+    """(a JSON copy of ``details``, "") or ({}, why it is refused); ``details`` is a
+    mapping.
+    """
     if type(details) is not dict and not issubclass(type(details), dict):
         if _reader(details) is None:
             return {}, f"details: expected an object, got {_kind(details)}"
@@ -564,7 +572,9 @@ class LazyClasses(Classes[_E]):
         return cls
 
     def unloaded(self, code: str) -> type[_E] | None:
-        """The class of a code of the taxonomy whose module is not loaded yet, else None."""
+        """The class of a code of the taxonomy whose module is not loaded yet, else
+        None.
+        """
         return self.lookup(code) if code in self._class_of else None
 
     def fallback(self) -> type[_E]:
@@ -602,7 +612,8 @@ class _Source:
 
 
 def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
-    """The package's ``from_payload``: its codes are ``classes``, well-formed codes match ``pattern``.
+    """The package's ``from_payload``: its codes are ``classes``, well-formed codes
+    match ``pattern``.
 
     The function returned gives the error a wire payload describes, and raises
     InvalidPayloadError if it is malformed.  An unknown but well-formed code
