@@ -13,6 +13,7 @@ and the targets alike.
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import re
 from typing import NamedTuple, Union
 
@@ -30,6 +31,13 @@ __all__ = [
     "Domain",
     "Event",
     "Example",
+    "FIELD_NAME",
+    "FIELD_TYPES",
+    "Field",
+    "Piece",
+    "SCALAR_TYPES",
+    "Shape",
+    "Template",
     "JSONObject",
     "JSONValue",
     "MAX_NAME_LENGTH",
@@ -40,6 +48,8 @@ __all__ = [
     "Taxonomy",
     "Tombstone",
     "Version",
+    "parse_template",
+    "placeholder_text",
     "parse_version",
     "pep440",
     "semver_guess",
@@ -175,6 +185,167 @@ PAYLOAD_FIELDS = (
 )
 
 
+#: The types a declared details field may have (``details: {f: {type: ...}}``).
+FIELD_TYPES = ("string", "integer", "number", "boolean", "array", "object")
+#: The types an array's ``items`` and a message placeholder may have.
+SCALAR_TYPES = ("string", "integer", "number", "boolean")
+#: A details field's name: the key on the wire, a keyword argument in Python and a
+#: property in TypeScript, so a plain identifier in both.
+FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Shape:
+    """What values a details field (or an array's item) may take.
+
+    ``enum`` lists the allowed strings of a ``string`` (empty: any string);
+    ``minimum`` and ``maximum`` bound an ``integer`` or ``number`` (inclusive);
+    ``items`` is the shape of an ``array``'s items, itself a scalar shape.
+    """
+
+    type: str
+    enum: tuple[str, ...] = ()
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    items: Shape | None = None
+
+    def accepts(self, value: JSONValue) -> bool:
+        """Whether ``value`` (JSON data as the model holds it) has this shape.
+
+        An ``integer`` is any number without a fractional part, ``3.0`` too, as
+        JSON Schema says and as JavaScript (which cannot tell them apart) must.
+        """
+        if self.type == "string":
+            return isinstance(value, str) and (not self.enum or value in self.enum)
+        if self.type == "boolean":
+            return isinstance(value, bool)
+        if self.type in ("integer", "number"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return False
+            if self.type == "integer" and isinstance(value, float):
+                if not value.is_integer():
+                    return False
+            if self.minimum is not None and value < self.minimum:
+                return False
+            return self.maximum is None or value <= self.maximum
+        if self.type == "array":
+            items = self.items
+            return isinstance(value, tuple) and (
+                items is None or all(items.accepts(item) for item in value)
+            )
+        return isinstance(value, JSONObject)  # object: any JSON object
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Field:
+    """One declared details field of a code (or of every code of a domain)."""
+
+    name: str
+    shape: Shape
+    required: bool = True
+    description: str = ""
+    #: The value the constructor gives an omitted optional field (``has_default``).
+    default: JSONValue = None
+    has_default: bool = False
+    #: The domain that declares the field for all its codes, or None: the code does.
+    domain: str | None = None
+    position: Position
+
+
+class Piece(NamedTuple):
+    """A run of a message template: literal text, then the field it names (if any)."""
+
+    text: str
+    field: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Template:
+    """A code's ``message:`` template: literal text and ``{field}`` placeholders."""
+
+    text: str  # as written, ``{{`` and ``}}`` included
+    pieces: tuple[Piece, ...]
+    position: Position
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The fields the template names, in order, each once."""
+        return tuple(dict.fromkeys(p.field for p in self.pieces if p.field))
+
+
+def parse_template(text: str) -> tuple[Piece, ...] | str:
+    """``text`` cut into pieces, or what is wrong with it (a message for people).
+
+    ``{name}`` is a placeholder, ``{{`` and ``}}`` are literal braces; any other
+    brace is an error, so a template means the same in every language.
+    """
+    pieces: list[Piece] = []
+    literal: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char in "{}" and text.startswith(char * 2, index):
+            literal.append(char)
+            index += 2
+        elif char == "}":
+            return f"unmatched '}}' at character {index + 1}; write '}}}}' for a brace"
+        elif char == "{":
+            end = text.find("}", index)
+            name = text[index + 1 : end] if end >= 0 else ""
+            if end < 0 or "{" in name:
+                return (
+                    f"unmatched '{{' at character {index + 1}; write '{{{{' for a brace"
+                )
+            if not FIELD_NAME.fullmatch(name):
+                return (
+                    f"placeholder {{{name}}} at character {index + 1} is not a field "
+                    "name"
+                )
+            pieces.append(Piece("".join(literal), name))
+            literal = []
+            index = end + 1
+        else:
+            literal.append(char)
+            index += 1
+    if literal or not pieces:
+        pieces.append(Piece("".join(literal), None))
+    return tuple(pieces)
+
+
+def placeholder_text(value: str | int | float | bool) -> str:
+    """What a placeholder shows for ``value``, the same in every language.
+
+    Strings are copied; booleans are ``true``/``false`` and numbers are written
+    as JavaScript's ``String(number)`` writes them (``3`` for 3.0, ``1e+21``),
+    the one spelling every runtime can reproduce.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    # The shortest digits that round-trip (what repr and JavaScript both find),
+    # and the exponent n with value = 0.d1d2...dk x 10**n.
+    digits = repr(abs(value)).lower()
+    shortest = decimal.Decimal(digits).normalize().as_tuple()
+    text = "".join(map(str, shortest.digits))
+    k = len(text)
+    n = int(shortest.exponent) + k
+    if k <= n <= 21:
+        return sign + text + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + text[:n] + "." + text[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * -n + text
+    e = n - 1
+    head = text[0] + ("." + text[1:] if k > 1 else "")
+    return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Deprecation:
     """Why a code should no longer be used, and what to use instead."""
@@ -197,6 +368,15 @@ class Code:
     position: Position
     since: str | None = None  # the taxonomy version that added the code
     deprecated: Deprecation | None = None
+    #: Every declared details field: the domain's first, then the code's own.
+    fields: tuple[Field, ...] = ()
+    message: Template | None = None  # the ``message:`` template, if declared
+
+    def field(self, name: str) -> Field | None:
+        for candidate in self.fields:
+            if candidate.name == name:
+                return candidate
+        return None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,6 +402,7 @@ class Domain:
     class_name: str | None
     position: Position
     removed: tuple[Tombstone, ...] = ()
+    fields: tuple[Field, ...] = ()  # the details fields all its codes share
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.model import Code, Domain, Taxonomy
 from generator.reserved import (
+    ERROR_OWN_NAMES,
+    JS_RESERVED,
     PYTHON_BUILTINS,
     PYTHON_KEYWORDS,
     PYTHON_MODULE_NAMES,
@@ -50,6 +52,8 @@ __all__ = [
     "Names",
     "check_names",
     "class_name",
+    "details_type",
+    "field_problem",
     "generic_code",
     "in_code_case",
     "member_name",
@@ -107,8 +111,11 @@ def other_case(code: str, code_case: str) -> str:
 
 
 def generic_code(domain: str, code_case: str) -> str:
-    """The domain's generic code, ``<domain>_error``, whose class is the domain's."""
-    return f"{domain}_{in_code_case('error', code_case)}"
+    """The domain's generic code, ``<domain>_error``, whose class is the domain's.
+
+    It is spelt in the code case whatever the domain's own (``llm`` → ``LLM_ERROR``).
+    """
+    return in_code_case(f"{domain.lower()}_error", code_case)
 
 
 def python_dist(package: str) -> str:
@@ -140,6 +147,29 @@ def pascal_guess(text: str) -> str:
     )
 
 
+def details_type(class_name: str) -> str:
+    """The type of a code's declared details: ``TaskTimeoutError`` → ``TaskTimeoutDetails``."""
+    stem = class_name.removesuffix("Error") or class_name
+    return f"{stem}Details"
+
+
+def field_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a details field (``None`` when it can).
+
+    A field is a keyword argument of the Python constructor and a property in
+    TypeScript, so it may be neither language's reserved word nor a name the
+    error itself holds or takes (``message``, ``cause``...).
+    """
+    clauses = []
+    if name in PYTHON_KEYWORDS:
+        clauses.append("is a Python keyword")
+    if name in JS_RESERVED:
+        clauses.append("is a JavaScript reserved word")
+    if name in ERROR_OWN_NAMES:
+        clauses.append("is a name the error itself holds or its constructor takes")
+    return " and ".join(clauses) if clauses else None
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class NamedCode:
     """A code with its identifiers."""
@@ -150,6 +180,8 @@ class NamedCode:
     member: str
     domain_member: str
     is_domain_base: bool
+    #: The type of its declared details (a TypedDict, an interface), if it has any.
+    details_type: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -320,6 +352,7 @@ def _assign(
         for code in domain.codes:
             is_base = code is base_code_model
             cname = code.class_name or class_name(code.code)
+            dtype = details_type(cname) if code.fields else None
             named = NamedCode(
                 code=code,
                 class_name=cname,
@@ -327,17 +360,15 @@ def _assign(
                 member=member_name(code.code),
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
+                details_type=dtype,
             )
             what = f"code {code.code!r}" + (
                 " (set by `class:`)" if code.class_name else ""
             )
-            claim(
-                cname,
-                what,
-                code.position,
-                f"{dkey}.codes.{code.code}",
-                "set `class:` on the code to choose another",
-            )
+            fix = "set `class:` on the code to choose another"
+            ckey = f"{dkey}.codes.{code.code}"
+            if claim(cname, what, code.position, ckey, fix) and dtype is not None:
+                claim(dtype, f"the details type of {what}", code.position, ckey, fix)
             named_codes.append(named)
             if is_base:
                 base_named = named

@@ -9,6 +9,8 @@ which of them a name is; :mod:`generator.naming` refuses such a class name.
 from __future__ import annotations
 
 __all__ = [
+    "ERROR_OWN_NAMES",
+    "JS_RESERVED",
     "PYTHON_BUILTINS",
     "PYTHON_KEYWORDS",
     "PYTHON_MODULE_NAMES",
@@ -114,6 +116,23 @@ TS_MODULE_NAMES = frozenset(
     readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH
     MAX_DETAILS_NODES
     field readDetails unreadable""".split()
+)
+
+
+# JavaScript's reserved words (ECMAScript 2022, 12.7.2, and the literals): no
+# binding may take them; the contextual keywords (type, of, get...) may.
+JS_RESERVED = frozenset(
+    """await break case catch class const continue debugger default delete do else enum
+    export extends false finally for function if import in instanceof new null return
+    super switch this throw true try typeof var void while with yield""".split()
+)
+
+# What the error itself holds or its constructor takes, in Python or TypeScript: a
+# details field of one of these names would be mistaken for it (Python's generated
+# constructors take each field as a keyword argument beside these).
+ERROR_OWN_NAMES = frozenset(
+    """cause code details domain meaning message retryable self wireCode
+    wire_code""".split()
 )
 
 

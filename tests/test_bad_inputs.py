@@ -296,7 +296,7 @@ def test_combined_cases_report_every_problem_in_one_run() -> None:
         "domains.empty.codes: a domain must have at least one code",
         "domains.task.title: expected a string, got a list",
         "code 'task_2' is already defined in domain 'misc' at line 17",
-        "events.bad event:",
+        "events.bad\\x07event:",
     ):
         assert text.count(needle) == 1, needle
 

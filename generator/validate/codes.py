@@ -23,11 +23,27 @@ from generator.model import (
 )
 from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
+from generator.validate.fields import (
+    NONE_DECLARED,
+    Declared,
+    merge_fields,
+    read_fields,
+)
 from generator.validate.reader import Found, Reader, get, join
+from generator.validate.templates import read_template
 
 __all__ = ["Codes", "read_code"]
 
-_CODE_KEYS = ("retryable", "meaning", "class", "since", "deprecated", "removed")
+_CODE_KEYS = (
+    "retryable",
+    "meaning",
+    "class",
+    "since",
+    "deprecated",
+    "details",
+    "message",
+    "removed",
+)
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
 
@@ -58,8 +74,12 @@ def read_code(
     node: Node,
     code_case: str | None,
     codes: Codes,
+    shared: Declared = NONE_DECLARED,
 ) -> tuple[Code | None, Code | None]:
-    """The code, and its name alone (for the name checks), each ``None`` if unusable."""
+    """The code, and its name alone (for the name checks), each ``None`` if unusable.
+
+    ``shared`` are the details fields its domain declares for all its codes.
+    """
     key = join(ckey, code_node.value)
     codes.named.add(code_node.value)
     ok = r.case_key(code_node, key, "code", code_case)
@@ -138,8 +158,22 @@ def read_code(
         if "deprecated" in found
         else None
     )
-    broken = ("since" in found and since is None) or (
-        "deprecated" in found and deprecated is None
+    own = (
+        read_fields(r, join(key, "details"), found["details"], None)
+        if "details" in found
+        else NONE_DECLARED
+    )
+    fields = merge_fields(r, join(key, "details"), shared, own)
+    template = (
+        read_template(r, join(key, "message"), found["message"][1], fields)
+        if "message" in found
+        else None
+    )
+    broken = (
+        ("since" in found and since is None)
+        or ("deprecated" in found and deprecated is None)
+        or not fields.complete
+        or ("message" in found and template is None)
     )
     if not ok or ("class" in found and class_name is None):
         return None, None
@@ -152,6 +186,8 @@ def read_code(
         position=code_node.position,
         since=since,
         deprecated=deprecated,
+        fields=fields.fields,
+        message=template,
     )
     if retryable is None or meaning is None or broken:
         return None, part
@@ -209,7 +245,7 @@ def read_tombstone(
     """A removed code: ``removed: {since, reason}``, its old meaning optional."""
     key_node, node = found["removed"]
     rkey = join(key, "removed")
-    for extra in ("class", "deprecated", "since"):
+    for extra in ("class", "deprecated", "since", "details", "message"):
         if extra in found:
             r.error(
                 found[extra][0].position,

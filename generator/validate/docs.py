@@ -9,14 +9,14 @@ schema (null, booleans, integers, finite floats, strings, lists, mappings).
 from __future__ import annotations
 
 import functools
-import math
 
-from generator.model import PAYLOAD_FIELDS, Docs, Example, JSONObject, JSONValue
+from generator.model import PAYLOAD_FIELDS, Docs, Example, JSONValue
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
 from generator.validate.codes import Codes
-from generator.validate.hints import FLOAT, INT, name_hint
+from generator.validate.hints import name_hint
 from generator.validate.reader import Reader, get, join
-from generator.validate.text import NULLS, describe, show
+from generator.validate.text import describe, show
+from generator.validate.values import json_value
 
 __all__ = ["json_value", "read_docs"]
 
@@ -136,33 +136,3 @@ def read_example(
     if code is None or message is None:
         return None
     return Example(code=code, message=message, details=details, position=node.position)
-
-
-def json_value(r: Reader, node: Node, key: str) -> JSONValue:
-    """Free-form data (docs.example.details), typed like YAML 1.2's core schema."""
-    if node.refused:
-        return None
-    if isinstance(node, MapNode):
-        return JSONObject(
-            tuple(
-                (k.value, json_value(r, v, join(key, k.value))) for k, v in node.items
-            )
-        )
-    if isinstance(node, SeqNode):
-        return tuple(json_value(r, v, f"{key}[{i}]") for i, v in enumerate(node.items))
-    value = node.value
-    if not node.plain:
-        return value
-    if value in NULLS:
-        return None
-    if value in ("true", "false"):
-        return value == "true"
-    if INT.fullmatch(value):
-        return int(value)
-    if FLOAT.fullmatch(value):
-        number = float(value)
-        if not math.isfinite(number):
-            r.error(node.position, key, f"{value!r} is not a finite number")
-            return None
-        return number
-    return value

@@ -12,12 +12,13 @@ from generator.model import CLASS_PATTERN, Code, Domain, Tombstone
 from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes, read_code
+from generator.validate.fields import NONE_DECLARED, read_fields
 from generator.validate.reader import Reader, get, join
 from generator.validate.text import describe
 
 __all__ = ["read_domain"]
 
-_DOMAIN_KEYS = ("title", "description", "class", "codes")
+_DOMAIN_KEYS = ("title", "description", "class", "details", "codes")
 
 
 def read_domain(
@@ -29,7 +30,8 @@ def read_domain(
 ) -> tuple[Domain | None, Domain | None]:
     """The domain, and its valid parts (for the name checks), each None if unusable."""
     dkey = join("domains", key_node.value)
-    ok = r.case_key(key_node, dkey, "domain name", code_case)
+    # Either case whatever the codes' (an UPPER_SNAKE catalogue may keep `llm`).
+    ok = r.case_key(key_node, dkey, "domain name", None)
     found = r.mapping(
         node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position
     )
@@ -59,10 +61,15 @@ def read_domain(
         ),
     )
     class_ok = "class" not in found or class_name is not None
+    shared = (
+        read_fields(r, join(dkey, "details"), found["details"], key_node.value)
+        if "details" in found
+        else NONE_DECLARED
+    )
     valid: list[Code] = []
     partial: list[Code] = []
     removed: list[Tombstone] = []
-    complete = ok and title is not None and class_ok
+    complete = ok and title is not None and class_ok and shared.complete
     if "codes" in found:
         codes_node = found["codes"][1]
         ckey = join(dkey, "codes")
@@ -81,7 +88,14 @@ def read_domain(
             codes_node.items if isinstance(codes_node, MapNode) else ()
         ):
             code, part = read_code(
-                r, key_node.value, ckey, code_node, value, code_case, codes
+                r,
+                key_node.value,
+                ckey,
+                code_node,
+                value,
+                code_case,
+                codes,
+                shared or (),
             )
             tomb = codes.removed.get(code_node.value)
             if (
@@ -123,5 +137,6 @@ def read_domain(
         class_name=class_name,
         position=key_node.position,
         removed=tuple(removed),
+        fields=shared.fields,
     )
     return domain, part_domain

@@ -215,10 +215,12 @@ class Reader:
             return False
         if code_case is None:
             if not ANY_CASE.fullmatch(node.value):
+                hint = did_you_mean(node.value, ANY_CASE, snake_guess)
                 self.error(
                     node.position,
                     key,
-                    f"{what} {show(node.value)} is neither lower_snake nor upper_snake",
+                    f"{what} {show(node.value)} is neither lower_snake nor upper_snake"
+                    f"{hint}",
                 )
                 return False
             return True

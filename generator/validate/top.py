@@ -170,6 +170,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             r.error(
                 role_node.position, role, f"no code {show(role_code)} is defined{more}"
             )
+        elif role_code is not None:
+            _check_role_fields(r, role, role_node, role_code, partial)
 
     events = read_events(r, top.get("events"))
     docs = read_docs(r, top.get("docs"), codes)
@@ -208,6 +210,27 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ),
         python_layout=python_layout,
     )
+
+
+def _check_role_fields(
+    r: Reader, role: str, node: Node, code: str, domains: list[Domain]
+) -> None:
+    """The fallback and the wrap code are built by taxogen's runtimes themselves
+    (for an unknown code, for a value that is no error), which know no values for
+    declared details: such a code may declare optional fields only.
+    """
+    for domain in domains:
+        for candidate in domain.codes:
+            required = [f.name for f in candidate.fields if f.required]
+            if candidate.code == code and required:
+                r.error(
+                    node.position,
+                    role,
+                    f"the {role} code {show(code)} declares required details "
+                    f"({', '.join(required)}, line {candidate.position.line}), but "
+                    f"the runtimes build {role} errors themselves and have no values "
+                    "for them; make them optional or name another code",
+                )
 
 
 def _guess_case(domains: list[Domain]) -> str:

@@ -1,0 +1,310 @@
+"""Fields: the typed ``details`` fields of a code or of every code of a domain.
+
+A ``details`` mapping names each field and gives its shape (``{type: integer,
+minimum: 0}``, or just ``string``), whether it is ``required`` (the default) and
+an optional ``description`` and ``default`` (optional fields only).  A domain's
+fields are shared by all its codes, which may add their own but never redefine
+one with another shape.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.model import (
+    FIELD_NAME,
+    FIELD_TYPES,
+    SCALAR_TYPES,
+    Field,
+    JSONObject,
+    JSONValue,
+    Shape,
+)
+from generator.naming import field_problem
+from generator.nodes import MapNode, Node, ScalarNode, SeqNode
+from generator.validate.values import json_value
+from generator.validate.hints import close_match
+from generator.validate.reader import Reader, get, join
+from generator.validate.text import describe, show
+
+__all__ = ["NONE_DECLARED", "Declared", "describe_shape", "merge_fields", "read_fields"]
+
+_FIELD_KEYS = (
+    "type",
+    "description",
+    "required",
+    "default",
+    "enum",
+    "items",
+    "minimum",
+    "maximum",
+)
+_ITEM_KEYS = ("type", "enum", "minimum", "maximum")
+
+
+class Declared(NamedTuple):
+    """The fields a ``details`` mapping declares: the valid ones, and what is known
+    of the others (so a template naming a broken field is not reported twice).
+    """
+
+    fields: tuple[Field, ...]
+    written: frozenset[str] = frozenset()  # every field name written, valid or not
+    complete: bool = True  # every field written is valid
+    opaque: bool = False  # the mapping itself could not be read
+
+
+#: What a code or domain without ``details`` declares.
+NONE_DECLARED = Declared(fields=())
+
+
+def read_fields(
+    r: Reader, key: str, item: tuple[ScalarNode, Node], domain: str | None
+) -> Declared:
+    """The fields of a ``details`` mapping (``domain``: a domain declares them)."""
+    key_node, node = item
+    if node.refused:
+        return Declared(fields=(), complete=False, opaque=True)
+    if not isinstance(node, MapNode):
+        r.error(
+            node.position,
+            key,
+            f"expected a mapping of field names to types, got {describe(node)}",
+        )
+        return Declared(fields=(), complete=False, opaque=True)
+    fields: list[Field] = []
+    for name_node, value in node.items:
+        field = _read_field(r, join(key, name_node.value), name_node, value, domain)
+        if field is not None:
+            fields.append(field)
+    return Declared(
+        fields=tuple(fields),
+        written=frozenset(name_node.value for name_node, _ in node.items),
+        complete=len(fields) == len(node.items),
+    )
+
+
+def _read_field(
+    r: Reader, key: str, name_node: ScalarNode, node: Node, domain: str | None
+) -> Field | None:
+    name = name_node.value
+    ok = r.name_key(
+        name_node, key, FIELD_NAME, "a field name (letters, digits and underscores)"
+    )
+    problem = field_problem(name) if ok else None
+    if problem is not None:
+        r.error(name_node.position, key, f"field name {show(name)} {problem}")
+        ok = False
+    if isinstance(node, ScalarNode) and not node.refused:
+        # The short form: `task_id: string`.
+        kind = r.one_of(node, join(key, "type"), FIELD_TYPES)
+        if kind is None or not ok:
+            return None
+        return Field(
+            name=name,
+            shape=Shape(type=kind),
+            domain=domain,
+            position=name_node.position,
+        )
+    found = r.mapping(node, key, _FIELD_KEYS, ("type",), owner=name_node.position)
+    if found is None:
+        return None
+    shape = _read_shape(r, key, found, FIELD_TYPES)
+    required = get(found, "required", lambda n: r.boolean(n, join(key, "required")))
+    description = (
+        get(found, "description", lambda n: r.text(n, join(key, "description"))) or ""
+    )
+    default: JSONValue = None
+    if "default" in found:
+        dnode = found["default"][1]
+        default = json_value(r, dnode, join(key, "default"))
+        if required is False:
+            if shape is not None and not shape.accepts(default):
+                r.error(
+                    dnode.position,
+                    join(key, "default"),
+                    f"the default {_shown(default)} is not {describe_shape(shape)}",
+                )
+                ok = False
+        elif "required" not in found or required is True:
+            r.error(
+                found["default"][0].position,
+                join(key, "default"),
+                "a required field takes no default; add `required: false`",
+            )
+            ok = False
+    if shape is None or ("required" in found and required is None) or not ok:
+        return None
+    return Field(
+        name=name,
+        shape=shape,
+        required=required is not False,
+        description=description,
+        default=default,
+        has_default="default" in found,
+        domain=domain,
+        position=name_node.position,
+    )
+
+
+def _read_shape(
+    r: Reader,
+    key: str,
+    found: dict[str, tuple[ScalarNode, Node]],
+    types: tuple[str, ...],
+) -> Shape | None:
+    kind = get(found, "type", lambda n: r.one_of(n, join(key, "type"), types))
+    if kind is None:
+        return None
+    ok = True
+    for option, allowed in (
+        ("enum", ("string",)),
+        ("items", ("array",)),
+        ("minimum", ("integer", "number")),
+        ("maximum", ("integer", "number")),
+    ):
+        if option in found and kind not in allowed:
+            r.error(
+                found[option][0].position,
+                join(key, option),
+                f"a field of type {kind} takes no {option!r} (only "
+                f"{' or '.join(allowed)} does)",
+            )
+            ok = False
+    enum: tuple[str, ...] = ()
+    if "enum" in found and kind == "string":
+        read = _read_enum(r, join(key, "enum"), found["enum"][1])
+        ok = ok and read is not None
+        enum = read or ()
+    bounds: dict[str, int | float] = {}
+    for bound in ("minimum", "maximum"):
+        if bound in found and kind in ("integer", "number"):
+            value = _read_number(r, join(key, bound), found[bound][1], kind)
+            if value is None:
+                ok = False
+            else:
+                bounds[bound] = value
+    if len(bounds) == 2 and bounds["minimum"] > bounds["maximum"]:
+        r.error(
+            found["maximum"][1].position,
+            join(key, "maximum"),
+            f"maximum {bounds['maximum']} is below minimum {bounds['minimum']}",
+        )
+        ok = False
+    items: Shape | None = None
+    if kind == "array":
+        if "items" not in found:
+            r.error(
+                found["type"][0].position,
+                join(key, "items"),
+                "an array needs `items:`, the type of its items "
+                f"({', '.join(SCALAR_TYPES)})",
+            )
+            return None
+        items = _read_items(r, join(key, "items"), found["items"][1])
+        ok = ok and items is not None
+    if not ok:
+        return None
+    return Shape(
+        type=kind,
+        enum=enum,
+        minimum=bounds.get("minimum"),
+        maximum=bounds.get("maximum"),
+        items=items,
+    )
+
+
+def _read_items(r: Reader, key: str, node: Node) -> Shape | None:
+    if isinstance(node, ScalarNode) and not node.refused:
+        kind = r.one_of(node, key, SCALAR_TYPES)
+        return None if kind is None else Shape(type=kind)
+    found = r.mapping(node, key, _ITEM_KEYS, ("type",))
+    if found is None:
+        return None
+    return _read_shape(r, key, found, SCALAR_TYPES)
+
+
+def _read_enum(r: Reader, key: str, node: Node) -> tuple[str, ...] | None:
+    if node.refused:
+        return None
+    if not isinstance(node, SeqNode) or not node.items:
+        r.error(node.position, key, f"expected a list of strings, got {describe(node)}")
+        return None
+    values: list[str] = []
+    ok = True
+    for index, item in enumerate(node.items):
+        value = r.text(item, f"{key}[{index}]")
+        if value is None:
+            ok = False
+        elif value in values:
+            r.error(item.position, f"{key}[{index}]", f"{show(value)} is listed twice")
+            ok = False
+        else:
+            values.append(value)
+    return tuple(values) if ok else None
+
+
+def _read_number(r: Reader, key: str, node: Node, kind: str) -> int | float | None:
+    value = json_value(r, node, key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        r.error(node.position, key, f"expected a number, got {describe(node)}")
+        return None
+    if kind == "integer" and isinstance(value, float) and not value.is_integer():
+        r.error(node.position, key, f"expected an integer, got {value}")
+        return None
+    return value
+
+
+def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declared:
+    """A code's fields: its domain's, then its own; a changed shape is an error.
+
+    A code may declare a domain's field again with the same shape (to describe
+    it for that code, or make it optional); its declaration then wins.
+    """
+    merged = {field.name: field for field in shared.fields}
+    ok = True
+    for field in own.fields:
+        inherited = merged.get(field.name)
+        if inherited is not None and inherited.shape != field.shape:
+            r.error(
+                field.position,
+                join(key, field.name),
+                f"field {show(field.name)} is declared by domain "
+                f"{inherited.domain!r} as {describe_shape(inherited.shape)} (line "
+                f"{inherited.position.line}); a code may add fields but not give one "
+                "another type",
+            )
+            ok = False
+        merged[field.name] = field
+    return Declared(
+        fields=tuple(merged.values()),
+        written=shared.written | own.written,
+        complete=ok and shared.complete and own.complete,
+        opaque=shared.opaque or own.opaque,
+    )
+
+
+def describe_shape(shape: Shape) -> str:
+    """A shape for people: ``an integer from 0``, ``one of 'a', 'b'``."""
+    if shape.enum:
+        return "one of " + ", ".join(show(value) for value in shape.enum)
+    article = "an" if shape.type[0] in "aeiou" else "a"
+    text = f"{article} {shape.type}"
+    if shape.type == "array" and shape.items is not None:
+        text += f" of {describe_shape(shape.items)}"
+    if shape.minimum is not None:
+        text += f" from {shape.minimum}"
+    if shape.maximum is not None:
+        text += f" up to {shape.maximum}"
+    return text
+
+
+def _shown(value: JSONValue) -> str:
+    if isinstance(value, JSONObject):
+        return "an object"
+    if isinstance(value, tuple):
+        return "a list"
+    if isinstance(value, str):
+        return show(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
