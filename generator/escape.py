@@ -20,6 +20,7 @@ from generator.pysyntax import string_literal as python_str
 __all__ = [
     "header_name",
     "json_str",
+    "md_code",
     "md_fence",
     "md_indent",
     "md_quote",
@@ -150,6 +151,20 @@ def md_fence(text: str, language: str) -> str:
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{language}\n{text}\n{fence}"
+
+
+def md_code(text: str) -> str:
+    """One line of text as a code span in a table cell, rendering as exactly ``text``.
+
+    The span's backtick fence is longer than any backtick run inside; a space
+    pads both ends when the text starts or ends with a backtick or a space
+    (CommonMark strips one from each end again); a ``|`` is written ``\\|``,
+    which a GFM table turns back into a pipe before it reads the span.
+    """
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
+    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
 
 
 def md_indent(text: str) -> str:

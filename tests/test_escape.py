@@ -15,6 +15,8 @@ import tomllib
 
 import pytest
 
+from markdown_it import MarkdownIt
+
 from generator import escape
 
 PYTHON = [
@@ -163,3 +165,33 @@ HEADER = [
 def test_header_file_names(text: str, expected: str) -> None:
     assert escape.header_name(text) == expected
     assert "\n" not in expected and "-->" not in expected and "--" not in expected
+
+
+#: Event types are any text on one line; each must come back whole from its table
+#: cell. The expected cell text is the input itself.
+CODE_SPANS = [
+    "task.failed",
+    "tool/result",
+    "a|b",
+    "back`tick",
+    "``double``",
+    "`edge",
+    "edge`",
+    "  spaced  ",
+    " lead",
+    "q\"uote'\\back`${tick}`</script>|pipe*star_under",
+    "\\|",
+    "<b>&amp;</b>",
+    "é ☃ */ -->",
+]
+
+
+@pytest.mark.parametrize("text", CODE_SPANS)
+def test_markdown_code_span_in_a_table_cell_renders_as_the_text(text: str) -> None:
+    table = f"| Event | X |\n| --- | --- |\n| {escape.md_code(text)} | y |\n"
+    tokens = MarkdownIt("gfm-like").parse(table)
+    cells = [t for t in tokens if t.type == "inline"]
+    assert len(cells) == 4  # two header cells, then the row's two: no split cell
+    spans = [c for c in cells[2].children or () if c.type == "code_inline"]
+    assert [s.content for s in spans] == [text]
+    assert cells[3].content == "y"

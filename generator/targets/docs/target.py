@@ -169,6 +169,7 @@ TARGET = Target(
         "md_text": escape.md_text,
         "md_yes_no": _md_yes_no,
         "md_fence": escape.md_fence,
+        "md_code": escape.md_code,
         "md_indent": escape.md_indent,
         "md_quote": escape.md_quote,
     },

@@ -263,6 +263,8 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 /** Event type → the dotted path of the error inside an event of that type. */
 export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "x.failed": "payload.error",
+  "q\"uote'\\back`${tick}`</script>|pipe*star_under": "payload.error",
+  "  spaced é ☃ */ -->": "error",
 });
 
 const { payload: readPayload, event: readEvent }: runtime.Decoder<HostileError> =

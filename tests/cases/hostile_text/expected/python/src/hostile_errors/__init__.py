@@ -215,6 +215,8 @@ _decode: Final = _runtime.decoder(_CLASSES, "[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
     {
         "x.failed": "payload.error",
+        "q\"uote'\\back`${tick}`</script>|pipe*star_under": "payload.error",
+        "  spaced é ☃ */ -->": "error",
     }
 )
 """Event type → the dotted path of the error inside an event of that type."""
