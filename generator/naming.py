@@ -30,6 +30,7 @@ from generator.reserved import (
     ERROR_OWN_NAMES,
     JS_RESERVED,
     PYTHON_BUILTINS,
+    PYTHON_HARD_KEYWORDS,
     PYTHON_KEYWORDS,
     PYTHON_MODULE_NAMES,
     PYTHON_STANDARD_NAMES,
@@ -161,7 +162,7 @@ def field_problem(name: str) -> str | None:
     error itself holds or takes (``message``, ``cause``...).
     """
     clauses = []
-    if name in PYTHON_KEYWORDS:
+    if name in PYTHON_HARD_KEYWORDS:  # soft keywords (match, type) are fine here
         clauses.append("is a Python keyword")
     if name in JS_RESERVED:
         clauses.append("is a JavaScript reserved word")

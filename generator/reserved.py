@@ -12,6 +12,7 @@ __all__ = [
     "ERROR_OWN_NAMES",
     "JS_RESERVED",
     "PYTHON_BUILTINS",
+    "PYTHON_HARD_KEYWORDS",
     "PYTHON_KEYWORDS",
     "PYTHON_MODULE_NAMES",
     "PYTHON_STANDARD_NAMES",
@@ -21,12 +22,14 @@ __all__ = [
     "reserved_reason",
 ]
 
-PYTHON_KEYWORDS = frozenset(
+# Python's keywords: no identifier may be one (the hard ones, keyword.kwlist)...
+PYTHON_HARD_KEYWORDS = frozenset(
     """False None True and as assert async await break class continue def del elif else
     except finally for from global if import in is lambda nonlocal not or pass raise
-    return
-    try while with yield _ case match type""".split()
+    return try while with yield""".split()
 )
+# ...and the soft ones, which a class name avoids too, but a keyword argument may be.
+PYTHON_KEYWORDS = PYTHON_HARD_KEYWORDS | frozenset("_ case match type".split())
 
 # Builtins of Python 3.11 to 3.14: names users and the generated code rely on.
 PYTHON_BUILTINS = frozenset(

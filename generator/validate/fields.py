@@ -226,8 +226,11 @@ def _read_items(r: Reader, key: str, node: Node) -> Shape | None:
 def _read_enum(r: Reader, key: str, node: Node) -> tuple[str, ...] | None:
     if node.refused:
         return None
-    if not isinstance(node, SeqNode) or not node.items:
+    if not isinstance(node, SeqNode):
         r.error(node.position, key, f"expected a list of strings, got {describe(node)}")
+        return None
+    if not node.items:
+        r.error(node.position, key, "an enum lists at least one string")
         return None
     values: list[str] = []
     ok = True
