@@ -59,6 +59,10 @@ def _path(spec: Spec) -> Path:
 
 def test_every_vector_states_what_the_yaml_says(computed: Computed) -> None:
     spec, _, document, _ = computed
+    _states_the_yaml(spec, document)
+
+
+def _states_the_yaml(spec: Spec, document: dict[str, Any]) -> None:
     for vector in document["vectors"]:
         want = spec_oracle.expected(spec, vector["kind"], vector["input"])
         want.pop("ancestors", None)
@@ -72,6 +76,65 @@ def test_every_vector_states_what_the_yaml_says(computed: Computed) -> None:
             "schema_valid"
         }
         assert vector["description"], vector["id"]
+
+
+#: Codes spelt like the stem the unknown code vectors start from, one of them
+#: removed: the unknown code must still be one the taxonomy neither defines nor
+#: removed, and well-formed in the taxonomy's case.
+_LIKE_THE_UNKNOWN = """\
+format: 1
+name: tiny
+title: Tiny
+version: 2.0.0
+base: TinyError
+fallback: {oops}
+wrap: {oops}
+code_case: {case}
+domains:
+  {misc}:
+    title: Misc
+    codes:
+      {oops}: {{retryable: false, meaning: m}}
+      {stem}: {{retryable: true, meaning: m}}
+      {stem}{x}: {{retryable: false, meaning: m}}
+      {stem}{x}{x}:
+        removed: {{since: 1.0.0, reason: r}}
+        meaning: m
+"""
+
+
+@pytest.mark.parametrize(
+    ("case", "oops", "stem", "x"),
+    [
+        ("lower_snake", "oops", "zz_unknown_code", "_x"),
+        ("upper_snake", "OOPS", "ZZ_UNKNOWN_CODE", "_X"),
+    ],
+)
+def test_the_unknown_code_is_none_the_taxonomy_defines_or_removed(
+    tmp_path: Path, case: str, oops: str, stem: str, x: str
+) -> None:
+    path = tmp_path / "taxonomy.yaml"
+    misc = "misc" if case == "lower_snake" else "MISC"
+    text = _LIKE_THE_UNKNOWN.format(case=case, misc=misc, oops=oops, stem=stem, x=x)
+    path.write_text(text, encoding="utf-8")
+    spec = read_spec(path)
+    assert set(spec.codes) == {oops, stem, stem + x} and spec.removed == (stem + x + x,)
+    files = contract.files(load_names(path))
+    document = json.loads(files[VECTORS_PATH].decode("utf-8"))
+    _states_the_yaml(spec, document)
+    by_id = {v["id"]: v["input"] for v in document["vectors"]}
+    # README: a well-formed code the taxonomy does not define falls back; the
+    # vectors about it must use such a code, and not a removed one, which has
+    # vectors of its own.
+    unknowns = [
+        by_id["from_payload/unknown_code"]["code"],
+        by_id["lookup/unknown"],
+        by_id["from_payload/code_length_256"]["code"],
+    ]
+    for unknown in unknowns:
+        assert spec.pattern.fullmatch(unknown), unknown
+        assert unknown not in spec.codes and unknown not in spec.removed
+    assert len(unknowns[-1]) == 256
 
 
 def test_vector_ids_are_unique_and_name_every_code_event_and_kind(

@@ -11,6 +11,7 @@ templates render now (so a template that adds a helper must reserve it).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -496,6 +497,39 @@ def test_a_base_whose_type_guard_is_taken_is_refused(base: str, guard: str) -> N
         f"type guard {guard!r}" in line and line.startswith("t.yaml:5:1: error: base: ")
         for line in lines
     )
+
+
+@pytest.mark.parametrize(("base", "guard"), [("Finite", "isFinite")])
+def test_a_base_whose_type_guard_is_a_javascript_global_is_refused(
+    base: str, guard: str
+) -> None:
+    """``isFinite`` is a global function of JavaScript (ECMA-262 §19.2.2)."""
+    assert _refusal(_taxonomy(_domain("misc", _code("oops", 10)), base=base)) == [
+        f"t.yaml:5:1: error: base: base {base!r} makes the TypeScript type guard"
+        f" {guard!r}, which is a builtin; choose another base name"
+    ]
+
+
+def test_check_names_refuses_a_class_named_like_a_valid_base() -> None:
+    domains = [_domain("misc", _code("oops", 10), _code("same", 11, cls="TinyError"))]
+    problems = check_names(domains, "TinyError", _at(5), "lower_snake", "t.yaml")
+    assert [p.format() for p in problems] == [
+        "t.yaml:11:1: error: domains.misc.codes.same: class name 'TinyError' of code"
+        " 'same' (set by `class:`) is already the class name of the base class"
+        " (line 5); set `class:` on the code to choose another"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "npm"),
+    [("tiny", "tiny-errors"), ("acme_harness", "acme-harness-errors")],
+)
+def test_the_npm_package_is_the_name_with_dashes(name: str, npm: str) -> None:
+    """README: taxonomy ``harmovela`` is the npm package ``harmovela-errors``; npm
+    names are spelt with dashes, as the Python distribution's are."""
+    taxonomy = _taxonomy(_domain("misc", _code("oops", 10)))
+    taxonomy = dataclasses.replace(taxonomy, name=name)
+    assert name_taxonomy(taxonomy, "t.yaml").npm_package == npm
 
 
 def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:

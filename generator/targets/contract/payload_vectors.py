@@ -52,8 +52,11 @@ class VectorList:
 
 
 def unknown_code(names: Names, stem: str) -> str:
-    """A code spelt from lower_snake ``stem`` that the taxonomy does not define."""
+    """A code spelt from lower_snake ``stem`` that the taxonomy neither defines nor
+    removed (a removed code has vectors of its own).
+    """
     known = {c.code.code for c in names.codes}
+    known.update(tomb.code for tomb in names.taxonomy.removed)
     case = names.taxonomy.code_case
     candidate = in_code_case(stem, case)
     while candidate in known:
