@@ -8,13 +8,18 @@ a lone surrogate.  Each expected line is written here from that rule.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from generator.cli import main
 
 from generator.diagnostics import Position, TaxonomyError
 from generator.nodes import MapNode, ScalarNode, SeqNode
 from generator.source import load_text
 from generator.validate import validate
 from generator.validate.text import character_problem, describe, show
+from tests.bad_golden import REPO, bad_cases, relative
 
 HEAD = """\
 format: 1
@@ -130,3 +135,24 @@ def test_details_problems_name_their_path() -> None:
         "t.yaml:14:58: error: docs.example.details.l[1].x: '1e999' is not a finite "
         "number"
     ]
+
+
+@pytest.mark.parametrize("case", bad_cases(), ids=[c.stem for c in bad_cases()])
+def test_the_bad_corpus_is_refused_in_its_words_in_process(
+    case: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """tests/bad/<case>.stderr, the specification of the messages, word for word.
+
+    tests/test_bad_inputs.py runs the same command as a process; this runs it in
+    this one, where a mutation test can see which words each line comes from.
+    """
+    monkeypatch.chdir(REPO)
+    out = tmp_path / "out"
+    argv = ["generate", "--taxonomy", relative(case), "--out", str(out)]
+    status = main(argv)
+    expected = case.with_suffix(".stderr").read_text(encoding="utf-8")
+    assert (status, capsys.readouterr().err) == (2, expected)
+    assert not out.exists()

@@ -260,3 +260,53 @@ def test_collecting_stops_after_the_limit() -> None:
         validate(root, "t.yaml", "t.yaml", problems)
     assert len(caught.value.diagnostics) == MAX_DIAGNOSTICS
     assert caught.value.truncated is False
+
+
+def test_a_tombstone_keeps_its_optional_meaning_and_retryable() -> None:
+    """README: a removed code is ``removed: {since, reason}``, its meaning optional;
+    it is no longer generated, so it is no code of its domain.
+    """
+    taxonomy = _read(
+        _one_code("oops")
+        + "      gone: {removed: {since: 1.0.0, reason: Unused}, retryable: true}\n"
+        + "      went: {removed: {reason: Old, since: 0.1.0-rc.1}, meaning: It went}\n"
+    )
+    (misc,) = taxonomy.domains
+    assert [c.code for c in misc.codes] == ["oops"]
+    gone, went = misc.removed
+    assert (gone.code, gone.since, gone.reason, gone.meaning) == (
+        "gone",
+        "1.0.0",
+        "Unused",
+        "",
+    )
+    assert (went.since, went.reason, went.meaning) == ("0.1.0-rc.1", "Old", "It went")
+    assert went.position == Position(line=14, col=7)
+
+
+def test_a_replacement_is_named_in_the_taxonomys_code_case() -> None:
+    """README: codes follow ``code_case``; ``replaced_by`` names a code."""
+    upper = (
+        HEAD.replace("oops", "OOPS")
+        + "code_case: upper_snake\n"
+        + "domains:\n  MISC:\n    title: M\n    codes:\n"
+        + "      OOPS: {retryable: true, meaning: M}\n"
+        + "      OLD: {retryable: true, meaning: M,"
+        + " deprecated: {reason: R, replaced_by: oops}}\n"
+    )
+    assert _errors(upper) == [
+        "t.yaml:14:79: error: domains.MISC.codes.OLD.deprecated.replaced_by: expected "
+        "a code name in upper_snake, got 'oops'"
+    ]
+    # With code_case itself wrong, either case names a code; only that is reported.
+    unsure = upper.replace("upper_snake", "upper")
+    assert _errors(unsure) == [
+        "t.yaml:8:12: error: code_case: expected one of lower_snake, upper_snake, "
+        "got 'upper'; did you mean 'upper_snake'?"
+    ]
+    assert _errors(unsure.replace("by: oops", "by: Oops")) == [
+        "t.yaml:8:12: error: code_case: expected one of lower_snake, upper_snake, "
+        "got 'upper'; did you mean 'upper_snake'?",
+        "t.yaml:14:79: error: domains.MISC.codes.OLD.deprecated.replaced_by: expected "
+        "a code name, got 'Oops'",
+    ]

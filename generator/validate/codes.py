@@ -207,11 +207,15 @@ def read_deprecation(
     reason = get(
         found, "reason", lambda n: r.text(n, join(dkey, "reason"), allow_empty=False)
     )
-    pattern = CASE_PATTERNS[code_case or "lower_snake"] if code_case else ANY_CASE
+    # Say which case: "expected a code" would not tell why 'oops' is refused.
+    if code_case:
+        pattern, what = CASE_PATTERNS[code_case], f"a code name in {code_case}"
+    else:  # code_case is itself invalid (and reported): either case will do
+        pattern, what = ANY_CASE, "a code name"
     replaced_by = get(
         found,
         "replaced_by",
-        lambda n: r.matching(n, join(dkey, "replaced_by"), pattern, "a code"),
+        lambda n: r.matching(n, join(dkey, "replaced_by"), pattern, what),
     )
     since = get(
         found,
