@@ -4,7 +4,8 @@
 and retryability (its ``<prefix>_*`` only where every code carries it), each
 code's details fields and message template, the events, and a **Changes**
 table built from ``since``, ``deprecated`` and ``removed``.  All user text
-reaches the page through the Markdown escapers of :mod:`generator.escape`, so it renders as exactly itself.
+reaches the page through the Markdown escapers of :mod:`generator.escape`, so
+it renders as exactly itself.
 """
 
 from __future__ import annotations
