@@ -34,7 +34,7 @@ VECTORS_PATH = "conformance/vectors.json"
 def test_typescript_passes_every_vector(
     case: Case, compiled_ts: Callable[[Case], Path], request: pytest.FixtureRequest
 ) -> None:
-    pending_typed(case, request)
+    pending_typed(case, request, "typescript")
     node = require_typescript_tools()
     module = compiled_ts(case)
     env = {
@@ -64,7 +64,7 @@ def test_typescript_answers_every_probe_as_the_yaml_says(
     tmp_path: Path,
     request: pytest.FixtureRequest,
 ) -> None:
-    pending_typed(case, request)
+    pending_typed(case, request, "typescript")
     node = require_typescript_tools()
     module = compiled_ts(case)
     spec = read_spec(case.taxonomy)
