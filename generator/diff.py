@@ -3,8 +3,11 @@
 Every change is classified, with the rule that fired: *breaking* (a client
 built against the old taxonomy can misbehave: a code removed without a
 tombstone, moved, or whose retryability changed; a domain or event removed; the
-base, fallback or wrap code changed; any generated identifier renamed),
-*compatible* (something added, deprecated or tombstoned) or *docs* (text only).
+base, fallback or wrap code changed; any generated identifier renamed; a
+details field removed, made required or given another shape, a required one
+added), *compatible* (something added, deprecated or tombstoned, an optional
+details field added) or *docs* (text only, message templates included; the
+details rules are :mod:`generator.diff_details`).
 The version must then grow by semver: a breaking change needs a major bump (a
 minor one while below 1.0), an addition at least a minor bump.
 
@@ -19,6 +22,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from generator.diagnostics import Position
+from generator.diff_details import details_changes
 from generator.model import Taxonomy, parse_version
 from generator.naming import Names
 
@@ -51,17 +55,27 @@ RULES = {
     "code-case-changed": BREAKING,
     "event-removed": BREAKING,
     "event-location-changed": BREAKING,
+    "required-field-added": BREAKING,
+    "field-removed": BREAKING,
+    "field-type-changed": BREAKING,
+    "field-enum-changed": BREAKING,
+    "field-bounds-changed": BREAKING,
+    "field-required-changed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
     "code-deprecated": COMPATIBLE,
     "code-undeprecated": COMPATIBLE,
     "code-tombstoned": COMPATIBLE,
+    "field-added": COMPATIBLE,
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,
     "deprecation-changed": DOCS,
     "prose-changed": DOCS,
+    "field-description-changed": DOCS,
+    "field-default-changed": DOCS,
+    "template-changed": DOCS,
 }
 
 
@@ -312,6 +326,8 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=position,
                 )
             )
+        for rule, message, where in details_changes(before.code, named.code):
+            add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
 
     old_events = {e.type: e for e in ot.events}
     new_events = {e.type: e for e in nt.events}

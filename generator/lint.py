@@ -2,7 +2,8 @@
 
 Validation refuses what cannot be generated; lint flags what is legal but
 probably wrong: a domain without its generic code, a ``*_timeout`` that is not
-retryable, a meaning that reads differently from the rest.  Each rule has a
+retryable, a meaning that reads differently from the rest, a message template
+that uses no field or a details field nothing describes.  Each rule has a
 stable id and a default level (``error``, ``warning`` or ``off``); a project
 changes them in ``[tool.taxogen.lint]`` of its pyproject.toml::
 
@@ -25,8 +26,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from generator.diagnostics import Position, describe_value
+from generator.lint_details import field_described, template_uses_field
 from generator.model import Code, Taxonomy
-from generator.naming import generic_code, words
+from generator.naming import domain_prefix, generic_code, words
 
 __all__ = [
     "LEVELS",
@@ -103,7 +105,7 @@ def _code_domain_prefix(
     t: Taxonomy,
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
-        prefix = domain.key + "_"
+        prefix = domain_prefix(domain.key, t.code_case)  # llm -> LLM_ in UPPER_SNAKE
         for code in domain.codes:
             if not code.code.startswith(prefix):
                 yield (
@@ -295,6 +297,18 @@ RULES: tuple[Rule, ...] = (
         level="error",
         summary="replaced_by names a live, undeprecated code",
         check=_replaced_by_live,
+    ),
+    Rule(
+        id="template-uses-field",
+        level="warning",
+        summary="a message template uses at least one details field",
+        check=template_uses_field,
+    ),
+    Rule(
+        id="field-described",
+        level="warning",
+        summary="a details field has a description or a template that uses it",
+        check=field_described,
     ),
 )
 

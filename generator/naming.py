@@ -54,6 +54,7 @@ __all__ = [
     "check_names",
     "class_name",
     "details_type",
+    "domain_prefix",
     "field_problem",
     "generic_code",
     "in_code_case",
@@ -109,6 +110,11 @@ def in_code_case(identifier: str, code_case: str) -> str:
 def other_case(code: str, code_case: str) -> str:
     """``code`` spelt in the code case the taxonomy does not use."""
     return code.upper() if code_case == "lower_snake" else code.lower()
+
+
+def domain_prefix(domain: str, code_case: str) -> str:
+    """The prefix a domain's codes carry, in the code case (``llm`` → ``LLM_``)."""
+    return in_code_case(f"{domain.lower()}_", code_case)
 
 
 def generic_code(domain: str, code_case: str) -> str:

@@ -15,6 +15,7 @@ what the spec requires of it.
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import json
 import re
 import warnings
@@ -57,6 +58,10 @@ class SpecCode:
     retryable: bool
     meaning: str
     class_name: str
+    #: README "Typed details": the domain's fields first, then the code's own (a
+    #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
+    fields: tuple[tuple[str, dict[str, Any]], ...] = ()
+    message: str | None = None  # the ``message:`` template
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +100,15 @@ class Spec:
         return candidate
 
 
+def _shape(raw: Any) -> dict[str, Any]:
+    """README "The format": a field (or ``items``) is a type name or a mapping."""
+    return {"type": raw} if isinstance(raw, str) else dict(raw)
+
+
+def _fields(raw: Any) -> dict[str, dict[str, Any]]:
+    return {name: _shape(spec) for name, spec in (raw or {}).items()}
+
+
 def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -120,14 +134,18 @@ def read_spec(path: Path) -> Spec:
             domains[key] = domain.get("class") or (
                 "".join(w.capitalize() for w in _words(key)) + "Error"
             )
+        shared = _fields(domain.get("details"))
         for code, entry in live.items():
             assert isinstance(code, str) and type(entry["retryable"]) is bool
+            fields = {**shared, **_fields(entry.get("details"))}
             codes[code] = SpecCode(
                 code=code,
                 domain=key,
                 retryable=entry["retryable"],
                 meaning=entry["meaning"],
                 class_name=entry.get("class") or readme_class_name(code),
+                fields=tuple(fields.items()),
+                message=entry.get("message"),
             )
     return Spec(
         name=raw["name"],
@@ -218,7 +236,82 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
         not isinstance(details, dict) or beyond_limits(details)
     ):
         return "details"
+    entry = spec.codes.get(code)  # unknown codes: details not checked
+    for name, field in entry.fields if entry is not None else ():
+        if name not in (details or {}):
+            if field.get("required", True):
+                return f"details.{name}"
+        elif not fits(field, details[name]):  # type: ignore[index]
+            return f"details.{name}"
     return None
+
+
+def fits(shape: dict[str, Any], value: object) -> bool:
+    """README "The format": whether ``value`` is of the field's (or item's) shape.
+
+    An integer is a number without a fraction (3.0 too); booleans are not numbers.
+    """
+    kind = shape["type"]
+    if kind == "string":
+        return isinstance(value, str) and value in shape.get("enum", [value])
+    if kind == "boolean":
+        return type(value) is bool
+    if kind == "object":
+        return isinstance(value, dict)
+    if kind == "array":
+        items = _shape(shape.get("items", {"type": "any"}))
+        return isinstance(value, list) and all(
+            items["type"] == "any" or fits(items, item) for item in value
+        )
+    if type(value) not in (int, float):
+        return False
+    if kind == "integer" and value != int(value):  # type: ignore[call-overload]
+        return False
+    low, high = shape.get("minimum"), shape.get("maximum")
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def shown(value: object) -> str:
+    """README "Message templates": a placeholder's text, as JavaScript's String() has
+    it (booleans true/false, 3.0 as 3, exponents past 1e21 and below 1e-6)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    assert isinstance(value, float)
+    if value == 0:
+        return "0"  # String(-0) is "0"
+    mantissa, _, exponent = repr(value).partition("e")
+    if not exponent:
+        return mantissa.removesuffix(".0")
+    power = int(exponent)
+    if -7 < power < 21:
+        return format(decimal.Decimal(repr(value)), "f")
+    return f"{mantissa.removesuffix('.0')}e{'+' if power > 0 else '-'}{abs(power)}"
+
+
+def rendered(template: str, details: dict[str, Any]) -> str:
+    """README "Message templates": ``{field}`` replaced, ``{{`` and ``}}`` literal."""
+    return re.sub(
+        r"\{\{|\}\}|\{([A-Za-z][A-Za-z0-9_]*)\}",
+        lambda m: shown(details[m[1]]) if m[1] else m[0][0],
+        template,
+    )
+
+
+def constructed(spec: Spec, code: str, details: dict[str, Any]) -> dict[str, Any]:
+    """README: a typed constructor fills in defaults and renders the template."""
+    entry = spec.codes[code]
+    filled = dict(details)
+    for name, field in entry.fields:
+        if name not in filled and "default" in field:
+            filled[name] = field["default"]
+    message = (
+        entry.meaning if entry.message is None else rendered(entry.message, filled)
+    )
+    return {"class": entry.class_name, "message": message, "details": filled}
 
 
 def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
@@ -243,6 +336,8 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
     if op == "lookup":
         target = spec.target(given)
         return {"class": target.class_name, "retryable": target.retryable}
+    if op == "construct":
+        return constructed(spec, given["code"], given["details"])
     if op == "to_error":  # README: anything that is not an error gets the wrap code
         wrap = spec.codes[spec.wrap]
         return {

@@ -37,6 +37,24 @@ SCHEMA_PATH = "schema/error-payload.schema.json"
 VECTORS_PATH = "conformance/vectors.json"
 
 
+#: Issue 10: the typed-details runtimes (Python and TypeScript constructors, and
+#: from_payload's field checks) are built by other helpers in parallel; until they
+#: merge, the runtime tests of a case declaring fields are expected to fail, and
+#: strictly: once a language's pass, its xfails fail and the lead sets it False.
+TYPED_RUNTIMES_PENDING = {"python": True, "typescript": True}
+
+
+def pending_typed(case: Case, request: pytest.FixtureRequest, language: str) -> None:
+    """Mark the test strict-xfail when ``case`` declares details fields and the
+    typed runtime of ``language`` has not landed yet."""
+    if TYPED_RUNTIMES_PENDING[language] and any(
+        c.fields for c in read_spec(case.taxonomy).codes.values()
+    ):
+        request.applymarker(
+            pytest.mark.xfail(strict=True, reason="typed-details runtimes pending")
+        )
+
+
 def _load(case: Case, path: str) -> Any:
     return json.loads((case.expected / path).read_text(encoding="utf-8"))
 
@@ -83,12 +101,20 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
             expect["retryable"],
         ), vid
         assert err.original == given, vid
+    elif kind == "construct":  # README "Python": fields are keyword arguments
+        err = mod.lookup(given["code"])(**given["details"])
+        assert type(err).__name__ == expect["class"], vid
+        assert err.message == expect["message"], vid
+        assert spec_oracle.same_json(
+            json.loads(json.dumps(err.details)), expect["details"]
+        ), vid
     else:
         pytest.fail(f"unknown vector kind {kind!r} in {vid}")
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_python_passes_every_vector(case: Case) -> None:
+def test_python_passes_every_vector(case: Case, request: pytest.FixtureRequest) -> None:
+    pending_typed(case, request, "python")
     document = _load(case, VECTORS_PATH)
     mod = import_generated(case)
     kinds = {v["kind"] for v in document["vectors"]}
@@ -112,6 +138,26 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
     for field in ("payload", "code", "message", "retryable", "details"):
         assert any(v.startswith(f"from_payload/{field}_") for v in ids), field
     assert "from_payload/unknown_code" in ids and "lookup/unknown" in ids
+    # Issue 10: valid and invalid details of every code declaring fields, each
+    # required field missing, each field of a wrong type, and the constructor.
+    for code, entry in spec.codes.items():
+        if not entry.fields:
+            continue
+        prefix = f"from_payload/details/{code}/"
+        assert {prefix + "required_only", prefix + "every_field"} <= ids, code
+        assert prefix + "extra_key" in ids, code
+        for name, field in entry.fields:
+            assert prefix + f"{name}/type" in ids, (code, name)
+            if field.get("required", True):
+                assert prefix + f"{name}/missing" in ids, (code, name)
+                assert prefix + "absent" in ids, code
+            for bound in ("minimum", "maximum"):
+                if bound in field:
+                    side = "below" if bound == "minimum" else "above"
+                    assert prefix + f"{name}/{side}_{bound}" in ids, (code, name)
+            if "enum" in field:
+                assert prefix + f"{name}/not_in_enum" in ids, (code, name)
+        assert f"construct/{code}/required_only" in ids, code
     assert any(v.startswith("to_error/") for v in ids)
 
 
@@ -209,8 +255,11 @@ def _strip(want: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_python_answers_every_probe_as_the_yaml_says(case: Case) -> None:
+def test_python_answers_every_probe_as_the_yaml_says(
+    case: Case, request: pytest.FixtureRequest
+) -> None:
     """Live codes round-trip, unknown and removed ones fall back, non-errors are wrapped."""
+    pending_typed(case, request, "python")
     spec = read_spec(case.taxonomy)
     mod = import_generated(case)
     probes = spec_oracle.probes(spec)

@@ -251,9 +251,142 @@ OTHER_PAIRS = [
 ]
 
 
+# Issue 10's rules for typed details, each an edit of the typed_details fixture:
+# (id, [(old, new)], {(kind, rule)}, how many changes), the kinds the issue's.
+TYPED = (REPO / "tests/cases/typed_details/taxonomy.yaml").read_text(encoding="utf-8")
+ELAPSED = "          elapsed_ms: {type: integer, required: false, description: How long"
+DETAILS_PAIRS = [
+    (
+        "optional field added",
+        [(ELAPSED, "          note: {type: string, required: false}\n" + ELAPSED)],
+        {(COMPATIBLE, "field-added")},
+        1,
+    ),
+    (
+        "required field added",
+        [(ELAPSED, "          note: {type: string}\n" + ELAPSED)],
+        {(BREAKING, "required-field-added")},
+        1,
+    ),
+    ("field removed", [(ELAPSED + " it ran}\n", "")], {(BREAKING, "field-removed")}, 1),
+    (
+        "type changed",
+        [("elapsed_ms: {type: integer", "elapsed_ms: {type: number")],
+        {(BREAKING, "field-type-changed")},
+        1,
+    ),
+    (
+        "item type changed",
+        [("steps: {type: array, items: string", "steps: {type: array, items: integer")],
+        {(BREAKING, "field-type-changed")},
+        1,
+    ),
+    (
+        "enum changed",
+        [("enum: [second, minute, hour]", "enum: [second, minute, hour, day]")],
+        {(BREAKING, "field-enum-changed")},
+        1,
+    ),
+    (
+        "item enum changed",
+        [("enum: [queued, running, done]", "enum: [queued, done]")],
+        {(BREAKING, "field-enum-changed")},
+        1,
+    ),
+    (
+        "bounds changed",
+        [("minimum: 1, maximum: 100", "minimum: 1, maximum: 50")],
+        {(BREAKING, "field-bounds-changed")},
+        1,
+    ),
+    (
+        "required changed",
+        [("elapsed_ms: {type: integer, required: false", "elapsed_ms: {type: integer")],
+        {(BREAKING, "field-required-changed")},
+        1,
+    ),
+    (
+        "description changed",
+        [("description: The deadline}", "description: The deadline in ms}")],
+        {(DOCS, "field-description-changed")},
+        1,
+    ),
+    (
+        "default changed",
+        [("default: minute}", "default: hour}")],
+        {(DOCS, "field-default-changed")},
+        1,
+    ),
+    (
+        "template changed",
+        [("exceeded the {timeout_ms}ms deadline", "ran past {timeout_ms}ms")],
+        {(DOCS, "template-changed")},
+        1,
+    ),
+    (
+        "template added",
+        [("meaning: Task was cancelled\n", "meaning: Task was cancelled\n"
+          "        message: \"task {task_id} cancelled\"\n")],
+        {(DOCS, "template-changed")},
+        1,
+    ),  # fmt: skip
+    # A domain's field counts for each of its four codes.
+    (
+        "domain field made optional",
+        [
+            (
+                "task_id: {type: string, description: The task concerned}",
+                "task_id: {type: string, required: false, default: t, description: "
+                "The task concerned}",
+            )
+        ],
+        {(BREAKING, "field-required-changed"), (DOCS, "field-default-changed")},
+        8,
+    ),
+    (
+        "domain field added",
+        [
+            (
+                "      task_id: {type: string, description: The task concerned}\n",
+                "      task_id: {type: string, description: The task concerned}\n"
+                "      queue: {type: string, required: false}\n",
+            )
+        ],
+        {(COMPATIBLE, "field-added")},
+        4,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "label, edits, expected, count", DETAILS_PAIRS, ids=[p[0] for p in DETAILS_PAIRS]
+)
+def test_details_rules_fire_on_their_pair(
+    tmp_path: Path,
+    label: str,
+    edits: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+    count: int,
+) -> None:
+    new_text = TYPED
+    for old, new in edits:
+        assert old in new_text, f"the edit's anchor is missing: {old!r}"
+        new_text = new_text.replace(old, new, 1)
+    old_names = load_names(_write(tmp_path, "old.yaml", TYPED))
+    new_names = load_names(_write(tmp_path, "new.yaml", new_text))
+    changes = diff(old_names, new_names)
+    assert {(c.kind, c.rule) for c in changes} == expected
+    assert len(changes) == count
+    assert all(c.position is not None for c in changes if c.rule != "field-removed")
+
+
 def test_every_rule_has_a_pair() -> None:
     covered = {rule for _, _, expected in PAIRS for _, rule in expected}
     covered |= {rule for _, _, _, expected in OTHER_PAIRS for _, rule in expected}
+    covered |= {rule for _, _, expected, _ in DETAILS_PAIRS for _, rule in expected}
+    for _, _, expected, _ in DETAILS_PAIRS:
+        for kind, rule in expected:
+            assert RULES[rule] == kind, rule
     covered.add("code-case-changed")  # test_code_case_change
     assert covered == set(RULES)
     for _, _, expected in PAIRS:

@@ -68,6 +68,25 @@ BEFORE = {
         ],
         "task_cancelled",
     ),
+    # Issue 10: a template naming no field, a field nothing describes.
+    "template-uses-field": (
+        [
+            (
+                "meaning: Task exceeded its deadline}",
+                "meaning: Task exceeded its deadline, message: the task timed out}",
+            )
+        ],
+        "task_timeout",
+    ),
+    "field-described": (
+        [
+            (
+                "meaning: Task exceeded its deadline}",
+                "meaning: Task exceeded its deadline, details: {elapsed_ms: integer}}",
+            )
+        ],
+        "task_timeout",
+    ),
 }
 
 
@@ -209,3 +228,49 @@ def test_config_disable_level_and_per_code_ignore(tmp_path: Path) -> None:
 def test_bad_config_is_refused(table: dict[str, object]) -> None:
     with pytest.raises(LintConfigError):
         LintConfig.from_table(table)
+
+
+TIMEOUT_AT = "meaning: Task exceeded its deadline}"
+
+
+@pytest.mark.parametrize(
+    "details, template, fires",
+    [
+        ("{elapsed_ms: integer}", None, True),
+        ("{elapsed_ms: {type: integer, description: How long it ran}}", None, False),
+        ("{elapsed_ms: integer}", "ran {elapsed_ms}ms", False),
+        # A template of another code does not describe this code's own field.
+        ("{elapsed_ms: integer}", "elsewhere", True),
+    ],
+)
+def test_field_described_is_quiet_once_described_or_used(
+    tmp_path: Path, details: str, template: str | None, fires: bool
+) -> None:
+    entry = f"meaning: Task exceeded its deadline, details: {details}"
+    if template is not None:
+        entry += f', message: "{template}"'
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, [(TIMEOUT_AT, entry + "}")]), config)
+    assert bool(found) is fires, found
+
+
+def test_field_described_checks_a_domain_field_once_against_all_templates(
+    tmp_path: Path,
+) -> None:
+    shared = "    description: Errors during task lifecycle.\n"
+    edits = [(shared, shared + "    details: {task_id: string}\n")]
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, edits), config)
+    assert [(f.rule, f.code) for f in found] == [("field-described", None)]
+    assert "'task_id'" in found[0].message
+    used = edits + [(TIMEOUT_AT, TIMEOUT_AT[:-1] + ', message: "task {task_id}"}')]
+    assert lint(_taxonomy(tmp_path, used), config) == []
+
+
+def test_code_domain_prefix_is_spelt_in_the_code_case(tmp_path: Path) -> None:
+    """Issue 10: in an UPPER_SNAKE taxonomy, domain ``llm``'s prefix is ``LLM_``."""
+    harness = REPO / "tests/cases/harness/taxonomy.yaml"
+    text = harness.read_text(encoding="utf-8")
+    config = LintConfig.from_table({"enable": ["code-domain-prefix"]})
+    found = lint(_taxonomy(tmp_path, [], text), config)
+    assert {f.code for f in found if f.rule == "code-domain-prefix"} == {"UNKNOWN"}

@@ -32,6 +32,14 @@ const runners = {
     assert.deepEqual([err.code, err.domain, err.retryable], [v.expect.code, v.expect.domain, v.expect.retryable], v.id);
     assert.deepEqual(err.cause, v.input, v.id);
   },
+  // README "TypeScript": a class with declared fields takes them as options.details.
+  construct: (v) => {
+    const Cls = mod.lookup(v.input.code);
+    const err = new Cls({ details: v.input.details });
+    assert.equal(err.name, v.expect.class, v.id);
+    assert.equal(err.message, v.expect.message, v.id);
+    assert.deepEqual({ ...err.details }, v.expect.details, v.id);
+  },
 };
 
 function runPayload(call, v) {

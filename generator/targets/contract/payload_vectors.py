@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.naming import NamedCode, Names, in_code_case, other_case
+from generator.targets.contract.samples import known_details
 from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "add_from_payload",
     "good_payload",
     "nested",
+    "plain_code",
     "unknown_code",
 ]
 
@@ -90,9 +92,18 @@ def nested(levels: int) -> dict[str, Any]:
     return {"d": node}
 
 
+def plain_code(names: Names) -> NamedCode:
+    """The first code without declared details (else the fallback, which has no
+    required ones): the vectors of the wire rules use it, so any details pass."""
+    for named in names.codes:
+        if not named.code.fields:
+            return named
+    return names.fallback
+
+
 def good_payload(names: Names) -> dict[str, Any]:
-    """A valid payload of the first code, for the vectors that change one thing."""
-    first = names.codes[0]
+    """A valid payload of a plain code, for the vectors that change one thing."""
+    first = plain_code(names)
     return {"code": first.code.code, "message": "m", "retryable": first.code.retryable}
 
 
@@ -100,7 +111,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     """Add the ``from_payload`` vectors of ``names`` to ``out``."""
     taxonomy = names.taxonomy
     case = taxonomy.code_case
-    first = names.codes[0]
+    first = plain_code(names)
     fallback = names.fallback
     # from_payload: every code, then each rule.
     for named in names.codes:
@@ -108,7 +119,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
             "code": named.code.code,
             "message": f"an example {named.code.code} error",
             "retryable": named.code.retryable,
-            "details": {"example": True},
+            "details": known_details(named),
         }
         out.add(
             "from_payload",

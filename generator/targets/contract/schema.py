@@ -4,7 +4,8 @@ The schema accepts exactly what ``from_payload`` accepts: well-formed codes of
 at most ``MAX_CODE_LENGTH`` characters (known ones are listed with their
 meanings, unknown ones stay valid, as the fallback rule requires), a string
 message, a real boolean ``retryable``, ``details`` an object or null, and any
-extra field; save the limits on ``details`` that JSON Schema cannot state
+extra field, and a known code's details as its declared fields say (extra keys
+allowed); save the limits on ``details`` that JSON Schema cannot state
 (``MAX_DETAILS_DEPTH``, ``MAX_DETAILS_NODES``), which its description states
 instead and the vectors mark with ``schema_valid``.
 """
@@ -13,14 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import CASE_PATTERNS
+from generator.model import CASE_PATTERNS, Field, Shape
 from generator.naming import Names
+from generator.targets.contract.samples import json_data
 
 __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
     "code_pattern",
+    "details_rules",
     "payload_schema",
 ]
 
@@ -49,6 +52,60 @@ def code_pattern(names: Names) -> str:
     return "^" + CASE_PATTERNS[names.taxonomy.code_case].pattern + "$"
 
 
+def _shape_schema(shape: Shape) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": shape.type}
+    if shape.enum:
+        out["enum"] = list(shape.enum)
+    if shape.minimum is not None:
+        out["minimum"] = shape.minimum
+    if shape.maximum is not None:
+        out["maximum"] = shape.maximum
+    if shape.items is not None:
+        out["items"] = _shape_schema(shape.items)
+    return out
+
+
+def _field_schema(field: Field) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if field.description:
+        out["description"] = field.description
+    out.update(_shape_schema(field.shape))
+    if field.has_default:
+        out["default"] = json_data(field.default)
+    return out
+
+
+def details_rules(names: Names) -> list[dict[str, Any]]:
+    """One ``if``/``then`` a code with fields: its details checked against them.
+
+    Extra keys stay allowed (forward compatible); details may be absent or null
+    only when no field is required, as ``from_payload`` says.
+    """
+    rules = []
+    for named in names.codes:
+        fields = named.code.fields
+        if not fields:
+            continue
+        required = [f.name for f in fields if f.required]
+        details: dict[str, Any] = {
+            "type": "object" if required else ["object", "null"],
+            "properties": {f.name: _field_schema(f) for f in fields},
+        }
+        if required:
+            details["required"] = required
+        then: dict[str, Any] = {"properties": {"details": details}}
+        if required:
+            then["required"] = ["details"]
+        code = named.code.code
+        rules.append(
+            {
+                "if": {"properties": {"code": {"const": code}}, "required": ["code"]},
+                "then": then,
+            }
+        )
+    return rules
+
+
 def payload_schema(names: Names, header: str) -> dict[str, Any]:
     """A JSON Schema (2020-12) of the error payload of ``names``' taxonomy."""
     taxonomy = names.taxonomy
@@ -57,6 +114,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
         {"const": c.code.code, "title": c.class_name, "description": c.code.meaning}
         for c in names.codes
     ]
+    rules = details_rules(names)  # a known code's details against its fields
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
@@ -96,4 +154,5 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
             },
         },
         "additionalProperties": True,
+        **({"allOf": rules} if rules else {}),
     }

@@ -4,7 +4,8 @@ Computed from the model alone, never from a generated runtime, so they state
 what every implementation must do: the Python and TypeScript suites run every
 vector and must agree with it, and a team implementing the taxonomy in a third
 language can run the same file.  The ``from_payload`` vectors are made in
-:mod:`.payload_vectors`; ``lookup``, ``error_from_event`` and ``to_error`` here.
+:mod:`.payload_vectors`, those of typed details and ``construct`` in
+:mod:`.details`; ``lookup``, ``error_from_event`` and ``to_error`` here.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from generator.targets.contract.payload_vectors import (
     accepted,
     add_from_payload,
     good_payload,
+    plain_code,
     unknown_code,
 )
+from generator.targets.contract.details import add_construct, add_details_vectors
 from generator.targets.contract.schema import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
@@ -50,11 +53,12 @@ def _event(event_type: str, location: str, value: Any = _ABSENT) -> dict[str, An
 def vectors(names: Names, header: str) -> dict[str, Any]:
     """Inputs and the outcome every implementation of the taxonomy must produce."""
     taxonomy = names.taxonomy
-    first = names.codes[0]
+    first = plain_code(names)
     fallback = names.fallback
     wrap = names.wrap
     out = VectorList()
     add_from_payload(out, names)
+    add_details_vectors(out, names)
     good = good_payload(names)
     unknown = unknown_code(names, "zz_unknown_code")
 
@@ -163,6 +167,8 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             },
         )
 
+    add_construct(out, names)
+
     return {
         "//": header,
         "taxonomy": {
@@ -192,6 +198,9 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "from_payload), none, or a rejection",
             "to_error": "input is a value that is not an error; expect the wrapper's "
             "class, code, domain and retryable",
+            "construct": "input is a code and the details fields as a constructor is "
+            "given them (no defaults); expect the class, the message it renders from "
+            "its template (else its meaning) and its details, defaults filled in",
         },
         "schema_valid": "present on a vector whose input the JSON Schema judges "
         "otherwise than expect.ok says, "

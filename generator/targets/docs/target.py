@@ -1,9 +1,11 @@
 """The docs target: its view model (the tables, the example, the changelog).
 
 ``docs/errors.md`` documents the payload's fields, every domain with its codes
-and retryability, the events, and a **Changes** table built from ``since``,
-``deprecated`` and ``removed``.  All user text reaches the page through the
-Markdown escapers of :mod:`generator.escape`, so it renders as exactly itself.
+and retryability (its ``<prefix>_*`` only where every code carries it), each
+code's details fields and message template, the events, and a **Changes**
+table built from ``since``, ``deprecated`` and ``removed``.  All user text
+reaches the page through the Markdown escapers of :mod:`generator.escape`, so
+it renders as exactly itself.
 """
 
 from __future__ import annotations
@@ -13,18 +15,29 @@ import json
 from typing import Any
 
 from generator import escape
+from generator import model
 from generator.model import (
     PAYLOAD_FIELDS,
     Docs,
     Event,
     JSONObject,
     JSONValue,
+    Shape,
     version_key,
 )
-from generator.naming import NamedCode, NamedDomain, Names
+from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
 from generator.targets.base import Target, Template, header_lines
 
-__all__ = ["TARGET", "Change", "DocsView", "Field", "view"]
+__all__ = [
+    "TARGET",
+    "Change",
+    "CodeDetails",
+    "DocsView",
+    "DomainView",
+    "Field",
+    "shape_text",
+    "view",
+]
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,6 +59,25 @@ class Field:
     type: str
     required: bool
     description: str
+    default: str | None = None  # the default as JSON, for a details field
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class CodeDetails:
+    """A code's details fields and message template, as the page lists them."""
+
+    code: str
+    template: str | None  # as written, ``{{`` and ``}}`` included
+    fields: tuple[Field, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DomainView:
+    """A domain, its codes and the details of those that declare any."""
+
+    named: NamedDomain
+    prefix: str | None  # ``llm_*``, only when every code of the domain has it
+    details: tuple[CodeDetails, ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,7 +90,7 @@ class DocsView:
     docs: Docs
     example: str | None  # the example payload as indented JSON
     fields: tuple[Field, ...]
-    domains: tuple[NamedDomain, ...]
+    domains: tuple[DomainView, ...]
     events: tuple[Event, ...]
     fallback: NamedCode
     wrap: NamedCode
@@ -72,6 +104,54 @@ def _json_data(value: JSONValue) -> Any:
     if isinstance(value, tuple):
         return [_json_data(item) for item in value]
     return value
+
+
+def _json_text(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def shape_text(shape: Shape) -> str:
+    """A field's type for people: ``integer, minimum 0``, ``one of "a", "b"``."""
+    if shape.enum:
+        text = "one of " + ", ".join(map(_json_text, shape.enum))
+    elif shape.type == "array" and shape.items is not None:
+        text = "array of " + shape_text(shape.items)
+    else:
+        text = shape.type
+    for word, bound in (("minimum", shape.minimum), ("maximum", shape.maximum)):
+        if bound is not None:
+            text += f", {word} {model.placeholder_text(bound)}"
+    return text
+
+
+def _details(named: NamedCode) -> CodeDetails:
+    code = named.code
+    return CodeDetails(
+        code=code.code,
+        template=code.message.text if code.message is not None else None,
+        fields=tuple(
+            Field(
+                name=f.name,
+                type=shape_text(f.shape),
+                required=f.required,
+                description=f.description,
+                default=_json_text(_json_data(f.default)) if f.has_default else None,
+            )
+            for f in code.fields
+        ),
+    )
+
+
+def _domain(named: NamedDomain, code_case: str) -> DomainView:
+    prefix = domain_prefix(named.domain.key, code_case)
+    every = all(c.code.code.startswith(prefix) for c in named.codes)
+    return DomainView(
+        named=named,
+        prefix=prefix + "*" if every else None,
+        details=tuple(
+            _details(c) for c in named.codes if c.code.fields or c.code.message
+        ),
+    )
 
 
 def _changes(names: Names) -> tuple[Change, ...]:
@@ -149,7 +229,7 @@ def view(names: Names) -> DocsView:
             )
             for field, kind, required, default in PAYLOAD_FIELDS
         ),
-        domains=names.domains,
+        domains=tuple(_domain(d, taxonomy.code_case) for d in names.domains),
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,

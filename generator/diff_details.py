@@ -1,0 +1,85 @@
+"""What changed in a code's typed details and message template, for ``taxogen diff``.
+
+A code's fields are compared by name (its domain's shared fields included, so a
+change to one counts for each of its codes): an optional field added is
+compatible; a required one added, a field removed, or its type, enum, bounds or
+``required`` changed is breaking (a producer or a consumer built against the old
+fields can fail); a description, default or template changed is docs only (a
+template is the default message, text a person reads).  :mod:`generator.diff`
+turns each finding into a change classified by its ``RULES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from generator.diagnostics import Position
+from generator.model import Code, Shape
+
+__all__ = ["details_changes"]
+
+
+def _shape_change(before: Shape, after: Shape) -> str | None:
+    """The rule a shape change fires (the first that applies, items included)."""
+    if before.type != after.type:
+        return "field-type-changed"
+    if (before.items is None) != (after.items is None):
+        return "field-type-changed"
+    if before.items is not None and after.items is not None:
+        inner = _shape_change(before.items, after.items)
+        if inner is not None:
+            return inner
+    if before.enum != after.enum:
+        return "field-enum-changed"
+    if (before.minimum, before.maximum) != (after.minimum, after.maximum):
+        return "field-bounds-changed"
+    return None
+
+
+_WHAT = {
+    "field-type-changed": "type",
+    "field-enum-changed": "enum",
+    "field-bounds-changed": "bounds",
+}
+
+
+def details_changes(
+    before: Code, after: Code
+) -> Iterator[tuple[str, str, Position | None]]:
+    """(rule, message, position) for each change of ``before``'s details fields
+    and template in ``after``, in the new file's field order."""
+    code = after.code
+    old = {f.name: f for f in before.fields}
+    new = {f.name: f for f in after.fields}
+    for name in old:
+        if name not in new:
+            message = f"code {code!r}: details field {name!r} was removed"
+            yield "field-removed", message, after.position
+    for name, field in new.items():
+        was = old.get(name)
+        where = f"code {code!r}: details field {name!r}"
+        if was is None:
+            if field.required:
+                yield "required-field-added", f"{where} was added, required", (
+                    field.position
+                )
+            else:
+                yield "field-added", f"{where} was added", field.position
+            continue
+        rule = _shape_change(was.shape, field.shape)
+        if rule is not None:
+            yield rule, f"{where}: its {_WHAT[rule]} changed", field.position
+        if was.required != field.required:
+            now = "required" if field.required else "optional"
+            yield "field-required-changed", f"{where} is now {now}", field.position
+        if was.description != field.description:
+            message = f"{where}: description changed"
+            yield "field-description-changed", message, field.position
+        if (was.has_default, was.default) != (field.has_default, field.default):
+            yield "field-default-changed", f"{where}: default changed", field.position
+    was_text = before.message.text if before.message is not None else None
+    now_text = after.message.text if after.message is not None else None
+    if was_text != now_text:
+        position = after.message.position if after.message else after.position
+        message = f"code {code!r}: message template changed (the default message)"
+        yield "template-changed", message, position

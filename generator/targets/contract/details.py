@@ -1,0 +1,150 @@
+"""The contract's typed details: their JSON Schema and their conformance vectors.
+
+A code's declared fields (``Code.fields``) become an ``if``/``then`` of the
+payload schema on its ``code``, and three families of vectors: ``from_payload``
+with valid details (the required fields only, every field, an extra key kept)
+and invalid ones (each required field missing, each field of a wrong type, each
+enum, bound and item broken, details absent), each naming ``details.<field>``;
+and ``construct``, the fields as a constructor is given them, expecting the
+message its template renders (``model.placeholder_text``) and the details with
+the defaults filled in.  Sample values come from each field's shape alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.model import placeholder_text
+from generator.naming import NamedCode, Names
+from generator.targets.contract.payload_vectors import VectorList, accepted
+from generator.targets.contract.samples import (
+    every,
+    json_data,
+    required_only,
+    sample,
+    wrong,
+)
+
+__all__ = ["add_construct", "add_details_vectors"]
+
+
+def add_details_vectors(out: VectorList, names: Names) -> None:
+    """The ``from_payload`` vectors of the codes' declared details."""
+    for named in names.codes:
+        fields = named.code.fields
+        if not fields:
+            continue
+        code = named.code.code
+        base = {"code": code, "message": "m", "retryable": named.code.retryable}
+        valid = [
+            ("required_only", "the required fields alone", required_only(named)),
+            ("every_field", "every declared field", every(named)),
+            (
+                "extra_key",
+                "an undeclared extra key is kept",
+                {**required_only(named), "zz_extra": [1, "x"]},
+            ),
+        ]
+        integer = next((f for f in fields if f.shape.type == "integer"), None)
+        if integer is not None:
+            whole = {**every(named), integer.name: float(sample(integer.shape))}
+            valid.append(
+                ("integer_as_float", f"{integer.name} written 3.0 is an integer", whole)
+            )
+        for vid, description, details in valid:
+            payload = {**base, "details": details}
+            out.add(
+                "from_payload",
+                f"details/{code}/{vid}",
+                f"{code}: {description}",
+                payload,
+                accepted(named, payload),
+            )
+        invalid: list[tuple[str, str, Any, str]] = []
+        required = [f for f in fields if f.required]
+        if required:
+            first = required[0].name
+            invalid += [
+                ("absent", "details absent", _ABSENT, first),
+                ("null", "details null", None, first),
+            ]
+        for field in required:
+            details = every(named)
+            del details[field.name]
+            invalid.append(
+                (f"{field.name}/missing", f"{field.name} missing", details, field.name)
+            )
+        for field in fields:
+            for why, value in wrong(field.shape):
+                details = {**every(named), field.name: value}
+                invalid.append(
+                    (
+                        f"{field.name}/{why}",
+                        f"{field.name} {why.replace('_', ' ')}",
+                        details,
+                        field.name,
+                    )
+                )
+        for vid, description, details, name in invalid:
+            payload = dict(base) if details is _ABSENT else {**base, "details": details}
+            out.add(
+                "from_payload",
+                f"details/{code}/{vid}",
+                f"rejected: {code} with {description}",
+                payload,
+                {"ok": False, "field": f"details.{name}"},
+            )
+
+
+_ABSENT = object()
+
+
+def _construct_expect(named: NamedCode, details: dict[str, Any]) -> dict[str, Any]:
+    filled = dict(details)
+    for field in named.code.fields:
+        if field.name not in filled and field.has_default:
+            filled[field.name] = json_data(field.default)
+    template = named.code.message
+    if template is None:
+        message = named.code.meaning
+    else:
+        message = "".join(
+            piece.text
+            + ("" if piece.field is None else placeholder_text(filled[piece.field]))
+            for piece in template.pieces
+        )
+    return {"class": named.class_name, "message": message, "details": filled}
+
+
+def add_construct(out: VectorList, names: Names) -> None:
+    """The ``construct`` vectors: each code with fields built from them."""
+    for named in names.codes:
+        fields = named.code.fields
+        if not fields:
+            continue
+        code = named.code.code
+        cases = [
+            (
+                "required_only",
+                "the required fields, defaults filled in",
+                required_only(named),
+            ),
+            ("every_field", "every field given", every(named)),
+        ]
+        number = next(
+            (f for f in fields if f.shape.type == "number" and f.required), None
+        )
+        if number is not None and named.code.message is not None:
+            whole = {**required_only(named), number.name: 3.0}
+            if number.shape.accepts(3.0):
+                cases.append(
+                    ("whole_number", f"{number.name} 3.0 is shown as 3", whole)
+                )
+        for vid, description, details in cases:
+            out.add(
+                "construct",
+                f"{code}/{vid}",
+                f"{code}: {description}",
+                {"code": code, "details": details},
+                _construct_expect(named, details),
+            )

@@ -1,0 +1,95 @@
+"""Sample details values for the conformance vectors, from each field's shape alone.
+
+A valid value of every shape (3 and 0.5 where the bounds allow, so rendered
+placeholders show a whole number and a fraction), each way a value can miss a
+shape (wrong type, fraction, boolean, past a bound, outside the enum, a bad
+item), and the valid details of a code: its required fields, or every field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.model import JSONObject, JSONValue, Shape
+from generator.naming import NamedCode
+
+__all__ = [
+    "every",
+    "json_data",
+    "known_details",
+    "required_only",
+    "sample",
+    "wrong",
+]
+
+
+def sample(shape: Shape) -> Any:
+    """A value of ``shape``: 3 and 0.5 where the bounds allow (placeholders then show
+    a whole number and a fraction), else a bound."""
+    if shape.type == "string":
+        return shape.enum[0] if shape.enum else "s-1"
+    if shape.type == "boolean":
+        return True
+    if shape.type in ("integer", "number"):
+        value = 3 if shape.type == "integer" else 0.5
+        if shape.minimum is not None and value < shape.minimum:
+            return shape.minimum
+        if shape.maximum is not None and value > shape.maximum:
+            return shape.maximum
+        return value
+    if shape.type == "array":
+        return [sample(shape.items)] if shape.items is not None else ["x"]
+    return {"k": "v"}
+
+
+def wrong(shape: Shape) -> list[tuple[str, Any]]:
+    """(what is wrong, a value) for each way a value can miss ``shape``."""
+    kinds = {
+        "string": 7,
+        "integer": "3",
+        "number": "0.5",
+        "boolean": "true",
+        "array": "x",
+        "object": ["x"],
+    }
+    out: list[tuple[str, Any]] = [("type", kinds[shape.type])]
+    if shape.type == "integer":
+        out.append(("fraction", 2.5))
+    if shape.type in ("integer", "number"):
+        out.append(("boolean", True))
+        step = 1 if shape.type == "integer" else 0.5
+        if shape.minimum is not None:
+            out.append(("below_minimum", shape.minimum - step))
+        if shape.maximum is not None:
+            out.append(("above_maximum", shape.maximum + step))
+    if shape.enum:
+        out.append(("not_in_enum", "zz_not_listed"))
+    if shape.items is not None:
+        good = sample(shape.items)
+        out += [(f"item_{why}", [good, bad]) for why, bad in wrong(shape.items)]
+    return out
+
+
+def required_only(code: NamedCode) -> dict[str, Any]:
+    return {f.name: sample(f.shape) for f in code.code.fields if f.required}
+
+
+def every(code: NamedCode) -> dict[str, Any]:
+    return {f.name: sample(f.shape) for f in code.code.fields}
+
+
+def known_details(code: NamedCode) -> dict[str, Any]:
+    """Valid details of ``code`` for the vector that accepts it as itself."""
+    fields = code.code.fields
+    if not any(f.required for f in fields) and code.code.field("example") is None:
+        return {"example": True}  # what every code carried before typed details
+    return required_only(code)
+
+
+def json_data(value: JSONValue) -> Any:
+    """The model's frozen JSON (tuples, JSONObject) as plain JSON data."""
+    if isinstance(value, JSONObject):
+        return {key: json_data(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [json_data(item) for item in value]
+    return value
