@@ -497,9 +497,12 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
     assert len(h3) == len(spec.domains)
     for index, domain in zip(h3, spec.domains, strict=True):
         heading = render_inline(tokens[index + 1])
-        suffix = f" (<code>{domain.key}_*</code>)"
+        # The prefix is shown only when every code of the domain has it (issue 14).
+        every = all(c.code.startswith(f"{domain.key}_") for c in domain.codes)
+        suffix = f" (<code>{domain.key}_*</code>)" if every else ""
         assert heading.endswith(suffix), heading
-        assert reader_text(heading[: -len(suffix)]) == seen_by_reader(domain.title)
+        title = heading[: len(heading) - len(suffix)]
+        assert reader_text(title) == seen_by_reader(domain.title)
         # Between the heading and the domain's table: the description, if any.
         after = index + 3  # heading_open, inline, heading_close
         end = next(
