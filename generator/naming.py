@@ -122,7 +122,7 @@ def generic_code(domain: str, code_case: str) -> str:
 
     It is spelt in the code case whatever the domain's own (``llm`` → ``LLM_ERROR``).
     """
-    return in_code_case(f"{domain.lower()}_error", code_case)
+    return domain_prefix(domain, code_case) + in_code_case("error", code_case)
 
 
 def python_dist(package: str) -> str:

@@ -22,10 +22,9 @@ from generator.model import (
 )
 from generator.naming import field_problem
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
-from generator.validate.values import json_value
-from generator.validate.hints import close_match
 from generator.validate.reader import Reader, get, join
 from generator.validate.text import describe, show
+from generator.validate.values import json_value
 
 __all__ = ["NONE_DECLARED", "Declared", "describe_shape", "merge_fields", "read_fields"]
 

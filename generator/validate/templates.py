@@ -9,8 +9,8 @@ scalar type, so that every language renders the same text.
 from __future__ import annotations
 
 from generator.model import SCALAR_TYPES, Template, parse_template
-from generator.validate.fields import Declared
 from generator.nodes import Node
+from generator.validate.fields import Declared
 from generator.validate.hints import close_match
 from generator.validate.reader import Reader
 

@@ -221,8 +221,10 @@ def _check_role_fields(
     """
     for domain in domains:
         for candidate in domain.codes:
+            if candidate.code != code:
+                continue
             required = [f.name for f in candidate.fields if f.required]
-            if candidate.code == code and required:
+            if required:
                 r.error(
                     node.position,
                     role,
