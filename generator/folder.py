@@ -64,7 +64,9 @@ def _kind(mode: int) -> str:
 
 
 class Folder:
-    """The output folder at ``root``; use as a context manager (closes every descriptor)."""
+    """The output folder at ``root``; use as a context manager (closes every
+    descriptor).
+    """
 
     def __init__(self, root: Path, *, create: bool) -> None:
         self.root = root
@@ -90,7 +92,9 @@ class Folder:
 
     # ------------------------------------------------------------- walking
     def _parent(self, path: str, *, create: bool) -> tuple[int | None, str]:
-        """The descriptor of ``path``'s folder (None if it does not exist) and its last name."""
+        """The descriptor of ``path``'s folder (None if it does not exist) and its
+        last name.
+        """
         folder, _, name = path.rpartition("/")
         with self._guard:
             return self._open_dir(folder, create=create), name
@@ -122,7 +126,9 @@ class Folder:
         return fd
 
     def kind(self, path: str) -> str | None:
-        """None if nothing is at ``path``, "file" for a regular file; anything else raises."""
+        """None if nothing is at ``path``, "file" for a regular file; anything else
+        raises.
+        """
         parent, name = self._parent(path, create=False)
         if parent is None:
             return None
@@ -185,7 +191,8 @@ class Folder:
 
     # ------------------------------------------------------------- writing
     def write_atomic(self, path: str, data: bytes) -> None:
-        """Replace ``path`` with ``data``: a temporary file beside it, flushed, then renamed.
+        """Replace ``path`` with ``data``: a temporary file beside it, flushed, then
+        renamed.
 
         The rename replaces whatever name is there without following it, so even
         a link planted after the plan was checked is replaced, never written through.
@@ -228,7 +235,9 @@ class Folder:
             pass
 
     def sweep(self) -> None:
-        """Remove the temporary files of this run that are still there (after a failure)."""
+        """Remove the temporary files of this run that are still there (after a
+        failure).
+        """
         for folder, tmp in sorted(self._temporaries):
             self._remove_temporary(folder, tmp)
 
@@ -242,7 +251,9 @@ class Folder:
         os.unlink(name, dir_fd=parent)
 
     def prune(self, path: str) -> None:
-        """Remove the folders above ``path`` that are empty now, up to the output folder."""
+        """Remove the folders above ``path`` that are empty now, up to the output
+        folder.
+        """
         folder = path.rpartition("/")[0]
         while folder:
             above, _, name = folder.rpartition("/")

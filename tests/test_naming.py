@@ -304,8 +304,9 @@ def test_every_reserved_name_is_refused_as_a_code_class(name: str) -> None:
         _domain("misc", _code("oops", 10), _code("picked", 11, cls=name))
     )
     assert _refusal(taxonomy) == [
-        f"t.yaml:11:1: error: domains.misc.codes.picked: class name {name!r} of code 'picked' (set by `class:`)"
-        f" {reserved_reason(name)}; set `class:` on the code to choose another"
+        f"t.yaml:11:1: error: domains.misc.codes.picked: class name {name!r} of code"
+        f" 'picked' (set by `class:`) {reserved_reason(name)}; set `class:` on the"
+        " code to choose another"
     ]
 
 
@@ -315,12 +316,14 @@ def test_every_reserved_name_is_refused_as_a_domain_class_and_as_the_base(
 ) -> None:
     as_domain = _refusal(_taxonomy(_domain("misc", _code("oops", 10), cls=name)))
     assert as_domain == [
-        f"t.yaml:9:1: error: domains.misc: class name {name!r} of domain 'misc' (set by `class:`)"
-        f" {reserved_reason(name)}; set `class:` on the domain to choose another"
+        f"t.yaml:9:1: error: domains.misc: class name {name!r} of domain 'misc'"
+        f" (set by `class:`) {reserved_reason(name)}; set `class:` on the domain to"
+        " choose another"
     ]
     as_base = _refusal(_taxonomy(_domain("misc", _code("oops", 10)), base=name))
     assert as_base == [
-        f"t.yaml:5:1: error: base: class name {name!r} of the base class {reserved_reason(name)}; choose another base name"
+        f"t.yaml:5:1: error: base: class name {name!r} of the base class"
+        f" {reserved_reason(name)}; choose another base name"
     ]
 
 
@@ -359,7 +362,9 @@ def test_ordinary_names_are_not_reserved(name: str) -> None:
 def test_reserved_pascal_case_names_are_refused_through_the_whole_pipeline(
     tmp_path: Path,
 ) -> None:
-    """Every reserved name a user can write as `class:` is refused from a real file, each once."""
+    """Every reserved name a user can write as `class:` is refused from a real file,
+    each once.
+    """
     names = [name for name in ALL_RESERVED if re.fullmatch(r"[A-Z][A-Za-z0-9]*", name)]
     assert len(names) > 100
     lines = [
@@ -411,8 +416,9 @@ def test_two_codes_with_one_class_name_are_refused_naming_both_lines(
 ) -> None:
     taxonomy = _taxonomy(_domain("misc", _code(first, 10), _code(second, 14)))
     assert _refusal(taxonomy) == [
-        f"t.yaml:14:1: error: domains.misc.codes.{second}: class name {shared!r} of code {second!r} is already"
-        f" the class name of code {first!r} (line 10); set `class:` on the code to choose another"
+        f"t.yaml:14:1: error: domains.misc.codes.{second}: class name {shared!r} of"
+        f" code {second!r} is already the class name of code {first!r} (line 10);"
+        " set `class:` on the code to choose another"
     ]
 
 
@@ -432,8 +438,9 @@ def test_a_domain_base_clashing_with_a_code_class_is_refused() -> None:
         _domain("oops", _code("again", 13, domain="oops"), line=12),
     )
     assert _refusal(taxonomy) == [
-        "t.yaml:12:1: error: domains.oops: class name 'OopsError' of domain 'oops' is already the class name of"
-        " code 'oops' (line 10); set `class:` on the domain to choose another"
+        "t.yaml:12:1: error: domains.oops: class name 'OopsError' of domain 'oops' is"
+        " already the class name of code 'oops' (line 10); set `class:` on the domain"
+        " to choose another"
     ]
 
 
@@ -442,8 +449,9 @@ def test_a_domain_class_that_contradicts_its_generic_code_is_refused() -> None:
     assert name_taxonomy(taxonomy, "t.yaml").domains[0].class_name == "MiscError"
     clash = _taxonomy(_domain("misc", _code("misc_error", 10), cls="Other"))
     assert _refusal(clash) == [
-        "t.yaml:9:1: error: domains.misc.class: the class of domain 'misc' is the class of its code 'misc_error'"
-        " ('MiscError'), so it cannot be 'Other'; set `class:` on that code instead"
+        "t.yaml:9:1: error: domains.misc.class: the class of domain 'misc' is the"
+        " class of its code 'misc_error' ('MiscError'), so it cannot be 'Other'; set"
+        " `class:` on that code instead"
     ]
 
 
@@ -477,8 +485,9 @@ def test_a_class_named_like_the_base_or_its_options_is_refused(
 ) -> None:
     taxonomy = _taxonomy(_domain("misc", _code("oops", 10), _code("same", 11, cls=cls)))
     assert _refusal(taxonomy) == [
-        f"t.yaml:11:1: error: domains.misc.codes.same: class name {cls!r} of code 'same' (set by `class:`) is"
-        f" already the class name of {what} (line 5); set `class:` on the code to choose another"
+        f"t.yaml:11:1: error: domains.misc.codes.same: class name {cls!r} of code"
+        f" 'same' (set by `class:`) is already the class name of {what} (line 5); set"
+        " `class:` on the code to choose another"
     ]
 
 
@@ -504,8 +513,9 @@ def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:
         domains, None, None, "lower_snake", "t.yaml"
     )  # the base itself was invalid
     assert [p.format() for p in problems] == [
-        "t.yaml:11:1: error: domains.misc.codes.task2: class name 'Task2Error' of code 'task2' is already the"
-        " class name of code 'task_2' (line 10); set `class:` on the code to choose another"
+        "t.yaml:11:1: error: domains.misc.codes.task2: class name 'Task2Error' of code"
+        " 'task2' is already the class name of code 'task_2' (line 10); set `class:`"
+        " on the code to choose another"
     ]
     assert (
         check_names(
@@ -519,7 +529,7 @@ def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:
     )
 
 
-# ------------------------------------------------------------------- the sets cover the modules
+# ------------------------------------------------------ the sets cover the modules
 def _own_names(names: Names) -> tuple[set[str], set[str]]:
     """The names the generated modules take from the taxonomy: (Python, TypeScript)."""
     classes = (
@@ -565,7 +575,8 @@ def _python_names(body: list[ast.stmt]) -> set[str]:
 
 _TS_DECLARATION = re.compile(
     r"^(?:export\s+)?(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?"
-    r"(?:const|let|var|function\*?|class|type|interface|enum|namespace)\s+([A-Za-z_$][\w$]*)",
+    r"(?:const|let|var|function\*?|class|type|interface|enum|namespace)"
+    r"\s+([A-Za-z_$][\w$]*)",
     re.MULTILINE,
 )
 
@@ -609,7 +620,9 @@ _PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*")
 
 
 def _code_only(typescript: str) -> str:
-    """TypeScript without comments and literals (roughly, erring on removing too much)."""
+    """TypeScript without comments and literals (roughly, erring on removing too
+    much).
+    """
     out = re.sub(r"/\*.*?\*/", " ", typescript, flags=re.S)
     out = re.sub(r"//[^\n]*", " ", out)
     out = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', out)
@@ -653,11 +666,16 @@ def test_every_class_like_name_the_typescript_module_uses_is_reserved(
 
 
 def test_the_declaration_readers_see_what_they_must() -> None:
-    python = "import enum\nfrom typing import Any as A\nX: int = 1\nY = Z = 2\n(P, Q) = 1, 2\ndef f(): pass\nclass C: pass\n"
+    python = (
+        "import enum\nfrom typing import Any as A\nX: int = 1\nY = Z = 2\n"
+        "(P, Q) = 1, 2\ndef f(): pass\nclass C: pass\n"
+    )
     assert _python_top_level(python) == {"enum", "A", "X", "Y", "Z", "P", "Q", "f", "C"}
     typescript = (
-        "export const A = 1;\nconst B: unique symbol = Symbol();\nfunction c() {}\nexport class D extends E {}\n"
-        "type F = 1;\nexport interface G {}\nexport type H = (typeof A)[keyof typeof A];\n  const inner = 1;\n"
+        "export const A = 1;\nconst B: unique symbol = Symbol();\nfunction c() {}\n"
+        "export class D extends E {}\n"
+        "type F = 1;\nexport interface G {}\n"
+        "export type H = (typeof A)[keyof typeof A];\n  const inner = 1;\n"
     )
     assert _typescript_top_level(typescript) == {"A", "B", "c", "D", "F", "G", "H"}
 
