@@ -37,7 +37,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from generator.folder import Folder, LockTimeout, UnsafePath
+from generator.folder import Folder, UnsafePath
+from generator.lock import LockTimeout
 
 __all__ = [
     "LOCK_TIMEOUT",
