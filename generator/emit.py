@@ -37,7 +37,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from generator.folder import Folder, LockTimeout, UnsafePath
+from generator.folder import Folder, UnsafePath
+from generator.lock import LockTimeout
 
 __all__ = [
     "LOCK_TIMEOUT",
@@ -107,7 +108,9 @@ class Plan(Mapping[str, bytes]):
     def of(
         cls, owner: str, files: Mapping[str, bytes], shapes: tuple[str, ...]
     ) -> Plan:
-        """The plan of ``files`` (without manifest) plus the manifest that describes them."""
+        """The plan of ``files`` (without manifest) plus the manifest that describes
+        them.
+        """
         with_manifest = dict(files)
         with_manifest[MANIFEST] = manifest_bytes(owner, files)
         return cls(
@@ -149,7 +152,9 @@ class Difference:
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Report:
-    """What ``write`` did, and the manifest entries it dropped without acting on them."""
+    """What ``write`` did, and the manifest entries it dropped without acting on
+    them.
+    """
 
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
@@ -301,7 +306,9 @@ def _open(out: Path, *, create: bool, waiting: Callable[[str], None]) -> Folder:
 
 
 def _lock_timeout() -> float:
-    """:data:`LOCK_TIMEOUT`, or ``TAXOGEN_LOCK_TIMEOUT`` seconds where it is a number."""
+    """:data:`LOCK_TIMEOUT`, or ``TAXOGEN_LOCK_TIMEOUT`` seconds where it is a
+    number.
+    """
     text = os.environ.get("TAXOGEN_LOCK_TIMEOUT", "")
     try:
         value = float(text)

@@ -8,24 +8,24 @@ folder and it, is reported instead of followed: nothing outside the folder is
 ever opened for writing, replaced or removed.  Only regular files are read,
 written or removed; a FIFO, socket, device or folder where a file belongs is an
 error, not a hang, and reads are bounded in size.  The folder can be locked
-(an OS lock on its descriptor, released by the kernel if the process dies) so
-that two runs on the same folder never interleave.  The output folder itself
-may be a link: it is the user's to place.
+(``generator.lock``: an OS lock on its descriptor, released by the kernel if the
+process dies) so that two runs on the same folder never interleave.  The output
+folder itself may be a link: it is the user's to place.
 """
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import secrets
 import stat
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["FILE_LIMIT", "Folder", "LockTimeout", "UnsafePath", "lock_holder"]
+from generator.lock import acquire
+
+__all__ = ["FILE_LIMIT", "Folder", "UnsafePath"]
 
 #: The largest file taxogen reads back from the output folder (a generated file
 #: or the manifest).  Its own outputs stay far below it: a taxonomy is at most
@@ -45,10 +45,6 @@ class UnsafePath(Exception):
         self.reason = reason
 
 
-class LockTimeout(Exception):
-    """Another run held the folder's lock for longer than the time-out."""
-
-
 def _kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"
@@ -64,7 +60,9 @@ def _kind(mode: int) -> str:
 
 
 class Folder:
-    """The output folder at ``root``; use as a context manager (closes every descriptor)."""
+    """The output folder at ``root``; use as a context manager (closes every
+    descriptor).
+    """
 
     def __init__(self, root: Path, *, create: bool) -> None:
         self.root = root
@@ -90,7 +88,9 @@ class Folder:
 
     # ------------------------------------------------------------- walking
     def _parent(self, path: str, *, create: bool) -> tuple[int | None, str]:
-        """The descriptor of ``path``'s folder (None if it does not exist) and its last name."""
+        """The descriptor of ``path``'s folder (None if it does not exist) and its
+        last name.
+        """
         folder, _, name = path.rpartition("/")
         with self._guard:
             return self._open_dir(folder, create=create), name
@@ -122,7 +122,9 @@ class Folder:
         return fd
 
     def kind(self, path: str) -> str | None:
-        """None if nothing is at ``path``, "file" for a regular file; anything else raises."""
+        """None if nothing is at ``path``, "file" for a regular file; anything else
+        raises.
+        """
         parent, name = self._parent(path, create=False)
         if parent is None:
             return None
@@ -185,7 +187,8 @@ class Folder:
 
     # ------------------------------------------------------------- writing
     def write_atomic(self, path: str, data: bytes) -> None:
-        """Replace ``path`` with ``data``: a temporary file beside it, flushed, then renamed.
+        """Replace ``path`` with ``data``: a temporary file beside it, flushed, then
+        renamed.
 
         The rename replaces whatever name is there without following it, so even
         a link planted after the plan was checked is replaced, never written through.
@@ -228,7 +231,9 @@ class Folder:
             pass
 
     def sweep(self) -> None:
-        """Remove the temporary files of this run that are still there (after a failure)."""
+        """Remove the temporary files of this run that are still there (after a
+        failure).
+        """
         for folder, tmp in sorted(self._temporaries):
             self._remove_temporary(folder, tmp)
 
@@ -242,7 +247,9 @@ class Folder:
         os.unlink(name, dir_fd=parent)
 
     def prune(self, path: str) -> None:
-        """Remove the folders above ``path`` that are empty now, up to the output folder."""
+        """Remove the folders above ``path`` that are empty now, up to the output
+        folder.
+        """
         folder = path.rpartition("/")[0]
         while folder:
             above, _, name = folder.rpartition("/")
@@ -263,57 +270,10 @@ class Folder:
 
     # ------------------------------------------------------------- locking
     def lock(self, *, timeout: float, waiting: Callable[[str], None]) -> None:
-        """Take the folder's lock, waiting up to ``timeout`` seconds for another run.
+        """Take the folder's lock (:func:`generator.lock.acquire` on its descriptor),
+        waiting up to ``timeout`` seconds for another run; raises
+        :class:`~generator.lock.LockTimeout` after that.
 
         ``waiting`` is called once, with who holds the lock, if this has to wait.
-        The lock is the kernel's (``flock`` on the folder's descriptor): it needs
-        no file in the folder and is released when this process ends, crash or not.
         """
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            pass
-        waiting(lock_holder(self._fd))
-        deadline = time.monotonic() + timeout
-        pause = 0.005
-        while True:
-            try:
-                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise LockTimeout(lock_holder(self._fd)) from None
-            time.sleep(pause)
-            pause = min(pause * 2, 0.1)
-
-
-def lock_holder(fd: int) -> str:
-    """Who holds the ``flock`` of the file open at ``fd``, as far as the system says.
-
-    Linux lists every lock with its owner's process id in ``/proc/locks``; on
-    other systems, or if the holder cannot be seen, this says so.
-    """
-    info = os.fstat(fd)
-    wanted = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
-    try:
-        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
-            for line in locks:
-                fields = line.split()
-                # "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; waiters have "->".
-                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == wanted:
-                    return _process(fields[4])
-    except OSError:
-        pass
-    return "another process"
-
-
-def _process(pid: str) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            argv = handle.read(4096).split(b"\0")
-    except OSError:
-        return f"process {pid}"
-    shown = " ".join(a.decode("utf-8", "replace") for a in argv if a)
-    shown = "".join(c if c.isprintable() else "?" for c in shown)[:200]
-    return f"process {pid} ({shown})" if shown else f"process {pid}"
+        acquire(self._fd, timeout=timeout, waiting=waiting)

@@ -90,7 +90,9 @@ def snake(name: str) -> str:
 
 
 def class_name(identifier: str) -> str:
-    """The class for a code or domain: PascalCase plus ``Error``, never ``ErrorError``."""
+    """The class for a code or domain: PascalCase plus ``Error``, never
+    ``ErrorError``.
+    """
     parts = words(identifier)
     if parts and parts[-1] == "error":
         parts = parts[:-1]
@@ -193,7 +195,9 @@ class NamedCode:
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class NamedDomain:
-    """A domain with its identifiers; ``base_code`` is its ``<domain>_error`` code, if any."""
+    """A domain with its identifiers; ``base_code`` is its ``<domain>_error`` code,
+    if any.
+    """
 
     domain: Domain
     class_name: str
@@ -217,7 +221,9 @@ class NamedDomain:
 
     @property
     def class_order(self) -> tuple[NamedCode, ...]:
-        """The codes in the order their classes must be defined: the domain base first."""
+        """The codes in the order their classes must be defined: the domain base
+        first.
+        """
         rest = tuple(c for c in self.codes if not c.is_domain_base)
         return rest if self.base_code is None else (self.base_code, *rest)
 
@@ -291,8 +297,8 @@ def _assign(
             problem(
                 position,
                 key,
-                f"class name {name!r} of {what} is already the class name of {earlier[0]}"
-                f" (line {earlier[1].line}); {fix}",
+                f"class name {name!r} of {what} is already the class name of "
+                f"{earlier[0]} (line {earlier[1].line}); {fix}",
             )
             return False
         owners[name] = (what, position)
@@ -326,7 +332,8 @@ def _assign(
                 problem(
                     base_position,
                     "base",
-                    f"base {base!r} makes the {language} type guard {guard!r}, which is {clash}; {fix}",
+                    f"base {base!r} makes the {language} type guard {guard!r}, "
+                    f"which is {clash}; {fix}",
                 )
 
     named_domains: list[NamedDomain] = []
@@ -339,8 +346,9 @@ def _assign(
                 problem(
                     domain.position,
                     f"{dkey}.class",
-                    f"the class of domain {domain.key!r} is the class of its code {base_code_model.code!r}"
-                    f" ({dclass!r}), so it cannot be {domain.class_name!r}; set `class:` on that code instead",
+                    f"the class of domain {domain.key!r} is the class of its code "
+                    f"{base_code_model.code!r} ({dclass!r}), so it cannot be "
+                    f"{domain.class_name!r}; set `class:` on that code instead",
                 )
         else:
             dclass = domain.class_name or class_name(domain.key)

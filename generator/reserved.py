@@ -108,17 +108,16 @@ TS_GLOBALS = frozenset(
     encodeURI encodeURIComponent""".split()
 )
 
-# Names the generated TypeScript module declares at top level, exported or not
-# (besides the classes and the names made from the base class).
+# Names the generated TypeScript module (src/index.ts) binds at top level: what it
+# declares, exported or not, imports and re-exports (besides the classes and the
+# names made from the base class).  The runtime's own helpers live in
+# src/runtime.ts, a module of its own that index.ts reaches only as `runtime.X`,
+# so a class may share their names.
 TS_MODULE_NAMES = frozenset(
-    """BRAND BY_CODE CODE_PATTERN Container Domain ERROR_EVENTS ErrorClass ErrorCode
-    ErrorJSON
-    ErrorPayload InvalidPayloadError Step VERSION checkedDetails errorFromEvent
-    fromPayload
-    guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
-    readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH
-    MAX_DETAILS_NODES
-    field readDetails unreadable""".split()
+    """runtime InvalidPayloadError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
+    ErrorJSON ErrorPayload VERSION ErrorCode Domain BRAND ErrorClass BY_CODE
+    ERROR_EVENTS readPayload readEvent lookup isRetryable fromPayload toError
+    errorFromEvent""".split()
 )
 
 

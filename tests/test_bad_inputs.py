@@ -35,7 +35,8 @@ ERROR_LINE = re.compile(
     r"(?P<path>tests/bad/[^:]+\.yaml):(?P<line>\d+):(?P<col>\d+): error: \S.*"
 )
 SUMMARY = re.compile(
-    r"taxogen: (?:(?P<count>\d+) errors?|more than (?P<cut>\d+) errors) in (?P<path>\S+)"
+    r"taxogen: (?:(?P<count>\d+) errors?|more than (?P<cut>\d+) errors)"
+    r" in (?P<path>\S+)"
     r"(?: \(stopped after \d+\))?; nothing was written"
 )
 
@@ -142,7 +143,9 @@ def _snapshot(folder: Path) -> dict[str, bytes | None]:
 
 @pytest.fixture(scope="module")
 def populated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An output folder as a user has it: a generated taxonomy plus a file of their own."""
+    """An output folder as a user has it: a generated taxonomy plus a file of their
+    own.
+    """
     out = tmp_path_factory.mktemp("template") / "out"
     done = run_cli("generate", "-q", "--taxonomy", relative(MINIMAL), "--out", str(out))
     assert done.returncode == 0, done.stderr.decode()
@@ -290,7 +293,8 @@ def test_combined_cases_report_every_problem_in_one_run() -> None:
         "retryable: expected true or false, got 'no'",
         "duplicate key 'oops'",
         "does not follow code_case lower_snake",
-        "class name 'Task2Error' of code 'task2' is already the class name of code 'task_2' (line 17)",
+        "class name 'Task2Error' of code 'task2' is already the class name of code"
+        " 'task_2' (line 17)",
         "class name 'TypeError' of code 'type_error' would shadow",
         "YAML tag '!!python/object/apply:os.system' is not allowed",
         "domains.empty.codes: a domain must have at least one code",
@@ -359,7 +363,9 @@ _SHIPPED = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
 
 
 def _refuse_or_accept(text: str) -> None:
-    """Load, validate and name ``text``: it works, or every problem is a one-line diagnostic."""
+    """Load, validate and name ``text``: it works, or every problem is a one-line
+    diagnostic.
+    """
     try:
         root, problems = load_text(text, "t.yaml")
         name_taxonomy(validate(root, "t.yaml", "t.yaml", problems), "t.yaml")

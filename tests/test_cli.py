@@ -20,7 +20,10 @@ from generator.cli import main
 from generator.pipeline import build_plan
 from tests.support import REPO
 
-NEW_CODE = "      task_stalled: {retryable: true, meaning: Task made no progress before its watchdog fired}\n"
+NEW_CODE = (
+    "      task_stalled: {retryable: true,"
+    " meaning: Task made no progress before its watchdog fired}\n"
+)
 
 
 @pytest.fixture
@@ -110,7 +113,9 @@ def test_check_writes_nothing_and_names_missing_files(
 
 
 def _lazy_without_tool_domain(taxonomy: Path) -> Path:
-    """Switch the taxonomy to the lazy layout (a module per domain); return the tool domain's module."""
+    """Switch the taxonomy to the lazy layout (a module per domain); return the tool
+    domain's module.
+    """
     text = taxonomy.read_text(encoding="utf-8")
     taxonomy.write_text(
         text.replace(
@@ -329,14 +334,17 @@ def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
 def test_the_command_exits_at_once_with_its_status_and_all_its_output(
     tmp_path: Path,
 ) -> None:
-    """``run`` skips the interpreter's teardown (os._exit) but loses nothing it printed."""
+    """``run`` skips the interpreter's teardown (os._exit) but loses nothing it
+    printed.
+    """
     # Buffered output, as for most users: what run() does not flush would be lost.
     env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith("PYTEST") and k != "PYTHONUNBUFFERED"
     }
-    # Many lines to stdout through a pipe (block-buffered), then exit 1: all must arrive.
+    # Many lines to stdout through a pipe (block-buffered), then exit 1: all must
+    # arrive.
     bad = tmp_path / "taxonomy.yaml"
     old = tmp_path / "old.yaml"
     shutil.copy(REPO / "taxonomy.yaml", old)

@@ -189,8 +189,9 @@ def test_schema_accepts_exactly_the_accepted_payloads(case: Case) -> None:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
-    """Issue 12: a code is at most 256 characters (the schema says maxLength), details at
-    most 64 deep (the schema cannot say it, so that vector alone is marked)."""
+    """Issue 12: a code is at most 256 characters (the schema says maxLength),
+    details at most 64 deep (the schema cannot say it, so that vector alone is
+    marked)."""
     schema = _load(case, SCHEMA_PATH)
     document = _load(case, VECTORS_PATH)
     assert schema["properties"]["code"]["maxLength"] == 256
@@ -222,7 +223,9 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
 
 
 def _depth(value: object) -> int:
-    """The issue's depth: the details object is 1, each object or array inside adds one."""
+    """The issue's depth: the details object is 1, each object or array inside adds
+    one.
+    """
     if isinstance(value, dict):
         return 1 + max((_depth(v) for v in value.values()), default=0)
     if isinstance(value, list):
@@ -258,7 +261,9 @@ def _strip(want: dict[str, Any], *keys: str) -> dict[str, Any]:
 def test_python_answers_every_probe_as_the_yaml_says(
     case: Case, request: pytest.FixtureRequest
 ) -> None:
-    """Live codes round-trip, unknown and removed ones fall back, non-errors are wrapped."""
+    """Live codes round-trip, unknown and removed ones fall back, non-errors are
+    wrapped.
+    """
     pending_typed(case, request, "python")
     spec = read_spec(case.taxonomy)
     mod = import_generated(case)
@@ -299,7 +304,9 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_vectors_state_what_the_yaml_says(case: Case) -> None:
-    """Each vector's expectation is the YAML's: a bug that corrupts the vectors is caught."""
+    """Each vector's expectation is the YAML's: a bug that corrupts the vectors is
+    caught.
+    """
     spec = read_spec(case.taxonomy)
     document = _load(case, VECTORS_PATH)
     assert document["taxonomy"]["fallback"] == spec.fallback

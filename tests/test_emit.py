@@ -38,7 +38,9 @@ def _snapshot(root: Path) -> dict[str, bytes]:
 def _taxonomy(
     name: str, codes: int, meaning: str, domains: tuple[int, ...] | None = None
 ) -> str:
-    """A taxonomy of ``codes`` codes, 50 a domain, in the lazy layout (a module per domain)."""
+    """A taxonomy of ``codes`` codes, 50 a domain, in the lazy layout (a module per
+    domain).
+    """
     lines = [
         "format: 1",
         f"name: {name}",
@@ -54,14 +56,17 @@ def _taxonomy(
         lines += [f"  d{d}:", f"    title: Domain {d}", "    codes:"]
         for c in range(min(50, codes)):
             lines.append(
-                f"      d{d}_c{c}: {{retryable: {'true' if c % 3 else 'false'}, meaning: {meaning} {d} {c}}}"
+                f"      d{d}_c{c}: {{retryable: {'true' if c % 3 else 'false'}, "
+                f"meaning: {meaning} {d} {c}}}"
             )
     return "\n".join(lines) + "\n"
 
 
 @pytest.fixture
 def two_plans(tmp_path: Path) -> tuple[emit.Plan, emit.Plan]:
-    """An old and a new plan of one taxonomy that differ in every file and in the set of files."""
+    """An old and a new plan of one taxonomy that differ in every file and in the
+    set of files.
+    """
     old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
     old.write_text(_taxonomy("alpha", 100, "Old meaning", (0, 1)), encoding="utf-8")
     new.write_text(_taxonomy("alpha", 100, "New meaning", (0, 2)), encoding="utf-8")
@@ -185,7 +190,8 @@ def test_a_failed_run_removes_its_own_temporaries_and_nothing_that_looks_like_on
 
 
 def _mid_write_evidence(out: Path) -> list[str]:
-    """What a killed run left that proves it died inside its write phase (empty: no proof).
+    """What a killed run left that proves it died inside its write phase (empty: no
+    proof).
 
     The manifest is replaced first by one listing as ``pending`` the hashes about
     to be written, and last by the final one, so a manifest with ``pending`` after
@@ -203,7 +209,9 @@ def _mid_write_evidence(out: Path) -> list[str]:
 
 
 def test_generate_killed_at_random_points(tmp_path: Path) -> None:
-    """Real SIGKILLs of `python -m generator generate`, then a normal run finishes the job."""
+    """Real SIGKILLs of `python -m generator generate`, then a normal run finishes
+    the job.
+    """
     old_yaml, new_yaml = tmp_path / "old.yaml", tmp_path / "new.yaml"
     # Large enough that writing takes a noticeable part of the run.
     old_yaml.write_text(_taxonomy("alpha", 1000, "Old meaning"), encoding="utf-8")
@@ -276,7 +284,9 @@ def test_generate_killed_at_random_points(tmp_path: Path) -> None:
 def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every file is attempted, at most _WRITERS at once, and the first failure in plan order surfaces."""
+    """Every file is attempted, at most _WRITERS at once, and the first failure in
+    plan order surfaces.
+    """
     real_write = Folder.write_atomic
     files = {
         f"pkg/_domain_{i:03}.py": f"# {i}\n".encode()

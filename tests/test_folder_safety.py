@@ -1,4 +1,5 @@
-"""The output folder is taxogen's only: links, FIFOs and forged manifests cannot turn it.
+"""The output folder is taxogen's only: links, FIFOs and forged manifests cannot
+turn it.
 
 Issue 12, section 3: taxogen reads, writes and deletes only regular files inside
 the output folder, never through a link; a damaged or forged manifest can never

@@ -131,7 +131,9 @@ STRICT_DETAILS = st.dictionaries(TEXT, STRICT_JSON, max_size=6)
 
 
 def is_json(value: object) -> bool:
-    """Whether a strict JSON encoder can write ``value`` (the oracle, written independently)."""
+    """Whether a strict JSON encoder can write ``value`` (the oracle, written
+    independently).
+    """
     if value is None or isinstance(value, (str, bool)):
         return True
     if isinstance(value, int):
@@ -152,7 +154,9 @@ def is_json(value: object) -> bool:
 
 
 def _depth(value: object) -> int:
-    """Issue 12's depth: the details object is 1, each object or array inside adds one."""
+    """Issue 12's depth: the details object is 1, each object or array inside adds
+    one.
+    """
     if isinstance(value, dict):
         return 1 + max(map(_depth, value.values()), default=0)
     if isinstance(value, list):
@@ -161,7 +165,9 @@ def _depth(value: object) -> int:
 
 
 def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
-    """The field ``from_payload`` must name for ``payload`` (a JSON value), or None if valid."""
+    """The field ``from_payload`` must name for ``payload`` (a JSON value), or None
+    if valid.
+    """
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
@@ -177,7 +183,9 @@ def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
     if details is not None and not (
         isinstance(details, dict) and is_json(details) and _depth(details) <= 64
     ):
-        return "details"  # issue 12: nested at most 64 deep (the values drawn here hold far fewer than 100,000)
+        # issue 12: nested at most 64 deep (the values drawn here hold far fewer
+        # than 100,000)
+        return "details"
     return None
 
 
@@ -185,7 +193,9 @@ def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
 
 
 def codes_for(names: Names) -> st.SearchStrategy[str]:
-    """Codes a payload may carry: known, unknown but well-formed, wrongly cased, anything."""
+    """Codes a payload may carry: known, unknown but well-formed, wrongly cased,
+    anything.
+    """
     known = [c.code.code for c in names.codes]
     pattern = CASE_PATTERNS[names.taxonomy.code_case]
     return st.one_of(
@@ -261,7 +271,9 @@ def _classes(mod: types.ModuleType, names: Names) -> list[type[Any]]:
 
 
 def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> None:
-    """``from_payload(payload)`` is an error of the taxonomy exactly when the oracle agrees."""
+    """``from_payload(payload)`` is an error of the taxonomy exactly when the oracle
+    agrees.
+    """
     pattern = CASE_PATTERNS[names.taxonomy.code_case]
     problem = payload_problem(payload, pattern)
     try:
@@ -332,7 +344,8 @@ def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None
 
 @st.composite
 def events_for(draw: st.DrawFn, names: Names) -> object:
-    """Any JSON value, or an event of a known (or unknown) type with a payload on its path.
+    """Any JSON value, or an event of a known (or unknown) type with a payload on
+    its path.
 
     The path may be cut short anywhere by arbitrary JSON instead of an object.
     """
@@ -378,10 +391,14 @@ def _explicit_payloads(names: Names) -> list[object]:
         {**good, "details": {"n": TOO_LONG_INT}},  # fits in memory, not in JSON text
         {**good, "details": {"n": [1.5, {"x": math.inf}]}},
         {**good, "details": {"n": -math.inf}},
-        {**good, "details": {"x": 10**4299}},  # the longest integer Python writes by default
-        {**good, "details": json.loads('{"a": {"__proto__": {"polluted": 1}}, "constructor": 1}')},
+        # the longest integer Python writes by default
+        {**good, "details": {"x": 10**4299}},
+        {**good, "details": json.loads(
+            '{"a": {"__proto__": {"polluted": 1}}, "constructor": 1}'
+        )},
         {**good, "code": code + "\n"},  # re.match's $ would accept this
-        {**good, "code": "\u0131" + code},  # dotless i: case-insensitive matching would accept
+        # dotless i: case-insensitive matching would accept
+        {**good, "code": "\u0131" + code},
         {**good, "message": "\ud800\udfff\x00"},
         {**good, "retryable": 1},
         {**good, "retryable": None},
@@ -621,7 +638,9 @@ NODE_FUZZ = REPO / "tests" / "ts" / "fuzz.test.mjs"
 
 @pytest.mark.parametrize("case", _case_params())
 def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> None:
-    """Run tests/ts/fuzz.test.mjs (node:test) against the case's compiled TypeScript module."""
+    """Run tests/ts/fuzz.test.mjs (node:test) against the case's compiled TypeScript
+    module.
+    """
     # Without tsc or node: a failure under CI, a skip naming the tool elsewhere.
     node = require_typescript_tools()
     compiled = compile_typescript(case.expected / "typescript", tmp_path)
@@ -696,7 +715,9 @@ def deep_details(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def spec_codes(spec: oracle.Spec) -> st.SearchStrategy[Any]:
-    """Codes from the YAML: live, removed, unknown well-formed, near misses, anything."""
+    """Codes from the YAML: live, removed, unknown well-formed, near misses,
+    anything.
+    """
     known = sorted([*spec.codes, *spec.removed])
     longest = spec.other_code("z" * (oracle.MAX_CODE_LENGTH - 1))[
         : oracle.MAX_CODE_LENGTH
@@ -768,7 +789,9 @@ def three_way(
     schema_valid: bool,
     typescript: dict[str, Any] | None = None,
 ) -> list[str]:
-    """Why the readings of ``payload`` disagree (empty when they agree, and with the spec)."""
+    """Why the readings of ``payload`` disagree (empty when they agree, and with the
+    spec).
+    """
     problems = []
     want = oracle.expected(spec, "from_payload", payload)
     readings = {"python": python}
@@ -817,7 +840,9 @@ def _validators(case: Case) -> jsonschema.Draft202012Validator:
 
 
 def limit_payloads(spec: oracle.Spec) -> list[object]:
-    """Payloads at and past each limit, the values one by one (hypothesis draws few this big)."""
+    """Payloads at and past each limit, the values one by one (hypothesis draws few
+    this big).
+    """
     good = {"code": next(iter(spec.codes)), "message": "m", "retryable": False}
     at = oracle.MAX_DETAILS_NODES - 2  # the details object and its list count too
     return [
@@ -827,7 +852,9 @@ def limit_payloads(spec: oracle.Spec) -> list[object]:
 
 
 def collect(strategy: st.SearchStrategy[object], count: int) -> list[object]:
-    """``count`` values of ``strategy``, the same on every run (they go to node in one batch)."""
+    """``count`` values of ``strategy``, the same on every run (they go to node in
+    one batch).
+    """
     seen: list[object] = []
 
     @settings(
@@ -850,7 +877,9 @@ def collect(strategy: st.SearchStrategy[object], count: int) -> list[object]:
 def test_python_typescript_and_the_schema_agree_on_any_payload(
     case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
 ) -> None:
-    """One node process per case reads 500 payloads; each must read the same in all three."""
+    """One node process per case reads 500 payloads; each must read the same in all
+    three.
+    """
     node = require_typescript_tools()
     spec = oracle.read_spec(case.taxonomy)
     payloads = collect(portable_payloads(spec), 500) + limit_payloads(spec)

@@ -74,12 +74,16 @@ def mod(case: Case) -> types.ModuleType:
 
 
 class Hung(BaseException):
-    """Raised by the watchdog: a BaseException, so no ``except Exception`` swallows it."""
+    """Raised by the watchdog: a BaseException, so no ``except Exception`` swallows
+    it.
+    """
 
 
 @contextlib.contextmanager
 def bounded(what: str) -> Iterator[None]:
-    """Fail if the block takes longer than the sanity bound; interrupt it if it hangs."""
+    """Fail if the block takes longer than the sanity bound; interrupt it if it
+    hangs.
+    """
 
     def fire(signum: int, frame: object) -> None:
         raise Hung(f"{what}: still running after {WATCHDOG_SECONDS} s")
@@ -97,7 +101,9 @@ def bounded(what: str) -> Iterator[None]:
 
 
 def refused(mod: types.ModuleType, payload: object, field: str, what: str) -> Any:
-    """``from_payload(payload)`` raises InvalidPayloadError about ``field``, and nothing else, in bounded time."""
+    """``from_payload(payload)`` raises InvalidPayloadError about ``field``, and
+    nothing else, in bounded time.
+    """
     with bounded(what):
         try:
             mod.from_payload(payload)
@@ -120,13 +126,17 @@ def _good(names: Names) -> dict[str, Any]:
 
 
 def _unknown(names: Names, length: int) -> str:
-    """A well-formed code of ``length`` characters the taxonomy lacks (codes are at most 100 long)."""
+    """A well-formed code of ``length`` characters the taxonomy lacks (codes are at
+    most 100 long).
+    """
     code = "zz_" + "x" * (length - 3)
     return code.upper() if names.taxonomy.code_case == "upper_snake" else code
 
 
 def _nested(levels: int) -> dict[str, Any]:
-    """Details ``levels`` deep by the issue's count: the details object is 1, each object or array inside adds one."""
+    """Details ``levels`` deep by the issue's count: the details object is 1, each
+    object or array inside adds one.
+    """
     node: Any = "bottom"
     for level in range(levels, 1, -1):
         node = {"d": node} if level % 2 else [node]
@@ -134,7 +144,9 @@ def _nested(levels: int) -> dict[str, Any]:
 
 
 def _depth(value: object) -> int:
-    """The issue's depth, counted independently (recursively: only for values of sane depth)."""
+    """The issue's depth, counted independently (recursively: only for values of
+    sane depth).
+    """
     if type(value) is dict:
         return 1 + max((_depth(v) for v in value.values()), default=0)
     if type(value) is list:
@@ -143,7 +155,9 @@ def _depth(value: object) -> int:
 
 
 def _deep(levels: int, array: bool = False) -> dict[str, Any]:
-    """Details ``levels`` deep (objects, or arrays inside the details object), built without recursion."""
+    """Details ``levels`` deep (objects, or arrays inside the details object), built
+    without recursion.
+    """
     node: Any = [] if array else {}
     for _ in range(levels - 2):
         node = [node] if array else {"d": node}
@@ -200,7 +214,9 @@ def test_a_20_mb_code_is_refused_quickly(mod: types.ModuleType, names: Names) ->
 
 
 class LyingCode(str):
-    """A str subclass that claims, by hash and equality, to be the taxonomy's first code."""
+    """A str subclass that claims, by hash and equality, to be the taxonomy's first
+    code.
+    """
 
     target = ""
 
@@ -380,7 +396,9 @@ def test_a_huge_list_is_refused_without_being_walked(
 
 
 class LyingList(list[Any]):
-    """A list claiming 100,000,000 items, whose iteration raises: the Python kin of a sparse array."""
+    """A list claiming 100,000,000 items, whose iteration raises: the Python kin of
+    a sparse array.
+    """
 
     def __len__(self) -> int:
         return 100_000_000
@@ -482,7 +500,9 @@ def test_details_of_scalar_subclasses_are_kept_as_plain_json(
 
 
 class RaisingMapping(Mapping[str, Any]):
-    """A Mapping whose every method raises (an exception whose own methods raise too)."""
+    """A Mapping whose every method raises (an exception whose own methods raise
+    too).
+    """
 
     class Nasty(Exception):
         def __str__(self) -> str:
@@ -562,7 +582,9 @@ def test_mappings_whose_methods_raise_or_lie_are_invalid_payloads(
 
 
 class EvilKey(str):
-    """A key with the hash of "code" whose comparisons raise, once armed (a dict holding it can be built first)."""
+    """A key with the hash of "code" whose comparisons raise, once armed (a dict
+    holding it can be built first).
+    """
 
     armed = False
 
@@ -700,7 +722,9 @@ NODE_HOSTILE = REPO / "tests" / "ts" / "hostile.test.mjs"
 
 
 def require_typescript_tools() -> str:
-    """The node executable; without tsc or node: a failure under CI, a skip naming the tool elsewhere."""
+    """The node executable; without tsc or node: a failure under CI, a skip naming
+    the tool elsewhere.
+    """
     return support.require_typescript_tools()
 
 
@@ -723,9 +747,11 @@ def test_typescript_runtime_no_payload_can_break(
         "TAXOGEN_EXPECT": str(expect),
         "NODE_OPTIONS": "",
     }
-    # A small heap: a runtime that allocated what a sparse array or a proxy claims would die here.
+    # A small heap: a runtime that allocated what a sparse array or a proxy claims
+    # would die here.
     run = subprocess.run(
-        [node, "--max-old-space-size=256", "--test", "--test-reporter=spec", str(NODE_HOSTILE)],
+        [node, "--max-old-space-size=256", "--test", "--test-reporter=spec",
+         str(NODE_HOSTILE)],
         capture_output=True, text=True, env=env, check=False, timeout=300,
     )  # fmt: skip
     sys.stdout.write(run.stdout[-3000:])

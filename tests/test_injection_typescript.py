@@ -1,4 +1,5 @@
-"""Injection-proof rendering, the TypeScript half: any text reaches the compiled module verbatim.
+"""Injection-proof rendering, the TypeScript half: any text reaches the compiled
+module verbatim.
 
 tests/test_injection.py builds random taxonomies out of nasty text and checks
 the Python, Markdown and black outputs with Python alone; this file takes the
@@ -35,7 +36,8 @@ import { pathToFileURL } from "node:url";
 const [modulePath, namesPath] = process.argv.slice(2);
 const mod = await import(pathToFileURL(modulePath).href);
 const out = {
-  version: mod.VERSION, codes: Object.values(mod.ErrorCode), domains: Object.values(mod.Domain), classes: {},
+  version: mod.VERSION, codes: Object.values(mod.ErrorCode),
+  domains: Object.values(mod.Domain), classes: {},
 };
 for (const name of JSON.parse(readFileSync(namesPath, "utf8"))) {
   const cls = mod[name];
@@ -84,7 +86,9 @@ def check_typescript(
 
 @pytest.fixture(scope="module")
 def node() -> str:
-    """Checked once, before hypothesis runs: a failure under CI, else a skip naming the tool."""
+    """Checked once, before hypothesis runs: a failure under CI, else a skip naming
+    the tool.
+    """
     return require_typescript_tools()
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.folder import Folder, LockTimeout
+from generator.folder import Folder
+from generator.lock import LockTimeout
 from tests.support import REPO
 
 PAIRS = 20

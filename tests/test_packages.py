@@ -85,8 +85,14 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
         import importlib.resources, json, sys
         import {names.python_package} as pkg
         assert "site-packages" in pkg.__file__, pkg.__file__
-        assert importlib.resources.files("{names.python_package}").joinpath("py.typed").is_file()
-        err = pkg.from_payload({{"code": "{fallback.code.code}", "message": "m", "retryable": False}})
+        assert (
+            importlib.resources.files("{names.python_package}")
+            .joinpath("py.typed")
+            .is_file()
+        )
+        err = pkg.from_payload(
+            {{"code": "{fallback.code.code}", "message": "m", "retryable": False}}
+        )
         assert type(err).__name__ == "{fallback.class_name}"
         assert all(getattr(pkg, name) is not None for name in pkg.__all__)
         print(json.dumps(err.to_dict()))
@@ -102,7 +108,8 @@ def npm_env() -> dict[str, str]:
     require_tool(shutil.which("npm") is not None, "npm")
     require_tool(shutil.which("node") is not None, "node (Node.js >= 20)")
     env = dict(os.environ)
-    # `npm pack` runs the package's prepack script (tsc): use the repository's pinned compiler.
+    # `npm pack` runs the package's prepack script (tsc): use the repository's pinned
+    # compiler.
     env["PATH"] = f"{TSC.parent}{os.pathsep}{env['PATH']}"
     env["npm_config_audit"] = "false"
     env["npm_config_fund"] = "false"
@@ -139,16 +146,20 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     npm_name = names.npm_package
     code = names.codes[0]
     (consumer / "esm.mjs").write_text(
-        f'import {{ fromPayload, {code.class_name}, {names.ts_guard} }} from "{npm_name}";\n'
-        f'const err = fromPayload({{ code: "{code.code.code}", message: "m", retryable: true }});\n'
-        f'if (!(err instanceof {code.class_name}) || !{names.ts_guard}(err)) throw new Error("wrong class");\n'
+        f"import {{ fromPayload, {code.class_name}, {names.ts_guard} }}"
+        f' from "{npm_name}";\n'
+        f'const err = fromPayload({{ code: "{code.code.code}", message: "m",'
+        " retryable: true });\n"
+        f"if (!(err instanceof {code.class_name}) || !{names.ts_guard}(err))"
+        ' throw new Error("wrong class");\n'
         "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
     )
     (consumer / "cjs.cjs").write_text(
         f'const pkg = require("{npm_name}");\n'
         f'const err = new pkg.{code.class_name}("m");\n'
-        f'if (err.name !== "{code.class_name}" || !pkg.{names.ts_guard}(err)) throw new Error("wrong class");\n'
+        f'if (err.name !== "{code.class_name}" || !pkg.{names.ts_guard}(err))'
+        ' throw new Error("wrong class");\n'
         "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
     )
@@ -159,7 +170,8 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     (consumer / "use.ts").write_text(
         f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
         f"const code: ErrorCode = ErrorCode.{code.member};\n"
-        'const payload: ErrorPayload = fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
+        "const payload: ErrorPayload ="
+        ' fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
         "// @ts-expect-error: not a code of the taxonomy\n"
         'const wrong: ErrorCode = "zz_not_a_code";\n'
         "export { payload, wrong };\n",

@@ -49,7 +49,8 @@ class Built:
     def require_compiled(self) -> None:
         if self.result.returncode != 0:
             pytest.fail(
-                f"{self.case.name}: the package did not compile (see test_compiles)\n{_output(self.result)}"
+                f"{self.case.name}: the package did not compile (see test_compiles)\n"
+                f"{_output(self.result)}"
             )
 
 
@@ -154,7 +155,8 @@ def _case_module(built: Built) -> str:
         f'export * from "{module}";',
         f'import {{ {", ".join(classes)} }} from "{module}";',
         f"export {{ {ex['base']} as Base, {ex['guard']} as guard, "
-        f"{ex['fallback']['className']} as Fallback, {ex['wrap']['className']} as Wrap }} from \"{module}\";",
+        f"{ex['fallback']['className']} as Fallback, "
+        f"{ex['wrap']['className']} as Wrap }} from \"{module}\";",
         f'export type {{ {names.ts_options} as Options }} from "{module}";',
         f"export const classes = [{', '.join(classes)}] as const;",
         "export interface ExpectedErrorCode "
@@ -212,7 +214,8 @@ def test_types(built: Built) -> None:
     # files are checked and an unused @ts-expect-error is an error under these options.
     canary = built.out / "canary"
     files["canary.ts"] = (
-        'import { ErrorCode } from "./case.js";\n// @ts-expect-error\nexport const legal: ErrorCode[] = Object.values(ErrorCode);\n'
+        'import { ErrorCode } from "./case.js";\n// @ts-expect-error\n'
+        "export const legal: ErrorCode[] = Object.values(ErrorCode);\n"
     )
     _write_type_project(built, canary, files)
     result = _run([str(TSC), "-p", str(canary / "tsconfig.json")])

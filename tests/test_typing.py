@@ -61,7 +61,9 @@ from {pkg} import (
 
 
 def good(value: object) -> None:
-    err = {code.class_name}("m", details={{"a": 1}}, cause=ValueError("x"), retryable=True)
+    err = {code.class_name}(
+        "m", details={{"a": 1}}, cause=ValueError("x"), retryable=True
+    )
     assert_type(err.code, ErrorCode)
     assert_type(err.domain, Domain)
     assert_type(err.retryable, bool)
@@ -79,7 +81,11 @@ def good(value: object) -> None:
     location: str | None = ERROR_EVENTS.get("x")
     issubclass(InvalidPayloadError, ValueError)
     assert_type({pkg}.{other.class_name}("m").retryable, bool)
-    limits: tuple[int, int, int] = (MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES)
+    limits: tuple[int, int, int] = (
+        MAX_CODE_LENGTH,
+        MAX_DETAILS_DEPTH,
+        MAX_DETAILS_NODES,
+    )
     print(code, text, location, limits)
 
 

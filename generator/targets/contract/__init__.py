@@ -1,4 +1,6 @@
-"""The contract target: the wire format as data, a JSON Schema and conformance vectors."""
+"""The contract target: the wire format as data, a JSON Schema and conformance
+vectors.
+"""
 
 from generator.targets.contract.target import PATHS, TARGET, files
 
