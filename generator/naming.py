@@ -157,7 +157,10 @@ def pascal_guess(text: str) -> str:
 
 
 def details_type(class_name: str) -> str:
-    """The type of a code's declared details: ``TaskTimeoutError`` → ``TaskTimeoutDetails``."""
+    """The type of a code's declared details.
+
+    ``TaskTimeoutError`` → ``TaskTimeoutDetails``.
+    """
     stem = class_name.removesuffix("Error") or class_name
     return f"{stem}Details"
 
