@@ -235,7 +235,10 @@ def test_bad_taxonomy_exits_2_and_writes_nothing(
     before = _snapshot(project / "generated")
     text = (project / "taxonomy.yaml").read_text(encoding="utf-8")
     (project / "taxonomy.yaml").write_text(
-        text.replace("task_timeout: {retryable: true", "task_timeout: {retryable: yes"),
+        text.replace(
+            "      task_timeout:\n        retryable: true",
+            "      task_timeout:\n        retryable: yes",
+        ),
         encoding="utf-8",
     )
     assert main(["generate"]) == 2

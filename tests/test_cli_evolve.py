@@ -13,7 +13,10 @@ from generator.cli import main
 from tests.support import REPO, require_tool
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
-RETRYABLE_FLIP = ("task_timeout: {retryable: true", "task_timeout: {retryable: false")
+RETRYABLE_FLIP = (
+    "      task_timeout:\n        retryable: true",
+    "      task_timeout:\n        retryable: false",
+)
 ADDED = (
     "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n",
     "      task_cancelled: {retryable: false, meaning: Task was cancelled}\n"

@@ -229,8 +229,27 @@ def any_payload(names: Names) -> st.SearchStrategy[object]:
 # ----------------------------------------------------------------------- helpers
 
 
+#: Issue 10 in progress: the runtimes do not check declared details fields yet, so
+#: on a case that declares some the three-way agreement is expected to fail.
+TYPED_DETAILS_PENDING = pytest.mark.xfail(
+    reason="typed details: the runtimes do not check declared fields yet (issue 10)",
+    strict=False,
+)
+
+
 def _case_params() -> list[Any]:
-    return [pytest.param(case, id=case.name) for case in CASES]
+    return [
+        pytest.param(
+            case,
+            id=case.name,
+            marks=(
+                TYPED_DETAILS_PENDING
+                if any(c.fields for c in oracle.read_spec(case.taxonomy).codes.values())
+                else ()
+            ),
+        )
+        for case in CASES
+    ]
 
 
 def _classes(mod: types.ModuleType, names: Names) -> list[type[Any]]:

@@ -27,7 +27,12 @@ BEFORE = {
     # a clean base.
     "code-domain-prefix": ([("tool_timeout:", "timeout_of_tool:")], "timeout_of_tool"),
     "timeout-retryable": (
-        [("task_timeout: {retryable: true", "task_timeout: {retryable: false")],
+        [
+            (
+                "      task_timeout:\n        retryable: true",
+                "      task_timeout:\n        retryable: false",
+            )
+        ],
         "task_timeout",
     ),
     "terminal-not-retryable": (
@@ -72,20 +77,21 @@ BEFORE = {
     "template-uses-field": (
         [
             (
-                "meaning: Task exceeded its deadline}",
-                "meaning: Task exceeded its deadline, message: the task timed out}",
+                "meaning: Tool execution exceeded deadline}",
+                "meaning: Tool execution exceeded deadline, message: it timed out}",
             )
         ],
-        "task_timeout",
+        "tool_timeout",
     ),
     "field-described": (
         [
             (
-                "meaning: Task exceeded its deadline}",
-                "meaning: Task exceeded its deadline, details: {elapsed_ms: integer}}",
+                "meaning: Tool execution exceeded deadline}",
+                "meaning: Tool execution exceeded deadline,"
+                " details: {elapsed_ms: integer}}",
             )
         ],
-        "task_timeout",
+        "tool_timeout",
     ),
 }
 
@@ -230,7 +236,7 @@ def test_bad_config_is_refused(table: dict[str, object]) -> None:
         LintConfig.from_table(table)
 
 
-TIMEOUT_AT = "meaning: Task exceeded its deadline}"
+TIMEOUT_AT = "meaning: Tool execution exceeded deadline}"
 
 
 @pytest.mark.parametrize(
@@ -246,7 +252,7 @@ TIMEOUT_AT = "meaning: Task exceeded its deadline}"
 def test_field_described_is_quiet_once_described_or_used(
     tmp_path: Path, details: str, template: str | None, fires: bool
 ) -> None:
-    entry = f"meaning: Task exceeded its deadline, details: {details}"
+    entry = f"meaning: Tool execution exceeded deadline, details: {details}"
     if template is not None:
         entry += f', message: "{template}"'
     config = LintConfig.from_table({"enable": ["field-described"]})
@@ -257,13 +263,14 @@ def test_field_described_is_quiet_once_described_or_used(
 def test_field_described_checks_a_domain_field_once_against_all_templates(
     tmp_path: Path,
 ) -> None:
-    shared = "    description: Errors during task lifecycle.\n"
-    edits = [(shared, shared + "    details: {task_id: string}\n")]
+    shared = "    description: Errors that affect the transport-level session.\n"
+    edits = [(shared, shared + "    details: {session_id: string}\n")]
     config = LintConfig.from_table({"enable": ["field-described"]})
     found = lint(_taxonomy(tmp_path, edits), config)
     assert [(f.rule, f.code) for f in found] == [("field-described", None)]
-    assert "'task_id'" in found[0].message
-    used = edits + [(TIMEOUT_AT, TIMEOUT_AT[:-1] + ', message: "task {task_id}"}')]
+    assert "'session_id'" in found[0].message
+    at = "meaning: Session timed out (heartbeat or idle)}"
+    used = edits + [(at, at[:-1] + ', message: "session {session_id}"}')]
     assert lint(_taxonomy(tmp_path, used), config) == []
 
 
