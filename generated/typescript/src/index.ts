@@ -56,6 +56,16 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface HarmovelaErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details of `TaskTimeoutDetails`'s error class. */
+export type TaskTimeoutDetails = {
+  /** The task that timed out */
+  readonly task_id: string;
+  /** The deadline it exceeded, in milliseconds */
+  readonly timeout_ms: number;
+  /** How long it had run, in milliseconds */
+  readonly elapsed_ms?: number;
+};
+
 const BRAND: unique symbol = Symbol.for("harmovela-errors.HarmovelaError");
 
 /**
@@ -265,6 +275,7 @@ export class TaskError extends HarmovelaError {
   static override readonly meaning: string = "Unspecified task error";
   static override readonly retryable: boolean = false;
   declare readonly code: "task_error" | "task_timeout" | "task_cancelled";
+  declare readonly details: Readonly<Record<string, unknown>> | TaskTimeoutDetails;
 
   static {
     runtime.pinName(this, "TaskError");
@@ -280,7 +291,21 @@ export class TaskTimeoutError extends TaskError {
   static override readonly code: ErrorCode = "task_timeout";
   static override readonly meaning: string = "Task exceeded its deadline";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "timeout_ms", type: "integer", minimum: 0, required: true },
+    { name: "elapsed_ms", type: "integer", minimum: 0, required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined = ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
   declare readonly code: "task_timeout";
+  declare readonly details: TaskTimeoutDetails;
+
+  constructor(options: runtime.TypedOptions<TaskTimeoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskTimeoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskTimeoutError");
@@ -337,7 +362,7 @@ export class ToolTimeoutError extends ToolError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarmovelaError;
+export type ErrorClass = typeof HarmovelaError | typeof TaskTimeoutError;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =
@@ -353,7 +378,7 @@ export type KnownError =
   | (SubscriptionError & runtime.Known<"subscription_error", Readonly<Record<string, unknown>>>)
   | (SubscriptionRejectedError & runtime.Known<"subscription_rejected", Readonly<Record<string, unknown>>>)
   | (TaskError & runtime.Known<"task_error", Readonly<Record<string, unknown>>>)
-  | (TaskTimeoutError & runtime.Known<"task_timeout", Readonly<Record<string, unknown>>>)
+  | (TaskTimeoutError & runtime.Known<"task_timeout", TaskTimeoutDetails>)
   | (TaskCancelledError & runtime.Known<"task_cancelled", Readonly<Record<string, unknown>>>)
   | (ToolError & runtime.Known<"tool_error", Readonly<Record<string, unknown>>>)
   | (ToolTimeoutError & runtime.Known<"tool_timeout", Readonly<Record<string, unknown>>>)
