@@ -53,7 +53,7 @@ domains:
       proto_names:
         retryable: false
         meaning: Fields named after inherited properties
-        message: "{constructor} {toString} {hasOwnProperty} {valueOf} {prototype} {then} {length}"
+        message: "MESSAGE"
         details:
           toString: {type: string}
           hasOwnProperty: {type: integer, minimum: 0}
@@ -61,7 +61,7 @@ domains:
           prototype: {type: boolean, required: false, default: true}
           then: {type: string, enum: [a, b], required: false, default: b}
           length: {type: integer}
-"""
+""".replace("MESSAGE", " ".join(f"{{{name}}}" for name in (*HOSTILE, "then", "length")))
 
 
 def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:

@@ -296,7 +296,8 @@ export class TaskTimeoutError extends TaskError {
     { name: "timeout_ms", type: "integer", minimum: 0, required: true },
     { name: "elapsed_ms", type: "integer", minimum: 0, required: false },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
   declare readonly code: "task_timeout";
   declare readonly details: TaskTimeoutDetails;
 
@@ -362,7 +363,10 @@ export class ToolTimeoutError extends ToolError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarmovelaError | typeof TaskTimeoutError;
+export type ErrorClass =
+  | typeof HarmovelaError
+  | typeof TaskTimeoutError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

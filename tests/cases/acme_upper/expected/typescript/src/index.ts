@@ -238,7 +238,9 @@ export class LlmTimeoutError extends LlmError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarnessError;
+export type ErrorClass =
+  | typeof HarnessError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

@@ -207,7 +207,9 @@ export class AccountOverdrawnError extends AccountError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof LedgerServiceError;
+export type ErrorClass =
+  | typeof LedgerServiceError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

@@ -199,7 +199,8 @@ export class LlmRateLimitedError extends LlmError {
     { name: "provider", type: "string", required: false },
     { name: "retry_after_ms", type: "integer", minimum: 0, required: true },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["rate limited; retry in ", "retry_after_ms", "ms"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["rate limited; retry in ", "retry_after_ms", "ms"];
   declare readonly code: "LLM_RATE_LIMITED";
   declare readonly details: LlmRateLimitedDetails;
 
@@ -253,7 +254,8 @@ export class LlmContextOverflowError extends LlmError {
     { name: "tokens", type: "integer", minimum: 0, required: true },
     { name: "limit", type: "integer", minimum: 1, required: true },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["", "tokens", " tokens exceed the ", "limit", "-token context window"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["", "tokens", " tokens exceed the ", "limit", "-token context window"];
   declare readonly code: "LLM_CONTEXT_OVERFLOW";
   declare readonly details: LlmContextOverflowDetails;
 
@@ -311,7 +313,8 @@ export class ToolArgsError extends ToolError {
     { name: "problem", type: "string", required: true },
     { name: "path", type: "array", items: { type: "string" }, required: false },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["invalid arguments for ", "tool", ": ", "problem"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["invalid arguments for ", "tool", ": ", "problem"];
   declare readonly code: "TOOL_ARGS_INVALID";
   declare readonly details: ToolArgsDetails;
 
@@ -408,7 +411,18 @@ export class ToolTimeoutError extends ToolError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarnessError | typeof LlmError | typeof LlmRateLimitedError | typeof LlmTimeoutError | typeof LlmContextOverflowError | typeof ToolError | typeof ToolArgsError | typeof ToolNotFoundError | typeof ToolPermissionDeniedError | typeof ToolTimeoutError;
+export type ErrorClass =
+  | typeof HarnessError
+  | typeof LlmError
+  | typeof LlmRateLimitedError
+  | typeof LlmTimeoutError
+  | typeof LlmContextOverflowError
+  | typeof ToolError
+  | typeof ToolArgsError
+  | typeof ToolNotFoundError
+  | typeof ToolPermissionDeniedError
+  | typeof ToolTimeoutError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

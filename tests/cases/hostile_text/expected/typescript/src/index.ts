@@ -256,7 +256,9 @@ export class LongWrappedError extends TextError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HostileError;
+export type ErrorClass =
+  | typeof HostileError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

@@ -320,7 +320,8 @@ function shapeProblem(shape: Shape, value: unknown): string | undefined {
         typeof value !== "number" ||
         (shape.type === "integer" && !Number.isInteger(value))
       ) {
-        return `expected ${wanted}, got ${typeof value === "number" ? show(value) : kind(value)}`;
+        const shown = typeof value === "number" ? show(value) : kind(value);
+        return `expected ${wanted}, got ${shown}`;
       }
       if (shape.minimum !== undefined && value < shape.minimum) {
         return `expected at least ${shape.minimum}, got ${show(value)}`;
@@ -644,7 +645,9 @@ export function decoder<T extends TaxonomyError>(
     // unknown code's details are whatever its sender made them).
     if (cls.code === code && cls.fields.length > 0) {
       const wrong = fieldProblem(cls.fields, details ?? {});
-      if (wrong !== undefined) throw new InvalidPayloadError(wrong.problem, wrong.field);
+      if (wrong !== undefined) {
+        throw new InvalidPayloadError(wrong.problem, wrong.field);
+      }
     }
     const options = { details, retryable, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);

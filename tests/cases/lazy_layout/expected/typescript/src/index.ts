@@ -214,7 +214,9 @@ export class DockClosedError extends DockError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof WarehouseError;
+export type ErrorClass =
+  | typeof WarehouseError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

@@ -86,7 +86,9 @@ export class OopsError extends MiscError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof TinyError;
+export type ErrorClass =
+  | typeof TinyError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =

@@ -157,7 +157,8 @@ export class InternalError extends GeneralError {
   static override readonly fields: readonly runtime.FieldSpec[] = [
     { name: "trace_id", type: "string", required: false, default: "none" },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["internal failure (trace ", "trace_id", ")"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["internal failure (trace ", "trace_id", ")"];
   declare readonly code: "internal_error";
   declare readonly details: InternalDetails;
 
@@ -187,7 +188,8 @@ export class RateLimitedError extends GeneralError {
     { name: "limit", type: "integer", minimum: 1, required: true },
     { name: "window", type: "string", enum: ["second", "minute", "hour"], required: false, default: "minute" },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["rate limited: retry after ", "retry_after_s", "s (limit ", "limit", " per ", "window", ")"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["rate limited: retry after ", "retry_after_s", "s (limit ", "limit", " per ", "window", ")"];
   declare readonly code: "rate_limited";
   declare readonly details: RateLimitedDetails;
 
@@ -245,7 +247,8 @@ export class TaskTimeoutError extends TaskError {
     { name: "timeout_ms", type: "integer", minimum: 0, required: true },
     { name: "elapsed_ms", type: "integer", required: false },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
   declare readonly code: "task_timeout";
   declare readonly details: TaskTimeoutDetails;
 
@@ -280,7 +283,8 @@ export class TaskFailedError extends TaskError {
     { name: "phases", type: "array", items: { type: "string", enum: ["queued", "running", "done"] }, required: false },
     { name: "context", type: "object", required: false },
   ];
-  static override readonly messageTemplate: readonly string[] | undefined = ["task ", "task_id", " failed {attempt ", "attempt", " of ", "max_attempts", "}; fatal: ", "fatal"];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " failed {attempt ", "attempt", " of ", "max_attempts", "}; fatal: ", "fatal"];
   declare readonly code: "task_failed";
   declare readonly details: TaskFailedDetails;
 
@@ -325,7 +329,15 @@ export class TaskCancelledError extends TaskError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof JobsError | typeof InternalError | typeof RateLimitedError | typeof TaskError | typeof TaskTimeoutError | typeof TaskFailedError | typeof TaskCancelledError;
+export type ErrorClass =
+  | typeof JobsError
+  | typeof InternalError
+  | typeof RateLimitedError
+  | typeof TaskError
+  | typeof TaskTimeoutError
+  | typeof TaskFailedError
+  | typeof TaskCancelledError
+  ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =
