@@ -118,7 +118,7 @@ TS_MODULE_NAMES = frozenset(
     guarded isPlainObject isRetryable jsonCopy jsonProblem kind lookup own pinName put
     readEvent readPayload show T toError MAX_CODE_LENGTH MAX_DETAILS_DEPTH
     MAX_DETAILS_NODES
-    field readDetails unreadable""".split()
+    field readDetails unreadable KnownError""".split()
 )
 
 

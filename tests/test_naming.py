@@ -560,6 +560,8 @@ def _own_names(names: Names) -> tuple[set[str], set[str]]:
         {names.base}
         | {d.class_name for d in names.domains}
         | {c.class_name for c in names.codes}
+        # A TypedDict in Python, a details type in TypeScript (issue 10).
+        | {c.details_type for c in names.codes if c.details_type}
     )
     return classes | {names.py_guard}, classes | {names.ts_guard, names.ts_options}
 
