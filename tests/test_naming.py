@@ -571,6 +571,8 @@ def _own_names(names: Names) -> tuple[set[str], set[str]]:
         {names.base}
         | {d.class_name for d in names.domains}
         | {c.class_name for c in names.codes}
+        # A TypedDict in Python, a details type in TypeScript (issue 10).
+        | {c.details_type for c in names.codes if c.details_type}
     )
     return classes | {names.py_guard}, classes | {names.ts_guard, names.ts_options}
 
@@ -678,7 +680,8 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
     The taxonomy's are read from the spec and the file, not from naming: every
     class index.ts declares is one of the taxonomy (the runtime's classes live in
     runtime.ts), and the YAML's ``base`` names the guard ``is<base>`` (README) and
-    the options interface ``<base>Options``.
+    the options interface ``<base>Options``; a class with declared details has
+    its details type, the class's name with ``Error`` made ``Details`` (README).
     """
     index = case.expected / "typescript" / "src" / "index.ts"
     source = index.read_text(encoding="utf-8")
@@ -686,7 +689,11 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
     base = yaml.safe_load(case.taxonomy.read_text(encoding="utf-8"))["base"]
     classes = set(re.findall(rf"^export class ({_TS_NAME}) extends ", source, re.M))
     assert base in classes and "fromPayload" in bound  # the reader found them
-    fixed = bound - classes - {f"is{base}", f"{base}Options"}
+    typed = set(re.findall(rf"^export type ({_TS_NAME}Details) = ", source, re.M))
+    for t in typed:  # a class not ending in Error keeps its whole name as stem
+        stem = t.removesuffix("Details")
+        assert {stem + "Error", stem} & classes, f"{t} names no class"
+    fixed = bound - classes - typed - {f"is{base}", f"{base}Options"}
     assert fixed == TS_MODULE_NAMES, (
         f"index.ts binds, TS_MODULE_NAMES lacks: {sorted(fixed - TS_MODULE_NAMES)}; "
         f"TS_MODULE_NAMES lists, index.ts lacks: {sorted(TS_MODULE_NAMES - fixed)}"

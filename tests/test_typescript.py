@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from tests.spec_oracle import read_spec
 from tests.support import (
     REPO,
     TSC,
@@ -96,13 +97,21 @@ def test_compiles(built: Built) -> None:
         ).is_file(), f"tsc did not emit dist/{emitted}"
 
 
+def _expectations(case: Case) -> dict[str, Any]:
+    """support.expectations, each code marked ``typed`` when its YAML declares
+    details fields (the domain's or its own)."""
+    ex: dict[str, Any] = expectations(case.names)
+    spec = read_spec(case.taxonomy)
+    for code in ex["codes"]:
+        code["typed"] = bool(spec.codes[code["code"]].fields)
+    return ex
+
+
 def test_runtime_api(built: Built) -> None:
     node = _require_tools()
     built.require_compiled()
     expect = built.out / "expectations.json"
-    expect.write_text(
-        json.dumps(expectations(built.case.names), indent=2), encoding="utf-8"
-    )
+    expect.write_text(json.dumps(_expectations(built.case), indent=2), encoding="utf-8")
     env = {
         **os.environ,
         "TAXOGEN_MODULE": str(built.pkg / "dist" / "index.js"),
@@ -142,6 +151,11 @@ def _case_module(built: Built) -> str:
     classes = sorted(
         {c["className"] for c in ex["codes"]} | {d["className"] for d in ex["domains"]}
     )
+    # The classes whose code the YAML gives details fields take them typed (see
+    # typed.test-d.ts); the others take any JSON details, as this file's loop does.
+    spec = read_spec(built.case.taxonomy)
+    typed = {c.class_name for c in names.codes if spec.codes[c.code.code].fields}
+    plain = [name for name in classes if name not in typed]
 
     def literal_object(pairs: list[tuple[str, str]]) -> str:
         return (
@@ -158,7 +172,8 @@ def _case_module(built: Built) -> str:
         f"{ex['fallback']['className']} as Fallback, "
         f"{ex['wrap']['className']} as Wrap }} from \"{module}\";",
         f'export type {{ {names.ts_options} as Options }} from "{module}";',
-        f"export const classes = [{', '.join(classes)}] as const;",
+        f"export const classes = [{', '.join(plain)}] as const;",
+        f"export const allClasses = [{', '.join(classes)}] as const;",
         "export interface ExpectedErrorCode "
         + literal_object([(c["member"], c["code"]) for c in ex["codes"]]),
         "export interface ExpectedDomain "

@@ -367,3 +367,35 @@ describe("errorFromEvent", () => {
     invalid(inner, "retryable", errorFromEvent);
   });
 });
+
+describe("render: a message template over details (issue 10)", () => {
+  // The rule of a placeholder value, the same in every language: strings as they
+  // are, booleans true/false, numbers as JavaScript's String(number) writes them.
+  const TABLE = [
+    ["text", "text"],
+    ["", ""],
+    ["{not a placeholder}", "{not a placeholder}"],
+    [true, "true"],
+    [false, "false"],
+    [3, "3"],
+    [3.0, "3"],
+    [-0, "0"],
+    [0.5, "0.5"],
+    [1e21, "1e+21"],
+    [1e20, "100000000000000000000"],
+    [1.5e-7, "1.5e-7"],
+    [0.000001, "0.000001"],
+    [0.1 + 0.2, "0.30000000000000004"],
+    [-2.5, "-2.5"],
+  ];
+  test("each kind of value", () => {
+    for (const [value, text] of TABLE) {
+      assert.equal(runtime.render(["<", "v", ">"], { v: value }), `<${text}>`, String(value));
+    }
+  });
+  test("literal text and fields alternate, the first a literal", () => {
+    assert.equal(runtime.render(["only text"], {}), "only text");
+    assert.equal(runtime.render(["", "a", "", "b", ""], { a: 1, b: "x" }), "1x");
+    assert.equal(runtime.render(["a ", "constructor", " b"], { constructor: "c" }), "a c b");
+  });
+});

@@ -19,6 +19,7 @@ import {
   InvalidPayloadError,
   VERSION,
   Wrap,
+  allClasses,
   classes,
   errorFromEvent,
   fromPayload,
@@ -85,9 +86,12 @@ const fromString: ErrorCode = String(someCode);
 
 // --- Classes: every code's class is a class of the taxonomy.
 
-const errorClasses: readonly ErrorClass[] = classes;
+// Every class is an ErrorClass; the classes of codes without declared details
+// (`classes`) all take `(message?, options?)`, as the base does.
+const errorClasses: readonly ErrorClass[] = allClasses;
+const plainClasses: readonly (typeof Base)[] = classes;
 const errors: Base[] = [];
-for (const Cls of errorClasses) {
+for (const Cls of plainClasses) {
   const code: ErrorCode = Cls.code;
   const domain: Domain = Cls.domain;
   const meaning: string = Cls.meaning;
@@ -155,7 +159,7 @@ const textRetryable: ErrorPayload = { code: "x", message: "m", retryable: "true"
 // --- lookup, isRetryable, fromPayload, toError.
 
 const looked: ErrorClass = lookup(someCode);
-const fromUnknown: Base = new (lookup("anything at all"))("m");
+const fromUnknown: Base = new Fallback("m");
 const retry: boolean = isRetryable(someCode) && isRetryable("anything at all");
 // @ts-expect-error lookup takes a string
 lookup(5);
@@ -203,6 +207,7 @@ const fromEventSure: Base = errorFromEvent({});
 const version: string = VERSION;
 
 export const used: unknown[] = [
+  errorClasses,
   someCode,
   notACode,
   wrongCase,

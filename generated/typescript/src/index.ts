@@ -56,6 +56,16 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface HarmovelaErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details of a `TaskTimeoutError`. */
+export type TaskTimeoutDetails = {
+  /** The task that timed out */
+  readonly task_id: string;
+  /** The deadline it exceeded, in milliseconds */
+  readonly timeout_ms: number;
+  /** How long it had run, in milliseconds */
+  readonly elapsed_ms?: number;
+};
+
 const BRAND: unique symbol = Symbol.for("harmovela-errors.HarmovelaError");
 
 /**
@@ -85,6 +95,7 @@ export class ProtocolError extends HarmovelaError {
   static override readonly domain: Domain = "protocol";
   static override readonly meaning: string = "Unspecified protocol violation";
   static override readonly retryable: boolean = false;
+  declare readonly code: "protocol_error" | "invalid_envelope" | "invalid_event_type" | "unsupported_version" | "internal_error";
 
   static {
     runtime.pinName(this, "ProtocolError");
@@ -100,6 +111,7 @@ export class InvalidEnvelopeError extends ProtocolError {
   static override readonly code: ErrorCode = "invalid_envelope";
   static override readonly meaning: string = "Envelope missing required fields or malformed";
   static override readonly retryable: boolean = false;
+  declare readonly code: "invalid_envelope";
 
   static {
     runtime.pinName(this, "InvalidEnvelopeError");
@@ -115,6 +127,7 @@ export class InvalidEventTypeError extends ProtocolError {
   static override readonly code: ErrorCode = "invalid_event_type";
   static override readonly meaning: string = "Event type not in registry or invalid format";
   static override readonly retryable: boolean = false;
+  declare readonly code: "invalid_event_type";
 
   static {
     runtime.pinName(this, "InvalidEventTypeError");
@@ -130,6 +143,7 @@ export class UnsupportedVersionError extends ProtocolError {
   static override readonly code: ErrorCode = "unsupported_version";
   static override readonly meaning: string = "Protocol version not supported by this peer";
   static override readonly retryable: boolean = false;
+  declare readonly code: "unsupported_version";
 
   static {
     runtime.pinName(this, "UnsupportedVersionError");
@@ -145,6 +159,7 @@ export class InternalError extends ProtocolError {
   static override readonly code: ErrorCode = "internal_error";
   static override readonly meaning: string = "Unexpected internal processing failure";
   static override readonly retryable: boolean = true;
+  declare readonly code: "internal_error";
 
   static {
     runtime.pinName(this, "InternalError");
@@ -161,6 +176,7 @@ export class SessionError extends HarmovelaError {
   static override readonly domain: Domain = "session";
   static override readonly meaning: string = "Unspecified session error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "session_error" | "session_timeout" | "session_closed" | "unauthorized";
 
   static {
     runtime.pinName(this, "SessionError");
@@ -176,6 +192,7 @@ export class SessionTimeoutError extends SessionError {
   static override readonly code: ErrorCode = "session_timeout";
   static override readonly meaning: string = "Session timed out (heartbeat or idle)";
   static override readonly retryable: boolean = true;
+  declare readonly code: "session_timeout";
 
   static {
     runtime.pinName(this, "SessionTimeoutError");
@@ -191,6 +208,7 @@ export class SessionClosedError extends SessionError {
   static override readonly code: ErrorCode = "session_closed";
   static override readonly meaning: string = "Session was closed unexpectedly";
   static override readonly retryable: boolean = false;
+  declare readonly code: "session_closed";
 
   static {
     runtime.pinName(this, "SessionClosedError");
@@ -206,6 +224,7 @@ export class UnauthorizedError extends SessionError {
   static override readonly code: ErrorCode = "unauthorized";
   static override readonly meaning: string = "Authentication or authorization failed";
   static override readonly retryable: boolean = false;
+  declare readonly code: "unauthorized";
 
   static {
     runtime.pinName(this, "UnauthorizedError");
@@ -222,6 +241,7 @@ export class SubscriptionError extends HarmovelaError {
   static override readonly domain: Domain = "subscription";
   static override readonly meaning: string = "Unspecified subscription error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "subscription_error" | "subscription_rejected";
 
   static {
     runtime.pinName(this, "SubscriptionError");
@@ -237,6 +257,7 @@ export class SubscriptionRejectedError extends SubscriptionError {
   static override readonly code: ErrorCode = "subscription_rejected";
   static override readonly meaning: string = "Subscription request rejected by producer";
   static override readonly retryable: boolean = false;
+  declare readonly code: "subscription_rejected";
 
   static {
     runtime.pinName(this, "SubscriptionRejectedError");
@@ -253,6 +274,8 @@ export class TaskError extends HarmovelaError {
   static override readonly domain: Domain = "task";
   static override readonly meaning: string = "Unspecified task error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "task_error" | "task_timeout" | "task_cancelled";
+  declare readonly details: Readonly<Record<string, unknown>> | TaskTimeoutDetails;
 
   static {
     runtime.pinName(this, "TaskError");
@@ -268,6 +291,22 @@ export class TaskTimeoutError extends TaskError {
   static override readonly code: ErrorCode = "task_timeout";
   static override readonly meaning: string = "Task exceeded its deadline";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "timeout_ms", type: "integer", minimum: 0, required: true },
+    { name: "elapsed_ms", type: "integer", minimum: 0, required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
+  declare readonly code: "task_timeout";
+  declare readonly details: TaskTimeoutDetails;
+
+  constructor(options: runtime.TypedOptions<TaskTimeoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskTimeoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskTimeoutError");
@@ -283,6 +322,7 @@ export class TaskCancelledError extends TaskError {
   static override readonly code: ErrorCode = "task_cancelled";
   static override readonly meaning: string = "Task was cancelled";
   static override readonly retryable: boolean = false;
+  declare readonly code: "task_cancelled";
 
   static {
     runtime.pinName(this, "TaskCancelledError");
@@ -299,6 +339,7 @@ export class ToolError extends HarmovelaError {
   static override readonly domain: Domain = "tool";
   static override readonly meaning: string = "Unspecified tool execution error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "tool_error" | "tool_timeout";
 
   static {
     runtime.pinName(this, "ToolError");
@@ -314,6 +355,7 @@ export class ToolTimeoutError extends ToolError {
   static override readonly code: ErrorCode = "tool_timeout";
   static override readonly meaning: string = "Tool execution exceeded deadline";
   static override readonly retryable: boolean = true;
+  declare readonly code: "tool_timeout";
 
   static {
     runtime.pinName(this, "ToolTimeoutError");
@@ -321,7 +363,30 @@ export class ToolTimeoutError extends ToolError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarmovelaError;
+export type ErrorClass =
+  | typeof HarmovelaError
+  | typeof TaskTimeoutError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (ProtocolError & runtime.Known<"protocol_error", Readonly<Record<string, unknown>>>)
+  | (InvalidEnvelopeError & runtime.Known<"invalid_envelope", Readonly<Record<string, unknown>>>)
+  | (InvalidEventTypeError & runtime.Known<"invalid_event_type", Readonly<Record<string, unknown>>>)
+  | (UnsupportedVersionError & runtime.Known<"unsupported_version", Readonly<Record<string, unknown>>>)
+  | (InternalError & runtime.Known<"internal_error", Readonly<Record<string, unknown>>>)
+  | (SessionError & runtime.Known<"session_error", Readonly<Record<string, unknown>>>)
+  | (SessionTimeoutError & runtime.Known<"session_timeout", Readonly<Record<string, unknown>>>)
+  | (SessionClosedError & runtime.Known<"session_closed", Readonly<Record<string, unknown>>>)
+  | (UnauthorizedError & runtime.Known<"unauthorized", Readonly<Record<string, unknown>>>)
+  | (SubscriptionError & runtime.Known<"subscription_error", Readonly<Record<string, unknown>>>)
+  | (SubscriptionRejectedError & runtime.Known<"subscription_rejected", Readonly<Record<string, unknown>>>)
+  | (TaskError & runtime.Known<"task_error", Readonly<Record<string, unknown>>>)
+  | (TaskTimeoutError & runtime.Known<"task_timeout", TaskTimeoutDetails>)
+  | (TaskCancelledError & runtime.Known<"task_cancelled", Readonly<Record<string, unknown>>>)
+  | (ToolError & runtime.Known<"tool_error", Readonly<Record<string, unknown>>>)
+  | (ToolTimeoutError & runtime.Known<"tool_timeout", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["protocol_error", ProtocolError],

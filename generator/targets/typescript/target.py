@@ -15,10 +15,18 @@ import dataclasses
 from pathlib import Path
 
 from generator import escape
-from generator.model import Event
+from generator.model import CASE_PATTERNS, Event, Field
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.model import CASE_PATTERNS
 from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.typescript import details
+from generator.targets.typescript.details import (
+    RECORD,
+    Tree,
+    TsCtor,
+    TsDetails,
+    TsKnown,
+    TsTyping,
+)
 
 __all__ = [
     "TARGET",
@@ -55,6 +63,7 @@ class TsClass:
     parent: str
     doc: tuple[str, ...]
     statics: tuple[TsStatic, ...]
+    typing: TsTyping
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,9 +87,12 @@ class TypeScriptView:
     fallback: NamedCode
     wrap: NamedCode
     classes: tuple[TsClass, ...]  # every class below the root, parents first
+    details: tuple[TsDetails, ...]  # of the codes with declared fields
+    known: tuple[TsKnown, ...]  # every code
+    typed_classes: tuple[str, ...]  # the classes with a typed constructor
 
 
-def _code_class(named: NamedCode, domain: str) -> TsClass:
+def _code_class(named: NamedCode, domain: str, tree: Tree) -> TsClass:
     code = named.code
     where = f", base of the `{domain}` domain" if named.is_domain_base else ""
     retry = "retryable" if code.retryable else "not retryable"
@@ -107,11 +119,13 @@ def _code_class(named: NamedCode, domain: str) -> TsClass:
         parent=named.parent,
         doc=tuple(doc),
         statics=tuple(statics),
+        typing=tree.typing(named.class_name, named.parent),
     )
 
 
 def _classes(names: Names) -> tuple[TsClass, ...]:
     """Each domain's class (one of its own if no code owns it), then its codes'."""
+    tree = details.tree(names)
     classes = []
     for domain in names.domains:
         key = domain.domain.key
@@ -121,12 +135,17 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
                 TsStatic("meaning", "string", escape.ts_str(domain.domain.title)),
             )
             doc = (f"The base of every error of the `{key}` domain.",)
+            typing = tree.typing(domain.class_name, names.base)
             classes.append(
                 TsClass(
-                    name=domain.class_name, parent=names.base, doc=doc, statics=statics
+                    name=domain.class_name,
+                    parent=names.base,
+                    doc=doc,
+                    statics=statics,
+                    typing=typing,
                 )
             )
-        classes.extend(_code_class(code, key) for code in domain.class_order)
+        classes.extend(_code_class(code, key, tree) for code in domain.class_order)
     return tuple(classes)
 
 
@@ -151,6 +170,16 @@ def view(names: Names) -> TypeScriptView:
         fallback=names.fallback,
         wrap=names.wrap,
         classes=_classes(names),
+        details=tuple(
+            TsDetails(c.details_type, c.class_name, details.ts_fields(c.code.fields))
+            for c in names.codes
+            if c.details_type
+        ),
+        known=tuple(
+            TsKnown(c.class_name, escape.ts_str(c.code.code), c.details_type or RECORD)
+            for c in names.codes
+        ),
+        typed_classes=tuple(c.class_name for c in names.codes if c.details_type),
     )
 
 

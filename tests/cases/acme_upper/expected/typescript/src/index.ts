@@ -76,6 +76,7 @@ export class GeneralError extends HarnessError {
   static override readonly domain: Domain = "GENERAL";
   static override readonly meaning: string = "Unspecified failure";
   static override readonly retryable: boolean = false;
+  declare readonly code: "GENERAL_ERROR" | "UNKNOWN";
 
   static {
     runtime.pinName(this, "GeneralError");
@@ -91,6 +92,7 @@ export class UnknownError extends GeneralError {
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly meaning: string = "A value that is not an error was thrown, or the code is unknown";
   static override readonly retryable: boolean = false;
+  declare readonly code: "UNKNOWN";
 
   static {
     runtime.pinName(this, "UnknownError");
@@ -103,6 +105,7 @@ export class UnknownError extends GeneralError {
 export class ToolError extends HarnessError {
   static override readonly domain: Domain = "TOOL";
   static override readonly meaning: string = "Tool Errors";
+  declare readonly code: "TOOL_ARGS_INVALID" | "TOOL_ENOENT" | "TOOL_EACCES" | "TOOL_TIMEOUT";
 
   static {
     runtime.pinName(this, "ToolError");
@@ -118,6 +121,7 @@ export class ToolArgsInvalidError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_ARGS_INVALID";
   static override readonly meaning: string = "Tool arguments failed validation";
   static override readonly retryable: boolean = false;
+  declare readonly code: "TOOL_ARGS_INVALID";
 
   static {
     runtime.pinName(this, "ToolArgsInvalidError");
@@ -133,6 +137,7 @@ export class ToolEnoentError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_ENOENT";
   static override readonly meaning: string = "No such file: the tool's path does not exist";
   static override readonly retryable: boolean = false;
+  declare readonly code: "TOOL_ENOENT";
 
   static {
     runtime.pinName(this, "ToolEnoentError");
@@ -148,6 +153,7 @@ export class ToolEaccesError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_EACCES";
   static override readonly meaning: string = "Permission denied";
   static override readonly retryable: boolean = false;
+  declare readonly code: "TOOL_EACCES";
 
   static {
     runtime.pinName(this, "ToolEaccesError");
@@ -163,6 +169,7 @@ export class ToolTimeoutError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_TIMEOUT";
   static override readonly meaning: string = "The tool ran past its deadline";
   static override readonly retryable: boolean = true;
+  declare readonly code: "TOOL_TIMEOUT";
 
   static {
     runtime.pinName(this, "ToolTimeoutError");
@@ -175,6 +182,7 @@ export class ToolTimeoutError extends ToolError {
 export class LlmError extends HarnessError {
   static override readonly domain: Domain = "LLM";
   static override readonly meaning: string = "Model Errors";
+  declare readonly code: "LLM_RATE_LIMITED" | "LLM_CONTEXT_OVERFLOW" | "TIMEOUT";
 
   static {
     runtime.pinName(this, "LlmError");
@@ -190,6 +198,7 @@ export class LlmRateLimitedError extends LlmError {
   static override readonly code: ErrorCode = "LLM_RATE_LIMITED";
   static override readonly meaning: string = "The provider said \"slow down\"; back off and retry";
   static override readonly retryable: boolean = true;
+  declare readonly code: "LLM_RATE_LIMITED";
 
   static {
     runtime.pinName(this, "LlmRateLimitedError");
@@ -205,6 +214,7 @@ export class LlmContextOverflowError extends LlmError {
   static override readonly code: ErrorCode = "LLM_CONTEXT_OVERFLOW";
   static override readonly meaning: string = "The prompt does not fit the model's context window";
   static override readonly retryable: boolean = false;
+  declare readonly code: "LLM_CONTEXT_OVERFLOW";
 
   static {
     runtime.pinName(this, "LlmContextOverflowError");
@@ -220,6 +230,7 @@ export class LlmTimeoutError extends LlmError {
   static override readonly code: ErrorCode = "TIMEOUT";
   static override readonly meaning: string = "The model did not answer in time";
   static override readonly retryable: boolean = true;
+  declare readonly code: "TIMEOUT";
 
   static {
     runtime.pinName(this, "LlmTimeoutError");
@@ -227,7 +238,22 @@ export class LlmTimeoutError extends LlmError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarnessError;
+export type ErrorClass =
+  | typeof HarnessError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (UnknownError & runtime.Known<"UNKNOWN", Readonly<Record<string, unknown>>>)
+  | (GeneralError & runtime.Known<"GENERAL_ERROR", Readonly<Record<string, unknown>>>)
+  | (ToolArgsInvalidError & runtime.Known<"TOOL_ARGS_INVALID", Readonly<Record<string, unknown>>>)
+  | (ToolEnoentError & runtime.Known<"TOOL_ENOENT", Readonly<Record<string, unknown>>>)
+  | (ToolEaccesError & runtime.Known<"TOOL_EACCES", Readonly<Record<string, unknown>>>)
+  | (ToolTimeoutError & runtime.Known<"TOOL_TIMEOUT", Readonly<Record<string, unknown>>>)
+  | (LlmRateLimitedError & runtime.Known<"LLM_RATE_LIMITED", Readonly<Record<string, unknown>>>)
+  | (LlmContextOverflowError & runtime.Known<"LLM_CONTEXT_OVERFLOW", Readonly<Record<string, unknown>>>)
+  | (LlmTimeoutError & runtime.Known<"TIMEOUT", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["UNKNOWN", UnknownError],

@@ -75,6 +75,7 @@ export class LedgerError extends LedgerServiceError {
   static override readonly domain: Domain = "ledger";
   static override readonly meaning: string = "Unspecified ledger error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "ledger_error" | "ledger_internal" | "ledger_locked" | "ledger_busy";
 
   static {
     runtime.pinName(this, "LedgerError");
@@ -92,6 +93,7 @@ export class LedgerInternalError extends LedgerError {
   static override readonly code: ErrorCode = "ledger_internal";
   static override readonly meaning: string = "The ledger failed inside";
   static override readonly retryable: boolean = true;
+  declare readonly code: "ledger_internal";
 
   static {
     runtime.pinName(this, "LedgerInternalError");
@@ -109,6 +111,7 @@ export class LedgerLockedError extends LedgerError {
   static override readonly code: ErrorCode = "ledger_locked";
   static override readonly meaning: string = "The ledger is locked by another writer";
   static override readonly retryable: boolean = true;
+  declare readonly code: "ledger_locked";
 
   static {
     runtime.pinName(this, "LedgerLockedError");
@@ -130,6 +133,7 @@ export class LedgerBusyError extends LedgerError {
   static override readonly retryable: boolean = true;
   static override readonly deprecated: string | undefined = "Too vague to act on";
   static override readonly replacedBy: string | undefined = "ledger_locked";
+  declare readonly code: "ledger_busy";
 
   static {
     runtime.pinName(this, "LedgerBusyError");
@@ -142,6 +146,7 @@ export class LedgerBusyError extends LedgerError {
 export class AccountError extends LedgerServiceError {
   static override readonly domain: Domain = "account";
   static override readonly meaning: string = "Account Errors";
+  declare readonly code: "account_missing" | "account_closed" | "account_overdrawn";
 
   static {
     runtime.pinName(this, "AccountError");
@@ -157,6 +162,7 @@ export class AccountMissingError extends AccountError {
   static override readonly code: ErrorCode = "account_missing";
   static override readonly meaning: string = "No such account";
   static override readonly retryable: boolean = false;
+  declare readonly code: "account_missing";
 
   static {
     runtime.pinName(this, "AccountMissingError");
@@ -174,6 +180,7 @@ export class AccountClosedError extends AccountError {
   static override readonly code: ErrorCode = "account_closed";
   static override readonly meaning: string = "The account is closed";
   static override readonly retryable: boolean = false;
+  declare readonly code: "account_closed";
 
   static {
     runtime.pinName(this, "AccountClosedError");
@@ -192,6 +199,7 @@ export class AccountOverdrawnError extends AccountError {
   static override readonly meaning: string = "The account would go below its limit";
   static override readonly retryable: boolean = false;
   static override readonly deprecated: string | undefined = "Limits are enforced by the payments service now";
+  declare readonly code: "account_overdrawn";
 
   static {
     runtime.pinName(this, "AccountOverdrawnError");
@@ -199,7 +207,20 @@ export class AccountOverdrawnError extends AccountError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof LedgerServiceError;
+export type ErrorClass =
+  | typeof LedgerServiceError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (LedgerError & runtime.Known<"ledger_error", Readonly<Record<string, unknown>>>)
+  | (LedgerInternalError & runtime.Known<"ledger_internal", Readonly<Record<string, unknown>>>)
+  | (LedgerLockedError & runtime.Known<"ledger_locked", Readonly<Record<string, unknown>>>)
+  | (LedgerBusyError & runtime.Known<"ledger_busy", Readonly<Record<string, unknown>>>)
+  | (AccountMissingError & runtime.Known<"account_missing", Readonly<Record<string, unknown>>>)
+  | (AccountClosedError & runtime.Known<"account_closed", Readonly<Record<string, unknown>>>)
+  | (AccountOverdrawnError & runtime.Known<"account_overdrawn", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["ledger_error", LedgerError],

@@ -48,6 +48,68 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface HarnessErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details of a `LlmError`. */
+export type LlmDetails = {
+  /** The model provider */
+  readonly provider?: string;
+};
+
+/** The details of a `LlmRateLimitedError`. */
+export type LlmRateLimitedDetails = {
+  /** The model provider */
+  readonly provider?: string;
+  readonly retry_after_ms: number;
+};
+
+/** The details of a `LlmTimeoutError`. */
+export type LlmTimeoutDetails = {
+  /** The model provider */
+  readonly provider?: string;
+};
+
+/** The details of a `LlmContextOverflowError`. */
+export type LlmContextOverflowDetails = {
+  /** The model provider */
+  readonly provider?: string;
+  readonly tokens: number;
+  readonly limit: number;
+};
+
+/** The details of a `ToolError`. */
+export type ToolDetails = {
+  /** The tool that failed */
+  readonly tool: string;
+};
+
+/** The details of a `ToolArgsError`. */
+export type ToolArgsDetails = {
+  /** The tool that failed */
+  readonly tool: string;
+  readonly problem: string;
+  /** Where in the arguments */
+  readonly path?: readonly string[];
+};
+
+/** The details of a `ToolNotFoundError`. */
+export type ToolNotFoundDetails = {
+  /** The tool that failed */
+  readonly tool: string;
+  readonly path?: string;
+};
+
+/** The details of a `ToolPermissionDeniedError`. */
+export type ToolPermissionDeniedDetails = {
+  /** The tool that failed */
+  readonly tool: string;
+  readonly path?: string;
+};
+
+/** The details of a `ToolTimeoutError`. */
+export type ToolTimeoutDetails = {
+  /** The tool that failed */
+  readonly tool: string;
+};
+
 const BRAND: unique symbol = Symbol.for("harness-errors.HarnessError");
 
 /**
@@ -73,6 +135,7 @@ export class HarnessError extends runtime.TaxonomyError<ErrorCode, Domain> {
 export class GeneralError extends HarnessError {
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "General";
+  declare readonly code: "UNKNOWN";
 
   static {
     runtime.pinName(this, "GeneralError");
@@ -88,6 +151,7 @@ export class UnknownError extends GeneralError {
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly meaning: string = "A failure with no routable code (a non-error value was thrown)";
   static override readonly retryable: boolean = false;
+  declare readonly code: "UNKNOWN";
 
   static {
     runtime.pinName(this, "UnknownError");
@@ -104,6 +168,18 @@ export class LlmError extends HarnessError {
   static override readonly domain: Domain = "llm";
   static override readonly meaning: string = "Unspecified model provider failure";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "provider", type: "string", required: false },
+  ];
+  declare readonly code: "LLM_ERROR" | "LLM_RATE_LIMITED" | "LLM_TIMEOUT" | "LLM_CONTEXT_OVERFLOW";
+  declare readonly details: LlmDetails | LlmRateLimitedDetails | LlmTimeoutDetails | LlmContextOverflowDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<LlmDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<LlmDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "LlmError");
@@ -119,6 +195,21 @@ export class LlmRateLimitedError extends LlmError {
   static override readonly code: ErrorCode = "LLM_RATE_LIMITED";
   static override readonly meaning: string = "The provider refused the request for its rate limit";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "provider", type: "string", required: false },
+    { name: "retry_after_ms", type: "integer", minimum: 0, required: true },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["rate limited; retry in ", "retry_after_ms", "ms"];
+  declare readonly code: "LLM_RATE_LIMITED";
+  declare readonly details: LlmRateLimitedDetails;
+
+  constructor(options: runtime.TypedOptions<LlmRateLimitedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<LlmRateLimitedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "LlmRateLimitedError");
@@ -134,6 +225,15 @@ export class LlmTimeoutError extends LlmError {
   static override readonly code: ErrorCode = "LLM_TIMEOUT";
   static override readonly meaning: string = "The provider did not answer in time";
   static override readonly retryable: boolean = true;
+  declare readonly code: "LLM_TIMEOUT";
+  declare readonly details: LlmTimeoutDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<LlmTimeoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<LlmTimeoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "LlmTimeoutError");
@@ -149,6 +249,22 @@ export class LlmContextOverflowError extends LlmError {
   static override readonly code: ErrorCode = "LLM_CONTEXT_OVERFLOW";
   static override readonly meaning: string = "The request does not fit the model's context window";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "provider", type: "string", required: false },
+    { name: "tokens", type: "integer", minimum: 0, required: true },
+    { name: "limit", type: "integer", minimum: 1, required: true },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["", "tokens", " tokens exceed the ", "limit", "-token context window"];
+  declare readonly code: "LLM_CONTEXT_OVERFLOW";
+  declare readonly details: LlmContextOverflowDetails;
+
+  constructor(options: runtime.TypedOptions<LlmContextOverflowDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<LlmContextOverflowDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "LlmContextOverflowError");
@@ -165,6 +281,18 @@ export class ToolError extends HarnessError {
   static override readonly domain: Domain = "tool";
   static override readonly meaning: string = "Unspecified tool failure";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "tool", type: "string", required: true },
+  ];
+  declare readonly code: "TOOL_ERROR" | "TOOL_ARGS_INVALID" | "TOOL_NOT_FOUND" | "TOOL_PERMISSION_DENIED" | "TOOL_TIMEOUT";
+  declare readonly details: ToolDetails | ToolArgsDetails | ToolNotFoundDetails | ToolPermissionDeniedDetails | ToolTimeoutDetails;
+
+  constructor(options: runtime.TypedOptions<ToolDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<ToolDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "ToolError");
@@ -180,6 +308,22 @@ export class ToolArgsError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_ARGS_INVALID";
   static override readonly meaning: string = "The tool's arguments failed validation";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "tool", type: "string", required: true },
+    { name: "problem", type: "string", required: true },
+    { name: "path", type: "array", items: { type: "string" }, required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["invalid arguments for ", "tool", ": ", "problem"];
+  declare readonly code: "TOOL_ARGS_INVALID";
+  declare readonly details: ToolArgsDetails;
+
+  constructor(options: runtime.TypedOptions<ToolArgsDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<ToolArgsDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "ToolArgsError");
@@ -195,6 +339,19 @@ export class ToolNotFoundError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_NOT_FOUND";
   static override readonly meaning: string = "A file or command the tool needs does not exist (ENOENT)";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "tool", type: "string", required: true },
+    { name: "path", type: "string", required: false },
+  ];
+  declare readonly code: "TOOL_NOT_FOUND";
+  declare readonly details: ToolNotFoundDetails;
+
+  constructor(options: runtime.TypedOptions<ToolNotFoundDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<ToolNotFoundDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "ToolNotFoundError");
@@ -210,6 +367,19 @@ export class ToolPermissionDeniedError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_PERMISSION_DENIED";
   static override readonly meaning: string = "The tool may not access what it needs (EACCES)";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "tool", type: "string", required: true },
+    { name: "path", type: "string", required: false },
+  ];
+  declare readonly code: "TOOL_PERMISSION_DENIED";
+  declare readonly details: ToolPermissionDeniedDetails;
+
+  constructor(options: runtime.TypedOptions<ToolPermissionDeniedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<ToolPermissionDeniedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "ToolPermissionDeniedError");
@@ -225,6 +395,15 @@ export class ToolTimeoutError extends ToolError {
   static override readonly code: ErrorCode = "TOOL_TIMEOUT";
   static override readonly meaning: string = "The tool call exceeded its deadline";
   static override readonly retryable: boolean = true;
+  declare readonly code: "TOOL_TIMEOUT";
+  declare readonly details: ToolTimeoutDetails;
+
+  constructor(options: runtime.TypedOptions<ToolTimeoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<ToolTimeoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "ToolTimeoutError");
@@ -232,7 +411,32 @@ export class ToolTimeoutError extends ToolError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HarnessError;
+export type ErrorClass =
+  | typeof HarnessError
+  | typeof LlmError
+  | typeof LlmRateLimitedError
+  | typeof LlmTimeoutError
+  | typeof LlmContextOverflowError
+  | typeof ToolError
+  | typeof ToolArgsError
+  | typeof ToolNotFoundError
+  | typeof ToolPermissionDeniedError
+  | typeof ToolTimeoutError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (UnknownError & runtime.Known<"UNKNOWN", Readonly<Record<string, unknown>>>)
+  | (LlmError & runtime.Known<"LLM_ERROR", LlmDetails>)
+  | (LlmRateLimitedError & runtime.Known<"LLM_RATE_LIMITED", LlmRateLimitedDetails>)
+  | (LlmTimeoutError & runtime.Known<"LLM_TIMEOUT", LlmTimeoutDetails>)
+  | (LlmContextOverflowError & runtime.Known<"LLM_CONTEXT_OVERFLOW", LlmContextOverflowDetails>)
+  | (ToolError & runtime.Known<"TOOL_ERROR", ToolDetails>)
+  | (ToolArgsError & runtime.Known<"TOOL_ARGS_INVALID", ToolArgsDetails>)
+  | (ToolNotFoundError & runtime.Known<"TOOL_NOT_FOUND", ToolNotFoundDetails>)
+  | (ToolPermissionDeniedError & runtime.Known<"TOOL_PERMISSION_DENIED", ToolPermissionDeniedDetails>)
+  | (ToolTimeoutError & runtime.Known<"TOOL_TIMEOUT", ToolTimeoutDetails>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["UNKNOWN", UnknownError],

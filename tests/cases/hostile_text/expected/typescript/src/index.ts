@@ -72,6 +72,7 @@ export class HostileError extends runtime.TaxonomyError<ErrorCode, Domain> {
 export class TextError extends HostileError {
   static override readonly domain: Domain = "text";
   static override readonly meaning: string = "Text | Errors *bold* \u2028 `code`";
+  declare readonly code: "plain" | "quotes" | "backslash" | "comment_close" | "template" | "markdown" | "separators" | "emoji" | "script" | "long" | "long_wrapped";
 
   static {
     runtime.pinName(this, "TextError");
@@ -87,6 +88,7 @@ export class PlainError extends TextError {
   static override readonly code: ErrorCode = "plain";
   static override readonly meaning: string = "Plain";
   static override readonly retryable: boolean = false;
+  declare readonly code: "plain";
 
   static {
     runtime.pinName(this, "PlainError");
@@ -102,6 +104,7 @@ export class QuotesError extends TextError {
   static override readonly code: ErrorCode = "quotes";
   static override readonly meaning: string = "He said \"hi\" and 'bye' then \"\"\"triple\"\"\" and '''single'''";
   static override readonly retryable: boolean = true;
+  declare readonly code: "quotes";
 
   static {
     runtime.pinName(this, "QuotesError");
@@ -117,6 +120,7 @@ export class BackslashError extends TextError {
   static override readonly code: ErrorCode = "backslash";
   static override readonly meaning: string = "C:\\path\\to\\file \\n is not a newline \\";
   static override readonly retryable: boolean = true;
+  declare readonly code: "backslash";
 
   static {
     runtime.pinName(this, "BackslashError");
@@ -132,6 +136,7 @@ export class CommentCloseError extends TextError {
   static override readonly code: ErrorCode = "comment_close";
   static override readonly meaning: string = "ends a comment */ then /* opens one // and # too";
   static override readonly retryable: boolean = true;
+  declare readonly code: "comment_close";
 
   static {
     runtime.pinName(this, "CommentCloseError");
@@ -147,6 +152,7 @@ export class TemplateError extends TextError {
   static override readonly code: ErrorCode = "template";
   static override readonly meaning: string = "template ${injected} `backtick` {{ jinja }} {% raw %} {# c #}";
   static override readonly retryable: boolean = true;
+  declare readonly code: "template";
 
   static {
     runtime.pinName(this, "TemplateError");
@@ -162,6 +168,7 @@ export class MarkdownError extends TextError {
   static override readonly code: ErrorCode = "markdown";
   static override readonly meaning: string = "| pipe | *stars* _under_ [link](http://x) <b>html</b> &amp; # not heading";
   static override readonly retryable: boolean = true;
+  declare readonly code: "markdown";
 
   static {
     runtime.pinName(this, "MarkdownError");
@@ -177,6 +184,7 @@ export class SeparatorsError extends TextError {
   static override readonly code: ErrorCode = "separators";
   static override readonly meaning: string = "line\u2028separator\u2029paragraph";
   static override readonly retryable: boolean = true;
+  declare readonly code: "separators";
 
   static {
     runtime.pinName(this, "SeparatorsError");
@@ -192,6 +200,7 @@ export class EmojiError extends TextError {
   static override readonly code: ErrorCode = "emoji";
   static override readonly meaning: string = "emoji 🎉 and CJK 漢字 and combining é";
   static override readonly retryable: boolean = true;
+  declare readonly code: "emoji";
 
   static {
     runtime.pinName(this, "EmojiError");
@@ -207,6 +216,7 @@ export class ScriptError extends TextError {
   static override readonly code: ErrorCode = "script";
   static override readonly meaning: string = "</script><script>alert(1)</script>";
   static override readonly retryable: boolean = true;
+  declare readonly code: "script";
 
   static {
     runtime.pinName(this, "ScriptError");
@@ -222,6 +232,7 @@ export class LongError extends TextError {
   static override readonly code: ErrorCode = "long";
   static override readonly meaning: string = "A very long meaning that goes on and on past the eighty-eight column limit of black, then some";
   static override readonly retryable: boolean = true;
+  declare readonly code: "long";
 
   static {
     runtime.pinName(this, "LongError");
@@ -237,6 +248,7 @@ export class LongWrappedError extends TextError {
   static override readonly code: ErrorCode = "long_wrapped";
   static override readonly meaning: string = "A meaning long enough that black must wrap it in parentheses.....";
   static override readonly retryable: boolean = true;
+  declare readonly code: "long_wrapped";
 
   static {
     runtime.pinName(this, "LongWrappedError");
@@ -244,7 +256,24 @@ export class LongWrappedError extends TextError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof HostileError;
+export type ErrorClass =
+  | typeof HostileError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (PlainError & runtime.Known<"plain", Readonly<Record<string, unknown>>>)
+  | (QuotesError & runtime.Known<"quotes", Readonly<Record<string, unknown>>>)
+  | (BackslashError & runtime.Known<"backslash", Readonly<Record<string, unknown>>>)
+  | (CommentCloseError & runtime.Known<"comment_close", Readonly<Record<string, unknown>>>)
+  | (TemplateError & runtime.Known<"template", Readonly<Record<string, unknown>>>)
+  | (MarkdownError & runtime.Known<"markdown", Readonly<Record<string, unknown>>>)
+  | (SeparatorsError & runtime.Known<"separators", Readonly<Record<string, unknown>>>)
+  | (EmojiError & runtime.Known<"emoji", Readonly<Record<string, unknown>>>)
+  | (ScriptError & runtime.Known<"script", Readonly<Record<string, unknown>>>)
+  | (LongError & runtime.Known<"long", Readonly<Record<string, unknown>>>)
+  | (LongWrappedError & runtime.Known<"long_wrapped", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["plain", PlainError],

@@ -76,6 +76,7 @@ export class StockError extends WarehouseError {
   static override readonly domain: Domain = "stock";
   static override readonly meaning: string = "Unspecified stock error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "stock_error" | "stock_depleted" | "stock_reserved_by_another_order_for_the_same_customer_account" | "stock_count_mismatch";
 
   static {
     runtime.pinName(this, "StockError");
@@ -91,6 +92,7 @@ export class StockDepletedError extends StockError {
   static override readonly code: ErrorCode = "stock_depleted";
   static override readonly meaning: string = "Not enough units on hand; retry after restocking";
   static override readonly retryable: boolean = true;
+  declare readonly code: "stock_depleted";
 
   static {
     runtime.pinName(this, "StockDepletedError");
@@ -106,6 +108,7 @@ export class StockReservedByAnotherOrderForTheSameCustomerAccountError extends S
   static override readonly code: ErrorCode = "stock_reserved_by_another_order_for_the_same_customer_account";
   static override readonly meaning: string = "Every unit is reserved by another order for the same customer account";
   static override readonly retryable: boolean = true;
+  declare readonly code: "stock_reserved_by_another_order_for_the_same_customer_account";
 
   static {
     runtime.pinName(this, "StockReservedByAnotherOrderForTheSameCustomerAccountError");
@@ -125,6 +128,7 @@ export class StockCountMismatchError extends StockError {
   static override readonly retryable: boolean = false;
   static override readonly deprecated: string | undefined = "Counts are reconciled nightly now";
   static override readonly replacedBy: string | undefined = "stock_error";
+  declare readonly code: "stock_count_mismatch";
 
   static {
     runtime.pinName(this, "StockCountMismatchError");
@@ -137,6 +141,7 @@ export class StockCountMismatchError extends StockError {
 export class RobotError extends WarehouseError {
   static override readonly domain: Domain = "robot";
   static override readonly meaning: string = "Robot Errors";
+  declare readonly code: "robot_internal_failure" | "robot_blocked";
 
   static {
     runtime.pinName(this, "RobotError");
@@ -152,6 +157,7 @@ export class RobotInternalFailureError extends RobotError {
   static override readonly code: ErrorCode = "robot_internal_failure";
   static override readonly meaning: string = "A picking robot failed inside";
   static override readonly retryable: boolean = true;
+  declare readonly code: "robot_internal_failure";
 
   static {
     runtime.pinName(this, "RobotInternalFailureError");
@@ -167,6 +173,7 @@ export class RobotBlockedError extends RobotError {
   static override readonly code: ErrorCode = "robot_blocked";
   static override readonly meaning: string = "The robot's path is blocked";
   static override readonly retryable: boolean = true;
+  declare readonly code: "robot_blocked";
 
   static {
     runtime.pinName(this, "RobotBlockedError");
@@ -183,6 +190,7 @@ export class DockError extends WarehouseError {
   static override readonly domain: Domain = "dock";
   static override readonly meaning: string = "Unspecified dock error";
   static override readonly retryable: boolean = false;
+  declare readonly code: "dock_error" | "dock_closed";
 
   static {
     runtime.pinName(this, "DockError");
@@ -198,6 +206,7 @@ export class DockClosedError extends DockError {
   static override readonly code: ErrorCode = "dock_closed";
   static override readonly meaning: string = "The dock is closed";
   static override readonly retryable: boolean = false;
+  declare readonly code: "dock_closed";
 
   static {
     runtime.pinName(this, "DockClosedError");
@@ -205,7 +214,21 @@ export class DockClosedError extends DockError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof WarehouseError;
+export type ErrorClass =
+  | typeof WarehouseError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (StockError & runtime.Known<"stock_error", Readonly<Record<string, unknown>>>)
+  | (StockDepletedError & runtime.Known<"stock_depleted", Readonly<Record<string, unknown>>>)
+  | (StockReservedByAnotherOrderForTheSameCustomerAccountError & runtime.Known<"stock_reserved_by_another_order_for_the_same_customer_account", Readonly<Record<string, unknown>>>)
+  | (StockCountMismatchError & runtime.Known<"stock_count_mismatch", Readonly<Record<string, unknown>>>)
+  | (RobotInternalFailureError & runtime.Known<"robot_internal_failure", Readonly<Record<string, unknown>>>)
+  | (RobotBlockedError & runtime.Known<"robot_blocked", Readonly<Record<string, unknown>>>)
+  | (DockError & runtime.Known<"dock_error", Readonly<Record<string, unknown>>>)
+  | (DockClosedError & runtime.Known<"dock_closed", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["stock_error", StockError],

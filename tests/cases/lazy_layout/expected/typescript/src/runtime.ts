@@ -49,6 +49,51 @@ export interface TaxonomyErrorOptions {
   retryable?: boolean | undefined;
 }
 
+/** Options of a constructor whose class declares details fields, some required. */
+export interface TypedOptions<D> {
+  /** The declared fields (and any others JSON can carry). */
+  readonly details: D;
+  /** The error (or any value) that caused this one. */
+  readonly cause?: unknown;
+  /** Overrides the class's retryability for this one error. */
+  readonly retryable?: boolean | undefined;
+}
+
+/** Options of a constructor whose class declares details fields, none required. */
+export interface OptionalTypedOptions<D> {
+  /** The declared fields (and any others JSON can carry). */
+  readonly details?: D | undefined;
+  /** The error (or any value) that caused this one. */
+  readonly cause?: unknown;
+  /** Overrides the class's retryability for this one error. */
+  readonly retryable?: boolean | undefined;
+}
+
+/** The message, when the options come alone (else it is rendered from the template). */
+export interface MessageOption {
+  readonly message?: string | undefined;
+}
+
+/** What a value of a declared field (or of an array's items) may be. */
+export interface Shape {
+  readonly type: "string" | "integer" | "number" | "boolean" | "array" | "object";
+  /** The strings a `string` may be (absent: any string). */
+  readonly enum?: readonly string[];
+  /** Inclusive bounds of an `integer` or `number`. */
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** The shape of an `array`'s items. */
+  readonly items?: Shape;
+}
+
+/** A declared details field, as the generated classes list them. */
+export interface FieldSpec extends Shape {
+  readonly name: string;
+  readonly required: boolean;
+  /** The value an omitted optional field gets (absent: it stays absent). */
+  readonly default?: unknown;
+}
+
 /** The longest `code` `fromPayload` accepts, in characters; a longer one is refused. */
 export const MAX_CODE_LENGTH: number = 256;
 
@@ -248,6 +293,125 @@ function checkedDetails(
   return result.copy as Readonly<Record<string, unknown>>;
 }
 
+const ARTICLE: Readonly<Record<string, string>> = {
+  integer: "an integer",
+  array: "an array",
+  object: "an object",
+};
+
+/** What is wrong with `value` as a value of `shape`, or undefined if nothing is. */
+function shapeProblem(shape: Shape, value: unknown): string | undefined {
+  const wanted = ARTICLE[shape.type] ?? `a ${shape.type}`;
+  const got = `got ${kind(value)}`;
+  switch (shape.type) {
+    case "string":
+      if (typeof value !== "string") return `expected ${wanted}, ${got}`;
+      if (shape.enum !== undefined && !shape.enum.includes(value)) {
+        const listed = shape.enum.map((item) => JSON.stringify(item)).join(", ");
+        return `expected one of ${listed}, got ${show(value)}`;
+      }
+      return undefined;
+    case "boolean":
+      return typeof value === "boolean" ? undefined : `expected ${wanted}, ${got}`;
+    case "integer":
+    case "number":
+      // JSON cannot tell 3 from 3.0, so neither can an integer field.
+      if (
+        typeof value !== "number" ||
+        (shape.type === "integer" && !Number.isInteger(value))
+      ) {
+        const shown = typeof value === "number" ? show(value) : kind(value);
+        return `expected ${wanted}, got ${shown}`;
+      }
+      if (shape.minimum !== undefined && value < shape.minimum) {
+        return `expected at least ${shape.minimum}, got ${show(value)}`;
+      }
+      if (shape.maximum !== undefined && value > shape.maximum) {
+        return `expected at most ${shape.maximum}, got ${show(value)}`;
+      }
+      return undefined;
+    case "array": {
+      if (!Array.isArray(value)) return `expected ${wanted}, ${got}`;
+      const items = shape.items;
+      if (items === undefined) return undefined;
+      for (let index = 0; index < value.length; index++) {
+        const problem = shapeProblem(items, value[index]);
+        if (problem !== undefined) return `[${index}]: ${problem}`;
+      }
+      return undefined;
+    }
+    default:
+      return isPlainObject(value) ? undefined : `expected ${wanted}, ${got}`;
+  }
+}
+
+/**
+ * The first declared field of `details` that is missing or has the wrong shape,
+ * with what is wrong, or undefined if none is. `details` is plain JSON data.
+ */
+function fieldProblem(
+  fields: readonly FieldSpec[],
+  details: Readonly<Record<string, unknown>>,
+): { field: string; problem: string } | undefined {
+  for (const spec of fields) {
+    const field = `details.${spec.name}`;
+    if (!Object.hasOwn(details, spec.name)) {
+      if (spec.required) return { field, problem: `${field}: required, missing` };
+      continue;
+    }
+    const problem = shapeProblem(spec, details[spec.name]);
+    if (problem !== undefined) {
+      const sep = problem.startsWith("[") ? "" : ": ";
+      return { field, problem: `${field}${sep}${problem}` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The text of a message template (literal text and field names alternating, the
+ * first a literal) over `details`: each value as JavaScript's String() writes it,
+ * which is the rule every language's runtime reproduces.
+ */
+export function render(
+  pieces: readonly string[],
+  details: Readonly<Record<string, unknown>>,
+): string {
+  let text = "";
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index] ?? "";
+    text += index % 2 === 0 ? piece : String(own(details, piece));
+  }
+  return text;
+}
+
+/**
+ * The details of a new error of a class with declared `fields`: the caller's,
+ * checked (a TypeError naming the field), with the defaults of the omitted
+ * optional fields filled in, frozen.
+ */
+function typedDetails(
+  fields: readonly FieldSpec[],
+  details: Readonly<Record<string, unknown>> | undefined,
+): Readonly<Record<string, unknown>> {
+  const checked = checkedDetails(details);
+  const wrong = fieldProblem(fields, checked);
+  if (wrong !== undefined) throw new TypeError(wrong.problem);
+  const missing = fields.filter(
+    (spec) => "default" in spec && !Object.hasOwn(checked, spec.name),
+  );
+  if (missing.length === 0) return checked;
+  const result: Record<string, unknown> = { ...checked };
+  for (const spec of missing) {
+    const copy = jsonCopy(spec.default, `details.${spec.name}`, true);
+    put(result, spec.name, "copy" in copy ? copy.copy : null);
+  }
+  return Object.freeze(result);
+}
+
+/** Marks the options the decoder passes: details as received, already checked. */
+const DECODED: unique symbol = Symbol("decoded");
+
 /**
  * Gives the instances of `target` the `name` `name`: a literal on the prototype,
  * so minifiers that rename classes cannot change it. Every class calls it in its
@@ -321,6 +485,10 @@ export abstract class TaxonomyError<
   static readonly deprecated: string | undefined = undefined;
   /** The code to use instead of a deprecated one, if any. */
   static readonly replacedBy: string | undefined = undefined;
+  /** The details fields this class declares (every one, inherited ones too). */
+  static readonly fields: readonly FieldSpec[] = [];
+  /** Its message template: literal text and field names alternating, if any. */
+  static readonly messageTemplate: readonly string[] | undefined = undefined;
 
   /** The error code of this error's class. */
   readonly code: C;
@@ -334,13 +502,13 @@ export abstract class TaxonomyError<
   readonly wireCode: string;
 
   constructor(message?: string, options?: TaxonomyErrorOptions) {
-    super(
-      message ?? new.target.meaning,
-      options !== undefined && "cause" in options
-        ? { cause: options.cause }
-        : undefined,
-    );
     const cls = new.target;
+    const fields = cls.fields;
+    // A class with declared fields also takes its options alone, message among them.
+    if (fields.length > 0 && typeof message === "object" && message !== null) {
+      options = message as TaxonomyErrorOptions;
+      message = (options as MessageOption).message;
+    }
     if (typeof message !== "string" && message !== undefined) {
       throw new TypeError(`message: expected a string, got ${kind(message)}`);
     }
@@ -348,10 +516,22 @@ export abstract class TaxonomyError<
     if (retryable !== undefined && typeof retryable !== "boolean") {
       throw new TypeError(`retryable: expected a boolean, got ${kind(retryable)}`);
     }
+    // The decoder's details are kept as received: checked there, no default added.
+    const details =
+      fields.length === 0 || (options !== undefined && DECODED in options)
+        ? checkedDetails(options?.details)
+        : typedDetails(fields, options?.details);
+    const pieces = cls.messageTemplate;
+    super(
+      message ?? (pieces === undefined ? cls.meaning : render(pieces, details)),
+      options !== undefined && "cause" in options
+        ? { cause: options.cause }
+        : undefined,
+    );
     this.code = cls.code as C;
     this.domain = cls.domain as D;
     this.retryable = retryable ?? cls.retryable;
-    this.details = checkedDetails(options?.details);
+    this.details = details;
     this.wireCode = cls.code;
   }
 
@@ -375,6 +555,16 @@ export type ErrorClassOf<T> = new (
   message?: string,
   options?: TaxonomyErrorOptions,
 ) => T;
+
+/**
+ * Any class of errors, whatever its constructor takes (the decoder and the
+ * wrapper give a typed class options its checks accept at run time).
+ */
+export interface AnyErrorClass<T> {
+  new (...args: never): T;
+  readonly code: string;
+  readonly fields: readonly FieldSpec[];
+}
 
 /** The readers a taxonomy's index binds to its classes (see {@link decoder}). */
 export interface Decoder<T> {
@@ -422,7 +612,7 @@ function readDetails(
  * keeps the received code, so `toPayload()` re-emits it.
  */
 export function decoder<T extends TaxonomyError>(
-  lookup: (code: string) => ErrorClassOf<T>,
+  lookup: (code: string) => AnyErrorClass<T>,
   pattern: RegExp,
   events: Readonly<Record<string, string>>,
 ): Decoder<T> {
@@ -450,7 +640,17 @@ export function decoder<T extends TaxonomyError>(
       throw invalid("retryable", `expected a boolean, got ${kind(retryable)}`);
     }
     const details = guarded("details", () => readDetails(field(payload, "details")));
-    const error = new (lookup(code))(message, { details, retryable });
+    const cls = lookup(code);
+    // A known code's declared fields are checked (the fallback's are not: an
+    // unknown code's details are whatever its sender made them).
+    if (cls.code === code && cls.fields.length > 0) {
+      const wrong = fieldProblem(cls.fields, details ?? {});
+      if (wrong !== undefined) {
+        throw new InvalidPayloadError(wrong.problem, wrong.field);
+      }
+    }
+    const options = { details, retryable, [DECODED]: true };
+    const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     // The only write to wireCode after construction: keep the code as received.
     (error as { wireCode: string }).wireCode = code;
     return error;
@@ -481,7 +681,7 @@ export function decoder<T extends TaxonomyError>(
  * `value`, which is no error of the taxonomy, wrapped in an error of `cls` with
  * `value` as its `cause` and a message saying what it was.
  */
-export function wrap<T>(cls: ErrorClassOf<T>, value: unknown): T {
+export function wrap<T>(cls: AnyErrorClass<T>, value: unknown): T {
   let message: string;
   try {
     message =
@@ -491,5 +691,11 @@ export function wrap<T>(cls: ErrorClassOf<T>, value: unknown): T {
   } catch {
     message = "non-error value";
   }
-  return new cls(message, { cause: value });
+  return new (cls as unknown as ErrorClassOf<T>)(message, { cause: value });
+}
+
+/** A member of a taxonomy's `KnownError`: its `code` and its `details`, exactly. */
+export interface Known<C extends string, D> {
+  readonly code: C;
+  readonly details: D;
 }

@@ -62,6 +62,7 @@ export class TinyError extends runtime.TaxonomyError<ErrorCode, Domain> {
 export class MiscError extends TinyError {
   static override readonly domain: Domain = "misc";
   static override readonly meaning: string = "Miscellaneous";
+  declare readonly code: "oops";
 
   static {
     runtime.pinName(this, "MiscError");
@@ -77,6 +78,7 @@ export class OopsError extends MiscError {
   static override readonly code: ErrorCode = "oops";
   static override readonly meaning: string = "Something went wrong";
   static override readonly retryable: boolean = false;
+  declare readonly code: "oops";
 
   static {
     runtime.pinName(this, "OopsError");
@@ -84,7 +86,14 @@ export class OopsError extends MiscError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof TinyError;
+export type ErrorClass =
+  | typeof TinyError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (OopsError & runtime.Known<"oops", Readonly<Record<string, unknown>>>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["oops", OopsError],

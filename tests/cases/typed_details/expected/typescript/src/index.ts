@@ -44,6 +44,58 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface JobsErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details of a `InternalError`. */
+export type InternalDetails = {
+  /** The trace to look up */
+  readonly trace_id?: string;
+};
+
+/** The details of a `RateLimitedError`. */
+export type RateLimitedDetails = {
+  /** Seconds to wait before retrying */
+  readonly retry_after_s: number;
+  readonly limit: number;
+  readonly window?: "second" | "minute" | "hour";
+};
+
+/** The details of a `TaskError`. */
+export type TaskDetails = {
+  /** The task concerned */
+  readonly task_id: string;
+};
+
+/** The details of a `TaskTimeoutError`. */
+export type TaskTimeoutDetails = {
+  /** The task concerned */
+  readonly task_id: string;
+  /** The deadline */
+  readonly timeout_ms: number;
+  /** How long it ran */
+  readonly elapsed_ms?: number;
+};
+
+/** The details of a `TaskFailedError`. */
+export type TaskFailedDetails = {
+  /** The task concerned */
+  readonly task_id: string;
+  readonly attempt: number;
+  readonly max_attempts: number;
+  readonly fatal?: boolean;
+  /** The steps that ran */
+  readonly steps?: readonly string[];
+  readonly scores?: readonly number[];
+  readonly phases?: readonly ("queued" | "running" | "done")[];
+  /** Free-form context */
+  readonly context?: Readonly<Record<string, unknown>>;
+};
+
+/** The details of a `TaskCancelledError`. */
+export type TaskCancelledDetails = {
+  /** The task concerned */
+  readonly task_id: string;
+  readonly reason: "user" | "timeout" | "shutdown";
+};
+
 const BRAND: unique symbol = Symbol.for("jobs-errors.JobsError");
 
 /**
@@ -69,6 +121,8 @@ export class JobsError extends runtime.TaxonomyError<ErrorCode, Domain> {
 export class GeneralError extends JobsError {
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "General Errors";
+  declare readonly code: "unknown_error" | "internal_error" | "rate_limited";
+  declare readonly details: Readonly<Record<string, unknown>> | InternalDetails | RateLimitedDetails;
 
   static {
     runtime.pinName(this, "GeneralError");
@@ -84,6 +138,7 @@ export class UnknownError extends GeneralError {
   static override readonly code: ErrorCode = "unknown_error";
   static override readonly meaning: string = "An error this client does not know";
   static override readonly retryable: boolean = false;
+  declare readonly code: "unknown_error";
 
   static {
     runtime.pinName(this, "UnknownError");
@@ -99,6 +154,20 @@ export class InternalError extends GeneralError {
   static override readonly code: ErrorCode = "internal_error";
   static override readonly meaning: string = "Unexpected failure inside the service";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "trace_id", type: "string", required: false, default: "none" },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["internal failure (trace ", "trace_id", ")"];
+  declare readonly code: "internal_error";
+  declare readonly details: InternalDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<InternalDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<InternalDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "InternalError");
@@ -114,6 +183,22 @@ export class RateLimitedError extends GeneralError {
   static override readonly code: ErrorCode = "rate_limited";
   static override readonly meaning: string = "Too many requests";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "retry_after_s", type: "number", minimum: 0, required: true },
+    { name: "limit", type: "integer", minimum: 1, required: true },
+    { name: "window", type: "string", enum: ["second", "minute", "hour"], required: false, default: "minute" },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["rate limited: retry after ", "retry_after_s", "s (limit ", "limit", " per ", "window", ")"];
+  declare readonly code: "rate_limited";
+  declare readonly details: RateLimitedDetails;
+
+  constructor(options: runtime.TypedOptions<RateLimitedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<RateLimitedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "RateLimitedError");
@@ -130,6 +215,18 @@ export class TaskError extends JobsError {
   static override readonly domain: Domain = "task";
   static override readonly meaning: string = "Unspecified task error";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+  ];
+  declare readonly code: "task_error" | "task_timeout" | "task_failed" | "task_cancelled";
+  declare readonly details: TaskDetails | TaskTimeoutDetails | TaskFailedDetails | TaskCancelledDetails;
+
+  constructor(options: runtime.TypedOptions<TaskDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskError");
@@ -145,6 +242,22 @@ export class TaskTimeoutError extends TaskError {
   static override readonly code: ErrorCode = "task_timeout";
   static override readonly meaning: string = "Task exceeded its deadline";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "timeout_ms", type: "integer", minimum: 0, required: true },
+    { name: "elapsed_ms", type: "integer", required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " exceeded the ", "timeout_ms", "ms deadline"];
+  declare readonly code: "task_timeout";
+  declare readonly details: TaskTimeoutDetails;
+
+  constructor(options: runtime.TypedOptions<TaskTimeoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskTimeoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskTimeoutError");
@@ -160,6 +273,27 @@ export class TaskFailedError extends TaskError {
   static override readonly code: ErrorCode = "task_failed";
   static override readonly meaning: string = "Task failed";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "attempt", type: "integer", minimum: 1, required: true },
+    { name: "max_attempts", type: "integer", minimum: 1, maximum: 100, required: true },
+    { name: "fatal", type: "boolean", required: false, default: false },
+    { name: "steps", type: "array", items: { type: "string" }, required: false },
+    { name: "scores", type: "array", items: { type: "number", minimum: 0, maximum: 1 }, required: false },
+    { name: "phases", type: "array", items: { type: "string", enum: ["queued", "running", "done"] }, required: false },
+    { name: "context", type: "object", required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " failed {attempt ", "attempt", " of ", "max_attempts", "}; fatal: ", "fatal"];
+  declare readonly code: "task_failed";
+  declare readonly details: TaskFailedDetails;
+
+  constructor(options: runtime.TypedOptions<TaskFailedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskFailedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskFailedError");
@@ -175,6 +309,19 @@ export class TaskCancelledError extends TaskError {
   static override readonly code: ErrorCode = "task_cancelled";
   static override readonly meaning: string = "Task was cancelled";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "reason", type: "string", enum: ["user", "timeout", "shutdown"], required: true },
+  ];
+  declare readonly code: "task_cancelled";
+  declare readonly details: TaskCancelledDetails;
+
+  constructor(options: runtime.TypedOptions<TaskCancelledDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskCancelledDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 
   static {
     runtime.pinName(this, "TaskCancelledError");
@@ -182,7 +329,26 @@ export class TaskCancelledError extends TaskError {
 }
 
 /** The class of any error of this taxonomy. */
-export type ErrorClass = typeof JobsError;
+export type ErrorClass =
+  | typeof JobsError
+  | typeof InternalError
+  | typeof RateLimitedError
+  | typeof TaskError
+  | typeof TaskTimeoutError
+  | typeof TaskFailedError
+  | typeof TaskCancelledError
+  ;
+
+/** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
+export type KnownError =
+  | (UnknownError & runtime.Known<"unknown_error", Readonly<Record<string, unknown>>>)
+  | (InternalError & runtime.Known<"internal_error", InternalDetails>)
+  | (RateLimitedError & runtime.Known<"rate_limited", RateLimitedDetails>)
+  | (TaskError & runtime.Known<"task_error", TaskDetails>)
+  | (TaskTimeoutError & runtime.Known<"task_timeout", TaskTimeoutDetails>)
+  | (TaskFailedError & runtime.Known<"task_failed", TaskFailedDetails>)
+  | (TaskCancelledError & runtime.Known<"task_cancelled", TaskCancelledDetails>)
+  ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["unknown_error", UnknownError],

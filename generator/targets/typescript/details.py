@@ -1,0 +1,230 @@
+"""The typed details of the TypeScript target: what ``index.ts`` says of each field.
+
+A code with declared fields gets a details type (``TaskTimeoutDetails``), its
+class a typed constructor, and the data the runtime checks and renders with: its
+fields (``FieldSpec`` literals) and its message template.  Here each of those is
+computed as ready-to-print TypeScript text, so the template only loops over it;
+the checks themselves are real code in ``runtime/runtime.ts``.  Strings reach the
+module through :func:`escape.ts_str`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator import escape
+from generator.model import JSONObject, JSONValue, Field, Shape, Template
+from generator.naming import NamedCode, Names
+
+__all__ = [
+    "RECORD",
+    "Tree",
+    "TsCtor",
+    "TsDetails",
+    "TsField",
+    "TsKnown",
+    "TsTyping",
+    "field_specs",
+    "template_pieces",
+    "ts_fields",
+    "ts_json",
+    "tree",
+    "ts_type",
+]
+
+#: The type of details nobody declared: any JSON object.
+RECORD = "Readonly<Record<string, unknown>>"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsField:
+    """One property of a details type: ``readonly name?: type``, with its doc."""
+
+    name: str
+    type: str
+    optional: bool
+    doc: str  # its description, escaped for JSDoc ("" for none)
+
+
+def ts_type(shape: Shape) -> str:
+    """The TypeScript type of a value of ``shape``."""
+    if shape.type == "string":
+        if shape.enum:
+            return " | ".join(escape.ts_str(item) for item in shape.enum)
+        return "string"
+    if shape.type in ("integer", "number"):
+        return "number"
+    if shape.type == "boolean":
+        return "boolean"
+    if shape.type == "array":
+        item = ts_type(shape.items) if shape.items is not None else "unknown"
+        return f"readonly ({item})[]" if " | " in item else f"readonly {item}[]"
+    return RECORD
+
+
+def ts_fields(fields: tuple[Field, ...]) -> tuple[TsField, ...]:
+    """The properties of a details type of ``fields``, in declaration order."""
+    return tuple(
+        TsField(
+            name=f.name,
+            type=ts_type(f.shape),
+            # Optional with a default: always there once constructed, but a decoded
+            # payload keeps what it received, which may lack it.
+            optional=not f.required,
+            doc=escape.ts_doc(f.description) if f.description else "",
+        )
+        for f in fields
+    )
+
+
+def ts_json(value: JSONValue) -> str:
+    """``value`` as a TypeScript literal."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return escape.ts_str(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(ts_json(item) for item in value) + "]"
+    items = value.items if isinstance(value, JSONObject) else ()
+    pairs = (f"{escape.ts_str(k)}: {ts_json(v)}" for k, v in items)
+    return "{ " + ", ".join(pairs) + " }"
+
+
+def _shape_entries(shape: Shape) -> list[str]:
+    entries = [f"type: {escape.ts_str(shape.type)}"]
+    if shape.enum:
+        entries.append("enum: " + ts_json(shape.enum))
+    if shape.minimum is not None:
+        entries.append(f"minimum: {ts_json(shape.minimum)}")
+    if shape.maximum is not None:
+        entries.append(f"maximum: {ts_json(shape.maximum)}")
+    if shape.items is not None:
+        entries.append("items: { " + ", ".join(_shape_entries(shape.items)) + " }")
+    return entries
+
+
+def field_specs(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    """Each field as the runtime's ``FieldSpec`` literal, in declaration order."""
+    specs = []
+    for f in fields:
+        entries = [f"name: {escape.ts_str(f.name)}", *_shape_entries(f.shape)]
+        entries.append(f"required: {'true' if f.required else 'false'}")
+        if f.has_default:
+            entries.append(f"default: {ts_json(f.default)}")
+        specs.append("{ " + ", ".join(entries) + " }")
+    return tuple(specs)
+
+
+def template_pieces(template: Template | None) -> str:
+    """The template as the runtime's array (literals and field names alternating)."""
+    if template is None:
+        return "undefined"
+    parts: list[str] = []
+    for piece in template.pieces:
+        parts.append(escape.ts_str(piece.text))
+        if piece.field is not None:
+            parts.append(escape.ts_str(piece.field))
+    return "[" + ", ".join(parts) + "]"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsDetails:
+    """The details type of a code with declared fields, and the class it types."""
+
+    name: str
+    class_name: str
+    fields: tuple[TsField, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsCtor:
+    """The constructor of a class whose details differ from its parent's.
+
+    ``details`` is its details type (None: untyped, ``(message?, options?)``);
+    ``required`` whether any field is, so the options must be given.
+    """
+
+    details: str | None
+    required: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TsTyping:
+    """How a class types its instances and what runtime data it overrides."""
+
+    #: Its instances' ``code``: its own code's literal or, when it has subclasses,
+    #: the union of theirs too.
+    code_type: str
+    #: Its instances' ``details`` when any class of its subtree declares fields.
+    details_type: str | None
+    ctor: TsCtor | None
+    #: The runtime's ``fields`` and ``template`` statics, when they differ from
+    #: the parent's (``FieldSpec`` literals; the template array or "undefined").
+    fields: tuple[str, ...] | None
+    template: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsKnown:
+    """A member of ``KnownError``: the class, its code literal, its details type."""
+
+    class_name: str
+    code: str  # a TypeScript literal
+    details: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tree:
+    """The class hierarchy, for what a class's subtree shares (code, details)."""
+
+    children: dict[str, list[str]]
+    codes: dict[str, NamedCode]  # by class name
+
+    def subtree(self, name: str) -> list[str]:
+        found = [name]
+        for child in self.children.get(name, []):
+            found.extend(self.subtree(child))
+        return found
+
+    def own(self, name: str) -> tuple[tuple[Field, ...], str]:
+        """The fields and template (as TypeScript) class ``name`` itself declares."""
+        named = self.codes.get(name)
+        if named is None:  # the root, or a domain's own class: the root's
+            return (), "undefined"
+        return named.code.fields, template_pieces(named.code.message)
+
+    def typing(self, name: str, parent: str) -> TsTyping:
+        """The typing attributes of TsClass for class ``name``."""
+        below = [self.codes[c] for c in self.subtree(name) if c in self.codes]
+        codes = dict.fromkeys(escape.ts_str(c.code.code) for c in below)
+        types = dict.fromkeys(c.details_type or RECORD for c in below)
+        fields, template = self.own(name)
+        parent_fields, parent_template = self.own(parent)
+        mine = self.codes.get(name)
+        theirs = self.codes.get(parent)
+        own_type = mine.details_type if mine else None
+        ctor = None
+        if own_type != (theirs.details_type if theirs else None):
+            ctor = TsCtor(own_type, any(f.required for f in fields))
+        return TsTyping(
+            code_type=" | ".join(codes),
+            details_type=" | ".join(types) if types.keys() - {RECORD} else None,
+            ctor=ctor,
+            fields=None if fields == parent_fields else field_specs(fields),
+            template=None if template == parent_template else template,
+        )
+
+
+def tree(names: Names) -> Tree:
+    """The class hierarchy of a named taxonomy."""
+    children: dict[str, list[str]] = {}
+    for domain in names.domains:
+        for code in domain.class_order:
+            children.setdefault(code.parent, []).append(code.class_name)
+        if domain.base_code is None:
+            children.setdefault(names.base, []).append(domain.class_name)
+    return Tree(children, {c.class_name: c for c in names.codes})
