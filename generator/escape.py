@@ -25,11 +25,25 @@ __all__ = [
     "md_indent",
     "md_quote",
     "md_text",
+    "python_comment",
     "python_str",
     "toml_str",
     "ts_doc",
     "ts_str",
 ]
+
+
+# ---------------------------------------------------------------------- Python
+
+
+def python_comment(text: str) -> str:
+    """``text`` as the body of one ``#`` comment line: every character that is not
+    printable (line breaks, tabs, controls, bidi overrides) becomes a space, and
+    the ends are stripped (black strips a comment's trailing space), so the text
+    can neither end the comment nor hide in it."""
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else " " for char in text)
+    return text.strip()
 
 
 # ------------------------------------------------------------------------ TOML

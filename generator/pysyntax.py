@@ -21,6 +21,7 @@ from pathlib import Path
 __all__ = [
     "LINE_LENGTH",
     "assign",
+    "assign_call",
     "class_header",
     "finish",
     "fits",
@@ -157,6 +158,17 @@ def assign(indent: int, target: str, value: str) -> str:
     if not fits(f"{pad}    {value}") and _atom(value) and "[" not in target:
         return line
     return f"{pad}{target} = (\n{pad}    {value}\n{pad})"
+
+
+def assign_call(indent: int, target: str, function: str, args: tuple[str, ...]) -> str:
+    """``target = function(args...)`` at ``indent`` spaces, one argument a line.
+
+    The trailing comma after the last argument is black's magic one: black keeps
+    the call exploded as it is, however short it would be joined.
+    """
+    pad = " " * indent
+    body = "".join(f"{pad}    {arg},\n" for arg in args)
+    return f"{pad}{target} = {function}(\n{body}{pad})"
 
 
 def class_header(name: str, base: str) -> str:

@@ -71,7 +71,8 @@ PYTHON_MODULE_NAMES = frozenset(
     is_retryable
     lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable
     Iterator
-    cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES""".split()
+    cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES Literal
+    NotRequired""".split()
 )
 
 TS_RESERVED = frozenset(

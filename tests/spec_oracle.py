@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import decimal
 import json
+import math
 import re
 import warnings
 from collections.abc import Iterator
@@ -236,12 +237,20 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
         not isinstance(details, dict) or beyond_limits(details)
     ):
         return "details"
-    entry = spec.codes.get(code)  # unknown codes: details not checked
+    return fields_problem(spec, code, details)
+
+
+def fields_problem(spec: Spec, code: str, details: object) -> str | None:
+    """README "Typed details": ``details.<name>`` of a known ``code``'s first declared
+    field that ``details`` (an object or null) lacks though required, or holds
+    misfitting; None when every field fits.  Unknown codes are not checked."""
+    entry = spec.codes.get(code)
+    given = details if isinstance(details, dict) else {}
     for name, field in entry.fields if entry is not None else ():
-        if name not in (details or {}):
+        if name not in given:
             if field.get("required", True):
                 return f"details.{name}"
-        elif not fits(field, details[name]):  # type: ignore[index]
+        elif not fits(field, given[name]):
             return f"details.{name}"
     return None
 
@@ -269,6 +278,40 @@ def fits(shape: dict[str, Any], value: object) -> bool:
         return False
     low, high = shape.get("minimum"), shape.get("maximum")
     return (low is None or value >= low) and (high is None or value <= high)
+
+
+def sample(shape: dict[str, Any]) -> Any:
+    """A value that fits a field's (or an item's) shape as its YAML declares it:
+    the first enum value, a number within its bounds, an array of one item."""
+    kind = shape["type"]
+    low, high = shape.get("minimum"), shape.get("maximum")
+    if kind == "string":
+        return shape["enum"][0] if "enum" in shape else "s"
+    if kind == "boolean":
+        return True
+    if kind == "integer":
+        return (
+            math.ceil(low)
+            if low is not None
+            else (math.floor(high) if high is not None else 3)
+        )
+    if kind == "number":
+        return low if low is not None else (high if high is not None else 2.5)
+    if kind == "array":
+        items = shape.get("items")
+        return [sample(_shape(items))] if items is not None else [1, "a"]
+    return {"k": [1]}
+
+
+def sample_details(spec: Spec, code: str, *, optional: bool = False) -> dict[str, Any]:
+    """Details a typed constructor of ``code`` accepts: every required field (and,
+    with ``optional``, every optional one), each a :func:`sample` of its shape."""
+    entry = spec.codes[code]
+    return {
+        name: sample(field)
+        for name, field in entry.fields
+        if optional or field.get("required", True)
+    }
 
 
 def shown(value: object) -> str:

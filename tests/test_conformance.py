@@ -37,24 +37,6 @@ SCHEMA_PATH = "schema/error-payload.schema.json"
 VECTORS_PATH = "conformance/vectors.json"
 
 
-#: Issue 10: the typed-details runtimes (Python and TypeScript constructors, and
-#: from_payload's field checks) are built by other helpers in parallel; until they
-#: merge, the runtime tests of a case declaring fields are expected to fail, and
-#: strictly: once a language's pass, its xfails fail and the lead sets it False.
-TYPED_RUNTIMES_PENDING = {"python": True, "typescript": False}
-
-
-def pending_typed(case: Case, request: pytest.FixtureRequest, language: str) -> None:
-    """Mark the test strict-xfail when ``case`` declares details fields and the
-    typed runtime of ``language`` has not landed yet."""
-    if TYPED_RUNTIMES_PENDING[language] and any(
-        c.fields for c in read_spec(case.taxonomy).codes.values()
-    ):
-        request.applymarker(
-            pytest.mark.xfail(strict=True, reason="typed-details runtimes pending")
-        )
-
-
 def _load(case: Case, path: str) -> Any:
     return json.loads((case.expected / path).read_text(encoding="utf-8"))
 
@@ -113,8 +95,7 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_python_passes_every_vector(case: Case, request: pytest.FixtureRequest) -> None:
-    pending_typed(case, request, "python")
+def test_python_passes_every_vector(case: Case) -> None:
     document = _load(case, VECTORS_PATH)
     mod = import_generated(case)
     kinds = {v["kind"] for v in document["vectors"]}
@@ -258,13 +239,10 @@ def _strip(want: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_python_answers_every_probe_as_the_yaml_says(
-    case: Case, request: pytest.FixtureRequest
-) -> None:
+def test_python_answers_every_probe_as_the_yaml_says(case: Case) -> None:
     """Live codes round-trip, unknown and removed ones fall back, non-errors are
     wrapped.
     """
-    pending_typed(case, request, "python")
     spec = read_spec(case.taxonomy)
     mod = import_generated(case)
     probes = spec_oracle.probes(spec)

@@ -10,7 +10,9 @@ TOML's, JSON's).
 from __future__ import annotations
 
 import ast
+import io
 import json
+import tokenize
 import tomllib
 
 import pytest
@@ -40,6 +42,28 @@ PYTHON = [
 def test_python_strings(text: str, expected: str) -> None:
     assert escape.python_str(text) == expected
     assert ast.literal_eval(expected) == text
+
+
+PYTHON_COMMENTS = [
+    ("plain text", "plain text"),
+    ("line\nbreak", "line break"),  # a newline would end the comment
+    ("crlf\r\nx = 1", "crlf  x = 1"),  # ... and run the rest as code
+    ("tab\there", "tab here"),
+    ("bidi\u202eoverride", "bidi override"),  # Trojan Source
+    ("para\u2029sep", "para sep"),
+    ("nul\x00", "nul"),
+    ("  padded  ", "padded"),  # black strips a comment's trailing space
+    ("emoji \U0001f600", "emoji \U0001f600"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PYTHON_COMMENTS)
+def test_python_comments(text: str, expected: str) -> None:
+    body = escape.python_comment(text)
+    assert body == expected
+    # One line that Python reads as a comment alone, whatever followed it.
+    tokens = list(tokenize.generate_tokens(io.StringIO(f"#: {body}\n").readline))
+    assert [t.type for t in tokens[:2]] == [tokenize.COMMENT, tokenize.NL]
 
 
 TOML = [

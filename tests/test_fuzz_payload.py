@@ -164,7 +164,9 @@ def _depth(value: object) -> int:
     return 0
 
 
-def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
+def payload_problem(
+    payload: object, pattern: re.Pattern[str], spec: oracle.Spec
+) -> str | None:
     """The field ``from_payload`` must name for ``payload`` (a JSON value), or None
     if valid.
     """
@@ -186,7 +188,8 @@ def payload_problem(payload: object, pattern: re.Pattern[str]) -> str | None:
         # issue 12: nested at most 64 deep (the values drawn here hold far fewer
         # than 100,000)
         return "details"
-    return None
+    # issue 10: a known code's declared fields, as its YAML declares them
+    return oracle.fields_problem(spec, code, details)
 
 
 # ---------------------------------------------------------------- payload shapes
@@ -239,27 +242,60 @@ def any_payload(names: Names) -> st.SearchStrategy[object]:
 # ----------------------------------------------------------------------- helpers
 
 
-#: Issue 10 in progress: the runtimes do not check declared details fields yet, so
-#: on a case that declares some the three-way agreement is expected to fail.
-TYPED_DETAILS_PENDING = pytest.mark.xfail(
-    reason="typed details: the runtimes do not check declared fields yet (issue 10)",
-    strict=False,
-)
+#: Each case's taxonomy as its YAML says it (the oracle of declared fields), by
+#: taxonomy name, which no two cases share.
+_SPECS = {spec.name: spec for spec in (oracle.read_spec(c.taxonomy) for c in CASES)}
+assert len(_SPECS) == len(CASES)
+
+
+def spec_of(names: Names) -> oracle.Spec:
+    return _SPECS[names.taxonomy.name]
+
+
+def _shape_values(shape: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values that fit a field's (or an item's) shape as its YAML declares it."""
+    kind = shape["type"]
+    low, high = shape.get("minimum"), shape.get("maximum")
+    if kind == "string":
+        return st.sampled_from(shape["enum"]) if "enum" in shape else TEXT
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "integer":  # within 2**53: JavaScript reads them exactly
+        return st.integers(
+            -(2**53) if low is None else math.ceil(low),
+            2**53 if high is None else math.floor(high),
+        )
+    if kind == "number":
+        return st.floats(low, high, allow_nan=False, allow_infinity=False)
+    if kind == "array":
+        items = shape.get("items")
+        element = STRICT_JSON if items is None else _shape_values(oracle._shape(items))
+        return st.lists(element, max_size=3)
+    return STRICT_DETAILS
+
+
+@st.composite
+def declared_values(draw: st.DrawFn, entry: oracle.SpecCode | None) -> dict[str, Any]:
+    """Every required field of a code (None: no code), and some optional ones, each
+    value fitting its YAML shape."""
+    values: dict[str, Any] = {}
+    for name, field in entry.fields if entry is not None else ():
+        if field.get("required", True) or draw(st.booleans()):
+            values[name] = draw(_shape_values(field))
+    return values
+
+
+def field_values(names: Names, cls: type[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """Keyword arguments a class's constructor takes for its declared fields."""
+    entry = next(
+        (c for c in spec_of(names).codes.values() if c.class_name == cls.__name__),
+        None,
+    )
+    return declared_values(entry)
 
 
 def _case_params() -> list[Any]:
-    return [
-        pytest.param(
-            case,
-            id=case.name,
-            marks=(
-                TYPED_DETAILS_PENDING
-                if any(c.fields for c in oracle.read_spec(case.taxonomy).codes.values())
-                else ()
-            ),
-        )
-        for case in CASES
-    ]
+    return [pytest.param(case, id=case.name) for case in CASES]
 
 
 def _classes(mod: types.ModuleType, names: Names) -> list[type[Any]]:
@@ -275,12 +311,12 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
     agrees.
     """
     pattern = CASE_PATTERNS[names.taxonomy.code_case]
-    problem = payload_problem(payload, pattern)
+    problem = payload_problem(payload, pattern, spec_of(names))
     try:
         error = mod.from_payload(payload)
     except mod.InvalidPayloadError as exc:
         assert isinstance(exc, ValueError)
-        assert exc.field in FIELDS
+        assert exc.field in FIELDS or exc.field.startswith("details.")
         assert exc.field == problem, (exc.field, problem, str(exc))
         assert problem is not None
         str(exc)  # the message can be built, whatever the payload held
@@ -331,7 +367,7 @@ def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None
         assert mod.error_from_event(event) is None
         return
     pattern = CASE_PATTERNS[names.taxonomy.code_case]
-    problem = payload_problem(found, pattern)
+    problem = payload_problem(found, pattern, spec_of(names))
     if problem is not None:
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.error_from_event(event)
@@ -547,8 +583,9 @@ def test_details_json_cannot_carry_are_refused_when_built(
     mod = import_generated(case)
     cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
     details = data.draw(details_with_one_bad_value(), label="details")
+    fields = data.draw(field_values(names, cls), label="fields")
     with pytest.raises((TypeError, ValueError)):
-        cls("m", details=details)
+        cls("m", details=details, **fields)
     # The same details on the wire are an invalid payload, not a crash.
     payload = {
         "code": names.codes[0].code.code,
@@ -568,11 +605,26 @@ def test_details_that_are_accepted_can_be_sent(case: Case, data: st.DataObject) 
     names = case.names
     mod = import_generated(case)
     cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
-    details = data.draw(STRICT_DETAILS, label="details")
-    error = cls(data.draw(TEXT), details=details)
+    fields = data.draw(field_values(names, cls), label="fields")
+    # Undeclared keys beside the declared fields (which win a clash).
+    details = {
+        k: v for k, v in data.draw(STRICT_DETAILS, label="details").items()
+        if k not in fields
+    }  # fmt: skip
+    error = cls(data.draw(TEXT), details=details, **fields)
+    entry = next(
+        (c for c in spec_of(names).codes.values() if c.class_name == cls.__name__),
+        None,
+    )
+    defaults = {
+        name: field["default"]
+        for name, field in (entry.fields if entry is not None else ())
+        if "default" in field and name not in fields
+    }
+    want = {**details, **fields, **defaults}
     sent = json.dumps(error.to_payload(), allow_nan=False)
-    assert json.loads(sent)["details"] == details
-    assert error.details == details
+    assert oracle.same_json(json.loads(sent)["details"], want)
+    assert oracle.same_json(dict(error.details), want)
 
 
 # ------------------------------------------------------------- pickle, deepcopy
@@ -593,6 +645,7 @@ def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
         details=draw(st.none() | STRICT_DETAILS),
         cause=cause,
         retryable=draw(st.none() | st.booleans()),
+        **draw(field_values(names, cls)),
     )
     if draw(st.booleans()):
         error.wire_code = draw(
@@ -749,9 +802,27 @@ def portable_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
         "retryable": draw(st.booleans()),
     }
     details = draw(
-        st.sampled_from(["absent", "null", "object", "object", "deep", "any"])
+        st.sampled_from(
+            ["absent", "null", "object", "object", "deep", "any", "declared"]
+        )
     )
-    if details == "null":
+    if details == "declared":  # a known code's fields, one of them maybe broken
+        typed = [c for c in spec.codes.values() if c.fields]
+        entry = draw(st.sampled_from(typed)) if typed else None
+        if entry is not None:
+            payload["code"] = entry.code
+        declared = draw(declared_values(entry))
+        if declared and draw(st.booleans()):
+            name = draw(st.sampled_from(sorted(declared)))
+            if draw(st.booleans()):
+                del declared[name]
+            else:
+                declared[name] = draw(PORTABLE_JSON)
+        payload["details"] = {
+            **draw(st.dictionaries(KEYS, PORTABLE_JSON, max_size=2)),
+            **declared,
+        }
+    elif details == "null":
         payload["details"] = None
     elif details == "object":
         payload["details"] = draw(st.dictionaries(KEYS, PORTABLE_JSON, max_size=5))
@@ -813,8 +884,14 @@ def three_way(
                     problems.append(f"{key}: python {python} typescript {typescript}")
                     break
     if schema_cannot_say(spec, payload):
-        if not schema_valid:  # the schema states no such limit, so it must accept
-            problems.append("the schema refused details only the runtimes limit")
+        # The schema states no such limit: it judges the declared fields alone.
+        assert isinstance(payload, dict)
+        fit = oracle.fields_problem(spec, payload["code"], payload["details"]) is None
+        if schema_valid is not fit:
+            problems.append(
+                f"the schema says valid={schema_valid} of details only the runtimes"
+                f" limit, whose declared fields fit={fit}"
+            )
     elif schema_valid is not python["ok"]:
         problems.append(f"the schema says valid={schema_valid}, python {python}")
     return problems
@@ -907,5 +984,7 @@ def test_python_typescript_and_the_schema_agree_on_any_payload(
     assert not wrong, f"{len(wrong)} of {len(payloads)} disagree:\n" + "\n".join(shown)
     # The runs exercised every outcome: accepted, rejected on each field, the exception.
     outcomes = {oracle.payload_problem(spec, p) for p in payloads}
-    assert outcomes == {None, *oracle.FIELDS}, outcomes
+    declared = {f"details.{name}" for c in spec.codes.values() for name, _ in c.fields}
+    assert {None, *oracle.FIELDS} <= outcomes <= {None, *oracle.FIELDS, *declared}
+    assert outcomes & declared if declared else True, outcomes
     assert any(schema_cannot_say(spec, p) for p in payloads)

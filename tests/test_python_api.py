@@ -20,6 +20,7 @@ import pytest
 
 from generator.naming import Names
 from generator.model import CASE_PATTERNS
+from tests import spec_oracle as oracle
 from tests.support import Case, case_ids, cases, import_generated
 
 
@@ -36,6 +37,12 @@ def names(case: Case) -> Names:
 @pytest.fixture
 def mod(case: Case) -> types.ModuleType:
     return import_generated(case)
+
+
+@pytest.fixture
+def spec(case: Case) -> oracle.Spec:
+    """The taxonomy as its YAML says it: the oracle of each code's declared fields."""
+    return oracle.read_spec(case.taxonomy)
 
 
 def _cls(mod: types.ModuleType, name: str) -> type[Any]:
@@ -136,28 +143,35 @@ def test_all_lists_the_public_api_and_nothing_missing(
 
 
 def test_instances_carry_message_details_cause_and_retryable_override(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
     for named in names.codes:
         cls = _cls(mod, named.class_name)
+        code = named.code.code
+        # A code with declared fields takes them as keyword arguments (README
+        # "Typed details"); ``details=`` adds undeclared keys, the fields winning.
+        given = oracle.sample_details(spec, code)
+        extra = {"n": 1, "nested": {"a": [1, 2.5, None, True]}}
         cause = KeyError("k")
-        err = cls(
-            "it broke",
-            details={"n": 1, "nested": {"a": [1, 2.5, None, True]}},
-            cause=cause,
-        )
+        err = cls("it broke", **given, details=extra, cause=cause)
         assert err.message == "it broke" and str(err) == "it broke"
-        assert err.details == {"n": 1, "nested": {"a": [1, 2.5, None, True]}}
+        assert (
+            err.details == oracle.constructed(spec, code, {**extra, **given})["details"]
+        )
         assert err.__cause__ is cause
         assert err.retryable is named.code.retryable
-        assert err.wire_code == named.code.code
-        flipped = cls("x", retryable=not named.code.retryable)
+        assert err.wire_code == code
+        flipped = cls("x", **given, retryable=not named.code.retryable)
         assert flipped.retryable is (not named.code.retryable)
         assert (
             cls.retryable is named.code.retryable
         )  # the override stays on the instance
-        assert cls().message == named.code.meaning  # the meaning is the default message
-        assert cls("x").details == {}
+        # The default message is the meaning, or the code's template over its fields.
+        assert cls(**given).message == oracle.constructed(spec, code, given)["message"]
+        assert (
+            cls("x", **given).details
+            == oracle.constructed(spec, code, given)["details"]
+        )
 
 
 def test_details_are_copied_not_shared(mod: types.ModuleType, names: Names) -> None:
@@ -239,10 +253,11 @@ def test_unknown_codes_fall_back(
     assert mod.is_retryable(unknown) is names.fallback.code.retryable
 
 
-def test_type_guard(mod: types.ModuleType, names: Names) -> None:
+def test_type_guard(mod: types.ModuleType, names: Names, spec: oracle.Spec) -> None:
     guard = getattr(mod, names.py_guard)
     for named in names.codes:
-        assert guard(_cls(mod, named.class_name)("x")) is True
+        given = oracle.sample_details(spec, named.code.code)
+        assert guard(_cls(mod, named.class_name)("x", **given)) is True
     assert guard(ValueError("x")) is False
     assert guard({"code": names.codes[0].code.code, "message": "m"}) is False
     assert guard(None) is False
@@ -250,10 +265,11 @@ def test_type_guard(mod: types.ModuleType, names: Names) -> None:
 
 
 def test_from_payload_round_trips_every_code(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
     for named in names.codes:
         for retryable in (True, False):
+            # Undeclared keys beside every declared field: all of them survive.
             payload = {
                 "code": named.code.code,
                 "message": f"message of {named.code.code}",
@@ -263,6 +279,7 @@ def test_from_payload_round_trips_every_code(
                     "n": 3,
                     "list": [1, "a", None],
                     "obj": {"k": False},
+                    **oracle.sample_details(spec, named.code.code, optional=True),
                 },
             }
             err = mod.from_payload(payload)
@@ -290,20 +307,32 @@ def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(
 
 
 def test_from_payload_null_or_absent_details_and_extra_fields(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
-    code = names.codes[-1].code.code
-    for extra in ({}, {"details": None}, {"trace_id": "abc", "nested": {"x": 1}}):
-        err = mod.from_payload(
-            {"code": code, "message": "m", "retryable": False, **extra}
-        )
-        assert err.details == {}
-        assert err.to_payload() == {
-            "code": code,
-            "message": "m",
-            "retryable": False,
-            "details": {},
-        }
+    for named in names.codes:
+        code = named.code.code
+        required = [
+            name
+            for name, field in spec.codes[code].fields
+            if field.get("required", True)
+        ]
+        for extra in ({}, {"details": None}, {"trace_id": "abc", "nested": {"x": 1}}):
+            payload = {"code": code, "message": "m", "retryable": False, **extra}
+            if required:
+                # No details: the first required field is missing (README "Typed
+                # details"); extra top-level members do not stand in for them.
+                with pytest.raises(mod.InvalidPayloadError) as caught:
+                    mod.from_payload(payload)
+                assert caught.value.field == f"details.{required[0]}"
+                continue
+            err = mod.from_payload(payload)
+            assert err.details == {}
+            assert err.to_payload() == {
+                "code": code,
+                "message": "m",
+                "retryable": False,
+                "details": {},
+            }
 
 
 def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
@@ -465,7 +494,7 @@ def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) 
 
 # ----------------------------------------------------------------- persistence
 def test_pickle_and_deepcopy_keep_everything(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
     unknown = mod.from_payload(
         {
@@ -480,6 +509,7 @@ def test_pickle_and_deepcopy_keep_everything(
         samples.append(
             _cls(mod, named.class_name)(
                 "msg",
+                **oracle.sample_details(spec, named.code.code, optional=True),
                 details={"k": {"v": 1}},
                 cause=ValueError("why"),
                 retryable=not named.code.retryable,
@@ -503,10 +533,14 @@ def test_pickle_and_deepcopy_keep_everything(
 
 # ------------------------------------------------------------------------ logs
 def test_repr_to_dict_and_logging_show_the_code(
-    mod: types.ModuleType, names: Names, caplog: pytest.LogCaptureFixture
+    mod: types.ModuleType,
+    names: Names,
+    spec: oracle.Spec,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     named = names.codes[-1]
-    err = _cls(mod, named.class_name)("went wrong", details={"id": 7})
+    given = oracle.sample_details(spec, named.code.code)
+    err = _cls(mod, named.class_name)("went wrong", **given, details={"id": 7})
     assert (
         repr(err)
         == f"{named.class_name}(code={named.code.code!r}, message='went wrong')"
@@ -516,7 +550,9 @@ def test_repr_to_dict_and_logging_show_the_code(
         "code": named.code.code,
         "message": "went wrong",
         "retryable": named.code.retryable,
-        "details": {"id": 7},
+        "details": oracle.constructed(spec, named.code.code, {"id": 7, **given})[
+            "details"
+        ],
     }
     logger = logging.getLogger("taxogen-test")
     with caplog.at_level(logging.ERROR, logger="taxogen-test"):
@@ -575,7 +611,7 @@ def test_meanings_are_exact_strings(mod: types.ModuleType, names: Names) -> None
 
 # ---------------------------------------------------------------- evolution
 def test_deprecated_codes_warn_when_built_not_when_received(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
     import warnings
 
@@ -586,9 +622,15 @@ def test_deprecated_codes_warn_when_built_not_when_received(
         assert cls.replaced_by == (dep.replaced_by if dep else None)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            err = cls("m")
+            given = oracle.sample_details(spec, named.code.code)
+            err = cls("m", **given)
             received = mod.from_payload(
-                {"code": named.code.code, "message": "m", "retryable": True}
+                {
+                    "code": named.code.code,
+                    "message": "m",
+                    "retryable": True,
+                    "details": given,
+                }
             )
             pickle.loads(pickle.dumps(err))
             copy.deepcopy(received)

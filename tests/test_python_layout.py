@@ -25,6 +25,7 @@ from generator.targets.python import LAZY_ABOVE
 from generator.targets.python import lazy as python_lazy
 from generator.naming import Names, name_taxonomy
 from generator.pipeline import load_taxonomy
+from tests import spec_oracle as oracle
 from tests.support import Case, case_ids, cases
 
 #: Prints, as JSON, everything a user of the package can observe.
@@ -32,6 +33,8 @@ BEHAVIOUR = r"""
 import importlib, json, pickle, sys, warnings
 
 pkg = importlib.import_module(sys.argv[1])
+# Each typed class's required fields (README "Typed details"), by class and by code.
+samples = json.loads(sys.argv[3])
 seen = {"all": sorted(pkg.__all__), "dir_covers_all": set(pkg.__all__) <= set(dir(pkg))}
 classes = {}
 with warnings.catch_warnings(record=True) as caught:
@@ -40,7 +43,7 @@ with warnings.catch_warnings(record=True) as caught:
         cls = getattr(pkg, name)
         if not (isinstance(cls, type) and issubclass(cls, pkg.__dict__[sys.argv[2]])):
             continue
-        error = cls()
+        error = cls(**samples["classes"].get(name, {}))
         classes[name] = {
             "module": cls.__module__,
             "qualname": cls.__qualname__,
@@ -60,7 +63,8 @@ codes += ["zz_not_a_code", "ZZ_NOT_A_CODE", "not a code"]
 seen["lookup"] = {c: [pkg.lookup(c).__name__, pkg.is_retryable(c)] for c in codes}
 decoded = {}
 for code in codes:
-    payload = {"code": code, "message": "m", "retryable": True, "details": {"k": [1]}}
+    details = {"k": [1], **samples["codes"].get(code, {})}
+    payload = {"code": code, "message": "m", "retryable": True, "details": details}
     try:
         error = pkg.from_payload(payload)
     except pkg.InvalidPayloadError as exc:
@@ -81,7 +85,10 @@ for kind, location in pkg.ERROR_EVENTS.items():
     for part in parents:
         holder[part] = {}
         holder = holder[part]
-    holder[last] = {"code": codes[-4], "message": "e", "retryable": False}
+    holder[last] = {
+        "code": codes[-4], "message": "e", "retryable": False,
+        "details": samples["codes"].get(codes[-4], {}),
+    }
     events[kind] = pkg.error_from_event(event).to_dict()
 seen["events"] = events
 print(json.dumps(seen, sort_keys=True, default=repr))
@@ -179,14 +186,27 @@ def test_the_layout_is_chosen_by_size_unless_named(
     assert modules == sorted(expected)
 
 
+def _samples(case: Case) -> dict[str, dict[str, Any]]:
+    """Each code's required fields as its YAML declares them, by class and by code."""
+    spec = oracle.read_spec(case.taxonomy)
+    by_code = {code: oracle.sample_details(spec, code) for code in spec.codes}
+    return {
+        "codes": by_code,
+        "classes": {
+            entry.class_name: by_code[entry.code] for entry in spec.codes.values()
+        },
+    }
+
+
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_both_layouts_behave_the_same(case: Case, tmp_path: Path) -> None:
     results: dict[str, Any] = {}
+    samples = json.dumps(_samples(case))
     for layout in ("module", "lazy"):
         names = _names(case, layout)
         src = _write_python(names, tmp_path / layout)
         assert any(src.rglob("_domain_*.py")) is (layout == "lazy")
-        done = _python(src, BEHAVIOUR, names.python_package, names.base)
+        done = _python(src, BEHAVIOUR, names.python_package, names.base, samples)
         assert done.returncode == 0, done.stderr
         results[layout] = json.loads(done.stdout)
     module, lazy = results["module"], results["lazy"]
@@ -197,9 +217,10 @@ def test_both_layouts_behave_the_same(case: Case, tmp_path: Path) -> None:
 
 #: Run against a lazy package: classes appear only when used, and only their domain's.
 LAZINESS = r"""
-import pickle, sys, threading
+import json, pickle, sys, threading
 
 package, base, first, first_module, other, other_code, other_module = sys.argv[1:8]
+other_details = json.loads(sys.argv[8])  # the required fields of other_code
 pkg = __import__(package)
 
 
@@ -227,7 +248,8 @@ assert loaded() == [first_module], loaded()
 assert found[0].__module__ == package and vars(pkg)[first] is found[0]
 
 if other_module != first_module:
-    error = pkg.from_payload({"code": other_code, "message": "m", "retryable": False})
+    payload = {"code": other_code, "message": "m", "retryable": False}
+    error = pkg.from_payload(dict(payload, details=other_details))
     assert type(error).__name__ == other
     assert sorted(loaded()) == sorted({first_module, other_module})
 
@@ -242,7 +264,7 @@ else:
 namespace = {}
 exec(f"from {package} import *", namespace)
 assert set(pkg.__all__) <= set(namespace)
-sys.stdout.buffer.write(pickle.dumps(getattr(pkg, other)("sent")))
+sys.stdout.buffer.write(pickle.dumps(getattr(pkg, other)("sent", **other_details)))
 """
 
 #: Unpickles, in a fresh interpreter where no domain is loaded yet.
@@ -272,6 +294,7 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
         other.class_name,
         other.code.code,
         last_domain.py_module,
+        json.dumps(_samples(case)["codes"][other.code.code]),
     ]
     done = subprocess.run(
         [sys.executable, "-c", LAZINESS, *args],

@@ -17,7 +17,6 @@ import pytest
 
 from tests import spec_oracle
 from tests.spec_oracle import read_spec
-from tests.test_conformance import pending_typed
 from tests.support import (
     REPO,
     Case,
@@ -32,9 +31,8 @@ VECTORS_PATH = "conformance/vectors.json"
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_typescript_passes_every_vector(
-    case: Case, compiled_ts: Callable[[Case], Path], request: pytest.FixtureRequest
+    case: Case, compiled_ts: Callable[[Case], Path]
 ) -> None:
-    pending_typed(case, request, "typescript")
     node = require_typescript_tools()
     module = compiled_ts(case)
     env = {
@@ -62,9 +60,7 @@ def test_typescript_answers_every_probe_as_the_yaml_says(
     case: Case,
     compiled_ts: Callable[[Case], Path],
     tmp_path: Path,
-    request: pytest.FixtureRequest,
 ) -> None:
-    pending_typed(case, request, "typescript")
     node = require_typescript_tools()
     module = compiled_ts(case)
     spec = read_spec(case.taxonomy)

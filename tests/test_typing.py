@@ -12,10 +12,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator.naming import Names
+from tests.spec_oracle import Spec, read_spec
 from tests.support import REPO, Case, case_ids, cases
 
 MYPY = [
@@ -31,8 +33,10 @@ MYPY = [
 
 def _uses(names: Names) -> str:
     """Good and bad uses of the generated package of ``names``."""
-    code = names.codes[0]
-    other = names.codes[-1]
+    # Codes whose constructors need no field: the typed ones have their own test.
+    free = [c for c in names.codes if not any(f.required for f in c.code.fields)]
+    code = free[0]
+    other = free[-1]
     pkg = names.python_package
     return f"""\
 from __future__ import annotations
@@ -148,3 +152,89 @@ def test_generator_itself_passes_mypy_strict() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+#: README "Typed details": each YAML type as Python types a stored details value.
+_PY_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+
+
+def _good_value(field: dict[str, Any]) -> str:
+    """A Python literal that fits ``field`` (a YAML shape), for the constructor."""
+    kind = field["type"]
+    if kind == "string":
+        return repr(field["enum"][0]) if "enum" in field else repr("s")
+    if kind in ("integer", "number"):
+        bound = field.get("minimum", field.get("maximum", 1))
+        return repr(int(bound) if kind == "integer" else float(bound))
+    return {"boolean": "True", "array": "[]", "object": "{}"}[kind]
+
+
+def _typed_uses(spec: Spec) -> str:
+    """Good and bad uses of a code's typed details, from the taxonomy's own YAML."""
+    code = next(
+        c
+        for c in spec.codes.values()
+        if any(f.get("required", True) for _, f in c.fields)
+    )
+    details = code.class_name.removesuffix("Error") + "Details"  # README "Python"
+    required = [(n, f) for n, f in code.fields if f.get("required", True)]
+    args = ", ".join(f"{n}={_good_value(f)}" for n, f in required)
+    name, field = required[0]
+    if "enum" in field:
+        stored = "Literal[" + ", ".join(map(repr, field["enum"])) + "]"
+    else:
+        stored = _PY_TYPES.get(field["type"], "object")
+    wrong = "1" if field["type"] == "string" else "'x'"
+    others = "".join(f", {n}={_good_value(f)}" for n, f in required[1:])
+    return f"""\
+from __future__ import annotations
+
+from typing import Literal, assert_type
+
+from {spec.python_package} import {code.class_name}, {details}
+
+
+def good() -> None:
+    err = {code.class_name}({args})
+    assert_type(err.details, {details})
+    value = err.details[{name!r}]
+    {"assert_type(value, " + stored + ")" if stored != "object" else "print(value)"}
+    explicit = {code.class_name}("explicit", {args}, cause=ValueError("x"))
+    print(explicit.message, Literal)
+
+
+def bad(err: {code.class_name}) -> None:
+    {code.class_name}()  # E
+    {code.class_name}({name}={wrong}{others})  # E
+    {code.class_name}({args}, not_a_field=1)  # E
+    err.details["not_a_field"]  # E
+    err.details = {{}}  # E
+"""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in cases() if any(s.fields for s in read_spec(c.taxonomy).codes.values())],
+    ids=lambda c: c.name,
+)
+def test_typed_details_type_check_strictly(case: Case, tmp_path: Path) -> None:
+    """README "Python": a typed class's constructor takes its declared fields as
+    keyword arguments and its ``details`` is its TypedDict; misuse fails mypy."""
+    src = tmp_path / "src"
+    shutil.copytree(case.expected / "python" / "src", src)
+    spec = read_spec(case.taxonomy)
+    uses = src / "typed_uses.py"
+    uses.write_text(_typed_uses(spec), encoding="utf-8")
+    expected = {
+        index
+        for index, line in enumerate(uses.read_text(encoding="utf-8").splitlines(), 1)
+        if line.endswith("# E")
+    }
+    done = subprocess.run(
+        [*MYPY, "typed_uses.py"], cwd=src, capture_output=True, text=True, check=False
+    )
+    reported = {
+        int(m.group(1))
+        for m in re.finditer(r"^typed_uses\.py:(\d+): error:", done.stdout, re.M)
+    }
+    assert reported == expected, done.stdout

@@ -22,6 +22,12 @@ from generator import escape, pysyntax
 from generator.model import CASE_PATTERNS, Event, Taxonomy, pep440
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.python.details import (
+    PyDetails,
+    PyTyping,
+    typing_names,
+    typing_of,
+)
 
 __all__ = ["LAZY_ABOVE", "TARGET", "PythonView", "lazy", "view"]
 
@@ -62,10 +68,15 @@ class PythonView:
     exports: tuple[str, ...]  # __all__, sorted
     lazy: bool
     module_domains: tuple[NamedDomain, ...]  # the domains with a module of their own
+    #: What each class states of its details beyond its parent's, by class name.
+    typings: Mapping[str, PyTyping]
+    details_types: tuple[PyDetails, ...]  # a TypedDict per code with fields
+    typing_import: str  # the ``from typing import ...`` of ``__init__.py``
 
 
 def _exports(names: Names) -> tuple[str, ...]:
     classes = [names.base]
+    classes.extend(c.details_type for c in names.codes if c.details_type)
     for domain in names.domains:
         if domain.base_code is None:
             classes.append(domain.class_name)
@@ -92,6 +103,7 @@ def view(names: Names) -> PythonView:
     """The Python view of a named taxonomy."""
     taxonomy = names.taxonomy
     is_lazy = lazy(taxonomy)
+    typings, details_types = typing_of(names)
     return PythonView(
         header=" ".join(header_lines(taxonomy.source)),
         header_lines=header_lines(taxonomy.source),
@@ -112,14 +124,51 @@ def view(names: Names) -> PythonView:
         exports=_exports(names),
         lazy=is_lazy,
         module_domains=names.domains if is_lazy else (),
+        typings=typings,
+        details_types=details_types,
+        typing_import=_typing_import(
+            ("ClassVar", "Final", "TypeGuard", *typing_names(names.codes)), is_lazy
+        ),
     )
+
+
+def _typing_import(names: Iterable[str], type_checking: bool = False) -> str:
+    """``from typing import ...`` of ``names``, spelt as isort and black would:
+    the constant first, then the rest sorted, exploded when too long."""
+    ordered = (["TYPE_CHECKING"] if type_checking else []) + sorted(set(names))
+    if not ordered:
+        return ""
+    line = f"from typing import {', '.join(ordered)}"
+    if pysyntax.fits(line):
+        return line
+    return "from typing import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
+
+
+def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
+    """What the lazy module of ``domain`` imports for its classes' details."""
+    typed = [
+        view.typings[c.class_name]
+        for c in domain.class_order
+        if c.class_name in view.typings
+    ]
+    used = typing_names(domain.codes)
+    return {
+        "typing_import": _typing_import(n for n in used if n in ("Any", "Literal")),
+        "details_imports": sorted(
+            {name for t in typed if t.details for name in t.details.split(" | ")}
+        ),
+        "has_init": any(t.fields is not None for t in typed),
+    }
 
 
 def _per_domain(
     view: PythonView,
 ) -> Iterable[tuple[Mapping[str, str], Mapping[str, Any]]]:
     for domain in view.module_domains:
-        yield {"module": domain.py_module}, {"d": domain}
+        yield {"module": domain.py_module}, {
+            "d": domain,
+            **_module_imports(view, domain),
+        }
 
 
 def _finish(path: str, text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, TypeGuard
+from typing import ClassVar, Final, NotRequired, TypeGuard, TypedDict
 
 from . import _runtime
 from ._runtime import (
@@ -45,6 +45,7 @@ __all__ = [
     "SubscriptionRejectedError",
     "TaskCancelledError",
     "TaskError",
+    "TaskTimeoutDetails",
     "TaskTimeoutError",
     "ToolError",
     "ToolTimeoutError",
@@ -90,6 +91,20 @@ class Domain(enum.StrEnum):
     SUBSCRIPTION = "subscription"
     TASK = "task"
     TOOL = "tool"
+
+
+TaskTimeoutDetails = TypedDict(
+    "TaskTimeoutDetails",
+    {
+        #: The task that timed out
+        "task_id": str,
+        #: The deadline it exceeded, in milliseconds
+        "timeout_ms": int,
+        #: How long it had run, in milliseconds
+        "elapsed_ms": NotRequired[int],
+    },
+)
+"""The details of a ``TaskTimeoutError``."""
 
 
 class HarmovelaError(_runtime.TaxonomyError):
@@ -210,6 +225,42 @@ class TaskTimeoutError(TaskError):
     code = ErrorCode.TASK_TIMEOUT
     meaning = "Task exceeded its deadline"
     retryable = True
+    details: TaskTimeoutDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+        _runtime.Field("timeout_ms", "integer", minimum=0),
+        _runtime.Field("elapsed_ms", "integer", required=False, minimum=0),
+    )
+    message_template = _runtime.declare_template(
+        "task ",
+        "task_id",
+        " exceeded the ",
+        "timeout_ms",
+        "ms deadline",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        timeout_ms: int,
+        elapsed_ms: int | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+                "timeout_ms": timeout_ms,
+                "elapsed_ms": elapsed_ms,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class TaskCancelledError(TaskError):

@@ -11,7 +11,9 @@ its classes and the tables between them) and binds it to what is here:
 
 - :class:`TaxonomyError`, which the taxonomy's root class subclasses: ``code``,
   ``message``, ``retryable``, ``details``, ``wire_code``, cause chaining, the
-  deprecation warning, ``repr``, pickling and ``to_payload``;
+  deprecation warning, ``repr``, pickling and ``to_payload``; and for a class
+  with declared details fields (its ``fields``, each a :class:`Field`), the
+  typed constructors' checks, defaults and message template (:func:`render`);
 - :class:`Classes` (every class defined in ``__init__.py``) or
   :class:`LazyClasses` (each domain's classes in a module imported on first
   use): where the package finds the class of a code, its fallback and its wrap
@@ -19,7 +21,7 @@ its classes and the tables between them) and binds it to what is here:
 - :func:`decoder`, which makes the package's ``from_payload``: total over any
   input, within the limits :data:`MAX_CODE_LENGTH`, :data:`MAX_DETAILS_DEPTH`
   and :data:`MAX_DETAILS_NODES`, raising nothing but
-  :class:`InvalidPayloadError`;
+  :class:`InvalidPayloadError`, which checks a known code's declared fields;
 - :func:`is_error` (the guard), :func:`to_error` (wrapping anything else) and
   :func:`error_from_event`;
 - :func:`adopt`, which presents the runtime's public classes and its unpickler
@@ -36,7 +38,17 @@ import math
 import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from typing import Any, ClassVar, Final, Generic, TypedDict, TypeGuard, TypeVar, cast
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    NamedTuple,
+    TypedDict,
+    TypeGuard,
+    TypeVar,
+    cast,
+)
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -44,13 +56,18 @@ __all__ = [
     "MAX_DETAILS_NODES",
     "Classes",
     "ErrorPayload",
+    "Field",
     "InvalidPayloadError",
     "LazyClasses",
+    "Shape",
     "TaxonomyError",
     "adopt",
+    "declare_fields",
+    "declare_template",
     "decoder",
     "error_from_event",
     "is_error",
+    "render",
     "to_error",
 ]
 
@@ -338,6 +355,201 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
     return copy
 
 
+class Shape(NamedTuple):
+    """What a value of a declared field, or of an array field's items, may be.
+
+    ``type`` is ``"string"``, ``"integer"``, ``"number"``, ``"boolean"``,
+    ``"array"`` or ``"object"`` (any JSON object); ``enum`` the strings a
+    ``string`` may be (empty: any); ``minimum`` and ``maximum`` inclusive bounds
+    of a number; ``items`` the shape of an array's items (None: anything).
+    """
+
+    type: str
+    enum: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    items: Shape | None = None
+
+
+class Field(NamedTuple):
+    """A declared details field, as the generated classes list them in ``fields``.
+
+    ``default`` is what an omitted optional field gets from a constructor; None
+    means none (no field's shape admits null, so None is never a real default).
+    """
+
+    name: str
+    type: str
+    required: bool = True
+    default: object = None
+    enum: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    items: Shape | None = None
+
+
+_WANTED: Final = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "a boolean",
+    "array": "an array",
+    "object": "an object",
+}
+
+
+def _shape_problem(shape: Shape | Field, value: object) -> str | None:
+    """What is wrong with ``value`` (plain JSON data, as ``_json_copy`` makes it)
+    as a value of ``shape``, or None if nothing is.
+
+    The wording is the TypeScript runtime's, word for word.
+    """
+    kind = shape.type
+    wanted = _WANTED.get(kind, f"a {kind}")
+    if kind == "string":
+        if type(value) is not str:
+            return f"expected {wanted}, got {_kind(value)}"
+        if shape.enum and value not in shape.enum:
+            listed = ", ".join(f'"{item}"' for item in shape.enum)
+            return f"expected one of {listed}, got {_show(value)}"
+        return None
+    if kind == "boolean":
+        return None if type(value) is bool else f"expected {wanted}, got {_kind(value)}"
+    if kind == "integer" or kind == "number":
+        # JSON cannot tell 3 from 3.0, so neither can an integer field; a boolean
+        # is no number, though Python's bool is an int.
+        number = type(value)
+        if not (number is int or number is float) or (
+            kind == "integer"
+            and number is float
+            and not cast(float, value).is_integer()
+        ):
+            got = _show(value) if number is float else _kind(value)
+            return f"expected {wanted}, got {got}"
+        real = cast(float, value)
+        if shape.minimum is not None and real < shape.minimum:
+            return (
+                f"expected at least {_number_text(shape.minimum)}, got {_show(value)}"
+            )
+        if shape.maximum is not None and real > shape.maximum:
+            return f"expected at most {_number_text(shape.maximum)}, got {_show(value)}"
+        return None
+    if kind == "array":
+        if type(value) is not list:
+            return f"expected {wanted}, got {_kind(value)}"
+        items = shape.items
+        if items is not None:
+            for index, item in enumerate(cast(list[object], value)):
+                problem = _shape_problem(items, item)
+                if problem is not None:
+                    return f"[{index}]: {problem}"
+        return None
+    return None if type(value) is dict else f"expected {wanted}, got {_kind(value)}"
+
+
+def _field_problem(
+    fields: tuple[Field, ...], details: Mapping[str, object]
+) -> tuple[str, str] | None:
+    """The first declared field of ``details`` (plain JSON data) that is missing or
+    misfits, as (``details.<name>``, what is wrong), or None if none is."""
+    for spec in fields:
+        where = f"details.{spec.name}"
+        if spec.name not in details:
+            if spec.required:
+                return where, f"{where}: required, missing"
+            continue
+        problem = _shape_problem(spec, details[spec.name])
+        if problem is not None:
+            return where, f"{where}{'' if problem[0] == '[' else ': '}{problem}"
+    return None
+
+
+def _number_text(value: float) -> str:
+    """A number as JavaScript's ``String(number)`` writes it: the spelling every
+    runtime reproduces (``3`` for 3.0, ``0.000001``, ``1e+21``, ``1.5e-7``)."""
+    if type(value) is int:
+        return int.__repr__(value)
+    if value == 0:
+        return "0"  # -0 too, as String(-0)
+    text = float.__repr__(value)
+    mantissa, _, exponent = text.partition("e")
+    sign = "-" if mantissa[0] == "-" else ""
+    mantissa = mantissa.lstrip("-").removesuffix(".0")
+    power = int(exponent) if exponent else 0
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    # The value is 0.<digits> × 10**point, with digits the shortest round trip.
+    point = (
+        len(whole) + power if whole != "0" else power - (len(fraction) - len(digits))
+    )
+    if -6 < point <= 21:
+        if point >= len(digits):
+            return sign + digits + "0" * (point - len(digits))
+        if point > 0:
+            return sign + digits[:point] + "." + digits[point:]
+        return sign + "0." + "0" * -point + digits
+    rest = "." + digits[1:] if len(digits) > 1 else ""
+    shift = point - 1
+    return f"{sign}{digits[0]}{rest}e{'+' if shift > 0 else '-'}{abs(shift)}"
+
+
+def _placeholder(value: object) -> str:
+    if type(value) is bool:
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if type(value) is int or type(value) is float:
+        return _number_text(cast(float, value))
+    return str(value)  # placeholders name scalar fields only: not reached
+
+
+def declare_fields(*specs: Field) -> tuple[Field, ...]:
+    """A class's ``fields``, as the generated classes state them."""
+    return specs
+
+
+def declare_template(*pieces: str) -> tuple[str, ...] | None:
+    """A class's ``message_template``: literal text and field names alternating."""
+    return pieces
+
+
+def render(pieces: tuple[str, ...], details: Mapping[str, object]) -> str:
+    """The text of a message template (literal text and field names alternating,
+    the first a literal) over ``details``: strings as they are, booleans
+    ``true``/``false``, numbers as JavaScript's ``String()`` writes them."""
+    parts = list(pieces)
+    for index in range(1, len(parts), 2):
+        parts[index] = _placeholder(details.get(parts[index]))
+    return "".join(parts)
+
+
+def _typed_details(
+    fields: tuple[Field, ...],
+    given: Mapping[str, object],
+    extra: Mapping[str, object] | None,
+) -> dict[str, Any]:
+    """The details of a new error of a class with declared ``fields``: ``extra``
+    (undeclared keys) and the fields ``given`` (None: not given), checked, with the
+    defaults of the omitted optional ones filled in."""
+    merged: dict[str, object] = {} if extra is None else dict(_details(extra))
+    for name, value in given.items():
+        if value is not None:
+            merged[name] = value
+    details = _details(merged)
+    wrong = _field_problem(fields, details)
+    if wrong is not None:
+        # A missing field or one of the wrong type is a TypeError, as a missing or
+        # mistyped argument is; a value out of its enum or bounds a ValueError.
+        # (The path before the first ": " is a field name and indices, no colon.)
+        what = wrong[1].split(": ", 1)[1]
+        mistyped = what.startswith(("expected a ", "expected an ", "required"))
+        raise (TypeError if mistyped else ValueError)(wrong[1])
+    for spec in fields:
+        if spec.default is not None and spec.name not in details:
+            details[spec.name] = _details({"": spec.default})[""]  # a fresh copy
+    return details
+
+
 class TaxonomyError(Exception):
     """What every error of a taxonomy shares: its root class subclasses this one.
 
@@ -353,8 +565,14 @@ class TaxonomyError(Exception):
     replaced_by: ClassVar[str | None] = None
     original: object = None
 
+    #: The details fields this class declares (every one, inherited ones too);
+    #: a class with fields has a typed constructor, and from_payload checks them.
+    fields: ClassVar[tuple[Field, ...]] = ()
+    #: Its message template: literal text and field names alternating, if any.
+    message_template: ClassVar[tuple[str, ...] | None] = None
+
     message: str
-    details: dict[str, Any]
+    details: Mapping[str, Any]
     wire_code: str
 
     def __init__(
@@ -365,20 +583,46 @@ class TaxonomyError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
-        self._setup(message, details, cause, retryable)
+        self._setup(message, _details(details), cause, retryable)
         if self.deprecated is not None:
-            advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
-            name = type(self).__name__
-            warnings.warn(
-                f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
+            self._deprecation(3)
+
+    def _typed(
+        self,
+        message: str | None,
+        fields: Mapping[str, object],
+        details: Mapping[str, object] | None,
+        cause: BaseException | None,
+        retryable: bool | None,
+    ) -> None:
+        """The typed constructors' ``__init__``: ``fields`` the declared fields as
+        they were given (None: not given), ``details`` any undeclared keys.
+
+        The fields are checked (a TypeError or ValueError whose message starts
+        ``details.<name>:``), the omitted optional ones get their defaults, and
+        without a message the class's template renders one.
+        """
+        checked = _typed_details(type(self).fields, fields, details)
+        pieces = self.message_template
+        if message is None and pieces is not None:
+            message = render(pieces, checked)
+        self._setup(message, checked, cause, retryable)
+        if self.deprecated is not None:
+            self._deprecation(4)  # the caller, the class's __init__, this, _deprecation
+
+    def _deprecation(self, stacklevel: int) -> None:
+        advice = f"; use {self.replaced_by} instead" if self.replaced_by else ""
+        name = type(self).__name__
+        warnings.warn(
+            f"{name} ({self.code}) is deprecated: {self.deprecated}{advice}",
+            DeprecationWarning,
+            stacklevel=stacklevel,
+        )
 
     def _setup(
         self,
         message: str | None,
-        details: Mapping[str, object] | None,
+        details: dict[str, Any],
         cause: BaseException | None,
         retryable: bool | None,
         wire_code: str | None = None,
@@ -391,7 +635,7 @@ class TaxonomyError(Exception):
             raise TypeError(f"message: expected a string, got {_kind(message)}")
         super().__init__(message)
         self.message = message
-        self.details = _details(details)
+        self.details = details
         self.wire_code = str(self.code) if wire_code is None else wire_code
         # Tracebacks show notes, so the code reaches every log that prints one
         # (logging.exception, JSON formatters) without extra work.
@@ -442,7 +686,7 @@ _E = TypeVar("_E", bound=TaxonomyError)
 def _rebuild(cls: type[_E], message: str) -> _E:
     """Unpickle an error (its state is restored next) without a deprecation warning."""
     error = cls.__new__(cls)
-    error._setup(message, None, None, None)
+    error._setup(message, {}, None, None)
     return error
 
 
@@ -697,6 +941,12 @@ def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
                 raise InvalidPayloadError(problem, field="details")
         if cls is None:
             cls = classes.fallback()
+        elif cls.fields:
+            # A known code's declared fields are checked (the fallback's are not:
+            # an unknown code's details are whatever its sender made them).
+            wrong = _field_problem(cls.fields, copy or {})
+            if wrong is not None:
+                raise InvalidPayloadError(wrong[1], field=wrong[0])
         error = _received(cls, message, retryable, code)
         if copy:
             error.details = copy  # checked above: no need to check it twice

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, TypeGuard
+from typing import ClassVar, Final, NotRequired, TypeGuard, TypedDict
 
 from . import _runtime
 from ._runtime import (
@@ -32,17 +32,26 @@ __all__ = [
     "GeneralError",
     "HarnessError",
     "InvalidPayloadError",
+    "LlmContextOverflowDetails",
     "LlmContextOverflowError",
+    "LlmDetails",
     "LlmError",
+    "LlmRateLimitedDetails",
     "LlmRateLimitedError",
+    "LlmTimeoutDetails",
     "LlmTimeoutError",
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
+    "ToolArgsDetails",
     "ToolArgsError",
+    "ToolDetails",
     "ToolError",
+    "ToolNotFoundDetails",
     "ToolNotFoundError",
+    "ToolPermissionDeniedDetails",
     "ToolPermissionDeniedError",
+    "ToolTimeoutDetails",
     "ToolTimeoutError",
     "UnknownError",
     "error_from_event",
@@ -77,6 +86,104 @@ class Domain(enum.StrEnum):
     GENERAL = "general"
     LLM = "llm"
     TOOL = "tool"
+
+
+LlmDetails = TypedDict(
+    "LlmDetails",
+    {
+        #: The model provider
+        "provider": NotRequired[str],
+    },
+)
+"""The details of a ``LlmError``."""
+
+
+LlmRateLimitedDetails = TypedDict(
+    "LlmRateLimitedDetails",
+    {
+        #: The model provider
+        "provider": NotRequired[str],
+        "retry_after_ms": int,
+    },
+)
+"""The details of a ``LlmRateLimitedError``."""
+
+
+LlmTimeoutDetails = TypedDict(
+    "LlmTimeoutDetails",
+    {
+        #: The model provider
+        "provider": NotRequired[str],
+    },
+)
+"""The details of a ``LlmTimeoutError``."""
+
+
+LlmContextOverflowDetails = TypedDict(
+    "LlmContextOverflowDetails",
+    {
+        #: The model provider
+        "provider": NotRequired[str],
+        "tokens": int,
+        "limit": int,
+    },
+)
+"""The details of a ``LlmContextOverflowError``."""
+
+
+ToolDetails = TypedDict(
+    "ToolDetails",
+    {
+        #: The tool that failed
+        "tool": str,
+    },
+)
+"""The details of a ``ToolError``."""
+
+
+ToolArgsDetails = TypedDict(
+    "ToolArgsDetails",
+    {
+        #: The tool that failed
+        "tool": str,
+        "problem": str,
+        #: Where in the arguments
+        "path": NotRequired[list[str]],
+    },
+)
+"""The details of a ``ToolArgsError``."""
+
+
+ToolNotFoundDetails = TypedDict(
+    "ToolNotFoundDetails",
+    {
+        #: The tool that failed
+        "tool": str,
+        "path": NotRequired[str],
+    },
+)
+"""The details of a ``ToolNotFoundError``."""
+
+
+ToolPermissionDeniedDetails = TypedDict(
+    "ToolPermissionDeniedDetails",
+    {
+        #: The tool that failed
+        "tool": str,
+        "path": NotRequired[str],
+    },
+)
+"""The details of a ``ToolPermissionDeniedError``."""
+
+
+ToolTimeoutDetails = TypedDict(
+    "ToolTimeoutDetails",
+    {
+        #: The tool that failed
+        "tool": str,
+    },
+)
+"""The details of a ``ToolTimeoutError``."""
 
 
 class HarnessError(_runtime.TaxonomyError):
@@ -115,6 +222,34 @@ class LlmError(HarnessError):
     domain = Domain.LLM
     meaning = "Unspecified model provider failure"
     retryable = False
+    details: (
+        LlmDetails
+        | LlmRateLimitedDetails
+        | LlmTimeoutDetails
+        | LlmContextOverflowDetails
+    )
+    fields = _runtime.declare_fields(
+        _runtime.Field("provider", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        provider: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "provider": provider,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class LlmRateLimitedError(LlmError):
@@ -123,6 +258,37 @@ class LlmRateLimitedError(LlmError):
     code = ErrorCode.LLM_RATE_LIMITED
     meaning = "The provider refused the request for its rate limit"
     retryable = True
+    details: LlmRateLimitedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("provider", "string", required=False),
+        _runtime.Field("retry_after_ms", "integer", minimum=0),
+    )
+    message_template = _runtime.declare_template(
+        "rate limited; retry in ",
+        "retry_after_ms",
+        "ms",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        provider: str | None = None,
+        retry_after_ms: int,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "provider": provider,
+                "retry_after_ms": retry_after_ms,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class LlmTimeoutError(LlmError):
@@ -131,6 +297,7 @@ class LlmTimeoutError(LlmError):
     code = ErrorCode.LLM_TIMEOUT
     meaning = "The provider did not answer in time"
     retryable = True
+    details: LlmTimeoutDetails
 
 
 class LlmContextOverflowError(LlmError):
@@ -139,6 +306,42 @@ class LlmContextOverflowError(LlmError):
     code = ErrorCode.LLM_CONTEXT_OVERFLOW
     meaning = "The request does not fit the model's context window"
     retryable = False
+    details: LlmContextOverflowDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("provider", "string", required=False),
+        _runtime.Field("tokens", "integer", minimum=0),
+        _runtime.Field("limit", "integer", minimum=1),
+    )
+    message_template = _runtime.declare_template(
+        "",
+        "tokens",
+        " tokens exceed the ",
+        "limit",
+        "-token context window",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        provider: str | None = None,
+        tokens: int,
+        limit: int,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "provider": provider,
+                "tokens": tokens,
+                "limit": limit,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class ToolError(HarnessError):
@@ -148,6 +351,35 @@ class ToolError(HarnessError):
     domain = Domain.TOOL
     meaning = "Unspecified tool failure"
     retryable = False
+    details: (
+        ToolDetails
+        | ToolArgsDetails
+        | ToolNotFoundDetails
+        | ToolPermissionDeniedDetails
+        | ToolTimeoutDetails
+    )
+    fields = _runtime.declare_fields(
+        _runtime.Field("tool", "string"),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        tool: str,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "tool": tool,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class ToolArgsError(ToolError):
@@ -156,6 +388,41 @@ class ToolArgsError(ToolError):
     code = ErrorCode.TOOL_ARGS_INVALID
     meaning = "The tool's arguments failed validation"
     retryable = False
+    details: ToolArgsDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("tool", "string"),
+        _runtime.Field("problem", "string"),
+        _runtime.Field("path", "array", required=False, items=_runtime.Shape("string")),
+    )
+    message_template = _runtime.declare_template(
+        "invalid arguments for ",
+        "tool",
+        ": ",
+        "problem",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        tool: str,
+        problem: str,
+        path: list[str] | tuple[str, ...] | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "tool": tool,
+                "problem": problem,
+                "path": path,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class ToolNotFoundError(ToolError):
@@ -164,6 +431,32 @@ class ToolNotFoundError(ToolError):
     code = ErrorCode.TOOL_NOT_FOUND
     meaning = "A file or command the tool needs does not exist (ENOENT)"
     retryable = False
+    details: ToolNotFoundDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("tool", "string"),
+        _runtime.Field("path", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        tool: str,
+        path: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "tool": tool,
+                "path": path,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class ToolPermissionDeniedError(ToolError):
@@ -172,6 +465,32 @@ class ToolPermissionDeniedError(ToolError):
     code = ErrorCode.TOOL_PERMISSION_DENIED
     meaning = "The tool may not access what it needs (EACCES)"
     retryable = False
+    details: ToolPermissionDeniedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("tool", "string"),
+        _runtime.Field("path", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        tool: str,
+        path: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "tool": tool,
+                "path": path,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class ToolTimeoutError(ToolError):
@@ -180,6 +499,7 @@ class ToolTimeoutError(ToolError):
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "The tool call exceeded its deadline"
     retryable = True
+    details: ToolTimeoutDetails
 
 
 _BY_CODE: Final[dict[str, type[HarnessError]]] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, TypeGuard
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypeGuard, TypedDict
 
 from . import _runtime
 from ._runtime import (
@@ -30,16 +30,22 @@ __all__ = [
     "ErrorCode",
     "ErrorPayload",
     "GeneralError",
+    "InternalDetails",
     "InternalError",
     "InvalidPayloadError",
     "JobsError",
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
+    "RateLimitedDetails",
     "RateLimitedError",
+    "TaskCancelledDetails",
     "TaskCancelledError",
+    "TaskDetails",
     "TaskError",
+    "TaskFailedDetails",
     "TaskFailedError",
+    "TaskTimeoutDetails",
     "TaskTimeoutError",
     "UnknownError",
     "error_from_event",
@@ -70,6 +76,82 @@ class Domain(enum.StrEnum):
 
     GENERAL = "general"
     TASK = "task"
+
+
+InternalDetails = TypedDict(
+    "InternalDetails",
+    {
+        #: The trace to look up
+        "trace_id": NotRequired[str],
+    },
+)
+"""The details of a ``InternalError``."""
+
+
+RateLimitedDetails = TypedDict(
+    "RateLimitedDetails",
+    {
+        #: Seconds to wait before retrying
+        "retry_after_s": float,
+        "limit": int,
+        "window": NotRequired[Literal["second", "minute", "hour"]],
+    },
+)
+"""The details of a ``RateLimitedError``."""
+
+
+TaskDetails = TypedDict(
+    "TaskDetails",
+    {
+        #: The task concerned
+        "task_id": str,
+    },
+)
+"""The details of a ``TaskError``."""
+
+
+TaskTimeoutDetails = TypedDict(
+    "TaskTimeoutDetails",
+    {
+        #: The task concerned
+        "task_id": str,
+        #: The deadline
+        "timeout_ms": int,
+        #: How long it ran
+        "elapsed_ms": NotRequired[int],
+    },
+)
+"""The details of a ``TaskTimeoutError``."""
+
+
+TaskFailedDetails = TypedDict(
+    "TaskFailedDetails",
+    {
+        #: The task concerned
+        "task_id": str,
+        "attempt": int,
+        "max_attempts": int,
+        "fatal": NotRequired[bool],
+        #: The steps that ran
+        "steps": NotRequired[list[str]],
+        "scores": NotRequired[list[float]],
+        "phases": NotRequired[list[Literal["queued", "running", "done"]]],
+        #: Free-form context
+        "context": NotRequired[dict[str, Any]],
+    },
+)
+"""The details of a ``TaskFailedError``."""
+
+
+TaskCancelledDetails = TypedDict(
+    "TaskCancelledDetails",
+    {
+        #: The task concerned
+        "task_id": str,
+        "reason": Literal["user", "timeout", "shutdown"],
+    },
+)
+"""The details of a ``TaskCancelledError``."""
 
 
 class JobsError(_runtime.TaxonomyError):
@@ -105,6 +187,34 @@ class InternalError(GeneralError):
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Unexpected failure inside the service"
     retryable = True
+    details: InternalDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("trace_id", "string", required=False, default="none"),
+    )
+    message_template = _runtime.declare_template(
+        "internal failure (trace ",
+        "trace_id",
+        ")",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        trace_id: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "trace_id": trace_id,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class RateLimitedError(GeneralError):
@@ -113,6 +223,50 @@ class RateLimitedError(GeneralError):
     code = ErrorCode.RATE_LIMITED
     meaning = "Too many requests"
     retryable = True
+    details: RateLimitedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("retry_after_s", "number", minimum=0),
+        _runtime.Field("limit", "integer", minimum=1),
+        _runtime.Field(
+            "window",
+            "string",
+            required=False,
+            default="minute",
+            enum=("second", "minute", "hour"),
+        ),
+    )
+    message_template = _runtime.declare_template(
+        "rate limited: retry after ",
+        "retry_after_s",
+        "s (limit ",
+        "limit",
+        " per ",
+        "window",
+        ")",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        retry_after_s: float,
+        limit: int,
+        window: Literal["second", "minute", "hour"] | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "retry_after_s": retry_after_s,
+                "limit": limit,
+                "window": window,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class TaskError(JobsError):
@@ -122,6 +276,29 @@ class TaskError(JobsError):
     domain = Domain.TASK
     meaning = "Unspecified task error"
     retryable = False
+    details: TaskDetails | TaskTimeoutDetails | TaskFailedDetails | TaskCancelledDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class TaskTimeoutError(TaskError):
@@ -130,6 +307,42 @@ class TaskTimeoutError(TaskError):
     code = ErrorCode.TASK_TIMEOUT
     meaning = "Task exceeded its deadline"
     retryable = True
+    details: TaskTimeoutDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+        _runtime.Field("timeout_ms", "integer", minimum=0),
+        _runtime.Field("elapsed_ms", "integer", required=False),
+    )
+    message_template = _runtime.declare_template(
+        "task ",
+        "task_id",
+        " exceeded the ",
+        "timeout_ms",
+        "ms deadline",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        timeout_ms: int,
+        elapsed_ms: int | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+                "timeout_ms": timeout_ms,
+                "elapsed_ms": elapsed_ms,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class TaskFailedError(TaskError):
@@ -138,6 +351,76 @@ class TaskFailedError(TaskError):
     code = ErrorCode.TASK_FAILED
     meaning = "Task failed"
     retryable = False
+    details: TaskFailedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+        _runtime.Field("attempt", "integer", minimum=1),
+        _runtime.Field("max_attempts", "integer", minimum=1, maximum=100),
+        _runtime.Field("fatal", "boolean", required=False, default=False),
+        _runtime.Field(
+            "steps", "array", required=False, items=_runtime.Shape("string")
+        ),
+        _runtime.Field(
+            "scores",
+            "array",
+            required=False,
+            items=_runtime.Shape("number", minimum=0, maximum=1),
+        ),
+        _runtime.Field(
+            "phases",
+            "array",
+            required=False,
+            items=_runtime.Shape("string", enum=("queued", "running", "done")),
+        ),
+        _runtime.Field("context", "object", required=False),
+    )
+    message_template = _runtime.declare_template(
+        "task ",
+        "task_id",
+        " failed {attempt ",
+        "attempt",
+        " of ",
+        "max_attempts",
+        "}; fatal: ",
+        "fatal",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        attempt: int,
+        max_attempts: int,
+        fatal: bool | None = None,
+        steps: list[str] | tuple[str, ...] | None = None,
+        scores: list[float] | tuple[float, ...] | None = None,
+        phases: (
+            list[Literal["queued", "running", "done"]]
+            | tuple[Literal["queued", "running", "done"], ...]
+            | None
+        ) = None,
+        context: dict[str, Any] | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+                "attempt": attempt,
+                "max_attempts": max_attempts,
+                "fatal": fatal,
+                "steps": steps,
+                "scores": scores,
+                "phases": phases,
+                "context": context,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 class TaskCancelledError(TaskError):
@@ -146,6 +429,32 @@ class TaskCancelledError(TaskError):
     code = ErrorCode.TASK_CANCELLED
     meaning = "Task was cancelled"
     retryable = False
+    details: TaskCancelledDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+        _runtime.Field("reason", "string", enum=("user", "timeout", "shutdown")),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        reason: Literal["user", "timeout", "shutdown"],
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+                "reason": reason,
+            },
+            details,
+            cause,
+            retryable,
+        )
 
 
 _BY_CODE: Final[dict[str, type[JobsError]]] = {

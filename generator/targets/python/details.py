@@ -1,0 +1,267 @@
+"""The typed details of the Python target: what the package says of each field.
+
+A code with declared fields gets a ``TypedDict`` of them (``TaskTimeoutDetails``,
+in the functional form, so that no field name can shadow a type it uses), its
+class a keyword-only constructor, and the data the runtime checks and renders
+with: ``fields`` (``_runtime.Field`` literals) and ``message_template``.  Here
+each is computed as ready-to-print Python text, so the templates only loop over
+it; the checks themselves are real code in ``runtime/_runtime.py``.  A class
+states only what differs from its parent's, and its ``details`` annotation only
+when every class below it has a details type (the union of theirs).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator import escape, pysyntax
+from generator.model import Field, JSONObject, JSONValue, Shape, Template
+from generator.naming import NamedCode, Names
+
+__all__ = [
+    "PyDetails",
+    "PyEntry",
+    "PyParam",
+    "PyTyping",
+    "py_json",
+    "py_type",
+    "typing_names",
+    "typing_of",
+]
+
+
+def py_type(shape: Shape) -> str:
+    """The Python type of a value of ``shape``, as a stored ``details`` holds it."""
+    if shape.type == "string":
+        if shape.enum:
+            return "Literal[" + ", ".join(map(escape.python_str, shape.enum)) + "]"
+        return "str"
+    if shape.type == "integer":
+        return "int"
+    if shape.type == "number":
+        return "float"
+    if shape.type == "boolean":
+        return "bool"
+    if shape.type == "array":
+        return f"list[{py_type(shape.items) if shape.items else 'Any'}]"
+    return "dict[str, Any]"
+
+
+def _param_type(shape: Shape) -> str:
+    """The type a constructor takes for ``shape``: an array may be a tuple too."""
+    if shape.type == "array":
+        item = py_type(shape.items) if shape.items else "Any"
+        return f"list[{item}] | tuple[{item}, ...]"
+    return py_type(shape)
+
+
+def py_json(value: JSONValue) -> str:
+    """``value`` as a Python literal (arrays as tuples: a class's data is frozen)."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return escape.python_str(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(map(py_json, value))
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    items = value.items if isinstance(value, JSONObject) else ()
+    return (
+        "{" + ", ".join(f"{escape.python_str(k)}: {py_json(v)}" for k, v in items) + "}"
+    )
+
+
+def _shape_args(shape: Shape) -> list[str]:
+    args = []
+    if shape.enum:
+        args.append(f"enum={py_json(shape.enum)}")
+    if shape.minimum is not None:
+        args.append(f"minimum={shape.minimum!r}")
+    if shape.maximum is not None:
+        args.append(f"maximum={shape.maximum!r}")
+    if shape.items is not None:
+        item = [escape.python_str(shape.items.type), *_shape_args(shape.items)]
+        args.append(f"items=_runtime.Shape({', '.join(item)})")
+    return args
+
+
+def _field_spec(field: Field) -> str:
+    args = [escape.python_str(field.name), escape.python_str(field.shape.type)]
+    if not field.required:
+        args.append("required=False")
+    if field.has_default:
+        args.append(f"default={py_json(field.default)}")
+    args.extend(_shape_args(field.shape))
+    return f"_runtime.Field({', '.join(args)})"
+
+
+def _template(template: Template | None) -> tuple[str, ...] | None:
+    """The template as the runtime's tuple (literals and field names alternating),
+    each a Python literal."""
+    if template is None:
+        return None
+    parts: list[str] = []
+    for piece in template.pieces:
+        parts.append(escape.python_str(piece.text))
+        if piece.field is not None:
+            parts.append(escape.python_str(piece.field))
+    return tuple(parts)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PyEntry:
+    """One key of a details ``TypedDict``: ``"name": type``, with its comment."""
+
+    name: str  # a Python string literal
+    type: str
+    comment: str  # its description as one comment line ("" for none)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PyDetails:
+    """The ``TypedDict`` of a code with declared fields, and the class it types."""
+
+    name: str
+    class_name: str
+    entries: tuple[PyEntry, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PyParam:
+    """One keyword-only parameter of a typed constructor, and its details key."""
+
+    name: str
+    key: str  # the name as a Python string literal
+    type: str
+    required: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class PyTyping:
+    """What a class states about its details beyond its parent's (None: nothing)."""
+
+    #: Its instances' ``details`` annotation: its details type or, with
+    #: subclasses, the union of theirs; None when some class below has none.
+    details: str | None
+    #: Its ``fields = (...)`` statement, when they differ from its parent's; a
+    #: class whose fields differ also has its own constructor, of ``params``.
+    fields: str | None
+    params: tuple[PyParam, ...]
+    #: Its ``message_template = ...`` statement, when it differs from its parent's.
+    template: str | None
+
+
+def _entries(fields: tuple[Field, ...]) -> tuple[PyEntry, ...]:
+    return tuple(
+        PyEntry(
+            name=escape.python_str(f.name),
+            type=py_type(f.shape) if f.required else f"NotRequired[{py_type(f.shape)}]",
+            comment=escape.python_comment(f.description) if f.description else "",
+        )
+        for f in fields
+    )
+
+
+def _params(fields: tuple[Field, ...]) -> tuple[PyParam, ...]:
+    return tuple(
+        PyParam(
+            name=f.name,
+            key=escape.python_str(f.name),
+            type=_param_type(f.shape),
+            required=f.required,
+        )
+        for f in fields
+    )
+
+
+def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]:
+    """Each class's typing (by class name; classes with nothing to state are left
+    out) and the details types, in code order."""
+    children: dict[str, list[str]] = {}
+    parent_of: dict[str, str] = {}
+    for domain in names.domains:
+        if domain.base_code is None:
+            children.setdefault(names.base, []).append(domain.class_name)
+            parent_of[domain.class_name] = names.base
+        for code in domain.class_order:
+            children.setdefault(code.parent, []).append(code.class_name)
+            parent_of[code.class_name] = code.parent
+    by_class = {c.class_name: c for c in names.codes}
+
+    def subtree(name: str) -> list[str]:
+        found = [name]
+        for child in children.get(name, []):
+            found.extend(subtree(child))
+        return found
+
+    def own(name: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+        named = by_class.get(name)
+        if named is None:  # the root, or a domain's own class: no fields
+            return (), None
+        return tuple(map(_field_spec, named.code.fields)), _template(named.code.message)
+
+    typings: dict[str, PyTyping] = {}
+    for name, parent in parent_of.items():
+        below = [by_class.get(c) for c in subtree(name)]
+        types = [c.details_type if c is not None else None for c in below]
+        details = None
+        if all(types):
+            details = " | ".join(dict.fromkeys(t for t in types if t is not None))
+        fields, template = own(name)
+        parent_fields, parent_template = own(parent)
+        typing = PyTyping(
+            details=details,
+            fields=(
+                None
+                if fields == parent_fields
+                else (
+                    "    fields = ()"
+                    if not fields
+                    else pysyntax.assign_call(
+                        4, "fields", "_runtime.declare_fields", fields
+                    )
+                )
+            ),
+            params=_params(by_class[name].code.fields) if name in by_class else (),
+            template=(
+                None
+                if template == parent_template
+                else (
+                    "    message_template = None"
+                    if template is None
+                    else pysyntax.assign_call(
+                        4, "message_template", "_runtime.declare_template", template
+                    )
+                )
+            ),
+        )
+        if typing.details or typing.fields is not None or typing.template is not None:
+            typings[name] = typing
+    details_types = tuple(
+        PyDetails(c.details_type, c.class_name, _entries(c.code.fields))
+        for c in names.codes
+        if c.details_type is not None
+    )
+    return typings, details_types
+
+
+def _shape_names(shape: Shape) -> set[str]:
+    if shape.type == "string":
+        return {"Literal"} if shape.enum else set()
+    if shape.type == "object" or (shape.type == "array" and shape.items is None):
+        return {"Any"}
+    return _shape_names(shape.items) if shape.items is not None else set()
+
+
+def typing_names(codes: tuple[NamedCode, ...]) -> tuple[str, ...]:
+    """The names of ``typing`` that the details types and constructors of
+    ``codes`` use, sorted."""
+    found: set[str] = set()
+    for named in codes:
+        fields = named.code.fields
+        if fields:
+            found.add("TypedDict")
+        for field in fields:
+            found |= _shape_names(field.shape)
+            if not field.required:
+                found.add("NotRequired")
+    return tuple(sorted(found))
