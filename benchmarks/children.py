@@ -12,6 +12,7 @@ __all__ = [
     "EXEC_MODULE",
     "PHASES",
     "PYDANTIC",
+    "TYPED_DECODE",
     "BLACK",
     "WRAP",
     "YAML_PARSE",
@@ -299,6 +300,39 @@ samples = race({
 })
 print(json.dumps({"samples_ns": samples, "agree": agree, "cases": len(cases),
                   "differ": differ, "pydantic": pydantic.VERSION}))
+"""
+
+#: from_payload of a code with declared details fields against the same payload
+#: with a code that declares none: what checking the fields costs.
+TYPED_DECODE = r"""
+import importlib, json, sys, timeit
+src, package, typed, untyped, details, reps = sys.argv[1:7]
+sys.path.insert(0, src)
+from_payload = importlib.import_module(package).from_payload
+details, reps = json.loads(details), int(reps)
+payloads = {
+    label: {"code": code, "message": "m", "retryable": True, "details": details}
+    for label, code in (("typed", typed), ("untyped", untyped))
+}
+# Both decode, to the same details: the typed one is checked, not refused.
+for payload in payloads.values():
+    assert from_payload(payload).details == details, payload
+
+
+def calibrate(payload):
+    number = 1
+    while timeit.timeit(lambda: from_payload(payload), number=number) < 0.05:
+        number *= 2
+    return number
+
+
+numbers = {label: calibrate(p) for label, p in payloads.items()}
+samples = {label: [] for label in payloads}
+for _ in range(reps):
+    for label, payload in payloads.items():
+        spent = timeit.timeit(lambda: from_payload(payload), number=numbers[label])
+        samples[label].append(spent / numbers[label] * 1e9)
+print(json.dumps({"samples_ns": samples}))
 """
 
 #: black itself over a generated module (already black-clean, so this is what the

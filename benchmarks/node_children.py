@@ -6,7 +6,7 @@ run there, and prints one JSON document on its last line of stdout.
 
 from __future__ import annotations
 
-__all__ = ["NODE_FROM_PAYLOAD", "NODE_IMPORT"]
+__all__ = ["NODE_FROM_PAYLOAD", "NODE_IMPORT", "NODE_TYPED_DECODE"]
 
 #: Times a dynamic import of one ES module inside a fresh Node process.
 NODE_IMPORT = r"""
@@ -123,4 +123,42 @@ for (let r = 0; r < reps; r++) {
 console.log(JSON.stringify({
   samples_ns: samples, agree, cases: cases.length, differ, zod: zodVersion,
 }));
+"""
+
+#: fromPayload of a code with declared details fields against the same payload with
+#: a code that declares none (children.TYPED_DECODE's twin).
+NODE_TYPED_DECODE = r"""
+const { fromPayload } = await import(process.argv[2]);
+const [typed, untyped] = process.argv.slice(3, 5);
+const details = JSON.parse(process.argv[5]);
+const reps = Number(process.argv[6]);
+const payloads = {};
+for (const [label, code] of [["typed", typed], ["untyped", untyped]]) {
+  payloads[label] = { code, message: "m", retryable: true, details };
+}
+for (const payload of Object.values(payloads)) {
+  const got = JSON.stringify(fromPayload(payload).details);
+  if (got !== JSON.stringify(details)) throw new Error(`decoded ${got}`);
+}
+function batch(payload, n) {
+  const start = process.hrtime.bigint();
+  let sink;
+  for (let i = 0; i < n; i++) sink = fromPayload(payload);
+  if (sink === undefined) throw new Error("nothing built");
+  return Number(process.hrtime.bigint() - start);
+}
+const numbers = {};
+for (const [label, payload] of Object.entries(payloads)) {
+  for (let i = 0; i < 3; i++) batch(payload, 2000); // warm up the JIT
+  let n = 1000;
+  while (batch(payload, n) < 50e6) n *= 2;
+  numbers[label] = n;
+}
+const samples = { typed: [], untyped: [] };
+for (let r = 0; r < reps; r++) {
+  for (const [label, payload] of Object.entries(payloads)) {
+    samples[label].push(batch(payload, numbers[label]) / numbers[label]);
+  }
+}
+console.log(JSON.stringify({ samples_ns: samples }));
 """

@@ -16,7 +16,7 @@ from typing import Any
 
 from benchmarks import node_children
 from benchmarks.figure import Figure, fmt_n, fmt_seconds
-from benchmarks.payload import sample_code
+from benchmarks.payload import sample_code, typed_figure, typed_pair
 from benchmarks.timing import (
     CODE_PATTERN,
     TSC,
@@ -106,6 +106,25 @@ def measure(run: Run) -> None:
         cwd=run.work,
     )
 
+    log("fromPayload with typed details")
+    shipped = run.work / "tsshipped" / "dist" / "index.js"
+    if not shipped.is_file():
+        raise BenchError("no compiled module for the shipped taxonomy: tsc failed")
+    pair = typed_pair(run)
+    run.samples["ts typed decode"] = run_json(
+        [
+            run.node,
+            str(run.script("typed_decode.mjs", node_children.NODE_TYPED_DECODE)),
+            shipped.as_uri(),
+            pair[0],
+            pair[1],
+            json.dumps(pair[2]),
+            str(reps),
+        ],
+        cwd=run.work,
+    )
+    run.samples["ts typed decode"]["pair"] = pair
+
 
 def _node_import(run: Run, script: Path, module: Path) -> dict[str, Any]:
     result = wrapped(
@@ -186,6 +205,14 @@ def figures(run: Run) -> list[Figure]:
             "< 30 ms",
             [("wall", net < 0.030)],
             note=f"in-process `await import()` alone: {fmt_seconds(inproc)}",
+        )
+    )
+    out.append(
+        typed_figure(
+            run,
+            "ts typed decode",
+            "ts-from-payload-typed",
+            "`fromPayload(object)` in Node of a code with declared details fields",
         )
     )
     return out
