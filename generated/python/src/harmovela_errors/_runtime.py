@@ -402,41 +402,44 @@ def _shape_problem(shape: Shape | Field, value: object) -> str | None:
     """What is wrong with ``value`` (plain JSON data, as ``_json_copy`` makes it)
     as a value of ``shape``, or None if nothing is.
 
-    The wording is the TypeScript runtime's, word for word.
+    The wording is the TypeScript runtime's, word for word.  Every check that
+    passes builds no text: from_payload runs this on every declared field of
+    every received payload, and only a misfit needs words.
     """
     kind = shape.type
-    wanted = _WANTED.get(kind, f"a {kind}")
     if kind == "string":
         if type(value) is not str:
-            return f"expected {wanted}, got {_kind(value)}"
-        if shape.enum and value not in shape.enum:
-            listed = ", ".join(f'"{item}"' for item in shape.enum)
+            return _expected(kind, value)
+        enum = shape.enum
+        if enum and value not in enum:
+            listed = ", ".join(f'"{item}"' for item in enum)
             return f"expected one of {listed}, got {_show(value)}"
         return None
-    if kind == "boolean":
-        return None if type(value) is bool else f"expected {wanted}, got {_kind(value)}"
     if kind == "integer" or kind == "number":
         # JSON cannot tell 3 from 3.0, so neither can an integer field; a boolean
         # is no number, though Python's bool is an int.
         number = type(value)
-        if not (number is int or number is float) or (
-            kind == "integer"
-            and number is float
-            and not cast(float, value).is_integer()
+        if number is not int and (
+            number is not float
+            or (kind == "integer" and not cast(float, value).is_integer())
         ):
-            got = _show(value) if number is float else _kind(value)
-            return f"expected {wanted}, got {got}"
-        real = cast(float, value)
-        if shape.minimum is not None and real < shape.minimum:
             return (
-                f"expected at least {_number_text(shape.minimum)}, got {_show(value)}"
+                f"expected {_WANTED[kind]}, got {_show(value)}"
+                if (number is float)
+                else _expected(kind, value)
             )
-        if shape.maximum is not None and real > shape.maximum:
-            return f"expected at most {_number_text(shape.maximum)}, got {_show(value)}"
+        real = cast(float, value)
+        low, high = shape.minimum, shape.maximum
+        if low is not None and real < low:
+            return f"expected at least {_number_text(low)}, got {_show(value)}"
+        if high is not None and real > high:
+            return f"expected at most {_number_text(high)}, got {_show(value)}"
         return None
+    if kind == "boolean":
+        return None if type(value) is bool else _expected(kind, value)
     if kind == "array":
         if type(value) is not list:
-            return f"expected {wanted}, got {_kind(value)}"
+            return _expected(kind, value)
         items = shape.items
         if items is not None:
             for index, item in enumerate(cast(list[object], value)):
@@ -444,23 +447,81 @@ def _shape_problem(shape: Shape | Field, value: object) -> str | None:
                 if problem is not None:
                     return f"[{index}]: {problem}"
         return None
-    return None if type(value) is dict else f"expected {wanted}, got {_kind(value)}"
+    return None if type(value) is dict else _expected(kind, value)
+
+
+def _expected(kind: str, value: object) -> str:
+    """A misfit's words: what a field of ``kind`` expects, and what it got."""
+    return f"expected {_WANTED.get(kind, f'a {kind}')}, got {_kind(value)}"
+
+
+class _Check(NamedTuple):
+    """A declared field as from_payload checks it: ``sole_type`` is the one type
+    whose values fit, within ``low`` and ``high``, with no further look (None:
+    every value takes the whole check of ``field``)."""
+
+    name: str
+    required: bool
+    sole_type: type | None
+    low: float | None
+    high: float | None
+    field: Field
+
+
+#: The type that alone decides whether a value fits a field of each type with no
+#: enum and no items (an integer's or a number's bounds are checked beside it).
+_SOLE_TYPES: Final[Mapping[str, type]] = {
+    "string": str,
+    "integer": int,
+    "number": int,  # a float takes the whole check: it may be NaN or 3.5
+    "boolean": bool,
+    "object": dict,
+    "array": list,
+}
+
+
+def _checks(fields: tuple[Field, ...]) -> tuple[_Check, ...]:
+    """``fields`` made ready for :func:`_field_problem`."""
+    return tuple(
+        _Check(
+            spec.name,
+            spec.required,
+            None if spec.enum or spec.items is not None else _SOLE_TYPES.get(spec.type),
+            spec.minimum,
+            spec.maximum,
+            spec,
+        )
+        for spec in fields
+    )
 
 
 def _field_problem(
-    fields: tuple[Field, ...], details: Mapping[str, object]
+    checks: tuple[_Check, ...], details: Mapping[str, object]
 ) -> tuple[str, str] | None:
     """The first declared field of ``details`` (plain JSON data) that is missing or
-    misfits, as (``details.<name>``, what is wrong), or None if none is."""
-    for spec in fields:
-        where = f"details.{spec.name}"
-        if spec.name not in details:
-            if spec.required:
-                return where, f"{where}: required, missing"
-            continue
-        problem = _shape_problem(spec, details[spec.name])
-        if problem is not None:
+    misfits, as (``details.<name>``, what is wrong), or None if none is.
+
+    A field whose value is of its sole type and within its bounds is passed
+    without a call: from_payload runs this on every received payload of a code
+    with fields, and the whole check costs a call and a dozen tests a field.
+    """
+    for name, required, sole_type, low, high, spec in checks:
+        if name in details:
+            value = details[name]
+            if (
+                type(value) is sole_type
+                and (low is None or cast(float, value) >= low)
+                and (high is None or cast(float, value) <= high)
+            ):
+                continue
+            problem = _shape_problem(spec, value)
+            if problem is None:
+                continue
+            where = "details." + name
             return where, f"{where}{'' if problem[0] == '[' else ': '}{problem}"
+        if required:
+            where = "details." + name
+            return where, f"{where}: required, missing"
     return None
 
 
@@ -536,7 +597,7 @@ def _typed_details(
         if value is not None:
             merged[name] = value
     details = _details(merged)
-    wrong = _field_problem(fields, details)
+    wrong = _field_problem(_checks(fields), details)
     if wrong is not None:
         # A missing field or one of the wrong type is a TypeError, as a missing or
         # mistyped argument is; a value out of its enum or bounds a ValueError.
@@ -873,6 +934,8 @@ def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
     code_pattern = re.compile(pattern)
     by_code = classes.by_code  # filled in place by a LazyClasses
     complete = classes.complete
+    # Each class's fields made ready to check, on its first payload.
+    checks_of: dict[type[_E], tuple[_Check, ...]] = {}
 
     def from_payload(payload: object) -> _E:
         # type() first: isinstance against an ABC is slow, and JSON gives dicts.
@@ -944,7 +1007,10 @@ def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
         elif cls.fields:
             # A known code's declared fields are checked (the fallback's are not:
             # an unknown code's details are whatever its sender made them).
-            wrong = _field_problem(cls.fields, copy or {})
+            checks = checks_of.get(cls)
+            if checks is None:
+                checks = checks_of[cls] = _checks(cls.fields)
+            wrong = _field_problem(checks, copy or {})
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
         error = _received(cls, message, retryable, code)
