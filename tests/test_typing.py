@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from generator.naming import Names
-from tests.spec_oracle import Spec, read_spec
+from tests.spec_oracle import Spec, read_spec, sample
 from tests.support import REPO, Case, case_ids, cases
 
 MYPY = [
@@ -160,13 +160,7 @@ _PY_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "b
 
 def _good_value(field: dict[str, Any]) -> str:
     """A Python literal that fits ``field`` (a YAML shape), for the constructor."""
-    kind = field["type"]
-    if kind == "string":
-        return repr(field["enum"][0]) if "enum" in field else repr("s")
-    if kind in ("integer", "number"):
-        bound = field.get("minimum", field.get("maximum", 1))
-        return repr(int(bound) if kind == "integer" else float(bound))
-    return {"boolean": "True", "array": "[]", "object": "{}"}[kind]
+    return repr(sample(field))
 
 
 def _typed_uses(spec: Spec) -> str:
