@@ -4,7 +4,9 @@ A ``details`` mapping names each field and gives its shape (``{type: integer,
 minimum: 0}``, or just ``string``), whether it is ``required`` (the default) and
 an optional ``description`` and ``default`` (optional fields only).  A domain's
 fields are shared by all its codes, which may add their own but never redefine
-one with another shape.
+one with another shape.  It runs a dozen lines past 300 because a shape's keys
+(``enum``, ``items``, bounds, ``default``) are each checked against its type
+here, where every message can name the key and the line.
 """
 
 from __future__ import annotations

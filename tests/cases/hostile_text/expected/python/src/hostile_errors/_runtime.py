@@ -29,6 +29,11 @@ its classes and the tables between them) and binds it to what is here:
   never this module.
 
 Import the public API from the package, never from this module.
+
+It is longer than 300 lines because the generated package carries its runtime as
+this one private module beside ``__init__.py``: its parts share private helpers
+(``_kind``, ``_show``, ``_details``, ``_json_copy``), and one file keeps the
+package's import to a single extra module.
 """
 
 from __future__ import annotations
