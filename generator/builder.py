@@ -55,6 +55,7 @@ class _Frame:
     path: str
     pending_key: ScalarNode | None = None
     incomplete: bool = False
+    flow: bool = False  # a mapping written {a: b, c: d}
 
 
 def _alias_message(anchor: str, uses: int) -> str:
@@ -196,6 +197,7 @@ class Builder:
                 items=tuple(frame.items),  # type: ignore[arg-type]
                 position=frame.position,
                 incomplete=frame.incomplete,
+                flow=frame.flow,
             )
         else:
             node = SeqNode(
@@ -321,7 +323,12 @@ class Builder:
             return
         self.stack.append(
             _Frame(
-                kind=kind, position=position, items=[], keys={}, path=self._child_path()
+                kind=kind,
+                position=position,
+                items=[],
+                keys={},
+                path=self._child_path(),
+                flow=bool(event.flow_style),
             )
         )
 

@@ -36,12 +36,15 @@ class MapNode:
 
     ``incomplete`` is true when some of its keys were refused (a merge key, an
     alias or a list as a key): keys that seem missing may have been meant there.
+    ``flow`` is true for a mapping written in braces, ``{a: b, c: d}``, where a
+    comma ends an unquoted value.
     """
 
     items: tuple[tuple[ScalarNode, "Node"], ...]
     position: Position
     refused: bool = False
     incomplete: bool = False
+    flow: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

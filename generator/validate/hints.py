@@ -11,13 +11,22 @@ Booleans get a hint of their own, since YAML 1.1 and quoting make ``yes``,
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Callable, Iterable
 
 from generator.model import MAX_NAME_LENGTH
-from generator.nodes import ScalarNode
+from generator.nodes import MapNode, ScalarNode
 
-__all__ = ["FLOAT", "INT", "boolean_hint", "close_match", "did_you_mean", "name_hint"]
+__all__ = [
+    "FLOAT",
+    "INT",
+    "boolean_hint",
+    "close_match",
+    "comma_split",
+    "did_you_mean",
+    "name_hint",
+]
 
 #: YAML 1.2 core schema numbers, as plain scalars.
 INT = re.compile(r"[-+]?[0-9]+")
@@ -76,3 +85,46 @@ def boolean_hint(node: object) -> str:
         elif INT.fullmatch(node.value) or FLOAT.fullmatch(node.value):
             hint = "a number is not a boolean here; write true or false"
     return hint
+
+
+def comma_split(mapping: MapNode, index: int) -> str | None:
+    """The hint for the unknown key at ``index`` of ``mapping`` when it is the end
+    of the value before it, cut off by a comma.
+
+    In a mapping written in braces a comma ends an unquoted value, so
+    ``{meaning: Rate limited, try later}`` reads as a key ``try later`` with no
+    value.  Offered only for exactly that shape, in a flow mapping: plain keys
+    without a value (not even ``:``), each right after a plain value or another
+    such key; every key of the run gets the same hint, the whole value quoted.
+    """
+    items = mapping.items
+
+    def cut(at: int) -> bool:
+        key, value = items[at]
+        return (
+            key.plain
+            and isinstance(value, ScalarNode)
+            and value.plain
+            and not value.value
+        )
+
+    if not mapping.flow or not cut(index):
+        return None
+    first = index
+    while first > 0 and cut(first - 1):
+        first -= 1
+    if first == 0:
+        return None
+    name, before = items[first - 1]
+    if not isinstance(before, ScalarNode) or not before.plain or not before.value:
+        return None
+    last = index
+    while last + 1 < len(items) and cut(last + 1):
+        last += 1
+    text = ", ".join([before.value, *(key.value for key, _ in items[first : last + 1])])
+    # JSON's string syntax is YAML's double-quoted one, for text without controls.
+    quoted = json.dumps(text, ensure_ascii=False)
+    return (
+        " (in braces, a comma ends an unquoted value: quote it, as "
+        f"`{name.value}: {quoted}`)"
+    )

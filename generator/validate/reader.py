@@ -19,7 +19,12 @@ from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
 from generator.model import ANY_CASE, CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH
 from generator.naming import snake_guess
 from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.hints import boolean_hint, close_match, did_you_mean
+from generator.validate.hints import (
+    boolean_hint,
+    close_match,
+    comma_split,
+    did_you_mean,
+)
 from generator.validate.text import NULLS, character_problem, describe, show
 
 __all__ = ["Found", "Reader", "TooMany", "get", "join"]
@@ -80,11 +85,14 @@ class Reader:
         allowed = tuple(allowed)
         found: Found = {}
         suggested: set[str] = set()
-        for name_node, value in node.items:
+        for index, (name_node, value) in enumerate(node.items):
             name = name_node.value
             if name not in allowed:
                 hint = close_match(name, allowed)
-                if hint is not None:
+                split = comma_split(node, index)
+                if split is not None:
+                    more = split
+                elif hint is not None:
                     suggested.add(hint)
                     more = f" (did you mean {hint!r}?)"
                 else:
