@@ -1,8 +1,8 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
 One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
-``check``, ``diff``, ``lint``); :mod:`generator.cli` parses with it and runs the
-command.  Kept apart so that the grammar reads in one place.
+``check``, ``diff``, ``lint``, ``model``); :mod:`generator.cli` parses with it and
+runs the command.  Kept apart so that the grammar reads in one place.
 """
 
 from __future__ import annotations
@@ -97,5 +97,13 @@ def parser() -> argparse.ArgumentParser:
         choices=("text", "github"),
         default="text",
         help="text (default) or GitHub Actions annotations",
+    )
+    text = "print the validated, named model as JSON (what plugins read)"
+    sub = commands.add_parser("model", help=text, description=text)
+    sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
+    sub.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the JSON Schema of the model document instead",
     )
     return parser

@@ -1,4 +1,5 @@
-"""The command line: ``taxogen generate|check|diff|lint``, or ``python -m generator``.
+"""The command line: ``taxogen generate|check|diff|lint|model``, or ``python -m
+generator``.
 
 Reads its defaults from ``[tool.taxogen]`` in the nearest ``pyproject.toml``
 (``taxonomy`` and ``out``, relative to that file, and the ``lint`` table), runs
@@ -118,6 +119,8 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
 
         return diff_command(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
+    if args.command == "model":
+        return _model(taxonomy, schema=args.schema)
     if args.command == "lint":
         from generator.review import lint_command
 
@@ -141,6 +144,24 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     if args.command == "check":
         return _check(out, plan)
     return _generate(out, plan, force=args.force, quiet=args.quiet)
+
+
+def _model(taxonomy: Path, *, schema: bool) -> int:
+    """``taxogen model``: the model document of ``taxonomy`` (or its schema) as JSON
+    on stdout, UTF-8 whatever the locale."""
+    from generator import document
+    from generator.pipeline import load_names
+
+    if schema:
+        value: object = document.schema()
+    else:
+        try:
+            value = document.document(load_names(taxonomy))
+        except TaxonomyError as exc:
+            return report(exc, str(taxonomy))
+    sys.stdout.flush()
+    sys.stdout.buffer.write(document.encode(value))
+    return 0
 
 
 def _waiting(out: Path) -> Callable[[str], None]:

@@ -3,6 +3,8 @@
 Each ``tests/cases/<case>/expected/`` becomes exactly what ``taxogen generate``
 writes for ``tests/cases/<case>/taxonomy.yaml`` (stale files are removed); the
 shipped taxonomy's golden files are ``generated/``, rewritten by ``make generate``.
+Every case's model document, what ``taxogen model`` prints, is
+``tests/models/<case>.json`` (the shipped taxonomy's too).
 Review the diff before committing it: the golden files are the specification.
 """
 
@@ -11,12 +13,20 @@ from __future__ import annotations
 import shutil
 import sys
 
-from generator.pipeline import build_plan
-from tests.support import cases
+from generator import document
+from generator.pipeline import build_plan, load_names
+from tests.support import REPO, cases
+
+MODELS = REPO / "tests" / "models"
 
 
 def main() -> int:
+    MODELS.mkdir(exist_ok=True)
+    for stale in MODELS.glob("*.json"):
+        stale.unlink()
     for case in cases():
+        model = document.document(load_names(case.taxonomy))
+        (MODELS / f"{case.name}.json").write_bytes(document.encode(model))
         if case.name == "shipped":
             continue
         plan = build_plan(case.taxonomy)

@@ -310,10 +310,15 @@ def test_the_installed_tool_writes_the_golden_files_and_checks_them(
 @pytest.mark.parametrize(
     "taxonomy", [taxonomy for _, taxonomy, _ in GOLDEN], ids=[n for n, _, _ in GOLDEN]
 )
-def test_the_installed_diff_and_lint_behave_as_from_the_checkout(
+def test_the_installed_diff_lint_and_model_behave_as_from_the_checkout(
     installed: Installed, work: Path, taxonomy: Path
 ) -> None:
     shutil.copy2(taxonomy, work / "taxonomy.yaml")
+    for extra in ([], ["--schema"]):  # the schema ships inside the wheel too
+        mine = run([installed.taxogen, "model", *extra], work)
+        theirs = run([sys.executable, "-m", "generator", "model", *extra], work)
+        assert mine.returncode == 0, mine.stdout + mine.stderr
+        assert mine.stdout == theirs.stdout
     same = run([installed.taxogen, "diff", "taxonomy.yaml", "taxonomy.yaml"], work)
     assert same.returncode == 0, same.stdout + same.stderr
     checkout = run(

@@ -1,0 +1,458 @@
+"""Document: the validated, named model as one JSON document, and its JSON Schema.
+
+``taxogen model`` prints :func:`document` of a taxonomy: what a plugin or a
+user template reads instead of the YAML, with every default applied, every
+identifier each built-in target gives a domain or a code, and nothing that
+only positions or internals need.  ``taxogen model --schema`` prints
+:func:`schema`, derived from the same ``TypedDict`` classes that type the
+document here, so the two cannot drift: a key added to a class is in the
+schema, and mypy holds :func:`document` to the classes.
+
+Within ``model_format: 1`` the document only grows: a key may be added, never
+removed, renamed or given another type, so a consumer must ignore keys it does
+not know (the schema allows them).
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict, Union
+
+from generator.model import Field, JSONObject, JSONValue, Shape, Taxonomy
+from generator.naming import NamedCode, NamedDomain, Names
+
+__all__ = ["MODEL_FORMAT", "ModelDocument", "document", "encode", "schema"]
+
+#: The version of the document's shape; only additions happen within it.
+MODEL_FORMAT: Final = 1
+
+
+class _Doc:
+    """A key's description, carried into the schema (``Annotated[T, _Doc(...)]``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+JSON = Annotated[object, _Doc("any JSON value")]
+
+
+class ShapeDoc(TypedDict):
+    type: Annotated[
+        Literal["string", "integer", "number", "boolean", "array", "object"],
+        _Doc("the field's type"),
+    ]
+    enum: Annotated[list[str], _Doc("the strings a string may be; empty: any")]
+    minimum: Annotated[float | None, _Doc("inclusive lower bound of a number")]
+    maximum: Annotated[float | None, _Doc("inclusive upper bound of a number")]
+    items: Annotated[ShapeDoc | None, _Doc("an array's item shape; null: any")]
+
+
+class FieldDoc(ShapeDoc):
+    name: Annotated[str, _Doc("the key in details, an identifier in every language")]
+    required: bool
+    description: str
+    default: NotRequired[Annotated[JSON, _Doc("an optional field's default")]]
+    domain: Annotated[
+        str | None, _Doc("the domain that declares it for all its codes; null: code")
+    ]
+
+
+class PieceDoc(TypedDict):
+    text: Annotated[str, _Doc("literal text, braces unescaped")]
+    field: Annotated[str | None, _Doc("the field rendered after the text, if any")]
+
+
+class TemplateDoc(TypedDict):
+    text: Annotated[str, _Doc("the template as written, {{ and }} included")]
+    pieces: list[PieceDoc]
+
+
+class DeprecationDoc(TypedDict):
+    reason: str
+    replaced_by: str | None
+    since: Annotated[str | None, _Doc("the taxonomy version that deprecated it")]
+
+
+# The functional form: ``class`` is a Python keyword.
+ClassNames = TypedDict(
+    "ClassNames",
+    {
+        "class": Annotated[str, _Doc("the class name")],
+        "member": Annotated[str, _Doc("the member of the ErrorCode or Domain enum")],
+    },
+)
+
+
+class CodeNames(ClassNames):
+    parent: Annotated[str, _Doc("the class it extends")]
+    details_type: Annotated[
+        str | None, _Doc("the type of its declared details (TypedDict, interface)")
+    ]
+
+
+class DomainLanguages(TypedDict):
+    python: ClassNames
+    typescript: ClassNames
+
+
+class CodeLanguages(TypedDict):
+    python: CodeNames
+    typescript: CodeNames
+
+
+class DomainDoc(TypedDict):
+    id: Annotated[str, _Doc("the domain's key")]
+    parent: Annotated[str | None, _Doc("the domain whose class it extends; null")]
+    title: str
+    description: str
+    fields: Annotated[list[FieldDoc], _Doc("details fields all its codes share")]
+    codes: Annotated[list[str], _Doc("its live codes' ids, in file order")]
+    base_code: Annotated[str | None, _Doc("its <domain>_error code, whose class it is")]
+    names: Annotated[DomainLanguages, _Doc("its identifiers in each language")]
+
+
+class CodeDoc(TypedDict):
+    id: Annotated[str, _Doc("the code's identifier (its key in the taxonomy)")]
+    wire: Annotated[str, _Doc("the code on the wire")]
+    domain: str
+    retryable: bool
+    meaning: str
+    since: Annotated[str | None, _Doc("the taxonomy version that added it")]
+    deprecated: DeprecationDoc | None
+    fields: Annotated[list[FieldDoc], _Doc("every declared field, the domain's first")]
+    message: Annotated[TemplateDoc | None, _Doc("its message template")]
+    names: Annotated[CodeLanguages, _Doc("its identifiers in each language")]
+
+
+class RemovedDoc(TypedDict):
+    id: str
+    domain: str
+    since: Annotated[str, _Doc("the taxonomy version that removed it")]
+    reason: str
+    meaning: str
+
+
+class EventDoc(TypedDict):
+    type: str
+    location: Annotated[str, _Doc("the dotted path of the error in the event")]
+
+
+class ExampleDoc(TypedDict):
+    code: str
+    message: str
+    details: JSON
+
+
+class DocsDoc(TypedDict):
+    status: str
+    purpose: str
+    payload: str
+    example: ExampleDoc | None
+    fields: Annotated[dict[str, str], _Doc("payload field → description")]
+    taxonomy: str
+    retryability: str
+    propagation: str
+    notes: list[str]
+
+
+class PythonNames(TypedDict):
+    package: str
+    dist: Annotated[str, _Doc("the distribution name")]
+    base: str
+    guard: str
+
+
+class TypeScriptNames(TypedDict):
+    package: Annotated[str, _Doc("the npm package name")]
+    base: str
+    guard: str
+    options: Annotated[str, _Doc("the constructor options type")]
+    brand: Annotated[str, _Doc("the Symbol.for key every error carries")]
+
+
+class PackageNames(TypedDict):
+    python: PythonNames
+    typescript: TypeScriptNames
+
+
+class ModelDocument(TypedDict):
+    model_format: Annotated[Literal[1], _Doc("only additions within one format")]
+    source: Annotated[str, _Doc("the file the generated files say they come from")]
+    name: str
+    title: str
+    version: str
+    base: str
+    fallback: str
+    wrap: str
+    code_case: Literal["lower_snake", "upper_snake"]
+    python_layout: Literal["auto", "module", "lazy"]
+    names: PackageNames
+    domains: list[DomainDoc]
+    codes: list[CodeDoc]
+    removed: Annotated[list[RemovedDoc], _Doc("tombstones: codes no longer live")]
+    events: list[EventDoc]
+    docs: DocsDoc
+
+
+# ---------------------------------------------------------------- the document
+
+
+def _json(value: JSONValue) -> object:
+    if isinstance(value, JSONObject):
+        return {key: _json(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [_json(item) for item in value]
+    return value
+
+
+def _shape(shape: Shape) -> ShapeDoc:
+    return {
+        "type": typing.cast(Any, shape.type),
+        "enum": list(shape.enum),
+        "minimum": shape.minimum,
+        "maximum": shape.maximum,
+        "items": None if shape.items is None else _shape(shape.items),
+    }
+
+
+def _field(field: Field) -> FieldDoc:
+    shape = _shape(field.shape)
+    doc: FieldDoc = {
+        "type": shape["type"],
+        "enum": shape["enum"],
+        "minimum": shape["minimum"],
+        "maximum": shape["maximum"],
+        "items": shape["items"],
+        "name": field.name,
+        "required": field.required,
+        "description": field.description,
+        "domain": field.domain,
+    }
+    if field.has_default:
+        doc["default"] = _json(field.default)
+    return doc
+
+
+def _code(named: NamedCode) -> CodeDoc:
+    code = named.code
+
+    def own() -> CodeNames:
+        # Both built-in languages give a code the same class and member today.
+        return {
+            "class": named.class_name,
+            "member": named.member,
+            "parent": named.parent,
+            "details_type": named.details_type,
+        }
+
+    deprecated = code.deprecated
+    message = code.message
+    return {
+        "id": code.code,
+        "wire": code.code,
+        "domain": code.domain,
+        "retryable": code.retryable,
+        "meaning": code.meaning,
+        "since": code.since,
+        "deprecated": (
+            None
+            if deprecated is None
+            else {
+                "reason": deprecated.reason,
+                "replaced_by": deprecated.replaced_by,
+                "since": deprecated.since,
+            }
+        ),
+        "fields": [_field(field) for field in code.fields],
+        "message": (
+            None
+            if message is None
+            else {
+                "text": message.text,
+                "pieces": [{"text": p.text, "field": p.field} for p in message.pieces],
+            }
+        ),
+        "names": {"python": own(), "typescript": own()},
+    }
+
+
+def _domain(named: NamedDomain) -> DomainDoc:
+    domain = named.domain
+
+    def own() -> ClassNames:
+        return {"class": named.class_name, "member": named.member}
+
+    base = named.base_code
+    return {
+        "id": domain.key,
+        "parent": None,
+        "title": domain.title,
+        "description": domain.description,
+        "fields": [_field(field) for field in domain.fields],
+        "codes": [code.code for code in domain.codes],
+        "base_code": None if base is None else base.code.code,
+        "names": {"python": own(), "typescript": own()},
+    }
+
+
+def document(names: Names) -> ModelDocument:
+    """The model of ``names`` as the document ``taxogen model`` prints."""
+    taxonomy: Taxonomy = names.taxonomy
+    docs = taxonomy.docs
+    example = docs.example
+    return {
+        "model_format": MODEL_FORMAT,
+        "source": taxonomy.source,
+        "name": taxonomy.name,
+        "title": taxonomy.title,
+        "version": taxonomy.version,
+        "base": taxonomy.base,
+        "fallback": taxonomy.fallback,
+        "wrap": taxonomy.wrap,
+        "code_case": typing.cast(Any, taxonomy.code_case),
+        "python_layout": typing.cast(Any, taxonomy.python_layout),
+        "names": {
+            "python": {
+                "package": names.python_package,
+                "dist": names.python_dist,
+                "base": names.base,
+                "guard": names.py_guard,
+            },
+            "typescript": {
+                "package": names.npm_package,
+                "base": names.base,
+                "guard": names.ts_guard,
+                "options": names.ts_options,
+                "brand": names.brand,
+            },
+        },
+        "domains": [_domain(domain) for domain in names.domains],
+        "codes": [_code(code) for code in names.codes],
+        "removed": [
+            {
+                "id": tomb.code,
+                "domain": tomb.domain,
+                "since": tomb.since,
+                "reason": tomb.reason,
+                "meaning": tomb.meaning,
+            }
+            for tomb in taxonomy.removed
+        ],
+        "events": [{"type": e.type, "location": e.location} for e in taxonomy.events],
+        "docs": {
+            "status": docs.status,
+            "purpose": docs.purpose,
+            "payload": docs.payload,
+            "example": (
+                None
+                if example is None
+                else {
+                    "code": example.code,
+                    "message": example.message,
+                    "details": _json(example.details),
+                }
+            ),
+            "fields": dict(docs.fields),
+            "taxonomy": docs.taxonomy,
+            "retryability": docs.retryability,
+            "propagation": docs.propagation,
+            "notes": list(docs.notes),
+        },
+    }
+
+
+# ------------------------------------------------------------------ the schema
+
+
+def _type_schema(hint: Any) -> dict[str, Any]:
+    """The JSON Schema of one annotation of the classes above."""
+    extras: tuple[object, ...] = ()
+    if typing.get_origin(hint) is Annotated:
+        hint, *rest = typing.get_args(hint)
+        extras = tuple(rest)
+    described = [e.text for e in extras if isinstance(e, _Doc)]
+    out: dict[str, Any]
+    origin = typing.get_origin(hint)
+    if hint is object:
+        out = {}
+    elif hint is None or hint is type(None):
+        out = {"type": "null"}
+    elif hint in (str, bool, int, float):
+        out = {
+            "type": {str: "string", bool: "boolean", int: "integer"}.get(hint, "number")
+        }
+    elif origin is Literal:
+        out = {"enum": list(typing.get_args(hint))}
+    elif origin in (Union, types.UnionType):
+        out = {"anyOf": [_type_schema(arg) for arg in typing.get_args(hint)]}
+    elif origin is list:
+        out = {"type": "array", "items": _type_schema(typing.get_args(hint)[0])}
+    elif origin is dict:
+        out = {"type": "object", "additionalProperties": _type_schema(hint.__args__[1])}
+    else:
+        out = {"$ref": f"#/$defs/{hint.__name__}"}
+    if described:
+        out["description"] = described[0]
+    return out
+
+
+def _object_schema(cls: Any) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for name, hint in hints.items():
+        optional = typing.get_origin(hint) is NotRequired
+        if optional:
+            hint = typing.get_args(hint)[0]
+        properties[name] = _type_schema(hint)
+        if not optional:
+            required.append(name)
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (2020-12) of :func:`document`'s output.
+
+    Every class above is a definition; unknown keys are allowed everywhere, as
+    later releases of ``model_format: 1`` may add keys.
+    """
+    classes = (
+        ShapeDoc,
+        FieldDoc,
+        PieceDoc,
+        TemplateDoc,
+        DeprecationDoc,
+        ClassNames,
+        CodeNames,
+        DomainLanguages,
+        CodeLanguages,
+        DomainDoc,
+        CodeDoc,
+        RemovedDoc,
+        EventDoc,
+        ExampleDoc,
+        DocsDoc,
+        PythonNames,
+        TypeScriptNames,
+        PackageNames,
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://taxogen.invalid/model-format-{MODEL_FORMAT}.schema.json",
+        "title": "taxogen model document",
+        "description": (
+            "What `taxogen model` prints: a validated, named taxonomy. Within one "
+            "model_format only keys are added, so unknown keys are allowed."
+        ),
+        **_object_schema(ModelDocument),
+        "$defs": {cls.__name__: _object_schema(cls) for cls in classes},
+    }
+
+
+def encode(value: object) -> bytes:
+    """The document (or the schema) as ``taxogen model`` prints it: UTF-8 JSON,
+    indented by two spaces, keys in the classes' order, one final newline."""
+    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
