@@ -235,3 +235,45 @@ def test_types(built: Built) -> None:
     _write_type_project(built, canary, files)
     result = _run([str(TSC), "-p", str(canary / "tsconfig.json")])
     assert result.returncode != 0 and "TS2578" in result.stdout, _output(result)
+
+
+def _large_taxonomy(count: int) -> str:
+    """A valid taxonomy of ``count`` codes in domains of 100, each code its own
+    class (and so its own literal ``code`` type)."""
+    lines = [
+        "format: 1",
+        "name: large",
+        "title: Large",
+        "version: 1.0.0",
+        "base: LargeError",
+        "fallback: d0_error",
+        "wrap: d0_error",
+        "domains:",
+    ]
+    for domain in range(count // 100):
+        lines += [f"  d{domain}:", f"    title: D{domain}", "    codes:"]
+        lines.append(f"      d{domain}_error: {{retryable: false, meaning: Any}}")
+        lines += [
+            f"      d{domain}_c{i}: {{retryable: {str(i % 2 == 0).lower()}, "
+            f"meaning: Code {i}}}"
+            for i in range(1, 100)
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def test_ten_thousand_codes_compile_strictly(tmp_path: Path) -> None:
+    """The bench's ts-compile-large as a test: every class has its own literal
+    ``code``, and a type built from all of them at once (the lookup table's
+    element type) was a union tsc refused at this size (TS2590)."""
+    _require_tools()
+    from generator.pipeline import build_plan
+
+    taxonomy = tmp_path / "taxonomy.yaml"
+    taxonomy.write_text(_large_taxonomy(10_000), encoding="utf-8")
+    source = tmp_path / "typescript"
+    for path, data in build_plan(taxonomy).items():
+        if path.startswith("typescript/"):
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_bytes(data)
+    result = compile_typescript(source, tmp_path / "out")
+    assert result.returncode == 0, _output(result)

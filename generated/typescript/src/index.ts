@@ -389,22 +389,22 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["protocol_error", ProtocolError],
-  ["invalid_envelope", InvalidEnvelopeError],
-  ["invalid_event_type", InvalidEventTypeError],
-  ["unsupported_version", UnsupportedVersionError],
-  ["internal_error", InternalError],
-  ["session_error", SessionError],
-  ["session_timeout", SessionTimeoutError],
-  ["session_closed", SessionClosedError],
-  ["unauthorized", UnauthorizedError],
-  ["subscription_error", SubscriptionError],
-  ["subscription_rejected", SubscriptionRejectedError],
-  ["task_error", TaskError],
-  ["task_timeout", TaskTimeoutError],
-  ["task_cancelled", TaskCancelledError],
-  ["tool_error", ToolError],
-  ["tool_timeout", ToolTimeoutError],
+  ["protocol_error", ProtocolError as ErrorClass],
+  ["invalid_envelope", InvalidEnvelopeError as ErrorClass],
+  ["invalid_event_type", InvalidEventTypeError as ErrorClass],
+  ["unsupported_version", UnsupportedVersionError as ErrorClass],
+  ["internal_error", InternalError as ErrorClass],
+  ["session_error", SessionError as ErrorClass],
+  ["session_timeout", SessionTimeoutError as ErrorClass],
+  ["session_closed", SessionClosedError as ErrorClass],
+  ["unauthorized", UnauthorizedError as ErrorClass],
+  ["subscription_error", SubscriptionError as ErrorClass],
+  ["subscription_rejected", SubscriptionRejectedError as ErrorClass],
+  ["task_error", TaskError as ErrorClass],
+  ["task_timeout", TaskTimeoutError as ErrorClass],
+  ["task_cancelled", TaskCancelledError as ErrorClass],
+  ["tool_error", ToolError as ErrorClass],
+  ["tool_timeout", ToolTimeoutError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

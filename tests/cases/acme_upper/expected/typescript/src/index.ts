@@ -256,15 +256,15 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["UNKNOWN", UnknownError],
-  ["GENERAL_ERROR", GeneralError],
-  ["TOOL_ARGS_INVALID", ToolArgsInvalidError],
-  ["TOOL_ENOENT", ToolEnoentError],
-  ["TOOL_EACCES", ToolEaccesError],
-  ["TOOL_TIMEOUT", ToolTimeoutError],
-  ["LLM_RATE_LIMITED", LlmRateLimitedError],
-  ["LLM_CONTEXT_OVERFLOW", LlmContextOverflowError],
-  ["TIMEOUT", LlmTimeoutError],
+  ["UNKNOWN", UnknownError as ErrorClass],
+  ["GENERAL_ERROR", GeneralError as ErrorClass],
+  ["TOOL_ARGS_INVALID", ToolArgsInvalidError as ErrorClass],
+  ["TOOL_ENOENT", ToolEnoentError as ErrorClass],
+  ["TOOL_EACCES", ToolEaccesError as ErrorClass],
+  ["TOOL_TIMEOUT", ToolTimeoutError as ErrorClass],
+  ["LLM_RATE_LIMITED", LlmRateLimitedError as ErrorClass],
+  ["LLM_CONTEXT_OVERFLOW", LlmContextOverflowError as ErrorClass],
+  ["TIMEOUT", LlmTimeoutError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

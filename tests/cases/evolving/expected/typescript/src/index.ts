@@ -223,13 +223,13 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["ledger_error", LedgerError],
-  ["ledger_internal", LedgerInternalError],
-  ["ledger_locked", LedgerLockedError],
-  ["ledger_busy", LedgerBusyError],
-  ["account_missing", AccountMissingError],
-  ["account_closed", AccountClosedError],
-  ["account_overdrawn", AccountOverdrawnError],
+  ["ledger_error", LedgerError as ErrorClass],
+  ["ledger_internal", LedgerInternalError as ErrorClass],
+  ["ledger_locked", LedgerLockedError as ErrorClass],
+  ["ledger_busy", LedgerBusyError as ErrorClass],
+  ["account_missing", AccountMissingError as ErrorClass],
+  ["account_closed", AccountClosedError as ErrorClass],
+  ["account_overdrawn", AccountOverdrawnError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

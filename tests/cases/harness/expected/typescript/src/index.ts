@@ -439,16 +439,16 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["UNKNOWN", UnknownError],
-  ["LLM_ERROR", LlmError],
-  ["LLM_RATE_LIMITED", LlmRateLimitedError],
-  ["LLM_TIMEOUT", LlmTimeoutError],
-  ["LLM_CONTEXT_OVERFLOW", LlmContextOverflowError],
-  ["TOOL_ERROR", ToolError],
-  ["TOOL_ARGS_INVALID", ToolArgsError],
-  ["TOOL_NOT_FOUND", ToolNotFoundError],
-  ["TOOL_PERMISSION_DENIED", ToolPermissionDeniedError],
-  ["TOOL_TIMEOUT", ToolTimeoutError],
+  ["UNKNOWN", UnknownError as ErrorClass],
+  ["LLM_ERROR", LlmError as ErrorClass],
+  ["LLM_RATE_LIMITED", LlmRateLimitedError as ErrorClass],
+  ["LLM_TIMEOUT", LlmTimeoutError as ErrorClass],
+  ["LLM_CONTEXT_OVERFLOW", LlmContextOverflowError as ErrorClass],
+  ["TOOL_ERROR", ToolError as ErrorClass],
+  ["TOOL_ARGS_INVALID", ToolArgsError as ErrorClass],
+  ["TOOL_NOT_FOUND", ToolNotFoundError as ErrorClass],
+  ["TOOL_PERMISSION_DENIED", ToolPermissionDeniedError as ErrorClass],
+  ["TOOL_TIMEOUT", ToolTimeoutError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

@@ -276,17 +276,17 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["plain", PlainError],
-  ["quotes", QuotesError],
-  ["backslash", BackslashError],
-  ["comment_close", CommentCloseError],
-  ["template", TemplateError],
-  ["markdown", MarkdownError],
-  ["separators", SeparatorsError],
-  ["emoji", EmojiError],
-  ["script", ScriptError],
-  ["long", LongError],
-  ["long_wrapped", LongWrappedError],
+  ["plain", PlainError as ErrorClass],
+  ["quotes", QuotesError as ErrorClass],
+  ["backslash", BackslashError as ErrorClass],
+  ["comment_close", CommentCloseError as ErrorClass],
+  ["template", TemplateError as ErrorClass],
+  ["markdown", MarkdownError as ErrorClass],
+  ["separators", SeparatorsError as ErrorClass],
+  ["emoji", EmojiError as ErrorClass],
+  ["script", ScriptError as ErrorClass],
+  ["long", LongError as ErrorClass],
+  ["long_wrapped", LongWrappedError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

@@ -231,14 +231,14 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["stock_error", StockError],
-  ["stock_depleted", StockDepletedError],
-  ["stock_reserved_by_another_order_for_the_same_customer_account", StockReservedByAnotherOrderForTheSameCustomerAccountError],
-  ["stock_count_mismatch", StockCountMismatchError],
-  ["robot_internal_failure", RobotInternalFailureError],
-  ["robot_blocked", RobotBlockedError],
-  ["dock_error", DockError],
-  ["dock_closed", DockClosedError],
+  ["stock_error", StockError as ErrorClass],
+  ["stock_depleted", StockDepletedError as ErrorClass],
+  ["stock_reserved_by_another_order_for_the_same_customer_account", StockReservedByAnotherOrderForTheSameCustomerAccountError as ErrorClass],
+  ["stock_count_mismatch", StockCountMismatchError as ErrorClass],
+  ["robot_internal_failure", RobotInternalFailureError as ErrorClass],
+  ["robot_blocked", RobotBlockedError as ErrorClass],
+  ["dock_error", DockError as ErrorClass],
+  ["dock_closed", DockClosedError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

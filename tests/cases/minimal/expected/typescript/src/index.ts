@@ -96,7 +96,7 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["oops", OopsError],
+  ["oops", OopsError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

@@ -351,13 +351,13 @@ export type KnownError =
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
-  ["unknown_error", UnknownError],
-  ["internal_error", InternalError],
-  ["rate_limited", RateLimitedError],
-  ["task_error", TaskError],
-  ["task_timeout", TaskTimeoutError],
-  ["task_failed", TaskFailedError],
-  ["task_cancelled", TaskCancelledError],
+  ["unknown_error", UnknownError as ErrorClass],
+  ["internal_error", InternalError as ErrorClass],
+  ["rate_limited", RateLimitedError as ErrorClass],
+  ["task_error", TaskError as ErrorClass],
+  ["task_timeout", TaskTimeoutError as ErrorClass],
+  ["task_failed", TaskFailedError as ErrorClass],
+  ["task_cancelled", TaskCancelledError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
