@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.settings import TARGET_NAMES
+
 __all__ = ["parser"]
 
 
@@ -40,6 +42,16 @@ def parser() -> argparse.ArgumentParser:
             type=Path,
             metavar="DIR",
             help="the output folder (default: from pyproject.toml, else generated)",
+        )
+        sub.add_argument(
+            "--target",
+            action="append",
+            choices=TARGET_NAMES,
+            metavar="NAME",
+            help=(
+                "generate only this target (repeatable; default: from "
+                f"pyproject.toml, else all of {', '.join(TARGET_NAMES)})"
+            ),
         )
         if name == "generate":
             sub.add_argument(

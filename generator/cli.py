@@ -126,7 +126,8 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
 
         return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
     out: Path = args.out or config.out
-    inputs = memo.digest(taxonomy) if use_memo else ""
+    targets = tuple(args.target) if args.target else config.targets
+    inputs = memo.digest(taxonomy, targets) if use_memo else ""
     if args.command == "check":
         count = memo.up_to_date(out, inputs)
         if count is not None:
@@ -136,10 +137,10 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     from generator.pipeline import build_plan
 
     try:
-        plan = build_plan(taxonomy)
+        plan = build_plan(taxonomy, targets)
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
-    if inputs and memo.digest(taxonomy) == inputs:  # nothing changed meanwhile
+    if inputs and memo.digest(taxonomy, targets) == inputs:  # nothing changed
         memo.record(inputs, plan[MANIFEST])
     if args.command == "check":
         return _check(out, plan)

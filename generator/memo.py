@@ -54,14 +54,21 @@ def _source_files(root: Path) -> list[Path]:
     return found
 
 
-def digest(taxonomy: Path, roots: tuple[Path, ...] = (_PACKAGE, _TEMPLATES)) -> str:
+def digest(
+    taxonomy: Path,
+    targets: tuple[str, ...] | None = None,
+    roots: tuple[Path, ...] = (_PACKAGE, _TEMPLATES),
+) -> str:
     """A digest of every input of the plan of ``taxonomy``, or "" if it is unreadable.
 
-    ``roots`` are the folders of taxogen's own code and templates (every file in
-    them counts, by content).
+    ``targets`` are the targets selected (None: every one); ``roots`` the folders
+    of taxogen's own code and templates (every file in them counts, by content).
     """
     hasher = hashlib.sha256(_VERSION)
-    hasher.update(f"{sys.version}\0{str(taxonomy)}\0".encode("utf-8", "replace"))
+    selected = "*" if targets is None else ",".join(sorted(set(targets)))
+    hasher.update(
+        f"{sys.version}\0{str(taxonomy)}\0{selected}\0".encode("utf-8", "replace")
+    )
     try:
         with open(taxonomy, "rb") as handle:
             hasher.update(handle.read(_TAXONOMY_LIMIT))

@@ -8,12 +8,14 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from generator import emit
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.render import TARGETS, output_shapes, render
+from generator.targets import select
 from generator.source import load_file
 from generator.validate import validate
 
@@ -32,7 +34,14 @@ def load_names(path: Path) -> Names:
     return name_taxonomy(load_taxonomy(path), str(path))
 
 
-def build_plan(path: Path) -> emit.Plan:
-    """Every output file for the taxonomy at ``path``, manifest included."""
+def build_plan(path: Path, targets: Iterable[str] | None = None) -> emit.Plan:
+    """Every output file of the ``targets`` named (None: every target) for the
+    taxonomy at ``path``, manifest included.
+
+    The manifest trusts the paths of every target, selected or not, so that the
+    files of a target no longer selected are removed as any obsolete file is.
+    """
     names = load_names(path)
-    return emit.Plan.of(names.taxonomy.name, render(names), output_shapes())
+    return emit.Plan.of(
+        names.taxonomy.name, render(names, select(targets)), output_shapes(TARGETS)
+    )

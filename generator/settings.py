@@ -1,7 +1,8 @@
 """Settings: taxogen's defaults from ``[tool.taxogen]`` of the nearest pyproject.toml.
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
-pyproject.toml that names them) and the ``lint`` table from here.  Every value
+pyproject.toml that names them), ``targets`` (which outputs to generate) and
+the ``lint`` table from here.  Every value
 is checked for its type, and a wrong one is reported where it stands,
 ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected a string, got
 integer 3``: the standard library's TOML reader gives values without
@@ -20,9 +21,15 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
 from generator.lint import LintConfig, LintConfigError
 
-__all__ = ["Settings", "locate", "settings"]
+__all__ = ["TARGET_NAMES", "Settings", "locate", "settings"]
 
 _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
+
+
+#: The name of every built-in target, in planning order (``targets.TARGETS``,
+#: which a test holds this to): here so that the command line can check a name
+#: without importing the targets.
+TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance")
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,6 +39,8 @@ class Settings:
     taxonomy: Path
     out: Path
     lint: LintConfig
+    #: The targets to generate, as named in ``targets``; None: every one.
+    targets: tuple[str, ...] | None = None
 
 
 def settings(start: Path) -> Settings:
@@ -103,9 +112,38 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
         except LintConfigError as exc:
             at = ("tool", "taxogen", "lint", *exc.key)
             problems.append(_diagnostic(shown, text, at, str(exc)))
+    targets = _targets(section, shown, text, problems)
     if problems or lint is None:
         raise TaxonomyError(problems)
-    return Settings(taxonomy=paths["taxonomy"], out=paths["out"], lint=lint)
+    return Settings(
+        taxonomy=paths["taxonomy"], out=paths["out"], lint=lint, targets=targets
+    )
+
+
+def _targets(
+    section: dict[str, Any], shown: str, text: str, problems: list[Diagnostic]
+) -> tuple[str, ...] | None:
+    """``targets``: a non-empty list of built-in target names (None if absent)."""
+    if "targets" not in section:
+        return None
+    value = section["targets"]
+    where = ("tool", "taxogen", "targets")
+    if not isinstance(value, list) or not value:
+        what = "a non-empty list of target names"
+        got = "an empty list" if value == [] else describe_value(value)
+        problems.append(_diagnostic(shown, text, where, f"expected {what}, got {got}"))
+        return None
+    names: list[str] = []
+    for index, name in enumerate(value):
+        if name in TARGET_NAMES:
+            names.append(name)
+            continue
+        got = repr(name) if isinstance(name, str) else describe_value(name)
+        message = (
+            f"item {index + 1}: expected one of {', '.join(TARGET_NAMES)}, got {got}"
+        )
+        problems.append(_diagnostic(shown, text, where, message))
+    return tuple(names)
 
 
 def _read(pyproject: Path, shown: str) -> str:

@@ -57,9 +57,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     calls: list[Path] = []
     real = generator.pipeline.build_plan
 
-    def counting(path: Path) -> object:
+    def counting(path: Path, targets: object = None) -> object:
         calls.append(path)
-        return real(path)
+        return real(path, targets)  # type: ignore[arg-type]
 
     monkeypatch.setattr(generator.pipeline, "build_plan", counting)
     return calls
@@ -236,3 +236,19 @@ def test_the_memo_reads_what_emit_writes_and_source_reads() -> None:
     assert memo._MANIFEST == emit.MANIFEST
     assert memo._MANIFEST_LIMIT == emit.MANIFEST_LIMIT
     assert memo._TAXONOMY_LIMIT == source.MAX_BYTES + 1
+
+
+def test_another_selection_of_targets_is_not_answered_from_the_memo(
+    project: Path, rendered: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The memo of every target's plan says nothing of one target's: the docs
+    alone would leave the others' files extra, so check renders and says so."""
+    capsys.readouterr()
+    assert main(["check", "--target", "docs"], use_memo=True) == 1
+    assert rendered == [Path("taxonomy.yaml")]
+    assert f"extra: {Path('generated') / 'typescript' / 'tsconfig.json'}" in (
+        capsys.readouterr().out
+    )
+    assert memo.digest(Path("taxonomy.yaml"), ("docs",)) != memo.digest(
+        Path("taxonomy.yaml")
+    )

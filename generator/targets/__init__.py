@@ -13,15 +13,35 @@ for that language (:mod:`generator.naming`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generator.targets import contract, docs, python, typescript
 from generator.targets.base import Target
 
-__all__ = ["TARGETS", "Target"]
+__all__ = ["TARGETS", "Target", "select"]
 
-#: Every target, in the order their files are planned.
+#: Every target, in the order their files are planned; each is on by default.
+#: Their names are also ``settings.TARGET_NAMES``, which the command line knows
+#: without importing any target.
 TARGETS: tuple[Target, ...] = (
     python.TARGET,
     typescript.TARGET,
     docs.TARGET,
-    contract.TARGET,
+    contract.SCHEMA,
+    contract.CONFORMANCE,
 )
+
+
+def select(names: Iterable[str] | None) -> tuple[Target, ...]:
+    """The targets named (None: every one), in planning order.
+
+    A name no target has is a KeyError; the command line and the settings check
+    names first, so this is a bug of the caller's.
+    """
+    if names is None:
+        return TARGETS
+    wanted = set(names)
+    unknown = wanted - {target.name for target in TARGETS}
+    if unknown:
+        raise KeyError(f"no such target: {', '.join(sorted(unknown))}")
+    return tuple(target for target in TARGETS if target.name in wanted)

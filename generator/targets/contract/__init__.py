@@ -2,6 +2,6 @@
 vectors.
 """
 
-from generator.targets.contract.target import PATHS, TARGET, files
+from generator.targets.contract.target import CONFORMANCE, PATHS, SCHEMA, files
 
-__all__ = ["PATHS", "TARGET", "files"]
+__all__ = ["CONFORMANCE", "PATHS", "SCHEMA", "files"]

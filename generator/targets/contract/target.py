@@ -1,10 +1,12 @@
-"""The contract target: files computed in code, not rendered from templates.
+"""The contract targets: files computed in code, not rendered from templates.
 
-The JSON Schema of the payload (:mod:`.schema`) and the conformance vectors
-(:mod:`.vectors`) that every generated runtime, and any other implementation
-of the protocol, must pass.  They are data, built as JSON values from the model
-alone; this target only spells them (:mod:`.dump`): the schema indented, the
-vectors one a line (readable, diffable, and fast to write at 20,000 vectors).
+The JSON Schema of the payload (:mod:`.schema`, the ``schema`` target) and the
+conformance vectors (:mod:`.vectors`, the ``conformance`` target) that every
+generated runtime, and any other implementation of the protocol, must pass.
+They are data, built as JSON values from the model alone; these targets only
+spell them (:mod:`.dump`): the schema indented, the vectors one a line
+(readable, diffable, and fast to write at 20,000 vectors).  Each can be
+selected alone (``targets`` in ``[tool.taxogen]``, ``--target``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,14 @@ from generator.naming import Names
 from generator.targets.base import Target, header_lines
 from generator.targets.contract import dump, schema, vectors
 
-__all__ = ["PATHS", "SCHEMA_PATH", "TARGET", "VECTORS_PATH", "files"]
+__all__ = [
+    "CONFORMANCE",
+    "PATHS",
+    "SCHEMA",
+    "SCHEMA_PATH",
+    "VECTORS_PATH",
+    "files",
+]
 
 SCHEMA_PATH = "schema/error-payload.schema.json"
 VECTORS_PATH = "conformance/vectors.json"
@@ -21,13 +30,27 @@ VECTORS_PATH = "conformance/vectors.json"
 PATHS = (SCHEMA_PATH, VECTORS_PATH)
 
 
+def _header(names: Names) -> str:
+    return " ".join(header_lines(names.taxonomy.source))
+
+
+def schema_files(names: Names) -> dict[str, bytes]:
+    """The JSON Schema of the payload of ``names``."""
+    return {SCHEMA_PATH: dump.dump_json(schema.payload_schema(names, _header(names)))}
+
+
+def vector_files(names: Names) -> dict[str, bytes]:
+    """The conformance vectors of ``names``."""
+    document = vectors.vectors(names, _header(names))
+    return {VECTORS_PATH: dump.dump_json(document, inline_below=2)}
+
+
 def files(names: Names) -> dict[str, bytes]:
     """The schema and the vectors of ``names``."""
-    header = " ".join(header_lines(names.taxonomy.source))
-    return {
-        SCHEMA_PATH: dump.dump_json(schema.payload_schema(names, header)),
-        VECTORS_PATH: dump.dump_json(vectors.vectors(names, header), inline_below=2),
-    }
+    return {**schema_files(names), **vector_files(names)}
 
 
-TARGET = Target(name="contract", compute=files, computed_paths=PATHS)
+SCHEMA = Target(name="schema", compute=schema_files, computed_paths=(SCHEMA_PATH,))
+CONFORMANCE = Target(
+    name="conformance", compute=vector_files, computed_paths=(VECTORS_PATH,)
+)

@@ -1,0 +1,147 @@
+"""Selecting targets: ``targets`` in ``[tool.taxogen]`` and ``--target NAME``.
+
+Issue 15: each built-in output can be generated alone.  The README names each
+target's folder in the output folder; a selection writes exactly those folders,
+a later selection removes what is no longer selected (as any obsolete file), and
+``check`` holds the folder to the selection.  A name that is no target is an
+error before anything is written.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.pipeline import build_plan
+from generator.settings import TARGET_NAMES
+from generator.targets import TARGETS
+from tests.support import REPO
+
+MANIFEST = ".taxogen-manifest.json"
+#: README "Choosing targets": the folder of the output folder each target writes.
+FOLDERS = {
+    "python": "python/",
+    "typescript": "typescript/",
+    "docs": "docs/",
+    "schema": "schema/",
+    "conformance": "conformance/",
+}
+
+
+def test_the_command_line_knows_every_target_by_name() -> None:
+    assert TARGET_NAMES == tuple(target.name for target in TARGETS)
+    assert set(TARGET_NAMES) == set(FOLDERS)
+
+
+@pytest.mark.parametrize("name", list(FOLDERS))
+def test_one_target_writes_its_folder_only(name: str) -> None:
+    plan = build_plan(REPO / "taxonomy.yaml", [name])
+    paths = [path for path in plan if path != MANIFEST]
+    assert paths and all(path.startswith(FOLDERS[name]) for path in paths)
+
+
+def test_every_target_together_is_the_default_plan() -> None:
+    everything = build_plan(REPO / "taxonomy.yaml")
+    assert build_plan(REPO / "taxonomy.yaml", TARGET_NAMES) == everything
+    alone = {
+        path: data
+        for name in TARGET_NAMES
+        for path, data in build_plan(REPO / "taxonomy.yaml", [name]).items()
+        if path != MANIFEST
+    }
+    assert {path: data for path, data in everything.items() if path != MANIFEST} == (
+        alone
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _written(root: Path) -> set[str]:
+    """The top folders of the generated files on disk."""
+    out = root / "generated"
+    return {
+        path.relative_to(out).parts[0] + "/"
+        for path in out.rglob("*")
+        if path.is_file() and path.name != MANIFEST
+    }
+
+
+def test_a_new_selection_removes_what_is_no_longer_selected(project: Path) -> None:
+    assert main(["generate", "-q", "--target", "docs", "--target", "schema"]) == 0
+    assert _written(project) == {FOLDERS["docs"], FOLDERS["schema"]}
+    assert main(["check", "--target", "schema", "--target", "docs"]) == 0
+    assert main(["check"]) == 1  # every target: most files are missing
+    assert main(["generate", "-q", "--target", "python"]) == 0
+    assert _written(project) == {FOLDERS["python"]}
+    assert main(["check", "--target", "python"]) == 0
+    assert main(["check", "--target", "docs"]) == 1
+
+
+def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntargets = ["conformance", "docs"]\n', encoding="utf-8"
+    )
+    assert main(["generate", "-q"]) == 0
+    assert _written(project) == {FOLDERS["conformance"], FOLDERS["docs"]}
+    assert main(["check"]) == 0
+    # The command line's selection replaces the file's, it does not add to it.
+    assert main(["generate", "-q", "--target", "typescript"]) == 0
+    assert _written(project) == {FOLDERS["typescript"]}
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            '["docs", "go", 3]',
+            [
+                "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
+                "one of python, typescript, docs, schema, conformance, got 'go'",
+                "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
+                "one of python, typescript, docs, schema, conformance, got integer 3",
+            ],
+        ),
+        (
+            "[]",
+            [
+                "pyproject.toml:2:11: error: tool.taxogen.targets: expected a "
+                "non-empty list of target names, got an empty list"
+            ],
+        ),
+        (
+            '"docs"',
+            [
+                "pyproject.toml:2:11: error: tool.taxogen.targets: expected a "
+                "non-empty list of target names, got string 'docs'"
+            ],
+        ),
+    ],
+)
+def test_a_wrong_selection_in_pyproject_points_at_it(
+    project: Path, capsys: pytest.CaptureFixture[str], value: str, message: list[str]
+) -> None:
+    (project / "pyproject.toml").write_text(
+        f"[tool.taxogen]\ntargets = {value}\n", encoding="utf-8"
+    )
+    capsys.readouterr()
+    assert main(["generate"]) == 2
+    assert capsys.readouterr().err.splitlines()[:-1] == message
+    assert not (project / "generated").exists()
+
+
+def test_an_unknown_target_option_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["generate", "--target", "cobol"])
+    assert exited.value.code == 2
+    assert "invalid choice: 'cobol'" in capsys.readouterr().err
+    assert not (project / "generated").exists()
