@@ -53,6 +53,15 @@ def parser() -> argparse.ArgumentParser:
                 f"pyproject.toml, else all of {', '.join(TARGET_NAMES)})"
             ),
         )
+        sub.add_argument(
+            "--plugin",
+            action="append",
+            metavar="NAME=COMMAND:OUT",
+            help=(
+                "also run this plugin, writing its files to OUT (repeatable; "
+                "replaces a plugin of the same NAME in pyproject.toml)"
+            ),
+        )
         if name == "generate":
             sub.add_argument(
                 "--force",

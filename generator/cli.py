@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import memo
 from generator.arguments import parser
 from generator.diagnostics import TaxonomyError, visible
-from generator.settings import settings
+from generator.settings import PLUGIN_TIMEOUT, Plugin, settings
 
 if TYPE_CHECKING:
     import argparse
@@ -127,24 +127,67 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
     out: Path = args.out or config.out
     targets = tuple(args.target) if args.target else config.targets
-    inputs = memo.digest(taxonomy, targets) if use_memo else ""
+    try:
+        with_plugins = _plugins(config.plugins, args.plugin or (), out)
+    except ValueError as exc:
+        print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
+        return 2
+    # A plugin is a program the memo cannot see into: with one, always render.
+    inputs = memo.digest(taxonomy, targets) if use_memo and not with_plugins else ""
     if args.command == "check":
         count = memo.up_to_date(out, inputs)
         if count is not None:
             print(f"{out}: up to date ({count} files)")
             return 0
     from generator.emit import MANIFEST
-    from generator.pipeline import build_plan
+    from generator.pipeline import build
+    from generator.plugins import PluginError
 
     try:
-        plan = build_plan(taxonomy, targets)
+        plan, made = build(taxonomy, targets, with_plugins)
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
+    except PluginError as exc:
+        for message in exc.messages:
+            print(f"taxogen: plugin {exc.name}: error: {message}", file=sys.stderr)
+        print("taxogen: nothing was written", file=sys.stderr)
+        return 2
+    for plugin, _, warnings in made:
+        for message in warnings:
+            print(f"taxogen: plugin {plugin.name}: warning: {message}", file=sys.stderr)
     if inputs and memo.digest(taxonomy, targets) == inputs:  # nothing changed
         memo.record(inputs, plan[MANIFEST])
+    folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
     if args.command == "check":
-        return _check(out, plan)
-    return _generate(out, plan, force=args.force, quiet=args.quiet)
+        return max(_check(where, each) for where, each in folders)
+    for where, each in folders:
+        status = _generate(where, each, force=args.force, quiet=args.quiet)
+        if status:
+            return status
+    return 0
+
+
+def _plugins(
+    configured: tuple[Plugin, ...], options: Sequence[str], out: Path
+) -> tuple[Plugin, ...]:
+    """The plugins to run: pyproject.toml's, then each ``--plugin`` (one of the same
+    name replaces the configured one); ValueError if two would share a folder."""
+    from generator.plugins import parse_option
+
+    chosen = {plugin.name: plugin for plugin in configured}
+    for text in options:
+        plugin = parse_option(text, PLUGIN_TIMEOUT)
+        chosen[plugin.name] = plugin
+    owners = {out.resolve(): "the output folder"}
+    for plugin in chosen.values():
+        folder = plugin.out.resolve()
+        if folder in owners:
+            raise ValueError(
+                f"plugin {plugin.name}: its folder {plugin.out} is also "
+                f"{owners[folder]}; give each its own"
+            )
+        owners[folder] = f"plugin {plugin.name}'s folder"
+    return tuple(chosen.values())
 
 
 def _model(taxonomy: Path, *, schema: bool) -> int:

@@ -54,6 +54,7 @@ __all__ = [
     "UnsafePath",
     "compare",
     "manifest_bytes",
+    "path_problem",
     "write",
 ]
 
@@ -235,11 +236,7 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
             problem = _entry_problem(path, digest)
             if problem is not None:
                 raise _damaged(folder, f'"{section}" entry {_shown(path)}: {problem}')
-            if (
-                path.startswith("/")
-                or "\\" in path
-                or any(p in ("", ".", "..") for p in path.split("/"))
-            ):
+            if _unnormalised(path):
                 untrusted.append(
                     (path, "not a normalised relative path inside the folder")
                 )
@@ -255,6 +252,34 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
 def _entry_problem(path: str, digest: object) -> str | None:
     if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
         return "the digest is not a SHA-256"
+    return _path_damage(path)
+
+
+def _unnormalised(path: str) -> bool:
+    """Whether ``path`` could name something outside the folder, or one file by
+    two spellings: absolute, a backslash, an empty, ``.`` or ``..`` part."""
+    return (
+        path.startswith("/")
+        or "\\" in path
+        or any(p in ("", ".", "..") for p in path.split("/"))
+    )
+
+
+def path_problem(path: str) -> str | None:
+    """Why ``path`` cannot be a file taxogen writes in an output folder (None when
+    it can): the rules a manifest entry is held to, for paths that come from
+    elsewhere (a plugin's answer)."""
+    damage = _path_damage(path)
+    if damage is not None:
+        return damage
+    if _unnormalised(path):
+        return "not a normalised relative path inside the folder"
+    if path == MANIFEST:
+        return "the name of taxogen's manifest"
+    return None
+
+
+def _path_damage(path: str) -> str | None:
     if not path:
         return "an empty path"
     if len(path) > _MAX_PATH:

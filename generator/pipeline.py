@@ -8,18 +8,31 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from generator import emit
+from generator import document, emit, plugins
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.render import TARGETS, output_shapes, render
-from generator.targets import select
+from generator.settings import Plugin
 from generator.source import load_file
+from generator.targets import select
 from generator.validate import validate
 
-__all__ = ["build_plan", "load_names", "load_taxonomy"]
+__all__ = [
+    "PLUGIN_SHAPES",
+    "PluginPlan",
+    "build",
+    "build_plan",
+    "load_names",
+    "load_taxonomy",
+]
+
+#: What a plugin may write: any path :func:`emit.path_problem` lets through.
+PLUGIN_SHAPES = (r"(?s).+",)
+#: A plugin, the plan of its output folder, and the warnings it reported.
+PluginPlan = tuple[Plugin, emit.Plan, list[str]]
 
 
 def load_taxonomy(path: Path) -> Taxonomy:
@@ -41,7 +54,32 @@ def build_plan(path: Path, targets: Iterable[str] | None = None) -> emit.Plan:
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    names = load_names(path)
+    return _plan(load_names(path), targets)
+
+
+def _plan(names: Names, targets: Iterable[str] | None) -> emit.Plan:
     return emit.Plan.of(
         names.taxonomy.name, render(names, select(targets)), output_shapes(TARGETS)
     )
+
+
+def build(
+    path: Path, targets: Iterable[str] | None, with_plugins: Sequence[Plugin]
+) -> tuple[emit.Plan, list[PluginPlan]]:
+    """:func:`build_plan`, and the plan of each plugin's output folder.
+
+    Every plugin runs, on the model document, before anything is written; one
+    that fails raises :class:`plugins.PluginError`.
+    """
+    names = load_names(path)
+    plan = _plan(names, targets)
+    if not with_plugins:
+        return plan, []
+    model = document.encode(document.document(names))
+    made: list[PluginPlan] = []
+    for plugin in with_plugins:
+        files, warnings = plugins.run(plugin, model)
+        made.append(
+            (plugin, emit.Plan.of(names.taxonomy.name, files, PLUGIN_SHAPES), warnings)
+        )
+    return plan, made

@@ -1,7 +1,8 @@
 """Settings: taxogen's defaults from ``[tool.taxogen]`` of the nearest pyproject.toml.
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
-pyproject.toml that names them), ``targets`` (which outputs to generate) and
+pyproject.toml that names them), ``targets`` (which outputs to generate), the
+``plugins`` table (programs that generate more, :mod:`generator.plugins`) and
 the ``lint`` table from here.  Every value
 is checked for its type, and a wrong one is reported where it stands,
 ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected a string, got
@@ -21,7 +22,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
 from generator.lint import LintConfig, LintConfigError
 
-__all__ = ["TARGET_NAMES", "Settings", "locate", "settings"]
+__all__ = ["PLUGIN_TIMEOUT", "TARGET_NAMES", "Plugin", "Settings", "locate", "settings"]
 
 _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
 
@@ -30,6 +31,27 @@ _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wr
 #: which a test holds this to): here so that the command line can check a name
 #: without importing the targets.
 TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance")
+
+
+#: How long a plugin may run, in seconds, unless its ``timeout`` says otherwise,
+#: and the longest ``timeout`` may say (an hour: longer is a hang, not a plugin).
+PLUGIN_TIMEOUT = 60.0
+MAX_PLUGIN_TIMEOUT = 3600.0
+#: A plugin's name: it names the plugin in every message, and in ``--plugin``.
+PLUGIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+_NAMING = "a letter, then letters, digits, _ or -, at most 64"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Plugin:
+    """A program that generates files from the model document (see
+    :mod:`generator.plugins`): ``command`` is run as given (no shell), its files
+    go to the folder ``out``."""
+
+    name: str
+    command: tuple[str, ...]
+    out: Path
+    timeout: float = PLUGIN_TIMEOUT
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,6 +63,8 @@ class Settings:
     lint: LintConfig
     #: The targets to generate, as named in ``targets``; None: every one.
     targets: tuple[str, ...] | None = None
+    #: The plugins of ``[tool.taxogen.plugins]``, in the file's order.
+    plugins: tuple[Plugin, ...] = ()
 
 
 def settings(start: Path) -> Settings:
@@ -113,11 +137,104 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
             at = ("tool", "taxogen", "lint", *exc.key)
             problems.append(_diagnostic(shown, text, at, str(exc)))
     targets = _targets(section, shown, text, problems)
+    plugins = _plugins(folder, section, shown, text, problems)
     if problems or lint is None:
         raise TaxonomyError(problems)
     return Settings(
-        taxonomy=paths["taxonomy"], out=paths["out"], lint=lint, targets=targets
+        taxonomy=paths["taxonomy"],
+        out=paths["out"],
+        lint=lint,
+        targets=targets,
+        plugins=plugins,
     )
+
+
+def _plugins(
+    folder: Path,
+    section: dict[str, Any],
+    shown: str,
+    text: str,
+    problems: list[Diagnostic],
+) -> tuple[Plugin, ...]:
+    """``[tool.taxogen.plugins]``: ``NAME = {command = [...], out = "DIR"}``, and
+    optionally ``timeout`` (seconds)."""
+    table = section.get("plugins", {})
+    where: tuple[str, ...] = ("tool", "taxogen", "plugins")
+    if not isinstance(table, dict):
+        problems.append(_diagnostic(shown, text, where, _expected("a table", table)))
+        return ()
+    found: list[Plugin] = []
+    for name, entry in table.items():
+        at = (*where, name)
+        count = len(problems)
+        if not PLUGIN_NAME.fullmatch(name):
+            problems.append(
+                _diagnostic(
+                    shown, text, at, f"{name!r} is not a plugin name ({_NAMING})"
+                )
+            )
+        if not isinstance(entry, dict):
+            problems.append(_diagnostic(shown, text, at, _expected("a table", entry)))
+            continue
+        for key in sorted(set(entry) - {"command", "out", "timeout"}):
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    (*at, key),
+                    f"unknown key {key!r} (expected command, out, timeout)",
+                )
+            )
+        command = entry.get("command")
+        if (
+            not isinstance(command, list)
+            or not command
+            or not all(isinstance(part, str) and part for part in command)
+        ):
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    (*at, "command"),
+                    "expected a non-empty list of non-empty strings, got "
+                    + _got(command),
+                )
+            )
+        out = entry.get("out")
+        if not isinstance(out, str) or not out or "\0" in out:
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    (*at, "out"),
+                    "expected a folder's path, got " + _got(out),
+                )
+            )
+        timeout = entry.get("timeout", PLUGIN_TIMEOUT)
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not 0 < timeout <= MAX_PLUGIN_TIMEOUT
+        ):
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    (*at, "timeout"),
+                    f"expected seconds, more than 0 and at most {MAX_PLUGIN_TIMEOUT:g}"
+                    f", got {describe_value(timeout)}",
+                )
+            )
+        if len(problems) == count:
+            found.append(
+                Plugin(
+                    name=name,
+                    command=tuple(command),  # type: ignore[arg-type]
+                    out=_relative(folder / str(out)),
+                    timeout=float(timeout),
+                )
+            )
+    return tuple(found)
 
 
 def _targets(
@@ -130,8 +247,9 @@ def _targets(
     where = ("tool", "taxogen", "targets")
     if not isinstance(value, list) or not value:
         what = "a non-empty list of target names"
-        got = "an empty list" if value == [] else describe_value(value)
-        problems.append(_diagnostic(shown, text, where, f"expected {what}, got {got}"))
+        problems.append(
+            _diagnostic(shown, text, where, f"expected {what}, got {_got(value)}")
+        )
         return None
     names: list[str] = []
     for index, name in enumerate(value):
@@ -165,6 +283,13 @@ def _relative(path: Path) -> Path:
         return Path(os.path.relpath(path))
     except ValueError:  # another drive on Windows
         return path
+
+
+def _got(value: object) -> str:
+    """A value as a message shows it; an absent key (None) as "nothing"."""
+    if value is None:
+        return "nothing"
+    return "an empty list" if value == [] else describe_value(value)
 
 
 def _expected(what: str, value: object) -> str:

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,15 +54,15 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The taxonomies ``check`` rendered (it renders through ``build_plan``)."""
+    """The taxonomies ``check`` rendered (it renders through ``pipeline.build``)."""
     calls: list[Path] = []
-    real = generator.pipeline.build_plan
+    real = generator.pipeline.build
 
-    def counting(path: Path, targets: object = None) -> object:
+    def counting(path: Path, *args: Any) -> object:
         calls.append(path)
-        return real(path, targets)  # type: ignore[arg-type]
+        return real(path, *args)
 
-    monkeypatch.setattr(generator.pipeline, "build_plan", counting)
+    monkeypatch.setattr(generator.pipeline, "build", counting)
     return calls
 
 
