@@ -133,7 +133,12 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
         return 2
     # A plugin is a program the memo cannot see into: with one, always render.
-    inputs = memo.digest(taxonomy, targets) if use_memo and not with_plugins else ""
+    # User templates are inputs like taxogen's own: the digest reads them all.
+    templates = config.templates
+    roots = memo.ROOTS if templates is None else (*memo.ROOTS, templates)
+    inputs = (
+        memo.digest(taxonomy, targets, roots) if use_memo and not with_plugins else ""
+    )
     if args.command == "check":
         count = memo.up_to_date(out, inputs)
         if count is not None:
@@ -142,9 +147,12 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     from generator.emit import MANIFEST
     from generator.pipeline import build
     from generator.plugins import PluginError
+    from generator.user_templates import TemplateProblem
 
     try:
-        plan, made = build(taxonomy, targets, with_plugins)
+        plan, made = build(taxonomy, targets, with_plugins, templates)
+    except TemplateProblem as exc:
+        return report(exc, str(templates))
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
     except PluginError as exc:
@@ -155,7 +163,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     for plugin, _, warnings in made:
         for message in warnings:
             print(f"taxogen: plugin {plugin.name}: warning: {message}", file=sys.stderr)
-    if inputs and memo.digest(taxonomy, targets) == inputs:  # nothing changed
+    if inputs and memo.digest(taxonomy, targets, roots) == inputs:  # unchanged
         memo.record(inputs, plan[MANIFEST])
     folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
     if args.command == "check":

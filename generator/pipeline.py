@@ -14,7 +14,7 @@ from pathlib import Path
 from generator import document, emit, plugins
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
-from generator.render import TARGETS, output_shapes, render
+from generator.render import TARGETS, output_shapes, render, user_templates
 from generator.settings import Plugin
 from generator.source import load_file
 from generator.targets import select
@@ -54,25 +54,32 @@ def build_plan(path: Path, targets: Iterable[str] | None = None) -> emit.Plan:
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    return _plan(load_names(path), targets)
+    return _plan(load_names(path), targets, None)
 
 
-def _plan(names: Names, targets: Iterable[str] | None) -> emit.Plan:
-    return emit.Plan.of(
-        names.taxonomy.name, render(names, select(targets)), output_shapes(TARGETS)
-    )
+def _plan(
+    names: Names, targets: Iterable[str] | None, templates: Path | None
+) -> emit.Plan:
+    user = None if templates is None else user_templates(templates)
+    files = render(names, select(targets), user)
+    return emit.Plan.of(names.taxonomy.name, files, output_shapes(TARGETS, user))
 
 
 def build(
-    path: Path, targets: Iterable[str] | None, with_plugins: Sequence[Plugin]
+    path: Path,
+    targets: Iterable[str] | None,
+    with_plugins: Sequence[Plugin],
+    templates: Path | None = None,
 ) -> tuple[emit.Plan, list[PluginPlan]]:
-    """:func:`build_plan`, and the plan of each plugin's output folder.
+    """:func:`build_plan` (through the user's ``templates`` folder, if any), and
+    the plan of each plugin's output folder.
 
     Every plugin runs, on the model document, before anything is written; one
-    that fails raises :class:`plugins.PluginError`.
+    that fails raises :class:`plugins.PluginError`.  A user template that fails
+    raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
     names = load_names(path)
-    plan = _plan(names, targets)
+    plan = _plan(names, targets, templates)
     if not with_plugins:
         return plan, []
     model = document.encode(document.document(names))

@@ -11,26 +11,59 @@ them can ever write (:func:`output_shapes`, which the manifest trusts).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from pathlib import Path
 
+from generator import document
 from generator.naming import Names
 from generator.targets import TARGETS, Target
 from generator.targets.base import header_lines, render_target
 from generator.targets.base import output_shapes as _shapes
 from generator.targets.environment import TEMPLATES, environment
+from generator.user_templates import UserTemplates, scan
 
-__all__ = ["TARGETS", "TEMPLATES", "header_lines", "output_shapes", "render"]
+__all__ = [
+    "TARGETS",
+    "TEMPLATES",
+    "header_lines",
+    "output_shapes",
+    "render",
+    "user_templates",
+]
 
 
-def render(names: Names, targets: Iterable[Target] = TARGETS) -> dict[str, bytes]:
-    """Render every file of every target, in a fixed order, as bytes."""
-    env = environment()
+def user_templates(folder: Path) -> UserTemplates:
+    """The user templates in ``folder``, sorted against the built-in ones."""
+    builtin = {
+        path.relative_to(TEMPLATES).as_posix()
+        for path in TEMPLATES.rglob("*.j2")
+        if "__pycache__" not in path.parts
+    }
+    return scan(folder, builtin, [t.name for t in TARGETS if t.templates])
+
+
+def render(
+    names: Names,
+    targets: Iterable[Target] = TARGETS,
+    user: UserTemplates | None = None,
+) -> dict[str, bytes]:
+    """Render every file of every target, in a fixed order, as bytes; with
+    ``user`` templates, through them too, with the model document as ``model``."""
+    env = environment(None if user is None else user.folder)
+    context = None if user is None else {"model": document.document(names)}
     plan: dict[str, bytes] = {}
     for target in targets:
-        plan.update(render_target(target, names, env))
+        plan.update(render_target(target, names, env, user=user, context=context))
     return plan
 
 
-def output_shapes(targets: Iterable[Target] = TARGETS) -> tuple[str, ...]:
-    """A regular expression for every path ``targets`` can write, for any taxonomy."""
-    return _shapes(targets)
+def output_shapes(
+    targets: Iterable[Target] = TARGETS, user: UserTemplates | None = None
+) -> tuple[str, ...]:
+    """A regular expression for every path ``targets`` can write, for any taxonomy
+    (and the extra outputs of ``user`` templates)."""
+    extras = () if user is None else user.extras
+    return _shapes(targets) + tuple(
+        re.escape(name.removesuffix(".j2")) for _, name in extras
+    )

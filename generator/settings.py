@@ -1,7 +1,8 @@
 """Settings: taxogen's defaults from ``[tool.taxogen]`` of the nearest pyproject.toml.
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
-pyproject.toml that names them), ``targets`` (which outputs to generate), the
+pyproject.toml that names them), ``templates`` (a folder of user templates,
+:mod:`generator.user_templates`), ``targets`` (which outputs to generate), the
 ``plugins`` table (programs that generate more, :mod:`generator.plugins`) and
 the ``lint`` table from here.  Every value
 is checked for its type, and a wrong one is reported where it stands,
@@ -65,6 +66,8 @@ class Settings:
     targets: tuple[str, ...] | None = None
     #: The plugins of ``[tool.taxogen.plugins]``, in the file's order.
     plugins: tuple[Plugin, ...] = ()
+    #: The folder of user templates (``templates``), if any.
+    templates: Path | None = None
 
 
 def settings(start: Path) -> Settings:
@@ -138,6 +141,20 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
             problems.append(_diagnostic(shown, text, at, str(exc)))
     targets = _targets(section, shown, text, problems)
     plugins = _plugins(folder, section, shown, text, problems)
+    templates = None
+    if "templates" in section:
+        value = section["templates"]
+        if not isinstance(value, str) or not value or "\0" in value:
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    ("tool", "taxogen", "templates"),
+                    "expected a folder's path, got " + _got(value),
+                )
+            )
+        else:
+            templates = _relative(folder / value)
     if problems or lint is None:
         raise TaxonomyError(problems)
     return Settings(
@@ -146,6 +163,7 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
         lint=lint,
         targets=targets,
         plugins=plugins,
+        templates=templates,
     )
 
 

@@ -4,20 +4,33 @@ Each ``tests/cases/<case>/expected/`` becomes exactly what ``taxogen generate``
 writes for ``tests/cases/<case>/taxonomy.yaml`` (stale files are removed); the
 shipped taxonomy's golden files are ``generated/``, rewritten by ``make generate``.
 Every case's model document, what ``taxogen model`` prints, is
-``tests/models/<case>.json`` (the shipped taxonomy's too).
+``tests/models/<case>.json`` (the shipped taxonomy's too).  Each
+``tests/template_cases/<case>/`` (a project with user templates) gets the
+``expected/`` folder its own ``taxogen generate`` writes there.
 Review the diff before committing it: the golden files are the specification.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+from pathlib import Path
 
 from generator import document
+from generator.cli import main as taxogen
 from generator.pipeline import build_plan, load_names
 from tests.support import REPO, cases
 
 MODELS = REPO / "tests" / "models"
+TEMPLATE_CASES = REPO / "tests" / "template_cases"
+
+
+def template_cases() -> list[Path]:
+    """Every project of ``tests/template_cases/``, in name order."""
+    return sorted(
+        p for p in TEMPLATE_CASES.iterdir() if (p / "pyproject.toml").is_file()
+    )
 
 
 def main() -> int:
@@ -40,6 +53,16 @@ def main() -> int:
             f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}:"
             f" {len(plan)} files"
         )
+    here = Path.cwd()
+    for project in template_cases():
+        shutil.rmtree(project / "expected", ignore_errors=True)
+        os.chdir(project)
+        try:
+            if taxogen(["generate", "-q"]) != 0:
+                return 1
+        finally:
+            os.chdir(here)
+        print(f"{project.relative_to(REPO)}/expected")
     return 0
 
 

@@ -22,9 +22,11 @@ from typing import Any
 
 import jinja2
 
+from generator.diagnostics import Diagnostic
 from generator.escape import header_name
 from generator.naming import Names
 from generator.targets.environment import overlay
+from generator.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
     "PLACEHOLDERS",
@@ -116,9 +118,19 @@ def _values(view: Any) -> dict[str, Any]:
 
 
 def render_target(
-    target: Target, names: Names, env: jinja2.Environment
+    target: Target,
+    names: Names,
+    env: jinja2.Environment,
+    *,
+    user: UserTemplates | None = None,
+    context: Mapping[str, Any] | None = None,
 ) -> dict[str, bytes]:
-    """Every file of ``target`` for ``names``, in a fixed order, as bytes."""
+    """Every file of ``target`` for ``names``, in a fixed order, as bytes.
+
+    With ``user`` templates, the target's extra outputs among them are rendered
+    too, every template sees ``context`` besides the view, and a failure that
+    lies in a user template is a :class:`TemplateProblem` naming it.
+    """
     files: dict[str, bytes] = {}
     paths = target.paths(names)
     if target.runtime:
@@ -131,17 +143,55 @@ def render_target(
             files[output] = (head + source).encode("utf-8")
     if target.view is not None:
         view = target.view(names)
-        values = _values(view)
+        values = {**_values(view), **(context or {})}
         layer = overlay(env, target.filters)
-        for item in target.templates:
-            template = layer.get_template(item.template)
-            each = item.each(view) if item.each else [({}, {})]
-            for placeholders, extra in each:
-                output = item.output.format(**paths, **placeholders)
-                text = template.render({**values, **extra} if extra else values)
-                files[output] = target.finish(output, text).encode("utf-8")
+        items = list(target.templates)
+        if user is not None:
+            items += [
+                Template(template=name, output=name.removesuffix(".j2"))
+                for owner, name in user.extras
+                if owner == target.name
+            ]
+        for item in items:
+            try:
+                template = layer.get_template(item.template)
+                each = item.each(view) if item.each else [({}, {})]
+                for placeholders, extra in each:
+                    output = item.output.format(**paths, **placeholders)
+                    text = template.render({**values, **extra} if extra else values)
+                    files[output] = _finished(target, output, text, item, user)
+            except Exception as exc:
+                found = (
+                    None if user is None else problem(exc, user.folder, item.template)
+                )
+                if found is None:
+                    raise
+                raise found from None
     files.update(target.compute(names))
     return files
+
+
+def _finished(
+    target: Target, output: str, text: str, item: Template, user: UserTemplates | None
+) -> bytes:
+    """``text`` finished by the target (Python: black-clean), as bytes; a user
+    template whose output the target cannot finish is a TemplateProblem."""
+    try:
+        return target.finish(output, text).encode("utf-8")
+    except Exception as exc:
+        if user is None or not (user.folder / item.template).is_file():
+            raise
+        raise TemplateProblem(
+            [
+                Diagnostic(
+                    path=str(user.folder / item.template),
+                    position=None,
+                    key="",
+                    message=f"what it renders for {output} cannot be finished "
+                    f"({type(exc).__name__}: {exc})",
+                )
+            ]
+        ) from None
 
 
 def output_shapes(targets: Iterable[Target]) -> tuple[str, ...]:

@@ -84,10 +84,15 @@ class _TemplateCache(jinja2.BytecodeCache):
                 pass
 
 
-def environment() -> jinja2.Environment:
-    """A new environment over :data:`TEMPLATES` (one per render)."""
+def environment(user: Path | None = None) -> jinja2.Environment:
+    """A new environment over :data:`TEMPLATES` (one per render); with ``user``, a
+    folder of templates (see :mod:`generator.user_templates`), whose templates
+    are found first."""
+    loader: jinja2.BaseLoader = jinja2.FileSystemLoader(TEMPLATES)
+    if user is not None:
+        loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(user), loader])
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=loader,
         bytecode_cache=_TemplateCache(),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
