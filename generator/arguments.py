@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.settings import TARGET_NAMES
+from generator.settings import DEFAULT_TARGETS, TARGET_NAMES
 
 __all__ = ["parser"]
 
@@ -50,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
             metavar="NAME",
             help=(
                 "generate only this target (repeatable; default: from "
-                f"pyproject.toml, else all of {', '.join(TARGET_NAMES)})"
+                f"pyproject.toml, else {', '.join(DEFAULT_TARGETS)})"
             ),
         )
         sub.add_argument(

@@ -23,7 +23,15 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
 from generator.lint import LintConfig, LintConfigError
 
-__all__ = ["PLUGIN_TIMEOUT", "TARGET_NAMES", "Plugin", "Settings", "locate", "settings"]
+__all__ = [
+    "DEFAULT_TARGETS",
+    "PLUGIN_TIMEOUT",
+    "TARGET_NAMES",
+    "Plugin",
+    "Settings",
+    "locate",
+    "settings",
+]
 
 _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
 
@@ -31,7 +39,9 @@ _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wr
 #: The name of every built-in target, in planning order (``targets.TARGETS``,
 #: which a test holds this to): here so that the command line can check a name
 #: without importing the targets.
-TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance")
+TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance", "openapi")
+#: The targets generated when no selection is made: every one but ``openapi``.
+DEFAULT_TARGETS = ("python", "typescript", "docs", "schema", "conformance")
 
 
 #: How long a plugin may run, in seconds, unless its ``timeout`` says otherwise,

@@ -4,7 +4,8 @@ Each ``tests/cases/<case>/expected/`` becomes exactly what ``taxogen generate``
 writes for ``tests/cases/<case>/taxonomy.yaml`` (stale files are removed); the
 shipped taxonomy's golden files are ``generated/``, rewritten by ``make generate``.
 Every case's model document, what ``taxogen model`` prints, is
-``tests/models/<case>.json`` (the shipped taxonomy's too).  Each
+``tests/models/<case>.json`` (the shipped taxonomy's too), and its OpenAPI
+document (the ``openapi`` target, off by default) ``tests/openapi/<case>.json``.  Each
 ``tests/template_cases/<case>/`` (a project with user templates) gets the
 ``expected/`` folder its own ``taxogen generate`` writes there.
 Review the diff before committing it: the golden files are the specification.
@@ -18,11 +19,13 @@ import sys
 from pathlib import Path
 
 from generator import document
+from generator.targets import openapi
 from generator.cli import main as taxogen
 from generator.pipeline import build_plan, load_names
 from tests.support import REPO, cases
 
 MODELS = REPO / "tests" / "models"
+OPENAPI = REPO / "tests" / "openapi"
 TEMPLATE_CASES = REPO / "tests" / "template_cases"
 
 
@@ -34,12 +37,16 @@ def template_cases() -> list[Path]:
 
 
 def main() -> int:
-    MODELS.mkdir(exist_ok=True)
-    for stale in MODELS.glob("*.json"):
-        stale.unlink()
+    for folder in (MODELS, OPENAPI):
+        folder.mkdir(exist_ok=True)
+        for stale in folder.glob("*.json"):
+            stale.unlink()
     for case in cases():
         model = document.document(load_names(case.taxonomy))
         (MODELS / f"{case.name}.json").write_bytes(document.encode(model))
+        (OPENAPI / f"{case.name}.json").write_bytes(
+            build_plan(case.taxonomy, ["openapi"])[openapi.PATH]
+        )
         if case.name == "shipped":
             continue
         plan = build_plan(case.taxonomy)

@@ -28,7 +28,10 @@ FOLDERS = {
     "docs": "docs/",
     "schema": "schema/",
     "conformance": "conformance/",
+    "openapi": "openapi/",
 }
+#: README "Choosing targets": what is generated when nothing is selected.
+DEFAULT = ("python", "typescript", "docs", "schema", "conformance")
 
 
 def test_the_command_line_knows_every_target_by_name() -> None:
@@ -43,18 +46,20 @@ def test_one_target_writes_its_folder_only(name: str) -> None:
     assert paths and all(path.startswith(FOLDERS[name]) for path in paths)
 
 
-def test_every_target_together_is_the_default_plan() -> None:
-    everything = build_plan(REPO / "taxonomy.yaml")
-    assert build_plan(REPO / "taxonomy.yaml", TARGET_NAMES) == everything
+def test_the_default_targets_together_are_the_default_plan() -> None:
+    default = build_plan(REPO / "taxonomy.yaml")
+    assert build_plan(REPO / "taxonomy.yaml", DEFAULT) == default
     alone = {
         path: data
-        for name in TARGET_NAMES
+        for name in DEFAULT
         for path, data in build_plan(REPO / "taxonomy.yaml", [name]).items()
         if path != MANIFEST
     }
-    assert {path: data for path, data in everything.items() if path != MANIFEST} == (
-        alone
-    )
+    assert {path: data for path, data in default.items() if path != MANIFEST} == (alone)
+    everything = build_plan(REPO / "taxonomy.yaml", TARGET_NAMES)
+    assert {p for p in everything if p not in default} == {
+        p for p in build_plan(REPO / "taxonomy.yaml", ["openapi"]) if p != MANIFEST
+    }
 
 
 @pytest.fixture
@@ -104,9 +109,11 @@ def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> Non
             '["docs", "go", 3]',
             [
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
-                "one of python, typescript, docs, schema, conformance, got 'go'",
+                "one of python, typescript, docs, schema, conformance, openapi, "
+                "got 'go'",
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
-                "one of python, typescript, docs, schema, conformance, got integer 3",
+                "one of python, typescript, docs, schema, conformance, openapi, "
+                "got integer 3",
             ],
         ),
         (

@@ -15,32 +15,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generator.targets import contract, docs, python, typescript
+from generator.settings import DEFAULT_TARGETS
+from generator.targets import contract, docs, openapi, python, typescript
 from generator.targets.base import Target
 
 __all__ = ["TARGETS", "Target", "select"]
 
-#: Every target, in the order their files are planned; each is on by default.
-#: Their names are also ``settings.TARGET_NAMES``, which the command line knows
-#: without importing any target.
+#: Every target, in the order their files are planned.  Their names are also
+#: ``settings.TARGET_NAMES``, which the command line knows without importing any
+#: target; those of ``settings.DEFAULT_TARGETS`` are generated unless a
+#: selection says otherwise.
 TARGETS: tuple[Target, ...] = (
     python.TARGET,
     typescript.TARGET,
     docs.TARGET,
     contract.SCHEMA,
     contract.CONFORMANCE,
+    openapi.TARGET,
 )
 
 
 def select(names: Iterable[str] | None) -> tuple[Target, ...]:
-    """The targets named (None: every one), in planning order.
+    """The targets named (None: the default ones), in planning order.
 
     A name no target has is a KeyError; the command line and the settings check
     names first, so this is a bug of the caller's.
     """
-    if names is None:
-        return TARGETS
-    wanted = set(names)
+    wanted = set(DEFAULT_TARGETS if names is None else names)
     unknown = wanted - {target.name for target in TARGETS}
     if unknown:
         raise KeyError(f"no such target: {', '.join(sorted(unknown))}")

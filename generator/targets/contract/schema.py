@@ -24,6 +24,7 @@ __all__ = [
     "MAX_DETAILS_NODES",
     "code_pattern",
     "details_rules",
+    "field_schema",
     "payload_schema",
 ]
 
@@ -65,7 +66,8 @@ def _shape_schema(shape: Shape) -> dict[str, Any]:
     return out
 
 
-def _field_schema(field: Field) -> dict[str, Any]:
+def field_schema(field: Field) -> dict[str, Any]:
+    """The JSON Schema of a declared details field (the openapi target's too)."""
     out: dict[str, Any] = {}
     if field.description:
         out["description"] = field.description
@@ -89,7 +91,7 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
         required = [f.name for f in fields if f.required]
         details: dict[str, Any] = {
             "type": "object" if required else ["object", "null"],
-            "properties": {f.name: _field_schema(f) for f in fields},
+            "properties": {f.name: field_schema(f) for f in fields},
         }
         if required:
             details["required"] = required

@@ -1,0 +1,140 @@
+"""The openapi target: the error catalogue as an OpenAPI 3.1 components document.
+
+An API description written by hand (or by another generator) can ``$ref`` the
+taxonomy's errors instead of restating them: ``components.schemas`` holds one
+schema per code (its payload, the code a constant, its declared details typed,
+its meaning and retryability said), one for the payload of any code (an unknown
+code included, as the fallback rule requires), and the union of the known
+codes' schemas, discriminated on ``code`` (``<name>.Payload`` and
+``<name>.KnownError``, names no class can have).  The document has no paths: it is a
+library of components.  Like the contract, it is data computed from the model
+(:func:`document`), and off by default: ``targets`` names it when wanted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.naming import NamedCode, Names
+from generator.targets.base import Target, header_lines
+from generator.targets.contract.schema import (
+    MAX_CODE_LENGTH,
+    code_pattern,
+    field_schema,
+)
+
+__all__ = ["PATH", "TARGET", "document", "files"]
+
+PATH = "openapi/errors.openapi.json"
+#: The OpenAPI version written, the first with JSON Schema 2020-12 (``const``,
+#: ``type`` lists) inside.
+OPENAPI = "3.1.0"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _payload_properties(names: Names) -> dict[str, Any]:
+    return {
+        "code": {
+            "description": "Machine-readable error code.",
+            "type": "string",
+            "maxLength": MAX_CODE_LENGTH,
+            "pattern": code_pattern(names),
+        },
+        "message": {"description": "Human-readable description.", "type": "string"},
+        "retryable": {
+            "description": "Whether the caller may retry after this error.",
+            "type": "boolean",
+        },
+        "details": {
+            "description": "Context-specific error metadata.",
+            "type": ["object", "null"],
+        },
+    }
+
+
+def _code_schema(named: NamedCode) -> dict[str, Any]:
+    code = named.code
+    fields = code.fields
+    required = [f.name for f in fields if f.required]
+    details: dict[str, Any] = {"type": "object" if required else ["object", "null"]}
+    if fields:
+        details["properties"] = {f.name: field_schema(f) for f in fields}
+    if required:
+        details["required"] = required
+    retry = "retryable" if code.retryable else "not retryable"
+    schema: dict[str, Any] = {
+        "title": named.class_name,
+        "description": f"{code.meaning} (`{code.code}`, {retry}).",
+        "type": "object",
+        "required": [
+            "code",
+            "message",
+            "retryable",
+            *(["details"] if required else []),
+        ],
+        "properties": {
+            "code": {"const": code.code},
+            "message": {"type": "string"},
+            "retryable": {"type": "boolean", "default": code.retryable},
+            "details": details,
+        },
+    }
+    if code.deprecated is not None:
+        schema["deprecated"] = True
+    if code.message is not None:
+        schema["x-message-template"] = code.message.text
+    return schema
+
+
+def document(names: Names) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``names``' taxonomy."""
+    taxonomy = names.taxonomy
+    fallback = names.fallback.code.code
+    # A dot is no part of any class name: these two cannot clash with a code's.
+    payload, known = f"{taxonomy.name}.Payload", f"{taxonomy.name}.KnownError"
+    schemas: dict[str, Any] = {
+        payload: {
+            "title": f"{taxonomy.title}: error payload",
+            "description": "The payload of any error of this taxonomy: a well-formed "
+            f"code it does not define is valid and is treated as `{fallback}`.",
+            "type": "object",
+            "required": ["code", "message", "retryable"],
+            "properties": _payload_properties(names),
+        },
+        known: {
+            "title": f"{taxonomy.title}: a known error",
+            "description": "One of the codes this version defines, by its code.",
+            "oneOf": [_ref(c.class_name) for c in names.codes],
+            "discriminator": {
+                "propertyName": "code",
+                "mapping": {
+                    c.code.code: f"#/components/schemas/{c.class_name}"
+                    for c in names.codes
+                },
+            },
+        },
+    }
+    for named in names.codes:
+        schemas[named.class_name] = _code_schema(named)
+    return {
+        "openapi": OPENAPI,
+        "info": {
+            "title": f"{taxonomy.title}: errors",
+            "version": taxonomy.version,
+            "description": " ".join(header_lines(taxonomy.source)),
+        },
+        "paths": {},
+        "components": {"schemas": schemas},
+    }
+
+
+def files(names: Names) -> dict[str, bytes]:
+    text = json.dumps(document(names), indent=2, ensure_ascii=False) + "\n"
+    return {PATH: text.encode("utf-8")}
+
+
+TARGET = Target(name="openapi", compute=files, computed_paths=(PATH,))

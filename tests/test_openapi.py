@@ -1,0 +1,102 @@
+"""The openapi target: an OpenAPI 3.1 components document of the catalogue.
+
+Issue 15, section 6.  For every case the document is what its golden says
+(``tests/openapi/``, ``make golden``), a valid OpenAPI 3.1 document by
+openapi-spec-validator, and says what the YAML says: a schema per code that
+accepts that code's payloads (typed details included) and refuses others, and a
+union discriminated on the code that maps every code, and only those.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+import pytest
+from openapi_spec_validator import validate as validate_openapi
+
+from generator.pipeline import build_plan
+from generator.targets.openapi import PATH
+from tests import spec_oracle as oracle
+from tests.support import REPO, Case, case_ids, cases
+
+GOLDEN = REPO / "tests" / "openapi"
+
+
+def _document(case: Case) -> dict[str, Any]:
+    data = build_plan(case.taxonomy, ["openapi"])[PATH]
+    assert data == (GOLDEN / f"{case.name}.json").read_bytes()
+    document: dict[str, Any] = json.loads(data)
+    return document
+
+
+def _validator(document: dict[str, Any], name: str) -> jsonschema.Validator:
+    """A JSON Schema validator of the component ``name`` (refs resolved in the
+    document)."""
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "components": document["components"],
+        "$ref": f"#/components/schemas/{name}",
+    }
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_target_is_off_by_default() -> None:
+    assert PATH not in build_plan(REPO / "taxonomy.yaml")
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_the_document_is_valid_openapi(case: Case) -> None:
+    document = _document(case)
+    validate_openapi(document)  # raises on an invalid document
+    assert document["openapi"].startswith("3.1.")
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_each_code_has_its_schema_and_the_union_maps_every_code(case: Case) -> None:
+    spec = oracle.read_spec(case.taxonomy)
+    document = _document(case)
+    schemas = document["components"]["schemas"]
+    union = schemas[f"{spec.name}.KnownError"]
+    assert union["discriminator"]["mapping"] == {
+        code: f"#/components/schemas/{entry.class_name}"
+        for code, entry in spec.codes.items()
+    }
+    assert len(union["oneOf"]) == len(spec.codes)
+    for code, entry in spec.codes.items():
+        schema = schemas[entry.class_name]
+        assert schema["properties"]["code"] == {"const": code}
+        assert schema["properties"]["retryable"]["default"] is entry.retryable
+        required = [n for n, f in entry.fields if f.get("required", True)]
+        assert schema["properties"]["details"].get("required", []) == required
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_the_schemas_accept_and_refuse_payloads_as_the_yaml_says(case: Case) -> None:
+    spec = oracle.read_spec(case.taxonomy)
+    document = _document(case)
+    union = _validator(document, f"{spec.name}.KnownError")
+    payload_schema = _validator(document, f"{spec.name}.Payload")
+    for code, entry in spec.codes.items():
+        own = _validator(document, entry.class_name)
+        details = oracle.sample_details(spec, code, optional=True)
+        good = {"code": code, "message": "m", "retryable": True, "details": details}
+        for validator in (own, union, payload_schema):
+            assert validator.is_valid(good), (code, list(validator.iter_errors(good)))
+        # Another code's payload is not this code's; a required field missing
+        # is refused (README "Typed details").
+        assert not own.is_valid({**good, "code": spec.other_code("zz_other")})
+        required = [n for n, f in entry.fields if f.get("required", True)]
+        if required:
+            missing = {k: v for k, v in details.items() if k != required[0]}
+            assert not own.is_valid({**good, "details": missing})
+            assert not union.is_valid({**good, "details": missing})
+    unknown = {
+        "code": spec.other_code("zz_unknown"),
+        "message": "m",
+        "retryable": False,
+    }
+    assert payload_schema.is_valid(unknown)  # the fallback rule: still a payload
+    assert not union.is_valid(unknown)  # but no known error
+    assert not payload_schema.is_valid({**unknown, "retryable": "no"})
