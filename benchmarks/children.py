@@ -92,10 +92,11 @@ for name, label in LABELS.items():
 original_render = pipeline.render
 
 
-def render_by_target(names, targets=render_mod.TARGETS):
+def render_by_target(names, targets=render_mod.TARGETS, user=None):
     plan = {}
     for target in targets:
-        plan.update(timed(f"render {target.name}", original_render)(names, (target,)))
+        render_one = timed(f"render {target.name}", original_render)
+        plan.update(render_one(names, (target,), user))
     return plan
 
 
