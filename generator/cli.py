@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import memo
 from generator.arguments import parser
 from generator.diagnostics import TaxonomyError, visible
-from generator.settings import PLUGIN_TIMEOUT, Plugin, settings
+from generator.settings import Plugin, settings
 
 if TYPE_CHECKING:
     import argparse
@@ -127,11 +127,15 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
     out: Path = args.out or config.out
     targets = tuple(args.target) if args.target else config.targets
-    try:
-        with_plugins = _plugins(config.plugins, args.plugin or (), out)
-    except ValueError as exc:
-        print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
-        return 2
+    with_plugins: tuple[Plugin, ...] = ()
+    if config.plugins or args.plugin:
+        from generator.plugins import chosen  # imports subprocess: only when needed
+
+        try:
+            with_plugins = chosen(config.plugins, args.plugin or (), out)
+        except ValueError as exc:
+            print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
+            return 2
     # A plugin is a program the memo cannot see into: with one, always render.
     # User templates are inputs like taxogen's own: the digest reads them all.
     templates = config.templates
@@ -173,29 +177,6 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         if status:
             return status
     return 0
-
-
-def _plugins(
-    configured: tuple[Plugin, ...], options: Sequence[str], out: Path
-) -> tuple[Plugin, ...]:
-    """The plugins to run: pyproject.toml's, then each ``--plugin`` (one of the same
-    name replaces the configured one); ValueError if two would share a folder."""
-    from generator.plugins import parse_option
-
-    chosen = {plugin.name: plugin for plugin in configured}
-    for text in options:
-        plugin = parse_option(text, PLUGIN_TIMEOUT)
-        chosen[plugin.name] = plugin
-    owners = {out.resolve(): "the output folder"}
-    for plugin in chosen.values():
-        folder = plugin.out.resolve()
-        if folder in owners:
-            raise ValueError(
-                f"plugin {plugin.name}: its folder {plugin.out} is also "
-                f"{owners[folder]}; give each its own"
-            )
-        owners[folder] = f"plugin {plugin.name}'s folder"
-    return tuple(chosen.values())
 
 
 def _model(taxonomy: Path, *, schema: bool) -> int:

@@ -11,17 +11,21 @@ schema, and mypy holds :func:`document` to the classes.
 Within ``model_format: 1`` the document only grows: a key may be added, never
 removed, renamed or given another type, so a consumer must ignore keys it does
 not know (the schema allows them).
+
+It is longer than 300 lines because the classes (the schema's source, through
+:mod:`generator.typeschema`) and the functions that fill them stand together:
+a key added to one is seen missing from the other in the same module.
 """
 
 from __future__ import annotations
 
 import json
-import types
 import typing
-from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict, Union
+from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
 from generator.model import Field, JSONObject, JSONValue, Shape, Taxonomy
 from generator.naming import NamedCode, NamedDomain, Names
+from generator.typeschema import Doc, object_schema
 
 __all__ = ["MODEL_FORMAT", "ModelDocument", "document", "encode", "schema"]
 
@@ -29,67 +33,60 @@ __all__ = ["MODEL_FORMAT", "ModelDocument", "document", "encode", "schema"]
 MODEL_FORMAT: Final = 1
 
 
-class _Doc:
-    """A key's description, carried into the schema (``Annotated[T, _Doc(...)]``)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-JSON = Annotated[object, _Doc("any JSON value")]
+JSON = Annotated[object, Doc("any JSON value")]
 
 
 class ShapeDoc(TypedDict):
     type: Annotated[
         Literal["string", "integer", "number", "boolean", "array", "object"],
-        _Doc("the field's type"),
+        Doc("the field's type"),
     ]
-    enum: Annotated[list[str], _Doc("the strings a string may be; empty: any")]
-    minimum: Annotated[float | None, _Doc("inclusive lower bound of a number")]
-    maximum: Annotated[float | None, _Doc("inclusive upper bound of a number")]
-    items: Annotated[ShapeDoc | None, _Doc("an array's item shape; null: any")]
+    enum: Annotated[list[str], Doc("the strings a string may be; empty: any")]
+    minimum: Annotated[float | None, Doc("inclusive lower bound of a number")]
+    maximum: Annotated[float | None, Doc("inclusive upper bound of a number")]
+    items: Annotated[ShapeDoc | None, Doc("an array's item shape; null: any")]
 
 
 class FieldDoc(ShapeDoc):
-    name: Annotated[str, _Doc("the key in details, an identifier in every language")]
+    name: Annotated[str, Doc("the key in details, an identifier in every language")]
     required: bool
     description: str
-    default: NotRequired[Annotated[JSON, _Doc("an optional field's default")]]
+    default: NotRequired[Annotated[JSON, Doc("an optional field's default")]]
     domain: Annotated[
-        str | None, _Doc("the domain that declares it for all its codes; null: code")
+        str | None, Doc("the domain that declares it for all its codes; null: code")
     ]
 
 
 class PieceDoc(TypedDict):
-    text: Annotated[str, _Doc("literal text, braces unescaped")]
-    field: Annotated[str | None, _Doc("the field rendered after the text, if any")]
+    text: Annotated[str, Doc("literal text, braces unescaped")]
+    field: Annotated[str | None, Doc("the field rendered after the text, if any")]
 
 
 class TemplateDoc(TypedDict):
-    text: Annotated[str, _Doc("the template as written, {{ and }} included")]
+    text: Annotated[str, Doc("the template as written, {{ and }} included")]
     pieces: list[PieceDoc]
 
 
 class DeprecationDoc(TypedDict):
     reason: str
     replaced_by: str | None
-    since: Annotated[str | None, _Doc("the taxonomy version that deprecated it")]
+    since: Annotated[str | None, Doc("the taxonomy version that deprecated it")]
 
 
 # The functional form: ``class`` is a Python keyword.
 ClassNames = TypedDict(
     "ClassNames",
     {
-        "class": Annotated[str, _Doc("the class name")],
-        "member": Annotated[str, _Doc("the member of the ErrorCode or Domain enum")],
+        "class": Annotated[str, Doc("the class name")],
+        "member": Annotated[str, Doc("the member of the ErrorCode or Domain enum")],
     },
 )
 
 
 class CodeNames(ClassNames):
-    parent: Annotated[str, _Doc("the class it extends")]
+    parent: Annotated[str, Doc("the class it extends")]
     details_type: Annotated[
-        str | None, _Doc("the type of its declared details (TypedDict, interface)")
+        str | None, Doc("the type of its declared details (TypedDict, interface)")
     ]
 
 
@@ -104,40 +101,40 @@ class CodeLanguages(TypedDict):
 
 
 class DomainDoc(TypedDict):
-    id: Annotated[str, _Doc("the domain's key")]
-    parent: Annotated[str | None, _Doc("the domain whose class it extends; null")]
+    id: Annotated[str, Doc("the domain's key")]
+    parent: Annotated[str | None, Doc("the domain whose class it extends; null")]
     title: str
     description: str
-    fields: Annotated[list[FieldDoc], _Doc("details fields all its codes share")]
-    codes: Annotated[list[str], _Doc("its live codes' ids, in file order")]
-    base_code: Annotated[str | None, _Doc("its <domain>_error code, whose class it is")]
-    names: Annotated[DomainLanguages, _Doc("its identifiers in each language")]
+    fields: Annotated[list[FieldDoc], Doc("details fields all its codes share")]
+    codes: Annotated[list[str], Doc("its live codes' ids, in file order")]
+    base_code: Annotated[str | None, Doc("its <domain>_error code, whose class it is")]
+    names: Annotated[DomainLanguages, Doc("its identifiers in each language")]
 
 
 class CodeDoc(TypedDict):
-    id: Annotated[str, _Doc("the code's identifier (its key in the taxonomy)")]
-    wire: Annotated[str, _Doc("the code on the wire")]
+    id: Annotated[str, Doc("the code's identifier (its key in the taxonomy)")]
+    wire: Annotated[str, Doc("the code on the wire")]
     domain: str
     retryable: bool
     meaning: str
-    since: Annotated[str | None, _Doc("the taxonomy version that added it")]
+    since: Annotated[str | None, Doc("the taxonomy version that added it")]
     deprecated: DeprecationDoc | None
-    fields: Annotated[list[FieldDoc], _Doc("every declared field, the domain's first")]
-    message: Annotated[TemplateDoc | None, _Doc("its message template")]
-    names: Annotated[CodeLanguages, _Doc("its identifiers in each language")]
+    fields: Annotated[list[FieldDoc], Doc("every declared field, the domain's first")]
+    message: Annotated[TemplateDoc | None, Doc("its message template")]
+    names: Annotated[CodeLanguages, Doc("its identifiers in each language")]
 
 
 class RemovedDoc(TypedDict):
     id: str
     domain: str
-    since: Annotated[str, _Doc("the taxonomy version that removed it")]
+    since: Annotated[str, Doc("the taxonomy version that removed it")]
     reason: str
     meaning: str
 
 
 class EventDoc(TypedDict):
     type: str
-    location: Annotated[str, _Doc("the dotted path of the error in the event")]
+    location: Annotated[str, Doc("the dotted path of the error in the event")]
 
 
 class ExampleDoc(TypedDict):
@@ -151,7 +148,7 @@ class DocsDoc(TypedDict):
     purpose: str
     payload: str
     example: ExampleDoc | None
-    fields: Annotated[dict[str, str], _Doc("payload field → description")]
+    fields: Annotated[dict[str, str], Doc("payload field → description")]
     taxonomy: str
     retryability: str
     propagation: str
@@ -160,17 +157,17 @@ class DocsDoc(TypedDict):
 
 class PythonNames(TypedDict):
     package: str
-    dist: Annotated[str, _Doc("the distribution name")]
+    dist: Annotated[str, Doc("the distribution name")]
     base: str
     guard: str
 
 
 class TypeScriptNames(TypedDict):
-    package: Annotated[str, _Doc("the npm package name")]
+    package: Annotated[str, Doc("the npm package name")]
     base: str
     guard: str
-    options: Annotated[str, _Doc("the constructor options type")]
-    brand: Annotated[str, _Doc("the Symbol.for key every error carries")]
+    options: Annotated[str, Doc("the constructor options type")]
+    brand: Annotated[str, Doc("the Symbol.for key every error carries")]
 
 
 class PackageNames(TypedDict):
@@ -179,8 +176,8 @@ class PackageNames(TypedDict):
 
 
 class ModelDocument(TypedDict):
-    model_format: Annotated[Literal[1], _Doc("only additions within one format")]
-    source: Annotated[str, _Doc("the file the generated files say they come from")]
+    model_format: Annotated[Literal[1], Doc("only additions within one format")]
+    source: Annotated[str, Doc("the file the generated files say they come from")]
     name: str
     title: str
     version: str
@@ -192,7 +189,7 @@ class ModelDocument(TypedDict):
     names: PackageNames
     domains: list[DomainDoc]
     codes: list[CodeDoc]
-    removed: Annotated[list[RemovedDoc], _Doc("tombstones: codes no longer live")]
+    removed: Annotated[list[RemovedDoc], Doc("tombstones: codes no longer live")]
     events: list[EventDoc]
     docs: DocsDoc
 
@@ -367,52 +364,6 @@ def document(names: Names) -> ModelDocument:
 # ------------------------------------------------------------------ the schema
 
 
-def _type_schema(hint: Any) -> dict[str, Any]:
-    """The JSON Schema of one annotation of the classes above."""
-    extras: tuple[object, ...] = ()
-    if typing.get_origin(hint) is Annotated:
-        hint, *rest = typing.get_args(hint)
-        extras = tuple(rest)
-    described = [e.text for e in extras if isinstance(e, _Doc)]
-    out: dict[str, Any]
-    origin = typing.get_origin(hint)
-    if hint is object:
-        out = {}
-    elif hint is None or hint is type(None):
-        out = {"type": "null"}
-    elif hint in (str, bool, int, float):
-        out = {
-            "type": {str: "string", bool: "boolean", int: "integer"}.get(hint, "number")
-        }
-    elif origin is Literal:
-        out = {"enum": list(typing.get_args(hint))}
-    elif origin in (Union, types.UnionType):
-        out = {"anyOf": [_type_schema(arg) for arg in typing.get_args(hint)]}
-    elif origin is list:
-        out = {"type": "array", "items": _type_schema(typing.get_args(hint)[0])}
-    elif origin is dict:
-        out = {"type": "object", "additionalProperties": _type_schema(hint.__args__[1])}
-    else:
-        out = {"$ref": f"#/$defs/{hint.__name__}"}
-    if described:
-        out["description"] = described[0]
-    return out
-
-
-def _object_schema(cls: Any) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls, include_extras=True)
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for name, hint in hints.items():
-        optional = typing.get_origin(hint) is NotRequired
-        if optional:
-            hint = typing.get_args(hint)[0]
-        properties[name] = _type_schema(hint)
-        if not optional:
-            required.append(name)
-    return {"type": "object", "properties": properties, "required": required}
-
-
 def schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of :func:`document`'s output.
 
@@ -447,8 +398,8 @@ def schema() -> dict[str, Any]:
             "What `taxogen model` prints: a validated, named taxonomy. Within one "
             "model_format only keys are added, so unknown keys are allowed."
         ),
-        **_object_schema(ModelDocument),
-        "$defs": {cls.__name__: _object_schema(cls) for cls in classes},
+        **object_schema(ModelDocument),
+        "$defs": {cls.__name__: object_schema(cls) for cls in classes},
     }
 
 

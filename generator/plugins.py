@@ -24,14 +24,15 @@ import shlex
 import signal
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, NoReturn
 
 from generator.diagnostics import visible
 from generator.emit import path_problem
-from generator.settings import PLUGIN_NAME, Plugin
+from generator.settings import PLUGIN_NAME, PLUGIN_TIMEOUT, Plugin
 
-__all__ = ["ANSWER_LIMIT", "PluginError", "parse_option", "run"]
+__all__ = ["ANSWER_LIMIT", "PluginError", "chosen", "parse_option", "run"]
 
 #: The most a plugin's answer may hold, in bytes: far more than any output
 #: folder, and a bound on what a runaway plugin can make taxogen read.
@@ -63,6 +64,28 @@ def parse_option(text: str, timeout: float) -> Plugin:
     if not words:
         raise ValueError(f"{text!r}: expected NAME=COMMAND:OUT, COMMAND a program")
     return Plugin(name=name, command=tuple(words), out=Path(out), timeout=timeout)
+
+
+def chosen(
+    configured: Sequence[Plugin], options: Sequence[str], out: Path
+) -> tuple[Plugin, ...]:
+    """The plugins to run: pyproject.toml's, then each ``--plugin`` (one of the same
+    name replaces the configured one); ValueError if an option is malformed or two
+    would share a folder (the output folder ``out`` included)."""
+    found = {plugin.name: plugin for plugin in configured}
+    for text in options:
+        plugin = parse_option(text, PLUGIN_TIMEOUT)
+        found[plugin.name] = plugin
+    owners = {out.resolve(): "the output folder"}
+    for plugin in found.values():
+        folder = plugin.out.resolve()
+        if folder in owners:
+            raise ValueError(
+                f"plugin {plugin.name}: its folder {plugin.out} is also "
+                f"{owners[folder]}; give each its own"
+            )
+        owners[folder] = f"plugin {plugin.name}'s folder"
+    return tuple(found.values())
 
 
 def run(plugin: Plugin, model: bytes) -> tuple[dict[str, bytes], list[str]]:
