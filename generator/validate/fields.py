@@ -11,6 +11,7 @@ here, where every message can name the key and the line.
 
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 from generator.model import (
@@ -25,7 +26,7 @@ from generator.model import (
 from generator.naming import field_problem
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
 from generator.validate.reader import Reader, get, join
-from generator.validate.text import describe, show
+from generator.validate.text import SHOWN, describe, show
 from generator.validate.values import json_value
 
 __all__ = ["NONE_DECLARED", "Declared", "describe_shape", "merge_fields", "read_fields"]
@@ -287,14 +288,17 @@ def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declar
     )
 
 
-def describe_shape(shape: Shape) -> str:
-    """A shape for people: ``an integer from 0``, ``one of 'a', 'b'``."""
+def describe_shape(shape: Shape, *, many: bool = False) -> str:
+    """A shape for people: ``an integer from 0``, ``one of 'a', 'b'``, ``an array
+    of strings``; with ``many``, of several values (``integers up to 9``)."""
     if shape.enum:
-        return "one of " + ", ".join(show(value) for value in shape.enum)
-    article = "an" if shape.type[0] in "aeiou" else "a"
-    text = f"{article} {shape.type}"
+        return ("any" if many else "one") + " of " + ", ".join(map(show, shape.enum))
+    if many:
+        text = f"{shape.type}s"
+    else:
+        text = f"{'an' if shape.type[0] in 'aeiou' else 'a'} {shape.type}"
     if shape.type == "array" and shape.items is not None:
-        text += f" of {describe_shape(shape.items)}"
+        text += f" of {describe_shape(shape.items, many=True)}"
     if shape.minimum is not None:
         text += f" from {shape.minimum}"
     if shape.maximum is not None:
@@ -303,12 +307,16 @@ def describe_shape(shape: Shape) -> str:
 
 
 def _shown(value: JSONValue) -> str:
-    if isinstance(value, JSONObject):
-        return "an object"
-    if isinstance(value, tuple):
-        return "a list"
+    """A default as it would be written in JSON, cut like any shown text."""
     if isinstance(value, str):
         return show(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "null" if value is None else str(value)
+    text = json.dumps(_plain(value), ensure_ascii=False)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def _plain(value: JSONValue) -> object:
+    if isinstance(value, JSONObject):
+        return {key: _plain(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
