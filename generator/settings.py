@@ -39,8 +39,17 @@ _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wr
 #: The name of every built-in target, in planning order (``targets.TARGETS``,
 #: which a test holds this to): here so that the command line can check a name
 #: without importing the targets.
-TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance", "openapi")
-#: The targets generated when no selection is made: every one but ``openapi``.
+TARGET_NAMES = (
+    "python",
+    "typescript",
+    "docs",
+    "schema",
+    "conformance",
+    "openapi",
+    "go",
+)
+#: The targets generated when no selection is made: every one but ``openapi``
+#: and ``go``.
 DEFAULT_TARGETS = ("python", "typescript", "docs", "schema", "conformance")
 
 
