@@ -109,13 +109,13 @@ def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> Non
     ("value", "message"),
     [
         (
-            '["docs", "go", 3]',
+            '["docs", "rust", 3]',
             [
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, "
-                "got 'go'",
+                "one of python, typescript, docs, schema, conformance, openapi, go, "
+                "got 'rust'",
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, "
+                "one of python, typescript, docs, schema, conformance, openapi, go, "
                 "got integer 3",
             ],
         ),
