@@ -172,7 +172,7 @@ GO_INITIALISMS = frozenset(
 # lower case, which no generated name does).
 GO_PACKAGE_NAMES = frozenset(
     """Code Domain Error ErrorFromEvent Events FromPayload InvalidPayloadError
-    IsRetryable Lookup MaxCodeLength MaxDetailsDepth MaxDetailsNodes New Payload
+    IsRetryable Lookup MaxCodeLength MaxDetailsDepth MaxDetailsNodes New
     ToError Version WrappedValue""".split()
 )
 
