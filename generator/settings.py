@@ -2,13 +2,12 @@
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
 pyproject.toml that names them), ``templates`` (a folder of user templates,
-:mod:`generator.user_templates`), ``targets`` (which outputs to generate), ``go_module`` (the module path of
-the go target), the
-``plugins`` table (programs that generate more, :mod:`generator.plugins`) and
-the ``lint`` table from here.  Every value
-is checked for its type, and a wrong one is reported where it stands,
-``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected a string, got
-integer 3``: the standard library's TOML reader gives values without
+:mod:`generator.user_templates`), ``targets`` (which outputs to generate),
+``go_module`` (the module path of the go target), the ``plugins`` table
+(programs that generate more, :mod:`generator.plugins`) and the ``lint`` table
+from here.  Every value is checked for its type, and a wrong one is reported
+where it stands, ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected
+a string, got integer 3``: the standard library's TOML reader gives values without
 positions, so :func:`locate` finds them in the text again.
 """
 
