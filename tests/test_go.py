@@ -4,7 +4,9 @@ every conformance vector, agreeing with Python and TypeScript.
 For each case the module is rendered (``build_plan(taxonomy, ["go"])``) into a
 temporary folder, ``gofmt -l`` must list nothing, ``go vet ./...`` must pass,
 and ``go test`` runs ``tests/go/conformance_test.go`` (copied into the module)
-over the case's golden ``conformance/vectors.json``.  Go has no classes, so the
+over the case's golden ``conformance/vectors.json`` (for the shipped taxonomy
+also ``tests/go/harmovela_test.go``, the README's Go API, and
+``tests/go/runtime_test.go``, the runtime against a toy taxonomy).  Go has no classes, so the
 runner checks an expected class as its code, through a table built here from
 the YAML by README "Names" (``tests/spec_oracle.py``), never from the
 generator.  The runner is shown to fail on a wrong expectation, and the Go
@@ -33,6 +35,7 @@ from tests.support import REPO, Case, case_ids, cases, require_tool
 MANIFEST = ".taxogen-manifest.json"
 RUNNER = REPO / "tests" / "go" / "conformance_test.go"
 API_TEST = REPO / "tests" / "go" / "harmovela_test.go"
+RUNTIME_TEST = REPO / "tests" / "go" / "runtime_test.go"
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +76,7 @@ def _module_path(module: Path) -> str:
 
 
 def _add_test(module: Path, source: Path, folder: str) -> None:
-    (module / folder).mkdir()
+    (module / folder).mkdir(exist_ok=True)
     text = source.read_text(encoding="utf-8")
     (module / folder / source.name).write_text(
         text.replace("TAXOGEN_GO_MODULE", _module_path(module)), encoding="utf-8"
@@ -108,8 +111,9 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     vet = _go(["go", "vet", "./..."], module, go_env)
     assert vet.returncode == 0, vet.stdout + vet.stderr
     _add_test(module, RUNNER, "conformance")
-    if case.name == "shipped":
+    if case.name == "shipped":  # the README's API, and the runtime on its own
         _add_test(module, API_TEST, "harmovela")
+        _add_test(module, RUNTIME_TEST, "internal/taxogen")
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(case.expected / "conformance" / "vectors.json"),
@@ -117,7 +121,9 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     }
     done = _go(["go", "test", "-count=1", "./..."], module, env)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "ok  " in done.stdout and "/conformance" in done.stdout
+    ran = set(re.findall(r"^ok\s+\S+?/(\S+)\s", done.stdout, re.M))
+    tested = {"conformance", "harmovela", "internal/taxogen"}
+    assert ran == (tested if case.name == "shipped" else {"conformance"}), done.stdout
 
 
 def test_the_runner_fails_on_a_wrong_expectation(

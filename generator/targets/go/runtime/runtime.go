@@ -426,7 +426,7 @@ func Build(t *Taxonomy, code Code, details map[string]any) *Error {
 	}
 	filled := make(map[string]any, len(details)+len(spec.Fields))
 	for k, v := range details {
-		filled[k] = v
+		filled[k] = notNil(v)
 	}
 	for _, field := range spec.Fields {
 		if _, ok := filled[field.Name]; !ok && field.Default != "" {
@@ -441,6 +441,19 @@ func Build(t *Taxonomy, code Code, details map[string]any) *Error {
 		Details:   filled,
 		tax:       t,
 	}
+}
+
+// notNil is v, or an empty array or object for a nil slice or map (a details
+// struct's required field left unset), which JSON would write as null.
+func notNil(v any) any {
+	value := reflect.ValueOf(v)
+	switch {
+	case value.Kind() == reflect.Slice && value.IsNil():
+		return []any{}
+	case value.Kind() == reflect.Map && value.IsNil():
+		return map[string]any{}
+	}
+	return v
 }
 
 // New is an error of code with these details, checked as FromPayload checks a
