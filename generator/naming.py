@@ -350,14 +350,14 @@ def _assign(
 
     go_owners: dict[str, tuple[str, Position]] = {}
 
-    def go_claim(name: str, what: str, position: Position, key: str, fix: str) -> None:
+    def go_claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
         """A Go name of the package: no keyword, predeclared or package name, and
         no other code's or domain's.  A code's Go names come from its class name,
         so `class:` resolves a clash; a domain's constant from its key."""
         reason = go_reserved_reason(name)
         if reason is not None:
             problem(position, key, f"Go name {name!r} of {what} {reason}; {fix}")
-            return
+            return False
         earlier = go_owners.get(name)
         if earlier is not None:
             problem(
@@ -366,8 +366,9 @@ def _assign(
                 f"Go name {name!r} of {what} is already the Go name of "
                 f"{earlier[0]} (line {earlier[1].line}); {fix}",
             )
-            return
+            return False
         go_owners[name] = (what, position)
+        return True
 
     if base is not None and base_position is not None:
         fix = "choose another base name"
@@ -471,9 +472,15 @@ def _assign(
                 (named.go_is, "helper"),
                 (named.go_details, "details struct"),
             ):
-                # A class name refused above is reported once, not again for Go.
-                if claimed and go is not None:
-                    go_claim(go, f"the Go {kind} of {what}", code.position, ckey, fix)
+                # A class name refused above is reported once, not again for Go,
+                # and a code's first Go clash stands for the rest (they share a
+                # stem).
+                if not claimed:
+                    break
+                if go is not None and not go_claim(
+                    go, f"the Go {kind} of {what}", code.position, ckey, fix
+                ):
+                    break
             spelt: dict[str, str] = {}
             for field, go in go_fields:
                 if go in spelt:
