@@ -69,6 +69,8 @@ class GoCode:
     new: str
     is_: str
     details: str | None  # its details struct, if any
+    templated: bool  # its message is rendered from a template
+    defaults: bool  # an optional field has a default
     spec: str  # its taxogen.Spec literal
 
 
@@ -213,6 +215,8 @@ def view(names: Names) -> GoView:
                     new=named.go_new,
                     is_=named.go_is,
                     details=named.go_details,
+                    templated=code.message is not None,
+                    defaults=any(field.has_default for field in code.fields),
                     spec=_spec(named, domain.go_const),
                 )
             )
