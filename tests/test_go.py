@@ -6,10 +6,10 @@ temporary folder, ``gofmt -l`` must list nothing, ``go vet ./...`` must pass,
 and ``go test`` runs ``tests/go/conformance_test.go`` (copied into the module)
 over the case's golden ``conformance/vectors.json`` (for the shipped taxonomy
 also ``tests/go/harmovela_test.go``, the README's Go API, and
-``tests/go/runtime_test.go``, the runtime against a toy taxonomy).  Go has no classes, so the
-runner checks an expected class as its code, through a table built here from
-the YAML by README "Names" (``tests/spec_oracle.py``), never from the
-generator.  The runner is shown to fail on a wrong expectation, and the Go
+``tests/go/runtime_test.go``, the runtime against a toy taxonomy).  Go has no
+classes, so the runner checks an expected class as its code, through a table
+built here from the YAML by README "Names" (``tests/spec_oracle.py``), never
+from the generator.  The runner is shown to fail on a wrong expectation, and the Go
 names are checked against the YAML by README "Go".  Go comes from Debian's
 ``golang-go`` (1.19) in CI; without it these tests fail under ``CI`` and skip
 elsewhere (``tests.support.require_tool``).  Nothing is fetched: the module
