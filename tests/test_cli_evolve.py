@@ -219,10 +219,10 @@ def test_unexpected_failures_are_one_line_not_a_traceback(
 ) -> None:
     import generator.pipeline as pipeline
 
-    def broken(path: Path) -> dict[str, bytes]:
+    def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
         raise RuntimeError("template exploded")
 
-    monkeypatch.setattr(pipeline, "build_plan", broken)  # the cli imports it per run
+    monkeypatch.setattr(pipeline, "build", broken)  # the cli imports it per run
     monkeypatch.delenv("TAXOGEN_DEBUG", raising=False)
     shutil.copy(project / "old.yaml", project / "taxonomy.yaml")
     assert main(["generate"]) == 70
