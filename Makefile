@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TSC := node_modules/.bin/tsc
 
-.PHONY: generate check test golden bench mutate clean
+.PHONY: generate check test golden bench mutate clean go
 
 # The tool alone: what `make generate` needs.
 $(VENV)/.tool: pyproject.toml constraints.txt
@@ -29,7 +29,12 @@ generate: $(VENV)/.tool
 check: $(VENV)/.tool
 	$(PY) -m generator check
 
-test: $(VENV)/.test $(TSC)
+# Go, for the go target's tests (tests/test_go.py): Debian's golang-go (1.19),
+# installed when missing, as CI runs as root on Debian.
+go:
+	@command -v go >/dev/null || (apt-get update -qq && apt-get install -y -qq golang-go)
+
+test: $(VENV)/.test $(TSC) go
 	$(PY) -m pytest
 
 # The benchmark suite: synthesized taxonomies of 100 to 10,000 codes, every figure

@@ -141,7 +141,9 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     templates = config.templates
     roots = memo.ROOTS if templates is None else (*memo.ROOTS, templates)
     inputs = (
-        memo.digest(taxonomy, targets, roots) if use_memo and not with_plugins else ""
+        memo.digest(taxonomy, targets, roots, config.go_module)
+        if use_memo and not with_plugins
+        else ""
     )
     if args.command == "check":
         count = memo.up_to_date(out, inputs)
@@ -154,7 +156,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     from generator.user_templates import TemplateProblem
 
     try:
-        plan, made = build(taxonomy, targets, with_plugins, templates)
+        plan, made = build(taxonomy, targets, with_plugins, templates, config.go_module)
     except TemplateProblem as exc:
         return report(exc, str(templates))
     except TaxonomyError as exc:
@@ -167,7 +169,9 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     for plugin, _, warnings in made:
         for message in warnings:
             print(f"taxogen: plugin {plugin.name}: warning: {message}", file=sys.stderr)
-    if inputs and memo.digest(taxonomy, targets, roots) == inputs:  # unchanged
+    if (  # unchanged while rendering
+        inputs and memo.digest(taxonomy, targets, roots, config.go_module) == inputs
+    ):
         memo.record(inputs, plan[MANIFEST])
     folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
     if args.command == "check":

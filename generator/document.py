@@ -90,14 +90,28 @@ class CodeNames(ClassNames):
     ]
 
 
+class GoDomainNames(TypedDict):
+    constant: Annotated[str, _Doc("its Domain constant")]
+
+
+class GoCodeNames(TypedDict):
+    constant: Annotated[str, _Doc("its Code constant")]
+    constructor: Annotated[str, _Doc("the function that builds its error")]
+    helper: Annotated[str, _Doc("the IsXxxError(err error) bool function")]
+    details_type: Annotated[str | None, _Doc("the struct of its declared details")]
+    fields: Annotated[dict[str, str], _Doc("each details field → its struct field")]
+
+
 class DomainLanguages(TypedDict):
     python: ClassNames
     typescript: ClassNames
+    go: GoDomainNames
 
 
 class CodeLanguages(TypedDict):
     python: CodeNames
     typescript: CodeNames
+    go: GoCodeNames
 
 
 class DomainDoc(TypedDict):
@@ -170,9 +184,14 @@ class TypeScriptNames(TypedDict):
     brand: Annotated[str, Doc("the Symbol.for key every error carries")]
 
 
+class GoNames(TypedDict):
+    package: Annotated[str, _Doc("the Go package name")]
+
+
 class PackageNames(TypedDict):
     python: PythonNames
     typescript: TypeScriptNames
+    go: GoNames
 
 
 class ModelDocument(TypedDict):
@@ -272,7 +291,17 @@ def _code(named: NamedCode) -> CodeDoc:
                 "pieces": [{"text": p.text, "field": p.field} for p in message.pieces],
             }
         ),
-        "names": {"python": own(), "typescript": own()},
+        "names": {
+            "python": own(),
+            "typescript": own(),
+            "go": {
+                "constant": named.go_const,
+                "constructor": named.go_new,
+                "helper": named.go_is,
+                "details_type": named.go_details,
+                "fields": dict(named.go_fields),
+            },
+        },
     }
 
 
@@ -291,7 +320,11 @@ def _domain(named: NamedDomain) -> DomainDoc:
         "fields": [_field(field) for field in domain.fields],
         "codes": [code.code for code in domain.codes],
         "base_code": None if base is None else base.code.code,
-        "names": {"python": own(), "typescript": own()},
+        "names": {
+            "python": own(),
+            "typescript": own(),
+            "go": {"constant": named.go_const},
+        },
     }
 
 
@@ -325,6 +358,7 @@ def document(names: Names) -> ModelDocument:
                 "options": names.ts_options,
                 "brand": names.brand,
             },
+            "go": {"package": names.go_package},
         },
         "domains": [_domain(domain) for domain in names.domains],
         "codes": [_code(code) for code in names.codes],
@@ -378,6 +412,8 @@ def schema() -> dict[str, Any]:
         DeprecationDoc,
         ClassNames,
         CodeNames,
+        GoDomainNames,
+        GoCodeNames,
         DomainLanguages,
         CodeLanguages,
         DomainDoc,
@@ -388,6 +424,7 @@ def schema() -> dict[str, Any]:
         DocsDoc,
         PythonNames,
         TypeScriptNames,
+        GoNames,
         PackageNames,
     )
     return {

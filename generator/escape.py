@@ -18,6 +18,8 @@ import re
 from generator.pysyntax import string_literal as python_str
 
 __all__ = [
+    "go_comment",
+    "go_str",
     "header_name",
     "json_str",
     "md_code",
@@ -98,6 +100,47 @@ def ts_doc(text: str) -> str:
             char if char.isprintable() else _ts_escape(char) for char in escaped
         )
     return escaped.replace("*/", "*\\/").replace("@", "\\@")
+
+
+# -------------------------------------------------------------------------- Go
+def _go_escape(char: str) -> str:
+    if char == "\\":
+        return "\\\\"
+    if char == '"':
+        return '\\"'
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:  # a lone surrogate: Go has no rune for it
+        return "".join(
+            f"\\x{byte:02x}" for byte in char.encode("utf-8", "surrogatepass")
+        )
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def go_str(text: str) -> str:
+    """A Go interpreted string literal; everything invisible is escaped."""
+    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
+        return f'"{text}"'
+    return '"' + "".join(_go_escape(char) for char in text) + '"'
+
+
+def go_comment(text: str) -> str:
+    """``text`` as the body of one ``//`` comment line: every character that is not
+    printable (line breaks, NUL, which Go source may not hold, bidi overrides)
+    becomes a space, and the ends are stripped, as gofmt would.  Since Go 1.19
+    gofmt turns a doc comment's two backquotes or two single quotes into
+    typographic quotes, so each such pair is kept apart by a space."""
+    text = python_comment(text)
+    while "``" in text or "''" in text:
+        text = text.replace("``", "` `").replace("''", "' '")
+    return text
 
 
 # ------------------------------------------------------------------------ JSON

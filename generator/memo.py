@@ -60,6 +60,7 @@ def digest(
     taxonomy: Path,
     targets: tuple[str, ...] | None = None,
     roots: tuple[Path, ...] = ROOTS,
+    go_module: str | None = None,
 ) -> str:
     """A digest of every input of the plan of ``taxonomy``, or "" if it is unreadable.
 
@@ -69,7 +70,9 @@ def digest(
     hasher = hashlib.sha256(_VERSION)
     selected = "*" if targets is None else ",".join(sorted(set(targets)))
     hasher.update(
-        f"{sys.version}\0{str(taxonomy)}\0{selected}\0".encode("utf-8", "replace")
+        f"{sys.version}\0{str(taxonomy)}\0{selected}\0{go_module or ''}\0".encode(
+            "utf-8", "replace"
+        )
     )
     try:
         with open(taxonomy, "rb") as handle:

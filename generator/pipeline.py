@@ -8,6 +8,7 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -47,14 +48,23 @@ def load_names(path: Path) -> Names:
     return name_taxonomy(load_taxonomy(path), str(path))
 
 
-def build_plan(path: Path, targets: Iterable[str] | None = None) -> emit.Plan:
+def build_plan(
+    path: Path, targets: Iterable[str] | None = None, go_module: str | None = None
+) -> emit.Plan:
     """Every output file of the ``targets`` named (None: every target) for the
-    taxonomy at ``path``, manifest included.
+    taxonomy at ``path``, manifest included; ``go_module`` is the module path of
+    the go target (None: derived from the taxonomy's name).
 
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    return _plan(load_names(path), targets, None)
+    return _plan(_with_module(load_names(path), go_module), targets, None)
+
+
+def _with_module(names: Names, go_module: str | None) -> Names:
+    """``names`` with the go target's module path, a setting of the project's
+    (``[tool.taxogen]``) rather than of the taxonomy."""
+    return names if not go_module else dataclasses.replace(names, go_module=go_module)
 
 
 def _plan(
@@ -70,6 +80,7 @@ def build(
     targets: Iterable[str] | None,
     with_plugins: Sequence[Plugin],
     templates: Path | None = None,
+    go_module: str | None = None,
 ) -> tuple[emit.Plan, list[PluginPlan]]:
     """:func:`build_plan` (through the user's ``templates`` folder, if any), and
     the plan of each plugin's output folder.
@@ -78,7 +89,7 @@ def build(
     that fails raises :class:`plugins.PluginError`.  A user template that fails
     raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
-    names = load_names(path)
+    names = _with_module(load_names(path), go_module)
     plan = _plan(names, targets, templates)
     if not with_plugins:
         return plan, []

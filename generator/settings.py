@@ -2,12 +2,12 @@
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
 pyproject.toml that names them), ``templates`` (a folder of user templates,
-:mod:`generator.user_templates`), ``targets`` (which outputs to generate), the
-``plugins`` table (programs that generate more, :mod:`generator.plugins`) and
-the ``lint`` table from here.  Every value
-is checked for its type, and a wrong one is reported where it stands,
-``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected a string, got
-integer 3``: the standard library's TOML reader gives values without
+:mod:`generator.user_templates`), ``targets`` (which outputs to generate),
+``go_module`` (the module path of the go target), the ``plugins`` table
+(programs that generate more, :mod:`generator.plugins`) and the ``lint`` table
+from here.  Every value is checked for its type, and a wrong one is reported
+where it stands, ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected
+a string, got integer 3``: the standard library's TOML reader gives values without
 positions, so :func:`generator.tomlpos.locate` finds them in the text again.
 
 It runs past 300 lines because each key of ``[tool.taxogen]`` is checked here,
@@ -42,8 +42,17 @@ _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wr
 #: The name of every built-in target, in planning order (``targets.TARGETS``,
 #: which a test holds this to): here so that the command line can check a name
 #: without importing the targets.
-TARGET_NAMES = ("python", "typescript", "docs", "schema", "conformance", "openapi")
-#: The targets generated when no selection is made: every one but ``openapi``.
+TARGET_NAMES = (
+    "python",
+    "typescript",
+    "docs",
+    "schema",
+    "conformance",
+    "openapi",
+    "go",
+)
+#: The targets generated when no selection is made: every one but ``openapi``
+#: and ``go``.
 DEFAULT_TARGETS = ("python", "typescript", "docs", "schema", "conformance")
 
 
@@ -54,6 +63,11 @@ MAX_PLUGIN_TIMEOUT = 3600.0
 #: A plugin's name: it names the plugin in every message, and in ``--plugin``.
 PLUGIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 _NAMING = "a letter, then letters, digits, _ or -, at most 64"
+#: A Go module path ``go_module`` may name (go.mod's ``module``): slash-separated
+#: elements of letters, digits and ``-._~``, the first lower case with no ``_``
+#: or ``~``, none empty, ``.`` or ``..``, none starting or ending with a dot.
+_GO_ELEMENT = r"[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?"
+GO_MODULE = re.compile(rf"[a-z0-9-](?:[a-z0-9.-]*[a-z0-9-])?(?:/{_GO_ELEMENT})*")
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,6 +95,8 @@ class Settings:
     plugins: tuple[Plugin, ...] = ()
     #: The folder of user templates (``templates``), if any.
     templates: Path | None = None
+    #: The go target's module path (``go_module``), if set.
+    go_module: str | None = None
 
 
 def settings(start: Path) -> Settings:
@@ -168,6 +184,25 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
             )
         else:
             templates = _relative(folder / value)
+    go_module = None
+    if "go_module" in section:
+        value = section["go_module"]
+        if (
+            not isinstance(value, str)
+            or len(value) > 256
+            or GO_MODULE.fullmatch(value) is None
+        ):
+            problems.append(
+                _diagnostic(
+                    shown,
+                    text,
+                    ("tool", "taxogen", "go_module"),
+                    "expected a Go module path (as example.com/acme/errors), got "
+                    + (repr(value) if isinstance(value, str) else _got(value)),
+                )
+            )
+        else:
+            go_module = value
     if problems or lint is None:
         raise TaxonomyError(problems)
     return Settings(
@@ -177,6 +212,7 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
         targets=targets,
         plugins=plugins,
         templates=templates,
+        go_module=go_module,
     )
 
 

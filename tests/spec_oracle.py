@@ -52,6 +52,29 @@ def readme_class_name(identifier: str) -> str:
     return "".join(w.capitalize() for w in words) + "Error"
 
 
+#: README "Go": the words Go names spell in capitals.
+GO_INITIALISMS = frozenset(
+    """ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IP JSON LHS QPS RAM RHS
+    RPC SLA SMTP SQL SSH TCP TLS TTL UDP UI UID UUID URI URL UTF8 VM XML XMPP XSRF
+    XSS""".split()
+)
+
+
+def readme_go_name(text: str, *, key: bool = False) -> str:
+    """README "Go": the words of a class name (or, ``key``, of a snake_case key
+    or field name) each capitalised, an initialism in capitals."""
+    if key:
+        words = [w for w in re.split(r"_+", text) if w]
+        words = [w.lower() if w.isupper() else w for w in words]
+        words = [p for w in words for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+", w)]
+    else:
+        words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
+    return "".join(
+        w.upper() if w.upper() in GO_INITIALISMS else w[:1].upper() + w[1:]
+        for w in words
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class SpecCode:
     code: str

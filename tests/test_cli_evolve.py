@@ -219,7 +219,7 @@ def test_unexpected_failures_are_one_line_not_a_traceback(
 ) -> None:
     import generator.pipeline as pipeline
 
-    def broken(path: Path, *args: object) -> dict[str, bytes]:
+    def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
         raise RuntimeError("template exploded")
 
     monkeypatch.setattr(pipeline, "build", broken)  # the cli imports it per run

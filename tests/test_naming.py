@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from generator.diagnostics import Position, TaxonomyError
-from generator.model import Code, Docs, Domain, Taxonomy
+from generator.model import Code, Docs, Domain, Field, Shape, Taxonomy
 from generator.naming import (
     PYTHON_BUILTINS,
     PYTHON_KEYWORDS,
@@ -32,6 +32,8 @@ from generator.naming import (
     check_names,
     class_name,
     generic_code,
+    go_name,
+    go_package,
     in_code_case,
     member_name,
     name_taxonomy,
@@ -46,6 +48,7 @@ from generator.naming import (
     words,
 )
 from generator.pipeline import build_plan, load_names
+from generator.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from tests.support import REPO, Case, case_ids, cases
 
 RESERVED_SETS = {
@@ -777,3 +780,124 @@ def test_no_name_a_golden_case_generates_is_reserved(case: Case) -> None:
     assert {
         name: reserved_reason(name) for name in classes if reserved_reason(name)
     } == {}
+
+
+# ------------------------------------------------------------------------- Go
+# README "Go": a Go name is made of the words of the class name (a domain's
+# constant: of its key), each capitalised, Go's initialisms in capitals.
+@pytest.mark.parametrize(
+    ("text", "lower", "expected"),
+    [
+        ("task_timeout", True, "TaskTimeout"),
+        ("TASK_TIMEOUT", True, "TaskTimeout"),
+        ("user_id", True, "UserID"),
+        ("http_url", True, "HTTPURL"),
+        ("InvalidUrlError", False, "InvalidURLError"),
+        ("IOError", False, "IOError"),
+        ("HTTPTimeoutError", False, "HTTPTimeoutError"),
+        ("utf8_text", True, "UTF8Text"),
+        ("retry_after_s", False, "RetryAfterS"),
+        ("taskId", False, "TaskID"),
+        ("api_v2", True, "APIV2"),
+        ("Task2Error", False, "Task2Error"),
+    ],
+)
+def test_go_name(text: str, lower: bool, expected: str) -> None:
+    assert go_name(text, lower=lower) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("harmovela", "harmovelaerrors"), ("acme_hr", "acmehrerrors")],
+)
+def test_go_package(name: str, expected: str) -> None:
+    assert go_package(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("func", "is a Go keyword"),
+        ("len", "would shadow Go's predeclared identifier of that name"),
+        ("error", "would shadow Go's predeclared identifier of that name"),
+        ("FromPayload", "is already defined by the generated Go package"),
+        ("CodeTaskTimeout", None),
+    ],
+)
+def test_go_reserved_reason(name: str, reason: str | None) -> None:
+    assert go_reserved_reason(name) == reason
+
+
+def test_a_code_has_go_names_from_its_class() -> None:
+    names = name_taxonomy(
+        _taxonomy(_domain("web", _code("invalid_url", 10, domain="web"))), "t.yaml"
+    )
+    (code,) = names.codes
+    assert (code.go_const, code.go_new, code.go_is) == (
+        "CodeInvalidURL",
+        "NewInvalidURLError",
+        "IsInvalidURLError",
+    )
+    assert names.domains[0].go_const == "DomainWeb"
+
+
+def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> None:
+    taxonomy = _taxonomy(
+        _domain("misc", _code("url_bad", 10), _code("u_r_l_bad", 14, cls="URLBadError"))
+    )
+    problems = _refusal(taxonomy)
+    assert problems and all(p.startswith("t.yaml:14:1: error: ") for p in problems)
+    assert "Go name 'CodeURLBad' of the Go constant of code 'u_r_l_bad'" in problems[0]
+    assert "already the Go name of the Go constant of code 'url_bad' (line 10)" in (
+        problems[0]
+    )
+    fixed = _taxonomy(
+        _domain(
+            "misc", _code("url_bad", 10), _code("u_r_l_bad", 14, cls="LinkBadError")
+        )
+    )
+    assert [c.go_const for c in name_taxonomy(fixed, "t.yaml").codes] == [
+        "CodeURLBad",
+        "CodeLinkBad",
+    ]
+
+
+def test_a_go_name_across_kinds_is_refused() -> None:
+    # code_y's details struct CodeYDetails is y_details's constant.
+    typed = dataclasses.replace(
+        _code("code_y", 14),
+        fields=(Field(name="n", shape=Shape(type="string"), position=_at(15)),),
+    )
+    problems = _refusal(_taxonomy(_domain("misc", _code("y_details", 10), typed)))
+    assert len(problems) == 1
+    assert "Go name 'CodeYDetails' of the Go details struct of code 'code_y'" in (
+        problems[0]
+    )
+
+
+def test_two_fields_with_one_go_name_are_refused() -> None:
+    fields = tuple(
+        Field(name=name, shape=Shape(type="string"), position=_at(11))
+        for name in ("task_id", "taskId")
+    )
+    code = dataclasses.replace(_code("oops", 10), fields=fields)
+    assert _refusal(_taxonomy(_domain("misc", code))) == [
+        "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
+        "'taskId' of code 'oops' are both the Go field 'TaskID'; rename one"
+    ]
+
+
+def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:
+    """GO_PACKAGE_NAMES is what errors.go declares at top level, exported, less
+    the taxonomy's own names (as TS_MODULE_NAMES is for index.ts)."""
+    names = load_names(REPO / "taxonomy.yaml")
+    text = build_plan(REPO / "taxonomy.yaml", ["go"])["go/errors.go"].decode()
+    declared = set(re.findall(r"^(?:func|type|const|var) ([A-Z]\w*)", text, re.M))
+    declared |= set(re.findall(r"^\t([A-Z]\w*) += ", text, re.M))  # a const block
+    own = {d.go_const for d in names.domains} | {
+        name
+        for c in names.codes
+        for name in (c.go_const, c.go_new, c.go_is, c.go_details)
+        if name
+    }
+    assert declared - own == GO_PACKAGE_NAMES

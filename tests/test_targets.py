@@ -29,6 +29,7 @@ FOLDERS = {
     "schema": "schema/",
     "conformance": "conformance/",
     "openapi": "openapi/",
+    "go": "go/",
 }
 #: README "Choosing targets": what is generated when nothing is selected.
 DEFAULT = ("python", "typescript", "docs", "schema", "conformance")
@@ -58,7 +59,9 @@ def test_the_default_targets_together_are_the_default_plan() -> None:
     assert {path: data for path, data in default.items() if path != MANIFEST} == (alone)
     everything = build_plan(REPO / "taxonomy.yaml", TARGET_NAMES)
     assert {p for p in everything if p not in default} == {
-        p for p in build_plan(REPO / "taxonomy.yaml", ["openapi"]) if p != MANIFEST
+        p
+        for p in build_plan(REPO / "taxonomy.yaml", ["openapi", "go"])
+        if p != MANIFEST
     }
 
 
@@ -106,13 +109,13 @@ def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> Non
     ("value", "message"),
     [
         (
-            '["docs", "go", 3]',
+            '["docs", "rust", 3]',
             [
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, "
-                "got 'go'",
+                "one of python, typescript, docs, schema, conformance, openapi, go, "
+                "got 'rust'",
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, "
+                "one of python, typescript, docs, schema, conformance, openapi, go, "
                 "got integer 3",
             ],
         ),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.settings import DEFAULT_TARGETS
-from generator.targets import contract, docs, openapi, python, typescript
+from generator.targets import contract, docs, go, openapi, python, typescript
 from generator.targets.base import Target
 
 __all__ = ["TARGETS", "Target", "select"]
@@ -32,6 +32,7 @@ TARGETS: tuple[Target, ...] = (
     contract.SCHEMA,
     contract.CONFORMANCE,
     openapi.TARGET,
+    go.TARGET,
 )
 
 

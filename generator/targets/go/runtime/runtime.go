@@ -1,0 +1,660 @@
+// Package taxogen is the runtime of a taxogen-generated Go package: the code that
+// is the same for every taxonomy (the Error type, payload decoding and its
+// validation and limits, details field checks, message templates, wrapping).
+// The generated package holds only the taxonomy's tables and re-exports what is
+// public here; import that package, never this one.
+package taxogen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The limits of FromPayload, the same in every taxogen runtime: a code is at
+// most MaxCodeLength characters; details nest at most MaxDetailsDepth deep (the
+// details object is depth 1, each object or array inside adds one) and hold at
+// most MaxDetailsNodes values in all.
+const (
+	MaxCodeLength   = 256
+	MaxDetailsDepth = 64
+	MaxDetailsNodes = 100000
+)
+
+// Code is an error code as the taxonomy spells it.
+type Code string
+
+// Domain is a domain of the taxonomy.
+type Domain string
+
+// Shape is what a details value (or an array's item) must be.
+type Shape struct {
+	Type    string // string, integer, number, boolean, array or object
+	Enum    []string
+	Minimum *float64
+	Maximum *float64
+}
+
+// Field is a declared details field of a code.
+type Field struct {
+	Name     string
+	Type     string
+	Required bool
+	Enum     []string
+	Minimum  *float64
+	Maximum  *float64
+	Items    *Shape
+	Default  string // the default as JSON text; "" when there is none
+}
+
+// Piece is literal text of a message template, then the field rendered after
+// it ("" at the end).
+type Piece struct {
+	Text  string
+	Field string
+}
+
+// Spec is what the taxonomy says of one code.
+type Spec struct {
+	Code      Code
+	Domain    Domain
+	Retryable bool
+	Meaning   string
+	Fields    []Field
+	Template  []Piece // nil: the message is the meaning
+}
+
+// Event is where an event type carries its error (a dotted path).
+type Event struct {
+	Type     string
+	Location string
+}
+
+// Taxonomy is the tables a generated package hands to every runtime function.
+type Taxonomy struct {
+	specs    map[Code]*Spec
+	fallback *Spec
+	wrap     *Spec
+	pattern  *regexp.Regexp
+	events   map[string]string
+}
+
+// NewTaxonomy builds the tables of a generated package (its codes in order).
+func NewTaxonomy(specs []Spec, fallback, wrap Code, pattern string, events []Event) *Taxonomy {
+	t := &Taxonomy{
+		specs:   make(map[Code]*Spec, len(specs)),
+		pattern: regexp.MustCompile(pattern),
+		events:  make(map[string]string, len(events)),
+	}
+	for i := range specs {
+		t.specs[specs[i].Code] = &specs[i]
+	}
+	t.fallback = t.specs[fallback]
+	t.wrap = t.specs[wrap]
+	for _, event := range events {
+		t.events[event.Type] = event.Location
+	}
+	return t
+}
+
+// Float is a pointer to v, for the bounds of the generated tables.
+func Float(v float64) *float64 { return &v }
+
+// Error is an error of the taxonomy. Code is the code it is treated as (the
+// fallback code for a code the taxonomy does not know); WireCode is the code as
+// received, which MarshalJSON re-emits.
+type Error struct {
+	Code      Code
+	WireCode  string
+	Message   string
+	Retryable bool
+	Details   map[string]any
+	Cause     error
+	tax       *Taxonomy
+}
+
+// Error is the wire code and the message.
+func (e *Error) Error() string { return e.wire() + ": " + e.Message }
+
+// Unwrap is the cause, for errors.Is and errors.As.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// Is matches another *Error of the same Code, so errors.Is(err, NewXxxError())
+// asks "is err, or does it wrap, an error of that code".
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t != nil && t.Code == e.Code
+}
+
+// Domain is the domain of the error's code ("" for an error not built by the
+// package).
+func (e *Error) Domain() Domain {
+	if spec := e.spec(); spec != nil {
+		return spec.Domain
+	}
+	return ""
+}
+
+// Meaning is what the taxonomy says the error's code means.
+func (e *Error) Meaning() string {
+	if spec := e.spec(); spec != nil {
+		return spec.Meaning
+	}
+	return ""
+}
+
+// WithMessage is a copy of the error with another message.
+func (e *Error) WithMessage(message string) *Error {
+	c := *e
+	c.Message = message
+	return &c
+}
+
+// WithCause is a copy of the error that wraps cause.
+func (e *Error) WithCause(cause error) *Error {
+	c := *e
+	c.Cause = cause
+	return &c
+}
+
+// DecodeDetails decodes the details into v (a details struct of the package).
+func (e *Error) DecodeDetails(v any) error {
+	data, err := json.Marshal(e.details())
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// MarshalJSON is the wire payload: code (as received), message, retryable and
+// details (an object, empty when there are none).
+func (e *Error) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Code      string         `json:"code"`
+		Message   string         `json:"message"`
+		Retryable bool           `json:"retryable"`
+		Details   map[string]any `json:"details"`
+	}{e.wire(), e.Message, e.Retryable, e.details()})
+}
+
+func (e *Error) wire() string {
+	if e.WireCode != "" {
+		return e.WireCode
+	}
+	return string(e.Code)
+}
+
+func (e *Error) details() map[string]any {
+	if e.Details == nil {
+		return map[string]any{}
+	}
+	return e.Details
+}
+
+func (e *Error) spec() *Spec {
+	if e.tax == nil {
+		return nil
+	}
+	return e.tax.specs[e.Code]
+}
+
+// HasCode reports whether err is, or wraps, an *Error of code.
+func HasCode(err error, code Code) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == code
+}
+
+// InvalidPayloadError is why a payload was refused: Field names the bad field
+// ("payload", "code", "message", "retryable", "details", "details.<name>" or
+// "event").
+type InvalidPayloadError struct {
+	Field   string
+	Message string
+}
+
+func (e *InvalidPayloadError) Error() string { return e.Message }
+
+func invalid(field, format string, args ...any) *InvalidPayloadError {
+	return &InvalidPayloadError{Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// WrappedValue is the cause ToError gives a value that is not an error.
+type WrappedValue struct {
+	Value any
+}
+
+func (w *WrappedValue) Error() string { return fmt.Sprintf("non-error value: %v", w.Value) }
+
+// Lookup is the code a received code is treated as: itself if the taxonomy
+// knows it, else the fallback code.
+func Lookup(t *Taxonomy, code string) Code {
+	if spec, ok := t.specs[Code(code)]; ok {
+		return spec.Code
+	}
+	return t.fallback.Code
+}
+
+// IsRetryable is whether Lookup(code) is retryable.
+func IsRetryable(t *Taxonomy, code string) bool {
+	return t.specs[Lookup(t, code)].Retryable
+}
+
+// Events is a copy of the events table: event type → where its error sits.
+func Events(t *Taxonomy) map[string]string {
+	out := make(map[string]string, len(t.events))
+	for k, v := range t.events {
+		out[k] = v
+	}
+	return out
+}
+
+// decode reads one JSON value, numbers kept as json.Number; nothing may follow.
+func decode(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var value any
+	if err := dec.Decode(&value); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("data after the JSON value")
+	}
+	return value, nil
+}
+
+// FromPayload decodes and validates a JSON payload.
+func FromPayload(t *Taxonomy, data []byte) (*Error, error) {
+	value, err := decode(data)
+	if err != nil {
+		return nil, invalid("payload", "payload: not JSON (%v)", err)
+	}
+	return fromValue(t, value)
+}
+
+func fromValue(t *Taxonomy, value any) (*Error, error) {
+	payload, ok := value.(map[string]any)
+	if !ok {
+		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
+	}
+	code, ok := payload["code"].(string)
+	if !ok {
+		return nil, invalid("code", "code: expected a string, got %s", kind(payload["code"]))
+	}
+	spec, known := t.specs[Code(code)]
+	if !known {
+		if n := utf8.RuneCountInString(code); n > MaxCodeLength {
+			return nil, invalid("code", "code: longer than %d characters (%d)", MaxCodeLength, n)
+		}
+		if !t.pattern.MatchString(code) {
+			return nil, invalid("code", "code: %q is not a well-formed error code", code)
+		}
+	}
+	message, ok := payload["message"].(string)
+	if !ok {
+		return nil, invalid("message", "message: expected a string, got %s", kind(payload["message"]))
+	}
+	retryable, ok := payload["retryable"].(bool)
+	if !ok {
+		return nil, invalid("retryable", "retryable: expected a boolean, got %s", kind(payload["retryable"]))
+	}
+	var details map[string]any
+	if raw := payload["details"]; raw != nil {
+		details, ok = raw.(map[string]any)
+		if !ok {
+			return nil, invalid("details", "details: expected an object, got %s", kind(raw))
+		}
+		nodes := 0
+		if !withinLimits(details, 1, &nodes) {
+			return nil, invalid("details", "details: deeper than %d or more than %d values", MaxDetailsDepth, MaxDetailsNodes)
+		}
+	}
+	if !known {
+		spec = t.fallback
+	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
+		return nil, problem
+	}
+	return &Error{
+		Code:      spec.Code,
+		WireCode:  code,
+		Message:   message,
+		Retryable: retryable,
+		Details:   details,
+		tax:       t,
+	}, nil
+}
+
+// withinLimits counts the values of v (at depth) into nodes and says whether it
+// stays within MaxDetailsDepth and MaxDetailsNodes.
+func withinLimits(v any, depth int, nodes *int) bool {
+	*nodes++
+	if *nodes > MaxDetailsNodes {
+		return false
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		if depth > MaxDetailsDepth {
+			return false
+		}
+		for _, item := range v {
+			if !withinLimits(item, depth+1, nodes) {
+				return false
+			}
+		}
+	case []any:
+		if depth > MaxDetailsDepth {
+			return false
+		}
+		for _, item := range v {
+			if !withinLimits(item, depth+1, nodes) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ErrorFromEvent is the error an event carries where the events table says:
+// nil (and no error) when its type is not in the table or nothing is there.
+func ErrorFromEvent(t *Taxonomy, data []byte) (*Error, error) {
+	value, err := decode(data)
+	if err != nil {
+		return nil, invalid("event", "event: not JSON (%v)", err)
+	}
+	event, ok := value.(map[string]any)
+	if !ok {
+		return nil, invalid("event", "event: expected an object, got %s", kind(value))
+	}
+	kindText, ok := event["type"].(string)
+	if !ok {
+		return nil, nil
+	}
+	location, ok := t.events[kindText]
+	if !ok {
+		return nil, nil
+	}
+	var found any = event
+	for _, part := range strings.Split(location, ".") {
+		object, ok := found.(map[string]any)
+		if !ok {
+			return nil, nil
+		}
+		found = object[part]
+	}
+	if found == nil {
+		return nil, nil
+	}
+	return fromValue(t, found)
+}
+
+// ToError is v itself if it is an *Error; any other error is wrapped as the
+// wrap code with v as its cause, and any other value as a *WrappedValue cause.
+func ToError(t *Taxonomy, v any) *Error {
+	if e, ok := v.(*Error); ok && e != nil {
+		return e
+	}
+	var cause error
+	var message string
+	if err, ok := v.(error); ok && err != nil {
+		cause = err
+		message = fmt.Sprintf("%T: %s", err, err.Error())
+	} else {
+		cause = &WrappedValue{Value: v}
+		message = cause.Error()
+	}
+	e := Build(t, t.wrap.Code, nil)
+	e.Message = message
+	e.Cause = cause
+	return e
+}
+
+// Build is an error of code with these details (declared fields, not checked:
+// the typed constructors' types say what they hold), the omitted optional
+// fields' defaults filled in, its message rendered from the template (else the
+// meaning).
+func Build(t *Taxonomy, code Code, details map[string]any) *Error {
+	spec := t.specs[code]
+	if spec == nil {
+		spec = t.fallback
+	}
+	filled := make(map[string]any, len(details)+len(spec.Fields))
+	for k, v := range details {
+		filled[k] = notNil(v)
+	}
+	for _, field := range spec.Fields {
+		if _, ok := filled[field.Name]; !ok && field.Default != "" {
+			filled[field.Name], _ = decode([]byte(field.Default))
+		}
+	}
+	return &Error{
+		Code:      spec.Code,
+		WireCode:  string(spec.Code),
+		Message:   render(spec, filled),
+		Retryable: spec.Retryable,
+		Details:   filled,
+		tax:       t,
+	}
+}
+
+// notNil is v, or an empty array or object for a nil slice or map (a details
+// struct's required field left unset), which JSON would write as null.
+func notNil(v any) any {
+	value := reflect.ValueOf(v)
+	switch {
+	case value.Kind() == reflect.Slice && value.IsNil():
+		return []any{}
+	case value.Kind() == reflect.Map && value.IsNil():
+		return map[string]any{}
+	}
+	return v
+}
+
+// New is an error of code with these details, checked as FromPayload checks a
+// received error's: an unknown code or a missing or misfit field is an
+// *InvalidPayloadError naming it.
+func New(t *Taxonomy, code Code, details map[string]any) (*Error, error) {
+	spec, ok := t.specs[code]
+	if !ok {
+		return nil, invalid("code", "code: %q is not a code of the taxonomy", string(code))
+	}
+	if problem := fieldsProblem(spec.Fields, details); problem != nil {
+		return nil, problem
+	}
+	return Build(t, code, details), nil
+}
+
+func render(spec *Spec, details map[string]any) string {
+	if spec.Template == nil {
+		return spec.Meaning
+	}
+	var out strings.Builder
+	for _, piece := range spec.Template {
+		out.WriteString(piece.Text)
+		if piece.Field != "" {
+			out.WriteString(text(details[piece.Field]))
+		}
+	}
+	return out.String()
+}
+
+// text is a placeholder's value as every runtime writes it: strings as they
+// are, booleans true/false, numbers as JavaScript's String(number).
+func text(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	if n, ok := number(v); ok {
+		return jsNumber(n)
+	}
+	return fmt.Sprint(v)
+}
+
+func jsNumber(n float64) string {
+	switch {
+	case n == 0:
+		return "0"
+	case math.IsNaN(n):
+		return "NaN"
+	case math.IsInf(n, 1):
+		return "Infinity"
+	case math.IsInf(n, -1):
+		return "-Infinity"
+	}
+	if a := math.Abs(n); a >= 1e-6 && a < 1e21 {
+		return strconv.FormatFloat(n, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(n, 'e', -1, 64)
+	mantissa, exponent, _ := strings.Cut(s, "e")
+	sign, digits := exponent[:1], strings.TrimLeft(exponent[1:], "0")
+	return mantissa + "e" + sign + digits
+}
+
+// number is v as a float64 if it is a JSON number (never a boolean).
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		return f, err == nil || errors.Is(err, strconv.ErrRange)
+	case float64:
+		return v, true
+	case float32:
+		return float64(v), true
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case int32:
+		return float64(v), true
+	case uint:
+		return float64(v), true
+	case uint64:
+		return float64(v), true
+	case uint32:
+		return float64(v), true
+	}
+	return 0, false
+}
+
+func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError {
+	for i := range fields {
+		field := &fields[i]
+		where := "details." + field.Name
+		value, present := details[field.Name]
+		if !present {
+			if field.Required {
+				return invalid(where, "%s: required, missing", where)
+			}
+			continue
+		}
+		shape := Shape{Type: field.Type, Enum: field.Enum, Minimum: field.Minimum, Maximum: field.Maximum}
+		if problem := shapeProblem(&shape, field.Items, value); problem != "" {
+			if strings.HasPrefix(problem, "[") {
+				return invalid(where, "%s%s", where, problem)
+			}
+			return invalid(where, "%s: %s", where, problem)
+		}
+	}
+	return nil
+}
+
+var wanted = map[string]string{
+	"string":  "a string",
+	"integer": "an integer",
+	"number":  "a number",
+	"boolean": "a boolean",
+	"array":   "an array",
+	"object":  "an object",
+}
+
+// shapeProblem is what is wrong with v as a value of shape (items: an array's
+// item shape), or "" if nothing is.
+func shapeProblem(shape *Shape, items *Shape, v any) string {
+	expected := "expected " + wanted[shape.Type] + ", got " + kind(v)
+	switch shape.Type {
+	case "string":
+		s, ok := v.(string)
+		if !ok {
+			return expected
+		}
+		if len(shape.Enum) > 0 {
+			for _, allowed := range shape.Enum {
+				if s == allowed {
+					return ""
+				}
+			}
+			quoted := make([]string, len(shape.Enum))
+			for i, allowed := range shape.Enum {
+				quoted[i] = strconv.Quote(allowed)
+			}
+			return fmt.Sprintf("expected one of %s, got %q", strings.Join(quoted, ", "), s)
+		}
+		return ""
+	case "integer", "number":
+		n, ok := number(v)
+		if !ok {
+			return expected
+		}
+		if shape.Type == "integer" && (math.IsInf(n, 0) || n != math.Trunc(n)) {
+			return expected
+		}
+		if shape.Minimum != nil && n < *shape.Minimum {
+			return "expected at least " + jsNumber(*shape.Minimum) + ", got " + jsNumber(n)
+		}
+		if shape.Maximum != nil && n > *shape.Maximum {
+			return "expected at most " + jsNumber(*shape.Maximum) + ", got " + jsNumber(n)
+		}
+		return ""
+	case "boolean":
+		if _, ok := v.(bool); !ok {
+			return expected
+		}
+		return ""
+	case "array":
+		list := reflect.ValueOf(v)
+		if v == nil || list.Kind() != reflect.Slice {
+			return expected
+		}
+		if items != nil {
+			for i := 0; i < list.Len(); i++ {
+				if problem := shapeProblem(items, nil, list.Index(i).Interface()); problem != "" {
+					return fmt.Sprintf("[%d]: %s", i, problem)
+				}
+			}
+		}
+		return ""
+	}
+	if v != nil && reflect.ValueOf(v).Kind() == reflect.Map {
+		return ""
+	}
+	return expected
+}
+
+// kind names the JSON type of v, as the messages do.
+func kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	}
+	if _, ok := number(v); ok {
+		return "a number"
+	}
+	return fmt.Sprintf("a %T", v)
+}

@@ -1,0 +1,260 @@
+"""The Go target: its view model, its templates, and where its files go.
+
+The module is ``go/``: ``go.mod`` (the module path is ``go_module`` of
+``[tool.taxogen]``, else ``<name>-errors``), ``errors.go`` (the package
+``<name>errors``: the taxonomy's ``Code`` and ``Domain`` constants, a
+constructor, an ``IsXxxError`` helper and, where fields are declared, a
+details struct per code, the tables, and the public functions bound to the
+runtime) and ``internal/taxogen/runtime.go`` (the code that is the same for
+every taxonomy, copied verbatim from ``runtime/runtime.go``, which is real Go
+source, vetted and tested).  The runtime is a package of its own because a Go
+file names its package and the generated package's name varies; ``errors.go``
+re-exports its types as aliases, so users never import it.  Strings reach Go
+through :func:`escape.go_str`, comments through :func:`escape.go_comment`, and
+the templates write gofmt's layout (no aligned blocks: one declaration a line).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from generator import escape
+from generator.model import CASE_PATTERNS, Field, Shape
+from generator.naming import NamedCode, Names
+from generator.targets.base import Runtime, Target, Template, header_lines
+
+__all__ = ["GO_VERSION", "TARGET", "GoCode", "GoDetails", "GoField", "GoView", "view"]
+
+#: The Go release the module declares (Debian's golang-go, which CI installs).
+GO_VERSION = "1.19"
+
+_SCALARS = {"string": "string", "integer": "int64", "number": "float64"}
+_SCALARS["boolean"] = "bool"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GoField:
+    """A field of a details struct, ready to print."""
+
+    name: str  # the Go field
+    key: str  # the details key, a Go string literal
+    type: str
+    tag: str  # the struct tag, a raw string literal
+    doc: str  # its comment line ("" for none)
+    pointer: bool  # an optional scalar: *T, nil when absent
+    nilable: bool  # a slice or map that is left out when nil
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GoDetails:
+    """A code's details struct."""
+
+    name: str
+    code: str  # the code, for its comment
+    fields: tuple[GoField, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GoCode:
+    """A code: its constant, constructor, helper and table entry, ready to print."""
+
+    const: str
+    literal: str  # the code as a Go string literal
+    code: str  # the code, for comments (escaped)
+    meaning: str  # for comments (escaped)
+    retryable: bool
+    deprecated: str | None  # the text of its "Deprecated:" paragraph
+    new: str
+    is_: str
+    details: str | None  # its details struct, if any
+    templated: bool  # its message is rendered from a template
+    defaults: bool  # an optional field has a default
+    spec: str  # its taxogen.Spec literal
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GoView:
+    """Everything the Go templates use, computed once."""
+
+    header: tuple[str, str]
+    title: str  # escaped for a comment
+    version: str  # a Go string literal
+    package: str
+    module: str
+    go_version: str
+    code_pattern: str  # a Go string literal
+    domains: tuple[tuple[str, str], ...]  # (constant, literal)
+    codes: tuple[GoCode, ...]
+    details: tuple[GoDetails, ...]
+    fallback: str  # constant
+    wrap: str  # constant
+    events: tuple[tuple[str, str], ...]  # (type, location) as Go string literals
+
+
+def go_module(names: Names) -> str:
+    """The module path: ``go_module`` if set, else ``<name>-errors``."""
+    return names.go_module or names.npm_package
+
+
+def _number(value: int | float) -> str:
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _go_type(shape: Shape) -> str:
+    if shape.type == "array":
+        return "[]" + (_SCALARS[shape.items.type] if shape.items else "any")
+    if shape.type == "object":
+        return "map[string]any"
+    return _SCALARS[shape.type]
+
+
+def _shape_parts(shape: Shape) -> list[str]:
+    parts = []
+    if shape.enum:
+        parts.append(
+            "Enum: []string{" + ", ".join(escape.go_str(e) for e in shape.enum) + "}"
+        )
+    if shape.minimum is not None:
+        parts.append(f"Minimum: taxogen.Float({_number(shape.minimum)})")
+    if shape.maximum is not None:
+        parts.append(f"Maximum: taxogen.Float({_number(shape.maximum)})")
+    return parts
+
+
+def _field_spec(field: Field) -> str:
+    shape = field.shape
+    parts = [f"Name: {escape.go_str(field.name)}", f"Type: {escape.go_str(shape.type)}"]
+    if field.required:
+        parts.append("Required: true")
+    parts += _shape_parts(shape)
+    if shape.items is not None:
+        items = [f"Type: {escape.go_str(shape.items.type)}", *_shape_parts(shape.items)]
+        parts.append("Items: &taxogen.Shape{" + ", ".join(items) + "}")
+    if field.has_default:
+        text = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
+        parts.append(f"Default: {escape.go_str(text)}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _spec(named: NamedCode, domain_const: str) -> str:
+    code = named.code
+    parts = [
+        f"Code: {named.go_const}",
+        f"Domain: {domain_const}",
+        f"Retryable: {'true' if code.retryable else 'false'}",
+        f"Meaning: {escape.go_str(code.meaning)}",
+    ]
+    if code.fields:
+        fields = ", ".join(_field_spec(field) for field in code.fields)
+        parts.append("Fields: []taxogen.Field{" + fields + "}")
+    if code.message is not None:
+        pieces = ", ".join(
+            "{"
+            + ", ".join(
+                [f"Text: {escape.go_str(piece.text)}"]
+                + ([f"Field: {escape.go_str(piece.field)}"] if piece.field else [])
+            )
+            + "}"
+            for piece in code.message.pieces
+        )
+        parts.append("Template: []taxogen.Piece{" + pieces + "}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _details(named: NamedCode) -> GoDetails:
+    fields = []
+    go_names = dict(named.go_fields)
+    for field in named.code.fields:
+        kind = field.shape.type
+        nilable = kind in ("array", "object")
+        pointer = not field.required and not nilable
+        base = _go_type(field.shape)
+        omit = "" if field.required else ",omitempty"
+        # A struct tag is a raw string: a field name is [A-Za-z][A-Za-z0-9_]*.
+        fields.append(
+            GoField(
+                name=go_names[field.name],
+                key=escape.go_str(field.name),
+                type=("*" if pointer else "") + base,
+                tag=f'`json:"{field.name}{omit}"`',
+                doc=escape.go_comment(field.description),
+                pointer=pointer,
+                nilable=nilable and not field.required,
+            )
+        )
+    assert named.go_details is not None
+    return GoDetails(
+        name=named.go_details,
+        code=escape.go_comment(named.code.code),
+        fields=tuple(fields),
+    )
+
+
+def view(names: Names) -> GoView:
+    """The Go view of a named taxonomy."""
+    taxonomy = names.taxonomy
+    codes = []
+    for domain in names.domains:
+        for named in domain.codes:
+            code = named.code
+            deprecated = None
+            if code.deprecated is not None:
+                instead = code.deprecated.replaced_by
+                use = f"; use {instead} instead" if instead else ""
+                deprecated = escape.go_comment(code.deprecated.reason + use)
+            codes.append(
+                GoCode(
+                    const=named.go_const,
+                    literal=escape.go_str(code.code),
+                    code=escape.go_comment(code.code),
+                    meaning=escape.go_comment(code.meaning),
+                    retryable=code.retryable,
+                    deprecated=deprecated,
+                    new=named.go_new,
+                    is_=named.go_is,
+                    details=named.go_details,
+                    templated=code.message is not None,
+                    defaults=any(field.has_default for field in code.fields),
+                    spec=_spec(named, domain.go_const),
+                )
+            )
+    return GoView(
+        header=header_lines(taxonomy.source),
+        title=escape.go_comment(taxonomy.title),
+        version=escape.go_str(taxonomy.version),
+        package=names.go_package,
+        module=go_module(names),
+        go_version=GO_VERSION,
+        code_pattern=escape.go_str(
+            "^(?:" + CASE_PATTERNS[taxonomy.code_case].pattern + ")$"
+        ),
+        domains=tuple((d.go_const, escape.go_str(d.domain.key)) for d in names.domains),
+        codes=tuple(codes),
+        details=tuple(_details(c) for c in names.codes if c.go_details),
+        fallback=names.fallback.go_const,
+        wrap=names.wrap.go_const,
+        events=tuple(
+            (escape.go_str(e.type), escape.go_str(e.location)) for e in taxonomy.events
+        ),
+    )
+
+
+TARGET = Target(
+    name="go",
+    view=view,
+    templates=(
+        Template(template="go/go.mod.j2", output="go/go.mod"),
+        Template(template="go/errors.go.j2", output="go/errors.go"),
+    ),
+    runtime=(
+        Runtime(
+            source="runtime.go",
+            output="go/internal/taxogen/runtime.go",
+            comment="// ",
+        ),
+    ),
+    runtime_dir=Path(__file__).resolve().parent / "runtime",
+    filters={"go_str": escape.go_str, "go_comment": escape.go_comment},
+)

@@ -1,0 +1,234 @@
+// Runs every conformance vector (conformance/vectors.json of a case) against the
+// generated Go package: the same file the Python and TypeScript suites run.
+// tests/test_go.py copies this file into the generated module (as
+// conformance/conformance_test.go), with TAXOGEN_GO_MODULE replaced by the
+// module path. Env: TAXOGEN_VECTORS (vectors.json), TAXOGEN_CLASSES (a JSON
+// object: each live code's class name, as README "Names" spells it, → the code;
+// Go has no classes, so an expected class is checked as its code).
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"testing"
+
+	gen "TAXOGEN_GO_MODULE"
+)
+
+type vector struct {
+	ID     string          `json:"id"`
+	Kind   string          `json:"kind"`
+	Input  json.RawMessage `json:"input"`
+	Expect map[string]any  `json:"expect"`
+}
+
+type document struct {
+	Kinds   map[string]string `json:"kinds"`
+	Vectors []vector          `json:"vectors"`
+}
+
+func readJSON(t *testing.T, env string, into any) {
+	t.Helper()
+	data, err := os.ReadFile(os.Getenv(env))
+	if err != nil {
+		t.Fatalf("%s: %v", env, err)
+	}
+	if err := json.Unmarshal(data, into); err != nil {
+		t.Fatalf("%s: %v", env, err)
+	}
+}
+
+// plain is v as encoding/json gives it back (numbers as float64), so that 3 and
+// 3.0 compare equal, as JSON says.
+func plain(t *testing.T, v any) any {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	var out any
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("unmarshal: %v", err)
+	}
+	return out
+}
+
+func sameJSON(t *testing.T, a, b any) bool {
+	return reflect.DeepEqual(plain(t, a), plain(t, b))
+}
+
+func decodeNumbers(t *testing.T, data []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("input: %v", err)
+	}
+	return v
+}
+
+type runner struct {
+	t       *testing.T
+	classes map[string]string
+}
+
+func (r runner) checkClass(err *gen.Error, class any) {
+	code, ok := r.classes[class.(string)]
+	if !ok {
+		r.t.Errorf("class %v is no code's class", class)
+	} else if string(err.Code) != code {
+		r.t.Errorf("class: got code %q, want %q (class %v)", err.Code, code, class)
+	}
+}
+
+func (r runner) checkAccepted(err *gen.Error, expect map[string]any) {
+	t := r.t
+	r.checkClass(err, expect["class"])
+	if string(err.Code) != expect["code"] {
+		t.Errorf("code: got %q, want %v", err.Code, expect["code"])
+	}
+	if string(err.Domain()) != expect["domain"] {
+		t.Errorf("domain: got %q, want %v", err.Domain(), expect["domain"])
+	}
+	if err.Retryable != expect["retryable"] {
+		t.Errorf("retryable: got %v, want %v", err.Retryable, expect["retryable"])
+	}
+	if err.WireCode != expect["wire_code"] {
+		t.Errorf("wire code: got %q, want %v", err.WireCode, expect["wire_code"])
+	}
+	data, merr := json.Marshal(err)
+	if merr != nil {
+		t.Fatalf("MarshalJSON: %v", merr)
+	}
+	var payload any
+	if uerr := json.Unmarshal(data, &payload); uerr != nil {
+		t.Fatalf("MarshalJSON gave no JSON: %v", uerr)
+	}
+	if !sameJSON(t, payload, expect["payload"]) {
+		t.Errorf("payload: got %s, want %v", data, expect["payload"])
+	}
+	// The round trip, and errors.Is / errors.As through a wrapper.
+	again, ferr := gen.FromPayload(data)
+	if ferr != nil || again.Code != err.Code || again.WireCode != err.WireCode {
+		t.Errorf("round trip: got %v, %v", again, ferr)
+	}
+	wrapped := fmt.Errorf("context: %w", err)
+	if !errors.Is(wrapped, &gen.Error{Code: err.Code}) {
+		t.Errorf("errors.Is does not match by code")
+	}
+	var found *gen.Error
+	if !errors.As(wrapped, &found) || found != err {
+		t.Errorf("errors.As does not find the error")
+	}
+}
+
+func (r runner) payload(call func([]byte) (*gen.Error, error), v vector) {
+	t := r.t
+	err, problem := call(v.Input)
+	if v.Expect["ok"] == false {
+		var invalid *gen.InvalidPayloadError
+		if !errors.As(problem, &invalid) {
+			t.Fatalf("want an InvalidPayloadError (field %v), got %v, %v", v.Expect["field"], err, problem)
+		}
+		if invalid.Field != v.Expect["field"] {
+			t.Errorf("field: got %q, want %v (%s)", invalid.Field, v.Expect["field"], invalid.Message)
+		}
+		if err != nil {
+			t.Errorf("an error came back with the problem: %v", err)
+		}
+		return
+	}
+	if problem != nil {
+		t.Fatalf("refused: %v", problem)
+	}
+	if v.Expect["none"] == true {
+		if err != nil {
+			t.Errorf("want none, got %v", err)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("want an error, got none")
+	}
+	r.checkAccepted(err, v.Expect)
+}
+
+func (r runner) run(v vector) {
+	t := r.t
+	switch v.Kind {
+	case "from_payload":
+		r.payload(gen.FromPayload, v)
+	case "error_from_event":
+		r.payload(gen.ErrorFromEvent, v)
+	case "lookup":
+		var code string
+		if err := json.Unmarshal(v.Input, &code); err != nil {
+			t.Fatalf("input: %v", err)
+		}
+		want := r.classes[v.Expect["class"].(string)]
+		if got := gen.Lookup(code); string(got) != want {
+			t.Errorf("Lookup: got %q, want %q (class %v)", got, want, v.Expect["class"])
+		}
+		if gen.IsRetryable(code) != v.Expect["retryable"] {
+			t.Errorf("IsRetryable: got %v", gen.IsRetryable(code))
+		}
+	case "to_error":
+		input := decodeNumbers(t, v.Input)
+		err := gen.ToError(input)
+		r.checkClass(err, v.Expect["class"])
+		if string(err.Code) != v.Expect["code"] || string(err.Domain()) != v.Expect["domain"] || err.Retryable != v.Expect["retryable"] {
+			t.Errorf("got %q %q %v", err.Code, err.Domain(), err.Retryable)
+		}
+		var kept *gen.WrappedValue
+		if !errors.As(err, &kept) || !sameJSON(t, kept.Value, input) {
+			t.Errorf("the value is not kept: %v", err.Cause)
+		}
+	case "construct":
+		var input struct {
+			Code    string          `json:"code"`
+			Details json.RawMessage `json:"details"`
+		}
+		if err := json.Unmarshal(v.Input, &input); err != nil {
+			t.Fatalf("input: %v", err)
+		}
+		details, _ := decodeNumbers(t, input.Details).(map[string]any)
+		err, problem := gen.New(gen.Code(input.Code), details)
+		if problem != nil {
+			t.Fatalf("New: %v", problem)
+		}
+		r.checkClass(err, v.Expect["class"])
+		if err.Message != v.Expect["message"] {
+			t.Errorf("message: got %q, want %v", err.Message, v.Expect["message"])
+		}
+		if !sameJSON(t, err.Details, v.Expect["details"]) {
+			t.Errorf("details: got %v, want %v", err.Details, v.Expect["details"])
+		}
+	default:
+		t.Fatalf("no runner for kind %q", v.Kind)
+	}
+}
+
+func TestEveryVector(t *testing.T) {
+	var doc document
+	readJSON(t, "TAXOGEN_VECTORS", &doc)
+	var classes map[string]string
+	readJSON(t, "TAXOGEN_CLASSES", &classes)
+	known := map[string]bool{"from_payload": true, "error_from_event": true, "lookup": true, "to_error": true, "construct": true}
+	for kind := range doc.Kinds {
+		if !known[kind] {
+			t.Errorf("no runner for kind %q", kind)
+		}
+	}
+	if len(doc.Vectors) == 0 {
+		t.Fatal("no vectors")
+	}
+	for _, v := range doc.Vectors {
+		v := v
+		t.Run(v.ID, func(t *testing.T) { runner{t, classes}.run(v) })
+	}
+}
