@@ -91,15 +91,15 @@ class CodeNames(ClassNames):
 
 
 class GoDomainNames(TypedDict):
-    constant: Annotated[str, _Doc("its Domain constant")]
+    constant: Annotated[str, Doc("its Domain constant")]
 
 
 class GoCodeNames(TypedDict):
-    constant: Annotated[str, _Doc("its Code constant")]
-    constructor: Annotated[str, _Doc("the function that builds its error")]
-    helper: Annotated[str, _Doc("the IsXxxError(err error) bool function")]
-    details_type: Annotated[str | None, _Doc("the struct of its declared details")]
-    fields: Annotated[dict[str, str], _Doc("each details field → its struct field")]
+    constant: Annotated[str, Doc("its Code constant")]
+    constructor: Annotated[str, Doc("the function that builds its error")]
+    helper: Annotated[str, Doc("the IsXxxError(err error) bool function")]
+    details_type: Annotated[str | None, Doc("the struct of its declared details")]
+    fields: Annotated[dict[str, str], Doc("each details field → its struct field")]
 
 
 class DomainLanguages(TypedDict):
@@ -185,7 +185,7 @@ class TypeScriptNames(TypedDict):
 
 
 class GoNames(TypedDict):
-    package: Annotated[str, _Doc("the Go package name")]
+    package: Annotated[str, Doc("the Go package name")]
 
 
 class PackageNames(TypedDict):
