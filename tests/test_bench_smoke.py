@@ -41,6 +41,8 @@ FIGURES = (
     "ts-compile-large",  # tsc at N=10,000 under the strict settings
     "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
     "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
+    # an esbuild bundle importing one class vs one importing fromPayload (issue 15)
+    "ts-bundle-medium",
     # Machinery that pays its way (issue 13): each optimisation on and off.
     "check-noop-shipped",  # no-op check, shipped taxonomy, vs python -c pass (≤ 3x)
     "memo-shipped",  # the no-op check with its memo vs without
