@@ -428,8 +428,8 @@ function ownName(error: Error, value: string): void {
  * Whether `value` carries the brand `key`: its property `Symbol.for(key)` is
  * `true`. Never throws, whatever `value` is.
  *
- * Every error of a taxonomy carries its root class's `brand` so (TaxonomyError's
- * constructor gives it). The key is a registry symbol, so a second copy of a
+ * TaxonomyError's constructor gives every error that property, `key` being its
+ * root class's static `brand`. The key is a registry symbol, so a second copy of a
  * package recognises errors made by the first (instanceof cannot); plain objects
  * never carry it by accident.
  */
@@ -544,16 +544,17 @@ export abstract class TaxonomyError<
     this.retryable = retryable ?? cls.retryable;
     this.details = details;
     this.wireCode = cls.code;
+    // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
       Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
     }
   }
 
   /**
-   * The class's `errorName`. A getter on the prototype, as a pinned name was a
-   * plain property there: set at no import (a module that sets nothing when
-   * imported lets bundlers drop the classes a program does not use), known
-   * while `Error`'s constructor runs, and never one of the error's own keys.
+   * The class's `errorName`: a getter on the prototype, not a property each class
+   * sets as it is defined, so importing a taxonomy runs nothing and bundlers can
+   * drop the classes a program does not use. `Error`'s constructor already sees
+   * it (the stack's first line has it), and it is never an own key of an error.
    */
   override get name(): string {
     return (this.constructor as typeof TaxonomyError).errorName;
