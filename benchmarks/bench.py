@@ -79,6 +79,7 @@ FIGURE_IDS = (
     "ts-from-payload",
     "ts-import-medium",
     "ts-from-payload-typed",
+    "ts-bundle-medium",
     "check-noop-shipped",
     "memo-shipped",
     "template-cache-shipped",

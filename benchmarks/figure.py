@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["Figure", "fmt_bytes", "fmt_n", "fmt_seconds"]
+__all__ = ["Figure", "fmt_bytes", "fmt_n", "fmt_seconds", "fmt_size"]
 
 
 def fmt_seconds(value: float) -> str:
@@ -25,6 +25,13 @@ def fmt_bytes(kib: float) -> str:
     return f"{kib / 1024:.0f} MB"
 
 
+def fmt_size(size: float) -> str:
+    """A size in bytes, as a file's (1 KB = 1,024 bytes)."""
+    if size < 1024:
+        return f"{size:.0f} B"
+    return f"{size / 1024:.1f} KB"
+
+
 def fmt_n(n: int) -> str:
     return f"{n:,}"
 
@@ -41,7 +48,7 @@ class Figure:
     baseline: float
     target: str
     checks: list[tuple[str, bool]]
-    unit: str = "s"  # "s", "kib", or "x" (a plain ratio)
+    unit: str = "s"  # "s", "kib", "bytes", or "x" (a plain ratio)
     note: str = ""
 
     @property
@@ -51,6 +58,8 @@ class Figure:
     def show(self, value: float) -> str:
         if self.unit == "kib":
             return fmt_bytes(value)
+        if self.unit == "bytes":
+            return fmt_size(value)
         if self.unit == "x":
             return f"{value:.2f}"
         return fmt_seconds(value)

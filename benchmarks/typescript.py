@@ -1,7 +1,9 @@
 """TypeScript: compiling the generated package, decoding in Node, importing it.
 
 `tsc -p` under the package's own strict tsconfig, `fromPayload` against a zod
-schema, and the compiled module's import in a fresh `node`.
+schema, the compiled module's import in a fresh `node`, and the size of a
+minified esbuild bundle that imports one class against one that imports
+`fromPayload` (and so every class).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import node_children
-from benchmarks.figure import Figure, fmt_n, fmt_seconds
+from benchmarks.figure import Figure, fmt_n, fmt_seconds, fmt_size
 from benchmarks.payload import sample_code, typed_figure, typed_pair
 from benchmarks.timing import (
     CODE_PATTERN,
+    REPO,
     TSC,
     BenchError,
     Run,
@@ -28,8 +31,15 @@ from benchmarks.timing import (
     run_json,
     wrapped,
 )
+from generator.pipeline import load_names
 
 __all__ = ["figures", "measure"]
+
+ESBUILD = REPO / "node_modules" / ".bin" / "esbuild"
+
+#: A bundle importing one class is at most this times one of the root class alone
+#: (issue 15, section 5).
+ONE_CLASS_MOST = 1.2
 
 
 def _tsc(run: Run, n: int | str) -> dict[str, Any]:
@@ -125,6 +135,46 @@ def measure(run: Run) -> None:
     )
     run.samples["ts typed decode"]["pair"] = pair
 
+    log(f"esbuild bundles, N={run.medium}")
+    run.samples["ts bundle"] = _bundles(run, medium)
+
+
+def _bundle(run: Run, name: str, consumer: str) -> int:
+    """The size in bytes of the minified ESM bundle of ``consumer`` (its source)."""
+    entry = run.work / f"bundle-{name}.mjs"
+    entry.write_text(consumer, encoding="utf-8")
+    out = run.work / f"bundle-{name}.min.mjs"
+    done = subprocess.run(
+        [str(ESBUILD), str(entry), "--bundle", "--minify", "--format=esm"]
+        + ["--platform=neutral", "--log-level=error", f"--outfile={out}"],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise BenchError(f"esbuild failed on {entry.name}: {done.stderr.strip()}")
+    return out.stat().st_size
+
+
+def _bundles(run: Run, module: Path) -> dict[str, Any]:
+    """Bundles of the medium taxonomy's package re-exporting one code's class (the
+    sample code's), the root class alone, and `fromPayload` (every class).
+    """
+    if not ESBUILD.is_file():
+        raise BenchError("node_modules/.bin/esbuild is needed: run `npm ci`")
+    names = load_names(run.taxonomy(run.medium))
+    wanted = sample_code(run)
+    cls = next(c.class_name for c in names.codes if c.code.code == wanted)
+    source = json.dumps(module.as_posix())
+    sizes = {
+        name: _bundle(run, name, f"export {{ {symbol} }} from {source};\n")
+        for name, symbol in (
+            ("one", cls),
+            ("root", names.base),
+            ("all", "fromPayload"),
+        )
+    }
+    return {**sizes, "class": cls}
+
 
 def _node_import(run: Run, script: Path, module: Path) -> dict[str, Any]:
     result = wrapped(
@@ -213,6 +263,25 @@ def figures(run: Run) -> list[Figure]:
             "ts typed decode",
             "ts-from-payload-typed",
             "`fromPayload(object)` in Node of a code with declared details fields",
+        )
+    )
+    sizes = run.samples["ts bundle"]
+    one, root, every = sizes["one"], sizes["root"], sizes["all"]
+    out.append(
+        Figure(
+            "ts-bundle-medium",
+            "minified esbuild bundle importing one code's class",
+            fmt_n(M),
+            one,
+            "the same importing `fromPayload` (every class)",
+            every,
+            f"≤ {ONE_CLASS_MOST}x a bundle of the root class alone",
+            [("root", one <= ONE_CLASS_MOST * root)],
+            unit="bytes",
+            note=(
+                f"`{sizes['class']}`; the root class alone: {fmt_size(root)} "
+                f"(one class is {one / root:.2f}x it)"
+            ),
         )
     )
     return out

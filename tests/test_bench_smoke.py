@@ -38,9 +38,14 @@ FIGURES = (
     "py-import-large",  # import at N=10,000 (< 200 ms)
     "from-payload-dict",  # from_payload vs pydantic validate_python (≤ 0.6x)
     "from-payload-json",  # json.loads + from_payload vs pydantic validate_json (≤ 1x)
+    # from_payload of a code with declared fields vs one without (issue 10, ≤ 1.5x)
+    "from-payload-typed",
     "ts-compile-large",  # tsc at N=10,000 under the strict settings
     "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
     "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
+    "ts-from-payload-typed",  # the same in Node
+    # an esbuild bundle importing one class vs one importing fromPayload (issue 15)
+    "ts-bundle-medium",
     # Machinery that pays its way (issue 13): each optimisation on and off.
     "check-noop-shipped",  # no-op check, shipped taxonomy, vs python -c pass (≤ 3x)
     "memo-shipped",  # the no-op check with its memo vs without

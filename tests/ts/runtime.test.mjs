@@ -79,22 +79,35 @@ describe("the classes", () => {
     }
   });
 
-  test("name defaults to the class's own name, pinned on its prototype", () => {
+  test("name is the class's own, pinned on its prototype, and assignable", () => {
     for (const [className] of Object.values(TABLE)) {
-      assert.equal(new toy[className]("m").name, className);
-      const own = Object.getOwnPropertyDescriptor(toy[className].prototype, "name");
-      assert.equal(own.value, className);
+      const error = new toy[className]("m");
+      assert.equal(error.name, className);
+      assert.equal(toy[className].prototype.name, className);
+      assert.equal(Object.hasOwn(error, "name"), false, "never an own key");
+      assert.match(error.stack, new RegExp(`^${className}: m`), "known to Error");
+      assert.equal(String(error), `${className}: m`);
     }
     // The pinned literal wins over what the class is called (as after a minifier).
     const Renamed = class X extends toy.ToyBrokenError {
-      static {
-        runtime.pinName(this, "Pinned");
-      }
+      static errorName = "Pinned";
     };
     assert.equal(new Renamed().name, "Pinned");
     assert.equal(new Renamed().code, "toy_broken");
+    // A subclass that pins nothing keeps its parent's name.
+    assert.equal(new (class Y extends toy.ToySlowError {})().name, "ToySlowError");
+    // Assigning a name gives that one error its own, as for a plain Error.
+    const named = new toy.ToySlowError("m");
+    named.name = "Custom";
+    assert.equal(named.name, "Custom");
+    assert.equal(Object.getOwnPropertyDescriptor(named, "name").enumerable, true);
+    assert.equal(new toy.ToySlowError("m").name, "ToySlowError");
     const refused = new runtime.InvalidPayloadError("x: y", "x");
     assert.equal(refused.name, "InvalidPayloadError");
+    assert.match(refused.stack, /^InvalidPayloadError: x: y/);
+    refused.name = "Other";
+    assert.equal(refused.name, "Other");
+    assert.equal(new runtime.InvalidPayloadError("x: y", "x").name, "InvalidPayloadError");
   });
 
   test("deprecation and replacement are statics, undefined unless set", () => {
@@ -279,6 +292,10 @@ describe("the guard", () => {
     const branded = Object.defineProperty({}, Symbol.for(toy.BRAND_KEY), mark);
     const otherCopy = Object.create(branded);
     assert.equal(isToyError(otherCopy), true);
+    // Each error carries the brand itself, hidden: no key, no JSON, no log line.
+    const error = new toy.ToyBrokenError("m");
+    const own = Object.getOwnPropertyDescriptor(error, Symbol.for(toy.BRAND_KEY));
+    assert.deepEqual(own, { value: true, writable: false, enumerable: false, configurable: false });
   });
 
   test("refuses anything else and never throws", () => {

@@ -66,7 +66,8 @@ export type TaskTimeoutDetails = {
   readonly elapsed_ms?: number;
 };
 
-const BRAND: unique symbol = Symbol.for("harmovela-errors.HarmovelaError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "harmovela-errors.HarmovelaError";
 
 /**
  * The root of every error of the `harmovela` taxonomy.
@@ -74,15 +75,12 @@ const BRAND: unique symbol = Symbol.for("harmovela-errors.HarmovelaError");
  * A bare `HarmovelaError` carries the fallback code `protocol_error`.
  */
 export class HarmovelaError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "HarmovelaError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "protocol_error";
   static override readonly domain: Domain = "protocol";
   static override readonly meaning: string = "Unspecified protocol violation";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "HarmovelaError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
@@ -91,15 +89,12 @@ export class HarmovelaError extends runtime.TaxonomyError<ErrorCode, Domain> {
  * Code `protocol_error`, base of the `protocol` domain; not retryable.
  */
 export class ProtocolError extends HarmovelaError {
+  static override readonly errorName: string = "ProtocolError";
   static override readonly code: ErrorCode = "protocol_error";
   static override readonly domain: Domain = "protocol";
   static override readonly meaning: string = "Unspecified protocol violation";
   static override readonly retryable: boolean = false;
   declare readonly code: "protocol_error" | "invalid_envelope" | "invalid_event_type" | "unsupported_version" | "internal_error";
-
-  static {
-    runtime.pinName(this, "ProtocolError");
-  }
 }
 
 /**
@@ -108,14 +103,11 @@ export class ProtocolError extends HarmovelaError {
  * Code `invalid_envelope`; not retryable.
  */
 export class InvalidEnvelopeError extends ProtocolError {
+  static override readonly errorName: string = "InvalidEnvelopeError";
   static override readonly code: ErrorCode = "invalid_envelope";
   static override readonly meaning: string = "Envelope missing required fields or malformed";
   static override readonly retryable: boolean = false;
   declare readonly code: "invalid_envelope";
-
-  static {
-    runtime.pinName(this, "InvalidEnvelopeError");
-  }
 }
 
 /**
@@ -124,14 +116,11 @@ export class InvalidEnvelopeError extends ProtocolError {
  * Code `invalid_event_type`; not retryable.
  */
 export class InvalidEventTypeError extends ProtocolError {
+  static override readonly errorName: string = "InvalidEventTypeError";
   static override readonly code: ErrorCode = "invalid_event_type";
   static override readonly meaning: string = "Event type not in registry or invalid format";
   static override readonly retryable: boolean = false;
   declare readonly code: "invalid_event_type";
-
-  static {
-    runtime.pinName(this, "InvalidEventTypeError");
-  }
 }
 
 /**
@@ -140,14 +129,11 @@ export class InvalidEventTypeError extends ProtocolError {
  * Code `unsupported_version`; not retryable.
  */
 export class UnsupportedVersionError extends ProtocolError {
+  static override readonly errorName: string = "UnsupportedVersionError";
   static override readonly code: ErrorCode = "unsupported_version";
   static override readonly meaning: string = "Protocol version not supported by this peer";
   static override readonly retryable: boolean = false;
   declare readonly code: "unsupported_version";
-
-  static {
-    runtime.pinName(this, "UnsupportedVersionError");
-  }
 }
 
 /**
@@ -156,14 +142,11 @@ export class UnsupportedVersionError extends ProtocolError {
  * Code `internal_error`; retryable.
  */
 export class InternalError extends ProtocolError {
+  static override readonly errorName: string = "InternalError";
   static override readonly code: ErrorCode = "internal_error";
   static override readonly meaning: string = "Unexpected internal processing failure";
   static override readonly retryable: boolean = true;
   declare readonly code: "internal_error";
-
-  static {
-    runtime.pinName(this, "InternalError");
-  }
 }
 
 /**
@@ -172,15 +155,12 @@ export class InternalError extends ProtocolError {
  * Code `session_error`, base of the `session` domain; not retryable.
  */
 export class SessionError extends HarmovelaError {
+  static override readonly errorName: string = "SessionError";
   static override readonly code: ErrorCode = "session_error";
   static override readonly domain: Domain = "session";
   static override readonly meaning: string = "Unspecified session error";
   static override readonly retryable: boolean = false;
   declare readonly code: "session_error" | "session_timeout" | "session_closed" | "unauthorized";
-
-  static {
-    runtime.pinName(this, "SessionError");
-  }
 }
 
 /**
@@ -189,14 +169,11 @@ export class SessionError extends HarmovelaError {
  * Code `session_timeout`; retryable.
  */
 export class SessionTimeoutError extends SessionError {
+  static override readonly errorName: string = "SessionTimeoutError";
   static override readonly code: ErrorCode = "session_timeout";
   static override readonly meaning: string = "Session timed out (heartbeat or idle)";
   static override readonly retryable: boolean = true;
   declare readonly code: "session_timeout";
-
-  static {
-    runtime.pinName(this, "SessionTimeoutError");
-  }
 }
 
 /**
@@ -205,14 +182,11 @@ export class SessionTimeoutError extends SessionError {
  * Code `session_closed`; not retryable.
  */
 export class SessionClosedError extends SessionError {
+  static override readonly errorName: string = "SessionClosedError";
   static override readonly code: ErrorCode = "session_closed";
   static override readonly meaning: string = "Session was closed unexpectedly";
   static override readonly retryable: boolean = false;
   declare readonly code: "session_closed";
-
-  static {
-    runtime.pinName(this, "SessionClosedError");
-  }
 }
 
 /**
@@ -221,14 +195,11 @@ export class SessionClosedError extends SessionError {
  * Code `unauthorized`; not retryable.
  */
 export class UnauthorizedError extends SessionError {
+  static override readonly errorName: string = "UnauthorizedError";
   static override readonly code: ErrorCode = "unauthorized";
   static override readonly meaning: string = "Authentication or authorization failed";
   static override readonly retryable: boolean = false;
   declare readonly code: "unauthorized";
-
-  static {
-    runtime.pinName(this, "UnauthorizedError");
-  }
 }
 
 /**
@@ -237,15 +208,12 @@ export class UnauthorizedError extends SessionError {
  * Code `subscription_error`, base of the `subscription` domain; not retryable.
  */
 export class SubscriptionError extends HarmovelaError {
+  static override readonly errorName: string = "SubscriptionError";
   static override readonly code: ErrorCode = "subscription_error";
   static override readonly domain: Domain = "subscription";
   static override readonly meaning: string = "Unspecified subscription error";
   static override readonly retryable: boolean = false;
   declare readonly code: "subscription_error" | "subscription_rejected";
-
-  static {
-    runtime.pinName(this, "SubscriptionError");
-  }
 }
 
 /**
@@ -254,14 +222,11 @@ export class SubscriptionError extends HarmovelaError {
  * Code `subscription_rejected`; not retryable.
  */
 export class SubscriptionRejectedError extends SubscriptionError {
+  static override readonly errorName: string = "SubscriptionRejectedError";
   static override readonly code: ErrorCode = "subscription_rejected";
   static override readonly meaning: string = "Subscription request rejected by producer";
   static override readonly retryable: boolean = false;
   declare readonly code: "subscription_rejected";
-
-  static {
-    runtime.pinName(this, "SubscriptionRejectedError");
-  }
 }
 
 /**
@@ -270,16 +235,13 @@ export class SubscriptionRejectedError extends SubscriptionError {
  * Code `task_error`, base of the `task` domain; not retryable.
  */
 export class TaskError extends HarmovelaError {
+  static override readonly errorName: string = "TaskError";
   static override readonly code: ErrorCode = "task_error";
   static override readonly domain: Domain = "task";
   static override readonly meaning: string = "Unspecified task error";
   static override readonly retryable: boolean = false;
   declare readonly code: "task_error" | "task_timeout" | "task_cancelled";
   declare readonly details: Readonly<Record<string, unknown>> | TaskTimeoutDetails;
-
-  static {
-    runtime.pinName(this, "TaskError");
-  }
 }
 
 /**
@@ -288,6 +250,7 @@ export class TaskError extends HarmovelaError {
  * Code `task_timeout`; retryable.
  */
 export class TaskTimeoutError extends TaskError {
+  static override readonly errorName: string = "TaskTimeoutError";
   static override readonly code: ErrorCode = "task_timeout";
   static override readonly meaning: string = "Task exceeded its deadline";
   static override readonly retryable: boolean = true;
@@ -307,10 +270,6 @@ export class TaskTimeoutError extends TaskError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "TaskTimeoutError");
-  }
 }
 
 /**
@@ -319,14 +278,11 @@ export class TaskTimeoutError extends TaskError {
  * Code `task_cancelled`; not retryable.
  */
 export class TaskCancelledError extends TaskError {
+  static override readonly errorName: string = "TaskCancelledError";
   static override readonly code: ErrorCode = "task_cancelled";
   static override readonly meaning: string = "Task was cancelled";
   static override readonly retryable: boolean = false;
   declare readonly code: "task_cancelled";
-
-  static {
-    runtime.pinName(this, "TaskCancelledError");
-  }
 }
 
 /**
@@ -335,15 +291,12 @@ export class TaskCancelledError extends TaskError {
  * Code `tool_error`, base of the `tool` domain; not retryable.
  */
 export class ToolError extends HarmovelaError {
+  static override readonly errorName: string = "ToolError";
   static override readonly code: ErrorCode = "tool_error";
   static override readonly domain: Domain = "tool";
   static override readonly meaning: string = "Unspecified tool execution error";
   static override readonly retryable: boolean = false;
   declare readonly code: "tool_error" | "tool_timeout";
-
-  static {
-    runtime.pinName(this, "ToolError");
-  }
 }
 
 /**
@@ -352,14 +305,11 @@ export class ToolError extends HarmovelaError {
  * Code `tool_timeout`; retryable.
  */
 export class ToolTimeoutError extends ToolError {
+  static override readonly errorName: string = "ToolTimeoutError";
   static override readonly code: ErrorCode = "tool_timeout";
   static override readonly meaning: string = "Tool execution exceeded deadline";
   static override readonly retryable: boolean = true;
   declare readonly code: "tool_timeout";
-
-  static {
-    runtime.pinName(this, "ToolTimeoutError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -408,7 +358,7 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "event.rejected": "payload.error",
   "session.error": "payload.error",
   "task.failed": "payload.error",
@@ -417,8 +367,11 @@ export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
   "event.dead_lettered": "payload.error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<HarmovelaError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<HarmovelaError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `ProtocolError`. */
 export function lookup(code: string): ErrorClass {
@@ -442,7 +395,7 @@ export function isHarmovelaError(value: unknown): value is HarmovelaError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarmovelaError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -455,5 +408,5 @@ export function toError(value: unknown): HarmovelaError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarmovelaError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

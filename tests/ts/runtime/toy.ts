@@ -16,57 +16,41 @@ export type Code = (typeof Code)[keyof typeof Code];
 export type Area = "toy";
 
 export const BRAND_KEY: string = "toy-errors.ToyError";
-const BRAND: unique symbol = Symbol.for(BRAND_KEY);
 
 export class ToyError extends runtime.TaxonomyError<Code, Area> {
+  static override readonly errorName: string = "ToyError";
+  static override readonly brand: string | undefined = BRAND_KEY;
   static override readonly code: Code = "toy_error";
   static override readonly domain: Area = "toy";
   static override readonly meaning: string = "Unspecified toy error";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "ToyError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 export class ToyBrokenError extends ToyError {
+  static override readonly errorName: string = "ToyBrokenError";
   static override readonly code: Code = "toy_broken";
   static override readonly meaning: string = "The toy is broken";
-
-  static {
-    runtime.pinName(this, "ToyBrokenError");
-  }
 }
 
 export class ToySlowError extends ToyError {
+  static override readonly errorName: string = "ToySlowError";
   static override readonly code: Code = "toy_slow";
   static override readonly meaning: string = "The toy is slow";
   static override readonly retryable: boolean = true;
-
-  static {
-    runtime.pinName(this, "ToySlowError");
-  }
 }
 
 export class ToyOldError extends ToyError {
+  static override readonly errorName: string = "ToyOldError";
   static override readonly code: Code = "toy_old";
   static override readonly meaning: string = "An old toy";
   static override readonly deprecated: string | undefined = "Too vague";
   static override readonly replacedBy: string | undefined = "toy_broken";
-
-  static {
-    runtime.pinName(this, "ToyOldError");
-  }
 }
 
 export class ToyCrashError extends ToyError {
+  static override readonly errorName: string = "ToyCrashError";
   static override readonly code: Code = "toy_crash";
   static override readonly meaning: string = "The toy box crashed";
-
-  static {
-    runtime.pinName(this, "ToyCrashError");
-  }
 }
 
 const BY_CODE: ReadonlyMap<string, typeof ToyError> = new Map<string, typeof ToyError>([
@@ -102,7 +86,7 @@ export function errorFromEvent(event: unknown): ToyError | undefined {
 }
 
 export function isToyError(value: unknown): value is ToyError {
-  return runtime.branded(value, BRAND);
+  return runtime.branded(value, BRAND_KEY);
 }
 
 export function toError(value: unknown): ToyError {

@@ -47,7 +47,8 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface HarnessErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-const BRAND: unique symbol = Symbol.for("acme_harness-errors.HarnessError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "acme_harness-errors.HarnessError";
 
 /**
  * The root of every error of the `acme_harness` taxonomy.
@@ -55,15 +56,12 @@ const BRAND: unique symbol = Symbol.for("acme_harness-errors.HarnessError");
  * A bare `HarnessError` carries the fallback code `UNKNOWN`.
  */
 export class HarnessError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "HarnessError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly domain: Domain = "GENERAL";
   static override readonly meaning: string = "A value that is not an error was thrown, or the code is unknown";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "HarnessError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
@@ -72,15 +70,12 @@ export class HarnessError extends runtime.TaxonomyError<ErrorCode, Domain> {
  * Code `GENERAL_ERROR`, base of the `GENERAL` domain; not retryable.
  */
 export class GeneralError extends HarnessError {
+  static override readonly errorName: string = "GeneralError";
   static override readonly code: ErrorCode = "GENERAL_ERROR";
   static override readonly domain: Domain = "GENERAL";
   static override readonly meaning: string = "Unspecified failure";
   static override readonly retryable: boolean = false;
   declare readonly code: "GENERAL_ERROR" | "UNKNOWN";
-
-  static {
-    runtime.pinName(this, "GeneralError");
-  }
 }
 
 /**
@@ -89,27 +84,21 @@ export class GeneralError extends HarnessError {
  * Code `UNKNOWN`; not retryable.
  */
 export class UnknownError extends GeneralError {
+  static override readonly errorName: string = "UnknownError";
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly meaning: string = "A value that is not an error was thrown, or the code is unknown";
   static override readonly retryable: boolean = false;
   declare readonly code: "UNKNOWN";
-
-  static {
-    runtime.pinName(this, "UnknownError");
-  }
 }
 
 /**
  * The base of every error of the `TOOL` domain.
  */
 export class ToolError extends HarnessError {
+  static override readonly errorName: string = "ToolError";
   static override readonly domain: Domain = "TOOL";
   static override readonly meaning: string = "Tool Errors";
   declare readonly code: "TOOL_ARGS_INVALID" | "TOOL_ENOENT" | "TOOL_EACCES" | "TOOL_TIMEOUT";
-
-  static {
-    runtime.pinName(this, "ToolError");
-  }
 }
 
 /**
@@ -118,14 +107,11 @@ export class ToolError extends HarnessError {
  * Code `TOOL_ARGS_INVALID`; not retryable.
  */
 export class ToolArgsInvalidError extends ToolError {
+  static override readonly errorName: string = "ToolArgsInvalidError";
   static override readonly code: ErrorCode = "TOOL_ARGS_INVALID";
   static override readonly meaning: string = "Tool arguments failed validation";
   static override readonly retryable: boolean = false;
   declare readonly code: "TOOL_ARGS_INVALID";
-
-  static {
-    runtime.pinName(this, "ToolArgsInvalidError");
-  }
 }
 
 /**
@@ -134,14 +120,11 @@ export class ToolArgsInvalidError extends ToolError {
  * Code `TOOL_ENOENT`; not retryable.
  */
 export class ToolEnoentError extends ToolError {
+  static override readonly errorName: string = "ToolEnoentError";
   static override readonly code: ErrorCode = "TOOL_ENOENT";
   static override readonly meaning: string = "No such file: the tool's path does not exist";
   static override readonly retryable: boolean = false;
   declare readonly code: "TOOL_ENOENT";
-
-  static {
-    runtime.pinName(this, "ToolEnoentError");
-  }
 }
 
 /**
@@ -150,14 +133,11 @@ export class ToolEnoentError extends ToolError {
  * Code `TOOL_EACCES`; not retryable.
  */
 export class ToolEaccesError extends ToolError {
+  static override readonly errorName: string = "ToolEaccesError";
   static override readonly code: ErrorCode = "TOOL_EACCES";
   static override readonly meaning: string = "Permission denied";
   static override readonly retryable: boolean = false;
   declare readonly code: "TOOL_EACCES";
-
-  static {
-    runtime.pinName(this, "ToolEaccesError");
-  }
 }
 
 /**
@@ -166,27 +146,21 @@ export class ToolEaccesError extends ToolError {
  * Code `TOOL_TIMEOUT`; retryable.
  */
 export class ToolTimeoutError extends ToolError {
+  static override readonly errorName: string = "ToolTimeoutError";
   static override readonly code: ErrorCode = "TOOL_TIMEOUT";
   static override readonly meaning: string = "The tool ran past its deadline";
   static override readonly retryable: boolean = true;
   declare readonly code: "TOOL_TIMEOUT";
-
-  static {
-    runtime.pinName(this, "ToolTimeoutError");
-  }
 }
 
 /**
  * The base of every error of the `LLM` domain.
  */
 export class LlmError extends HarnessError {
+  static override readonly errorName: string = "LlmError";
   static override readonly domain: Domain = "LLM";
   static override readonly meaning: string = "Model Errors";
   declare readonly code: "LLM_RATE_LIMITED" | "LLM_CONTEXT_OVERFLOW" | "TIMEOUT";
-
-  static {
-    runtime.pinName(this, "LlmError");
-  }
 }
 
 /**
@@ -195,14 +169,11 @@ export class LlmError extends HarnessError {
  * Code `LLM_RATE_LIMITED`; retryable.
  */
 export class LlmRateLimitedError extends LlmError {
+  static override readonly errorName: string = "LlmRateLimitedError";
   static override readonly code: ErrorCode = "LLM_RATE_LIMITED";
   static override readonly meaning: string = "The provider said \"slow down\"; back off and retry";
   static override readonly retryable: boolean = true;
   declare readonly code: "LLM_RATE_LIMITED";
-
-  static {
-    runtime.pinName(this, "LlmRateLimitedError");
-  }
 }
 
 /**
@@ -211,14 +182,11 @@ export class LlmRateLimitedError extends LlmError {
  * Code `LLM_CONTEXT_OVERFLOW`; not retryable.
  */
 export class LlmContextOverflowError extends LlmError {
+  static override readonly errorName: string = "LlmContextOverflowError";
   static override readonly code: ErrorCode = "LLM_CONTEXT_OVERFLOW";
   static override readonly meaning: string = "The prompt does not fit the model's context window";
   static override readonly retryable: boolean = false;
   declare readonly code: "LLM_CONTEXT_OVERFLOW";
-
-  static {
-    runtime.pinName(this, "LlmContextOverflowError");
-  }
 }
 
 /**
@@ -227,14 +195,11 @@ export class LlmContextOverflowError extends LlmError {
  * Code `TIMEOUT`; retryable.
  */
 export class LlmTimeoutError extends LlmError {
+  static override readonly errorName: string = "LlmTimeoutError";
   static override readonly code: ErrorCode = "TIMEOUT";
   static override readonly meaning: string = "The model did not answer in time";
   static override readonly retryable: boolean = true;
   declare readonly code: "TIMEOUT";
-
-  static {
-    runtime.pinName(this, "LlmTimeoutError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -268,14 +233,17 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "tool.result": "error",
   "session.error": "payload.error",
   "llm.response.failed": "payload.failure.detail",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<HarnessError> =
-  runtime.decoder(lookup, /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<HarnessError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `UnknownError`. */
 export function lookup(code: string): ErrorClass {
@@ -299,7 +267,7 @@ export function isHarnessError(value: unknown): value is HarnessError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarnessError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -312,5 +280,5 @@ export function toError(value: unknown): HarnessError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarnessError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -46,7 +46,8 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface LedgerServiceErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-const BRAND: unique symbol = Symbol.for("ledger-errors.LedgerServiceError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "ledger-errors.LedgerServiceError";
 
 /**
  * The root of every error of the `ledger` taxonomy.
@@ -54,15 +55,12 @@ const BRAND: unique symbol = Symbol.for("ledger-errors.LedgerServiceError");
  * A bare `LedgerServiceError` carries the fallback code `ledger_error`.
  */
 export class LedgerServiceError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "LedgerServiceError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "ledger_error";
   static override readonly domain: Domain = "ledger";
   static override readonly meaning: string = "Unspecified ledger error";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "LedgerServiceError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
@@ -71,15 +69,12 @@ export class LedgerServiceError extends runtime.TaxonomyError<ErrorCode, Domain>
  * Code `ledger_error`, base of the `ledger` domain; not retryable.
  */
 export class LedgerError extends LedgerServiceError {
+  static override readonly errorName: string = "LedgerError";
   static override readonly code: ErrorCode = "ledger_error";
   static override readonly domain: Domain = "ledger";
   static override readonly meaning: string = "Unspecified ledger error";
   static override readonly retryable: boolean = false;
   declare readonly code: "ledger_error" | "ledger_internal" | "ledger_locked" | "ledger_busy";
-
-  static {
-    runtime.pinName(this, "LedgerError");
-  }
 }
 
 /**
@@ -90,14 +85,11 @@ export class LedgerError extends LedgerServiceError {
  * @since 1.1.0
  */
 export class LedgerInternalError extends LedgerError {
+  static override readonly errorName: string = "LedgerInternalError";
   static override readonly code: ErrorCode = "ledger_internal";
   static override readonly meaning: string = "The ledger failed inside";
   static override readonly retryable: boolean = true;
   declare readonly code: "ledger_internal";
-
-  static {
-    runtime.pinName(this, "LedgerInternalError");
-  }
 }
 
 /**
@@ -108,14 +100,11 @@ export class LedgerInternalError extends LedgerError {
  * @since 2.0.0
  */
 export class LedgerLockedError extends LedgerError {
+  static override readonly errorName: string = "LedgerLockedError";
   static override readonly code: ErrorCode = "ledger_locked";
   static override readonly meaning: string = "The ledger is locked by another writer";
   static override readonly retryable: boolean = true;
   declare readonly code: "ledger_locked";
-
-  static {
-    runtime.pinName(this, "LedgerLockedError");
-  }
 }
 
 /**
@@ -128,29 +117,23 @@ export class LedgerLockedError extends LedgerError {
  * @deprecated Too vague to act on; use `ledger_locked` instead.
  */
 export class LedgerBusyError extends LedgerError {
+  static override readonly errorName: string = "LedgerBusyError";
   static override readonly code: ErrorCode = "ledger_busy";
   static override readonly meaning: string = "The ledger was too busy to answer";
   static override readonly retryable: boolean = true;
   static override readonly deprecated: string | undefined = "Too vague to act on";
   static override readonly replacedBy: string | undefined = "ledger_locked";
   declare readonly code: "ledger_busy";
-
-  static {
-    runtime.pinName(this, "LedgerBusyError");
-  }
 }
 
 /**
  * The base of every error of the `account` domain.
  */
 export class AccountError extends LedgerServiceError {
+  static override readonly errorName: string = "AccountError";
   static override readonly domain: Domain = "account";
   static override readonly meaning: string = "Account Errors";
   declare readonly code: "account_missing" | "account_closed" | "account_overdrawn";
-
-  static {
-    runtime.pinName(this, "AccountError");
-  }
 }
 
 /**
@@ -159,14 +142,11 @@ export class AccountError extends LedgerServiceError {
  * Code `account_missing`; not retryable.
  */
 export class AccountMissingError extends AccountError {
+  static override readonly errorName: string = "AccountMissingError";
   static override readonly code: ErrorCode = "account_missing";
   static override readonly meaning: string = "No such account";
   static override readonly retryable: boolean = false;
   declare readonly code: "account_missing";
-
-  static {
-    runtime.pinName(this, "AccountMissingError");
-  }
 }
 
 /**
@@ -177,14 +157,11 @@ export class AccountMissingError extends AccountError {
  * @since 1.2.0
  */
 export class AccountClosedError extends AccountError {
+  static override readonly errorName: string = "AccountClosedError";
   static override readonly code: ErrorCode = "account_closed";
   static override readonly meaning: string = "The account is closed";
   static override readonly retryable: boolean = false;
   declare readonly code: "account_closed";
-
-  static {
-    runtime.pinName(this, "AccountClosedError");
-  }
 }
 
 /**
@@ -195,15 +172,12 @@ export class AccountClosedError extends AccountError {
  * @deprecated Limits are enforced by the payments service now
  */
 export class AccountOverdrawnError extends AccountError {
+  static override readonly errorName: string = "AccountOverdrawnError";
   static override readonly code: ErrorCode = "account_overdrawn";
   static override readonly meaning: string = "The account would go below its limit";
   static override readonly retryable: boolean = false;
   static override readonly deprecated: string | undefined = "Limits are enforced by the payments service now";
   declare readonly code: "account_overdrawn";
-
-  static {
-    runtime.pinName(this, "AccountOverdrawnError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -233,12 +207,15 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "ledger.write.failed": "error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<LedgerServiceError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<LedgerServiceError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `LedgerError`. */
 export function lookup(code: string): ErrorClass {
@@ -262,7 +239,7 @@ export function isLedgerServiceError(value: unknown): value is LedgerServiceErro
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): LedgerServiceError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -275,5 +252,5 @@ export function toError(value: unknown): LedgerServiceError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): LedgerServiceError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -110,7 +110,8 @@ export type ToolTimeoutDetails = {
   readonly tool: string;
 };
 
-const BRAND: unique symbol = Symbol.for("harness-errors.HarnessError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "harness-errors.HarnessError";
 
 /**
  * The root of every error of the `harness` taxonomy.
@@ -118,28 +119,22 @@ const BRAND: unique symbol = Symbol.for("harness-errors.HarnessError");
  * A bare `HarnessError` carries the fallback code `UNKNOWN`.
  */
 export class HarnessError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "HarnessError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "A failure with no routable code (a non-error value was thrown)";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "HarnessError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
  * The base of every error of the `general` domain.
  */
 export class GeneralError extends HarnessError {
+  static override readonly errorName: string = "GeneralError";
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "General";
   declare readonly code: "UNKNOWN";
-
-  static {
-    runtime.pinName(this, "GeneralError");
-  }
 }
 
 /**
@@ -148,14 +143,11 @@ export class GeneralError extends HarnessError {
  * Code `UNKNOWN`; not retryable.
  */
 export class UnknownError extends GeneralError {
+  static override readonly errorName: string = "UnknownError";
   static override readonly code: ErrorCode = "UNKNOWN";
   static override readonly meaning: string = "A failure with no routable code (a non-error value was thrown)";
   static override readonly retryable: boolean = false;
   declare readonly code: "UNKNOWN";
-
-  static {
-    runtime.pinName(this, "UnknownError");
-  }
 }
 
 /**
@@ -164,6 +156,7 @@ export class UnknownError extends GeneralError {
  * Code `LLM_ERROR`, base of the `llm` domain; not retryable.
  */
 export class LlmError extends HarnessError {
+  static override readonly errorName: string = "LlmError";
   static override readonly code: ErrorCode = "LLM_ERROR";
   static override readonly domain: Domain = "llm";
   static override readonly meaning: string = "Unspecified model provider failure";
@@ -180,10 +173,6 @@ export class LlmError extends HarnessError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "LlmError");
-  }
 }
 
 /**
@@ -192,6 +181,7 @@ export class LlmError extends HarnessError {
  * Code `LLM_RATE_LIMITED`; retryable.
  */
 export class LlmRateLimitedError extends LlmError {
+  static override readonly errorName: string = "LlmRateLimitedError";
   static override readonly code: ErrorCode = "LLM_RATE_LIMITED";
   static override readonly meaning: string = "The provider refused the request for its rate limit";
   static override readonly retryable: boolean = true;
@@ -210,10 +200,6 @@ export class LlmRateLimitedError extends LlmError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "LlmRateLimitedError");
-  }
 }
 
 /**
@@ -222,6 +208,7 @@ export class LlmRateLimitedError extends LlmError {
  * Code `LLM_TIMEOUT`; retryable.
  */
 export class LlmTimeoutError extends LlmError {
+  static override readonly errorName: string = "LlmTimeoutError";
   static override readonly code: ErrorCode = "LLM_TIMEOUT";
   static override readonly meaning: string = "The provider did not answer in time";
   static override readonly retryable: boolean = true;
@@ -234,10 +221,6 @@ export class LlmTimeoutError extends LlmError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "LlmTimeoutError");
-  }
 }
 
 /**
@@ -246,6 +229,7 @@ export class LlmTimeoutError extends LlmError {
  * Code `LLM_CONTEXT_OVERFLOW`; not retryable.
  */
 export class LlmContextOverflowError extends LlmError {
+  static override readonly errorName: string = "LlmContextOverflowError";
   static override readonly code: ErrorCode = "LLM_CONTEXT_OVERFLOW";
   static override readonly meaning: string = "The request does not fit the model's context window";
   static override readonly retryable: boolean = false;
@@ -265,10 +249,6 @@ export class LlmContextOverflowError extends LlmError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "LlmContextOverflowError");
-  }
 }
 
 /**
@@ -277,6 +257,7 @@ export class LlmContextOverflowError extends LlmError {
  * Code `TOOL_ERROR`, base of the `tool` domain; not retryable.
  */
 export class ToolError extends HarnessError {
+  static override readonly errorName: string = "ToolError";
   static override readonly code: ErrorCode = "TOOL_ERROR";
   static override readonly domain: Domain = "tool";
   static override readonly meaning: string = "Unspecified tool failure";
@@ -293,10 +274,6 @@ export class ToolError extends HarnessError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "ToolError");
-  }
 }
 
 /**
@@ -305,6 +282,7 @@ export class ToolError extends HarnessError {
  * Code `TOOL_ARGS_INVALID`; not retryable.
  */
 export class ToolArgsError extends ToolError {
+  static override readonly errorName: string = "ToolArgsError";
   static override readonly code: ErrorCode = "TOOL_ARGS_INVALID";
   static override readonly meaning: string = "The tool's arguments failed validation";
   static override readonly retryable: boolean = false;
@@ -324,10 +302,6 @@ export class ToolArgsError extends ToolError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "ToolArgsError");
-  }
 }
 
 /**
@@ -336,6 +310,7 @@ export class ToolArgsError extends ToolError {
  * Code `TOOL_NOT_FOUND`; not retryable.
  */
 export class ToolNotFoundError extends ToolError {
+  static override readonly errorName: string = "ToolNotFoundError";
   static override readonly code: ErrorCode = "TOOL_NOT_FOUND";
   static override readonly meaning: string = "A file or command the tool needs does not exist (ENOENT)";
   static override readonly retryable: boolean = false;
@@ -352,10 +327,6 @@ export class ToolNotFoundError extends ToolError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "ToolNotFoundError");
-  }
 }
 
 /**
@@ -364,6 +335,7 @@ export class ToolNotFoundError extends ToolError {
  * Code `TOOL_PERMISSION_DENIED`; not retryable.
  */
 export class ToolPermissionDeniedError extends ToolError {
+  static override readonly errorName: string = "ToolPermissionDeniedError";
   static override readonly code: ErrorCode = "TOOL_PERMISSION_DENIED";
   static override readonly meaning: string = "The tool may not access what it needs (EACCES)";
   static override readonly retryable: boolean = false;
@@ -380,10 +352,6 @@ export class ToolPermissionDeniedError extends ToolError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "ToolPermissionDeniedError");
-  }
 }
 
 /**
@@ -392,6 +360,7 @@ export class ToolPermissionDeniedError extends ToolError {
  * Code `TOOL_TIMEOUT`; retryable.
  */
 export class ToolTimeoutError extends ToolError {
+  static override readonly errorName: string = "ToolTimeoutError";
   static override readonly code: ErrorCode = "TOOL_TIMEOUT";
   static override readonly meaning: string = "The tool call exceeded its deadline";
   static override readonly retryable: boolean = true;
@@ -403,10 +372,6 @@ export class ToolTimeoutError extends ToolError {
   constructor(first?: unknown, options?: unknown) {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
-  }
-
-  static {
-    runtime.pinName(this, "ToolTimeoutError");
   }
 }
 
@@ -452,13 +417,16 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "tool/result": "error",
   "session/error": "error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<HarnessError> =
-  runtime.decoder(lookup, /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<HarnessError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `UnknownError`. */
 export function lookup(code: string): ErrorClass {
@@ -482,7 +450,7 @@ export function isHarnessError(value: unknown): value is HarnessError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HarnessError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -495,5 +463,5 @@ export function toError(value: unknown): HarnessError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HarnessError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

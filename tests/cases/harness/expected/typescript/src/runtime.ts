@@ -13,8 +13,7 @@
  * - {@link TaxonomyError}, which the taxonomy's root class extends: `code`,
  *   `message`, `retryable`, `details`, `wireCode`, cause chaining, `toPayload`
  *   and `toJSON`;
- * - {@link pinName} and {@link brand}, which every class's static block calls,
- *   and {@link branded}, the guard that recognises the brand;
+ * - {@link branded}, the guard that recognises the brand every error carries;
  * - {@link decoder}, which makes the package's `fromPayload` and
  *   `errorFromEvent`: total over any input, within the limits
  *   {@link MAX_CODE_LENGTH}, {@link MAX_DETAILS_DEPTH} and
@@ -413,35 +412,32 @@ function typedDetails(
 const DECODED: unique symbol = Symbol("decoded");
 
 /**
- * Gives the instances of `target` the `name` `name`: a literal on the prototype,
- * so minifiers that rename classes cannot change it. Every class calls it in its
- * static block.
+ * Makes `name` an own property of `error`, as assigning it would if it were a plain
+ * writable property (a pinned `name` is a getter; see TaxonomyError's `name`).
  */
-export function pinName(target: { prototype: object }, name: string): void {
-  Object.defineProperty(target.prototype, "name", {
-    value: name,
+function ownName(error: Error, value: string): void {
+  Object.defineProperty(error, "name", {
+    value,
     writable: true,
+    enumerable: true,
     configurable: true,
   });
 }
 
 /**
- * Marks every instance of `target` (and of its subclasses) with `key`, which the
- * root class of a taxonomy calls in its static block.
+ * Whether `value` carries the brand `key`: its property `Symbol.for(key)` is
+ * `true`. Never throws, whatever `value` is.
  *
- * The key is a registry symbol (`Symbol.for`), so a second copy of a package
- * recognises errors made by the first (instanceof cannot); plain objects never
- * carry it by accident.
+ * TaxonomyError's constructor gives every error that property, `key` being its
+ * root class's static `brand`. The key is a registry symbol, so a second copy of a
+ * package recognises errors made by the first (instanceof cannot); plain objects
+ * never carry it by accident.
  */
-export function brand(target: { prototype: object }, key: symbol): void {
-  Object.defineProperty(target.prototype, key, { value: true });
-}
-
-/** Whether `value` carries the brand `key`; never throws, whatever `value` is. */
-export function branded(value: unknown, key: symbol): boolean {
+export function branded(value: unknown, key: string): boolean {
   if (typeof value !== "object" || value === null) return false;
+  const symbol = Symbol.for(key);
   try {
-    return (value as { [key]?: unknown })[key] === true;
+    return (value as Record<symbol, unknown>)[symbol] === true;
   } catch {
     // A revoked proxy, or one whose traps throw: no error of this taxonomy, and a
     // guard (which toError relies on) must not throw.
@@ -459,8 +455,13 @@ export class InvalidPayloadError extends Error {
     this.field = field;
   }
 
-  static {
-    pinName(this, "InvalidPayloadError");
+  /** Always "InvalidPayloadError" (a literal: minifiers rename classes). */
+  override get name(): string {
+    return "InvalidPayloadError";
+  }
+
+  override set name(value: string) {
+    ownName(this, value);
   }
 }
 
@@ -489,6 +490,16 @@ export abstract class TaxonomyError<
   static readonly fields: readonly FieldSpec[] = [];
   /** Its message template: literal text and field names alternating, if any. */
   static readonly messageTemplate: readonly string[] | undefined = undefined;
+  /**
+   * The `name` of its errors: each class gives its own name as a literal, which
+   * minifiers that rename classes leave alone.
+   */
+  static readonly errorName: string = "Error";
+  /**
+   * The key of the brand every error of the taxonomy carries (see
+   * {@link branded}); the root class gives it.
+   */
+  static readonly brand: string | undefined = undefined;
 
   /** The error code of this error's class. */
   readonly code: C;
@@ -533,6 +544,25 @@ export abstract class TaxonomyError<
     this.retryable = retryable ?? cls.retryable;
     this.details = details;
     this.wireCode = cls.code;
+    // The brand (see branded): hidden, so no key, JSON or log line shows it.
+    if (cls.brand !== undefined) {
+      Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
+    }
+  }
+
+  /**
+   * The class's `errorName`: a getter on the prototype, not a property each class
+   * sets as it is defined, so importing a taxonomy runs nothing and bundlers can
+   * drop the classes a program does not use. `Error`'s constructor already sees
+   * it (the stack's first line has it), and it is never an own key of an error.
+   */
+  override get name(): string {
+    return (this.constructor as typeof TaxonomyError).errorName;
+  }
+
+  /** Assigning a name gives this one error its own, as for any `Error`. */
+  override set name(value: string) {
+    ownName(this, value);
   }
 
   /** The wire payload `{code, message, retryable, details}`. */

@@ -47,7 +47,8 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface HostileErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-const BRAND: unique symbol = Symbol.for("hostile-errors.HostileError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "hostile-errors.HostileError";
 
 /**
  * The root of every error of the `hostile` taxonomy.
@@ -55,28 +56,22 @@ const BRAND: unique symbol = Symbol.for("hostile-errors.HostileError");
  * A bare `HostileError` carries the fallback code `plain`.
  */
 export class HostileError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "HostileError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "plain";
   static override readonly domain: Domain = "text";
   static override readonly meaning: string = "Plain";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "HostileError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
  * The base of every error of the `text` domain.
  */
 export class TextError extends HostileError {
+  static override readonly errorName: string = "TextError";
   static override readonly domain: Domain = "text";
   static override readonly meaning: string = "Text | Errors *bold* \u2028 `code`";
   declare readonly code: "plain" | "quotes" | "backslash" | "comment_close" | "template" | "markdown" | "separators" | "emoji" | "script" | "long" | "long_wrapped";
-
-  static {
-    runtime.pinName(this, "TextError");
-  }
 }
 
 /**
@@ -85,14 +80,11 @@ export class TextError extends HostileError {
  * Code `plain`; not retryable.
  */
 export class PlainError extends TextError {
+  static override readonly errorName: string = "PlainError";
   static override readonly code: ErrorCode = "plain";
   static override readonly meaning: string = "Plain";
   static override readonly retryable: boolean = false;
   declare readonly code: "plain";
-
-  static {
-    runtime.pinName(this, "PlainError");
-  }
 }
 
 /**
@@ -101,14 +93,11 @@ export class PlainError extends TextError {
  * Code `quotes`; retryable.
  */
 export class QuotesError extends TextError {
+  static override readonly errorName: string = "QuotesError";
   static override readonly code: ErrorCode = "quotes";
   static override readonly meaning: string = "He said \"hi\" and 'bye' then \"\"\"triple\"\"\" and '''single'''";
   static override readonly retryable: boolean = true;
   declare readonly code: "quotes";
-
-  static {
-    runtime.pinName(this, "QuotesError");
-  }
 }
 
 /**
@@ -117,14 +106,11 @@ export class QuotesError extends TextError {
  * Code `backslash`; retryable.
  */
 export class BackslashError extends TextError {
+  static override readonly errorName: string = "BackslashError";
   static override readonly code: ErrorCode = "backslash";
   static override readonly meaning: string = "C:\\path\\to\\file \\n is not a newline \\";
   static override readonly retryable: boolean = true;
   declare readonly code: "backslash";
-
-  static {
-    runtime.pinName(this, "BackslashError");
-  }
 }
 
 /**
@@ -133,14 +119,11 @@ export class BackslashError extends TextError {
  * Code `comment_close`; retryable.
  */
 export class CommentCloseError extends TextError {
+  static override readonly errorName: string = "CommentCloseError";
   static override readonly code: ErrorCode = "comment_close";
   static override readonly meaning: string = "ends a comment */ then /* opens one // and # too";
   static override readonly retryable: boolean = true;
   declare readonly code: "comment_close";
-
-  static {
-    runtime.pinName(this, "CommentCloseError");
-  }
 }
 
 /**
@@ -149,14 +132,11 @@ export class CommentCloseError extends TextError {
  * Code `template`; retryable.
  */
 export class TemplateError extends TextError {
+  static override readonly errorName: string = "TemplateError";
   static override readonly code: ErrorCode = "template";
   static override readonly meaning: string = "template ${injected} `backtick` {{ jinja }} {% raw %} {# c #}";
   static override readonly retryable: boolean = true;
   declare readonly code: "template";
-
-  static {
-    runtime.pinName(this, "TemplateError");
-  }
 }
 
 /**
@@ -165,14 +145,11 @@ export class TemplateError extends TextError {
  * Code `markdown`; retryable.
  */
 export class MarkdownError extends TextError {
+  static override readonly errorName: string = "MarkdownError";
   static override readonly code: ErrorCode = "markdown";
   static override readonly meaning: string = "| pipe | *stars* _under_ [link](http://x) <b>html</b> &amp; # not heading";
   static override readonly retryable: boolean = true;
   declare readonly code: "markdown";
-
-  static {
-    runtime.pinName(this, "MarkdownError");
-  }
 }
 
 /**
@@ -181,14 +158,11 @@ export class MarkdownError extends TextError {
  * Code `separators`; retryable.
  */
 export class SeparatorsError extends TextError {
+  static override readonly errorName: string = "SeparatorsError";
   static override readonly code: ErrorCode = "separators";
   static override readonly meaning: string = "line\u2028separator\u2029paragraph";
   static override readonly retryable: boolean = true;
   declare readonly code: "separators";
-
-  static {
-    runtime.pinName(this, "SeparatorsError");
-  }
 }
 
 /**
@@ -197,14 +171,11 @@ export class SeparatorsError extends TextError {
  * Code `emoji`; retryable.
  */
 export class EmojiError extends TextError {
+  static override readonly errorName: string = "EmojiError";
   static override readonly code: ErrorCode = "emoji";
   static override readonly meaning: string = "emoji 🎉 and CJK 漢字 and combining é";
   static override readonly retryable: boolean = true;
   declare readonly code: "emoji";
-
-  static {
-    runtime.pinName(this, "EmojiError");
-  }
 }
 
 /**
@@ -213,14 +184,11 @@ export class EmojiError extends TextError {
  * Code `script`; retryable.
  */
 export class ScriptError extends TextError {
+  static override readonly errorName: string = "ScriptError";
   static override readonly code: ErrorCode = "script";
   static override readonly meaning: string = "</script><script>alert(1)</script>";
   static override readonly retryable: boolean = true;
   declare readonly code: "script";
-
-  static {
-    runtime.pinName(this, "ScriptError");
-  }
 }
 
 /**
@@ -229,14 +197,11 @@ export class ScriptError extends TextError {
  * Code `long`; retryable.
  */
 export class LongError extends TextError {
+  static override readonly errorName: string = "LongError";
   static override readonly code: ErrorCode = "long";
   static override readonly meaning: string = "A very long meaning that goes on and on past the eighty-eight column limit of black, then some";
   static override readonly retryable: boolean = true;
   declare readonly code: "long";
-
-  static {
-    runtime.pinName(this, "LongError");
-  }
 }
 
 /**
@@ -245,14 +210,11 @@ export class LongError extends TextError {
  * Code `long_wrapped`; retryable.
  */
 export class LongWrappedError extends TextError {
+  static override readonly errorName: string = "LongWrappedError";
   static override readonly code: ErrorCode = "long_wrapped";
   static override readonly meaning: string = "A meaning long enough that black must wrap it in parentheses.....";
   static override readonly retryable: boolean = true;
   declare readonly code: "long_wrapped";
-
-  static {
-    runtime.pinName(this, "LongWrappedError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -290,14 +252,17 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "x.failed": "payload.error",
   "q\"uote'\\back`${tick}`</script>|pipe*star_under": "payload.error",
   "  spaced é ☃ */ -->": "error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<HostileError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<HostileError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `PlainError`. */
 export function lookup(code: string): ErrorClass {
@@ -321,7 +286,7 @@ export function isHostileError(value: unknown): value is HostileError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): HostileError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -334,5 +299,5 @@ export function toError(value: unknown): HostileError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): HostileError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -47,7 +47,8 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface WarehouseErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-const BRAND: unique symbol = Symbol.for("warehouse-errors.WarehouseError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "warehouse-errors.WarehouseError";
 
 /**
  * The root of every error of the `warehouse` taxonomy.
@@ -55,15 +56,12 @@ const BRAND: unique symbol = Symbol.for("warehouse-errors.WarehouseError");
  * A bare `WarehouseError` carries the fallback code `stock_error`.
  */
 export class WarehouseError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "WarehouseError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "stock_error";
   static override readonly domain: Domain = "stock";
   static override readonly meaning: string = "Unspecified stock error";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "WarehouseError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
@@ -72,15 +70,12 @@ export class WarehouseError extends runtime.TaxonomyError<ErrorCode, Domain> {
  * Code `stock_error`, base of the `stock` domain; not retryable.
  */
 export class StockError extends WarehouseError {
+  static override readonly errorName: string = "StockError";
   static override readonly code: ErrorCode = "stock_error";
   static override readonly domain: Domain = "stock";
   static override readonly meaning: string = "Unspecified stock error";
   static override readonly retryable: boolean = false;
   declare readonly code: "stock_error" | "stock_depleted" | "stock_reserved_by_another_order_for_the_same_customer_account" | "stock_count_mismatch";
-
-  static {
-    runtime.pinName(this, "StockError");
-  }
 }
 
 /**
@@ -89,14 +84,11 @@ export class StockError extends WarehouseError {
  * Code `stock_depleted`; retryable.
  */
 export class StockDepletedError extends StockError {
+  static override readonly errorName: string = "StockDepletedError";
   static override readonly code: ErrorCode = "stock_depleted";
   static override readonly meaning: string = "Not enough units on hand; retry after restocking";
   static override readonly retryable: boolean = true;
   declare readonly code: "stock_depleted";
-
-  static {
-    runtime.pinName(this, "StockDepletedError");
-  }
 }
 
 /**
@@ -105,14 +97,11 @@ export class StockDepletedError extends StockError {
  * Code `stock_reserved_by_another_order_for_the_same_customer_account`; retryable.
  */
 export class StockReservedByAnotherOrderForTheSameCustomerAccountError extends StockError {
+  static override readonly errorName: string = "StockReservedByAnotherOrderForTheSameCustomerAccountError";
   static override readonly code: ErrorCode = "stock_reserved_by_another_order_for_the_same_customer_account";
   static override readonly meaning: string = "Every unit is reserved by another order for the same customer account";
   static override readonly retryable: boolean = true;
   declare readonly code: "stock_reserved_by_another_order_for_the_same_customer_account";
-
-  static {
-    runtime.pinName(this, "StockReservedByAnotherOrderForTheSameCustomerAccountError");
-  }
 }
 
 /**
@@ -123,29 +112,23 @@ export class StockReservedByAnotherOrderForTheSameCustomerAccountError extends S
  * @deprecated Counts are reconciled nightly now; use `stock_error` instead.
  */
 export class StockCountMismatchError extends StockError {
+  static override readonly errorName: string = "StockCountMismatchError";
   static override readonly code: ErrorCode = "stock_count_mismatch";
   static override readonly meaning: string = "The counted units differ from the recorded ones";
   static override readonly retryable: boolean = false;
   static override readonly deprecated: string | undefined = "Counts are reconciled nightly now";
   static override readonly replacedBy: string | undefined = "stock_error";
   declare readonly code: "stock_count_mismatch";
-
-  static {
-    runtime.pinName(this, "StockCountMismatchError");
-  }
 }
 
 /**
  * The base of every error of the `robot` domain.
  */
 export class RobotError extends WarehouseError {
+  static override readonly errorName: string = "RobotError";
   static override readonly domain: Domain = "robot";
   static override readonly meaning: string = "Robot Errors";
   declare readonly code: "robot_internal_failure" | "robot_blocked";
-
-  static {
-    runtime.pinName(this, "RobotError");
-  }
 }
 
 /**
@@ -154,14 +137,11 @@ export class RobotError extends WarehouseError {
  * Code `robot_internal_failure`; retryable.
  */
 export class RobotInternalFailureError extends RobotError {
+  static override readonly errorName: string = "RobotInternalFailureError";
   static override readonly code: ErrorCode = "robot_internal_failure";
   static override readonly meaning: string = "A picking robot failed inside";
   static override readonly retryable: boolean = true;
   declare readonly code: "robot_internal_failure";
-
-  static {
-    runtime.pinName(this, "RobotInternalFailureError");
-  }
 }
 
 /**
@@ -170,14 +150,11 @@ export class RobotInternalFailureError extends RobotError {
  * Code `robot_blocked`; retryable.
  */
 export class RobotBlockedError extends RobotError {
+  static override readonly errorName: string = "RobotBlockedError";
   static override readonly code: ErrorCode = "robot_blocked";
   static override readonly meaning: string = "The robot's path is blocked";
   static override readonly retryable: boolean = true;
   declare readonly code: "robot_blocked";
-
-  static {
-    runtime.pinName(this, "RobotBlockedError");
-  }
 }
 
 /**
@@ -186,15 +163,12 @@ export class RobotBlockedError extends RobotError {
  * Code `dock_error`, base of the `dock` domain; not retryable.
  */
 export class DockError extends WarehouseError {
+  static override readonly errorName: string = "DockError";
   static override readonly code: ErrorCode = "dock_error";
   static override readonly domain: Domain = "dock";
   static override readonly meaning: string = "Unspecified dock error";
   static override readonly retryable: boolean = false;
   declare readonly code: "dock_error" | "dock_closed";
-
-  static {
-    runtime.pinName(this, "DockError");
-  }
 }
 
 /**
@@ -203,14 +177,11 @@ export class DockError extends WarehouseError {
  * Code `dock_closed`; not retryable.
  */
 export class DockClosedError extends DockError {
+  static override readonly errorName: string = "DockClosedError";
   static override readonly code: ErrorCode = "dock_closed";
   static override readonly meaning: string = "The dock is closed";
   static override readonly retryable: boolean = false;
   declare readonly code: "dock_closed";
-
-  static {
-    runtime.pinName(this, "DockClosedError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -242,13 +213,16 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "order.pick.failed": "error",
   "dock.unload.failed": "result.error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<WarehouseError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<WarehouseError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `StockError`. */
 export function lookup(code: string): ErrorClass {
@@ -272,7 +246,7 @@ export function isWarehouseError(value: unknown): value is WarehouseError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): WarehouseError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -285,5 +259,5 @@ export function toError(value: unknown): WarehouseError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): WarehouseError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -37,7 +37,8 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface TinyErrorOptions extends runtime.TaxonomyErrorOptions {}
 
-const BRAND: unique symbol = Symbol.for("tiny-errors.TinyError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "tiny-errors.TinyError";
 
 /**
  * The root of every error of the `tiny` taxonomy.
@@ -45,28 +46,22 @@ const BRAND: unique symbol = Symbol.for("tiny-errors.TinyError");
  * A bare `TinyError` carries the fallback code `oops`.
  */
 export class TinyError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "TinyError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "oops";
   static override readonly domain: Domain = "misc";
   static override readonly meaning: string = "Something went wrong";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "TinyError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
  * The base of every error of the `misc` domain.
  */
 export class MiscError extends TinyError {
+  static override readonly errorName: string = "MiscError";
   static override readonly domain: Domain = "misc";
   static override readonly meaning: string = "Miscellaneous";
   declare readonly code: "oops";
-
-  static {
-    runtime.pinName(this, "MiscError");
-  }
 }
 
 /**
@@ -75,14 +70,11 @@ export class MiscError extends TinyError {
  * Code `oops`; not retryable.
  */
 export class OopsError extends MiscError {
+  static override readonly errorName: string = "OopsError";
   static override readonly code: ErrorCode = "oops";
   static override readonly meaning: string = "Something went wrong";
   static override readonly retryable: boolean = false;
   declare readonly code: "oops";
-
-  static {
-    runtime.pinName(this, "OopsError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -100,11 +92,14 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<TinyError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<TinyError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `OopsError`. */
 export function lookup(code: string): ErrorClass {
@@ -128,7 +123,7 @@ export function isTinyError(value: unknown): value is TinyError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): TinyError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -141,5 +136,5 @@ export function toError(value: unknown): TinyError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): TinyError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -96,7 +96,8 @@ export type TaskCancelledDetails = {
   readonly reason: "user" | "timeout" | "shutdown";
 };
 
-const BRAND: unique symbol = Symbol.for("jobs-errors.JobsError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "jobs-errors.JobsError";
 
 /**
  * The root of every error of the `jobs` taxonomy.
@@ -104,29 +105,23 @@ const BRAND: unique symbol = Symbol.for("jobs-errors.JobsError");
  * A bare `JobsError` carries the fallback code `unknown_error`.
  */
 export class JobsError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "JobsError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "unknown_error";
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "An error this client does not know";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "JobsError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
  * The base of every error of the `general` domain.
  */
 export class GeneralError extends JobsError {
+  static override readonly errorName: string = "GeneralError";
   static override readonly domain: Domain = "general";
   static override readonly meaning: string = "General Errors";
   declare readonly code: "unknown_error" | "internal_error" | "rate_limited";
   declare readonly details: Readonly<Record<string, unknown>> | InternalDetails | RateLimitedDetails;
-
-  static {
-    runtime.pinName(this, "GeneralError");
-  }
 }
 
 /**
@@ -135,14 +130,11 @@ export class GeneralError extends JobsError {
  * Code `unknown_error`; not retryable.
  */
 export class UnknownError extends GeneralError {
+  static override readonly errorName: string = "UnknownError";
   static override readonly code: ErrorCode = "unknown_error";
   static override readonly meaning: string = "An error this client does not know";
   static override readonly retryable: boolean = false;
   declare readonly code: "unknown_error";
-
-  static {
-    runtime.pinName(this, "UnknownError");
-  }
 }
 
 /**
@@ -151,6 +143,7 @@ export class UnknownError extends GeneralError {
  * Code `internal_error`; retryable.
  */
 export class InternalError extends GeneralError {
+  static override readonly errorName: string = "InternalError";
   static override readonly code: ErrorCode = "internal_error";
   static override readonly meaning: string = "Unexpected failure inside the service";
   static override readonly retryable: boolean = true;
@@ -168,10 +161,6 @@ export class InternalError extends GeneralError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "InternalError");
-  }
 }
 
 /**
@@ -180,6 +169,7 @@ export class InternalError extends GeneralError {
  * Code `rate_limited`; retryable.
  */
 export class RateLimitedError extends GeneralError {
+  static override readonly errorName: string = "RateLimitedError";
   static override readonly code: ErrorCode = "rate_limited";
   static override readonly meaning: string = "Too many requests";
   static override readonly retryable: boolean = true;
@@ -199,10 +189,6 @@ export class RateLimitedError extends GeneralError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "RateLimitedError");
-  }
 }
 
 /**
@@ -211,6 +197,7 @@ export class RateLimitedError extends GeneralError {
  * Code `task_error`, base of the `task` domain; not retryable.
  */
 export class TaskError extends JobsError {
+  static override readonly errorName: string = "TaskError";
   static override readonly code: ErrorCode = "task_error";
   static override readonly domain: Domain = "task";
   static override readonly meaning: string = "Unspecified task error";
@@ -227,10 +214,6 @@ export class TaskError extends JobsError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "TaskError");
-  }
 }
 
 /**
@@ -239,6 +222,7 @@ export class TaskError extends JobsError {
  * Code `task_timeout`; retryable.
  */
 export class TaskTimeoutError extends TaskError {
+  static override readonly errorName: string = "TaskTimeoutError";
   static override readonly code: ErrorCode = "task_timeout";
   static override readonly meaning: string = "Task exceeded its deadline";
   static override readonly retryable: boolean = true;
@@ -258,10 +242,6 @@ export class TaskTimeoutError extends TaskError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "TaskTimeoutError");
-  }
 }
 
 /**
@@ -270,6 +250,7 @@ export class TaskTimeoutError extends TaskError {
  * Code `task_failed`; not retryable.
  */
 export class TaskFailedError extends TaskError {
+  static override readonly errorName: string = "TaskFailedError";
   static override readonly code: ErrorCode = "task_failed";
   static override readonly meaning: string = "Task failed";
   static override readonly retryable: boolean = false;
@@ -294,10 +275,6 @@ export class TaskFailedError extends TaskError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "TaskFailedError");
-  }
 }
 
 /**
@@ -306,6 +283,7 @@ export class TaskFailedError extends TaskError {
  * Code `task_cancelled`; not retryable.
  */
 export class TaskCancelledError extends TaskError {
+  static override readonly errorName: string = "TaskCancelledError";
   static override readonly code: ErrorCode = "task_cancelled";
   static override readonly meaning: string = "Task was cancelled";
   static override readonly retryable: boolean = false;
@@ -321,10 +299,6 @@ export class TaskCancelledError extends TaskError {
   constructor(first?: unknown, options?: unknown) {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
-  }
-
-  static {
-    runtime.pinName(this, "TaskCancelledError");
   }
 }
 
@@ -361,13 +335,16 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "task.failed": "payload.error",
   "tool/result": "error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<JobsError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<JobsError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `UnknownError`. */
 export function lookup(code: string): ErrorClass {
@@ -391,7 +368,7 @@ export function isJobsError(value: unknown): value is JobsError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): JobsError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -404,5 +381,5 @@ export function toError(value: unknown): JobsError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): JobsError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }

@@ -47,7 +47,8 @@ export type CartFullDetails = {
   readonly limit: number;
 };
 
-const BRAND: unique symbol = Symbol.for("shop-errors.ShopBaseError");
+/** The key of the brand every error carries (see the guard). */
+const BRAND: string = "shop-errors.ShopBaseError";
 
 /**
  * The root of every error of the `shop` taxonomy.
@@ -55,15 +56,12 @@ const BRAND: unique symbol = Symbol.for("shop-errors.ShopBaseError");
  * A bare `ShopBaseError` carries the fallback code `shop_error`.
  */
 export class ShopBaseError extends runtime.TaxonomyError<ErrorCode, Domain> {
+  static override readonly errorName: string = "ShopBaseError";
+  static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "shop_error";
   static override readonly domain: Domain = "shop";
   static override readonly meaning: string = "Unspecified shop failure";
   static override readonly retryable: boolean = false;
-
-  static {
-    runtime.pinName(this, "ShopBaseError");
-    runtime.brand(this, BRAND);
-  }
 }
 
 /**
@@ -72,29 +70,23 @@ export class ShopBaseError extends runtime.TaxonomyError<ErrorCode, Domain> {
  * Code `shop_error`, base of the `shop` domain; not retryable.
  */
 export class ShopError extends ShopBaseError {
+  static override readonly errorName: string = "ShopError";
   static override readonly code: ErrorCode = "shop_error";
   static override readonly domain: Domain = "shop";
   static override readonly meaning: string = "Unspecified shop failure";
   static override readonly retryable: boolean = false;
   declare readonly code: "shop_error";
-
-  static {
-    runtime.pinName(this, "ShopError");
-  }
 }
 
 /**
  * The base of every error of the `cart` domain.
  */
 export class CartError extends ShopBaseError {
+  static override readonly errorName: string = "CartError";
   static override readonly domain: Domain = "cart";
   static override readonly meaning: string = "Cart";
   declare readonly code: "cart_full" | "cart_locked";
   declare readonly details: CartFullDetails | Readonly<Record<string, unknown>>;
-
-  static {
-    runtime.pinName(this, "CartError");
-  }
 }
 
 /**
@@ -103,6 +95,7 @@ export class CartError extends ShopBaseError {
  * Code `cart_full`; not retryable.
  */
 export class CartFullError extends CartError {
+  static override readonly errorName: string = "CartFullError";
   static override readonly code: ErrorCode = "cart_full";
   static override readonly meaning: string = "The cart holds as many items as it may";
   static override readonly retryable: boolean = false;
@@ -121,10 +114,6 @@ export class CartFullError extends CartError {
     // The runtime tells the two forms apart (TaxonomyError's constructor).
     super(first as never, options as never);
   }
-
-  static {
-    runtime.pinName(this, "CartFullError");
-  }
 }
 
 /**
@@ -133,14 +122,11 @@ export class CartFullError extends CartError {
  * Code `cart_locked`; retryable.
  */
 export class CartLockedError extends CartError {
+  static override readonly errorName: string = "CartLockedError";
   static override readonly code: ErrorCode = "cart_locked";
   static override readonly meaning: string = "Another request holds the cart";
   static override readonly retryable: boolean = true;
   declare readonly code: "cart_locked";
-
-  static {
-    runtime.pinName(this, "CartLockedError");
-  }
 }
 
 /** The class of any error of this taxonomy. */
@@ -163,12 +149,15 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */
-export const ERROR_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   "order.failed": "payload.error",
 });
 
-const { payload: readPayload, event: readEvent }: runtime.Decoder<ShopBaseError> =
-  runtime.decoder(lookup, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, ERROR_EVENTS);
+const DECODER: runtime.Decoder<ShopBaseError> = /* @__PURE__ */ runtime.decoder(
+  lookup,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  ERROR_EVENTS,
+);
 
 /** The class of `code`; for a code the taxonomy lacks, `ShopError`. */
 export function lookup(code: string): ErrorClass {
@@ -192,7 +181,7 @@ export function isShopBaseError(value: unknown): value is ShopBaseError {
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): ShopBaseError {
-  return readPayload(payload);
+  return DECODER.payload(payload);
 }
 
 /**
@@ -205,5 +194,5 @@ export function toError(value: unknown): ShopBaseError {
 
 /** The error an event carries where `ERROR_EVENTS` says, or undefined if it has none. */
 export function errorFromEvent(event: unknown): ShopBaseError | undefined {
-  return readEvent(event);
+  return DECODER.event(event);
 }
