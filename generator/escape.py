@@ -65,18 +65,16 @@ def toml_str(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+#: The escapes C's string syntax gave TypeScript and Go alike; each language
+#: spells other invisible characters its own way.
+_C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 # ------------------------------------------------------------------ TypeScript
 def _ts_escape(char: str) -> str:
-    if char == "\\":
-        return "\\\\"
-    if char == '"':
-        return '\\"'
-    if char == "\n":
-        return "\\n"
-    if char == "\r":
-        return "\\r"
-    if char == "\t":
-        return "\\t"
+    escaped = _C_ESCAPES.get(char)
+    if escaped is not None:
+        return escaped
     if char.isprintable():
         return char
     code = ord(char)
@@ -104,16 +102,9 @@ def ts_doc(text: str) -> str:
 
 # -------------------------------------------------------------------------- Go
 def _go_escape(char: str) -> str:
-    if char == "\\":
-        return "\\\\"
-    if char == '"':
-        return '\\"'
-    if char == "\n":
-        return "\\n"
-    if char == "\r":
-        return "\\r"
-    if char == "\t":
-        return "\\t"
+    escaped = _C_ESCAPES.get(char)
+    if escaped is not None:
+        return escaped
     if char.isprintable():
         return char
     code = ord(char)
