@@ -502,3 +502,48 @@ def test_every_typed_code_has_each_family_of_details_vectors(
             if spec_oracle.fits(fields[number], 3.0):
                 assert given is not None and given[number] == 3.0, code
                 assert isinstance(given[number], float), code
+
+
+def test_a_whole_number_construct_for_the_first_required_number(
+    tmp_path: Path,
+) -> None:
+    """README "Message templates": a number field given 3.0 is shown as 3; the
+    construct vectors try it on a code's first required number field, here one
+    after a required text and bounded so that 3 fits and 4 does not.
+    """
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(
+        """\
+format: 1
+name: tiny
+title: Tiny
+version: 1.0.0
+base: TinyError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: m}
+      slow:
+        retryable: true
+        meaning: Slow
+        message: "{task} waits {seconds}s"
+        details:
+          task: string
+          seconds: {type: number, maximum: 3.5}
+""",
+        encoding="utf-8",
+    )
+    spec = read_spec(path)
+    files = contract.files(load_names(path))
+    document = json.loads(files[VECTORS_PATH].decode("utf-8"))
+    _states_the_yaml(spec, document)
+    by_id = {v["id"]: v for v in document["vectors"]}
+    given = by_id["construct/slow/whole_number"]["input"]["details"]
+    assert set(given) == {"task", "seconds"} and given["seconds"] == 3.0
+    assert isinstance(given["seconds"], float)
+    want = spec_oracle.constructed(spec, "slow", given)
+    assert want["message"] == f"{given['task']} waits 3s"
+    assert by_id["construct/slow/whole_number"]["expect"] == want
