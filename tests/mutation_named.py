@@ -119,8 +119,15 @@ MUTATIONS = (
     Mutation(
         name="vector-lookup-unknown-wrap",
         file="generator/targets/contract/vectors.py",
-        old='{"class": fallback.class_name, "retryable": fallback.code.retryable},',
-        new='{"class": wrap.class_name, "retryable": wrap.code.retryable},',
+        old=(
+            "        unknown,\n"
+            '        {"class": fallback.class_name,'
+            ' "retryable": fallback.code.retryable},'
+        ),
+        new=(
+            "        unknown,\n"
+            '        {"class": wrap.class_name, "retryable": wrap.code.retryable},'
+        ),
         wrong="the conformance vectors expect unknown codes to look up the wrap",
     ),
     Mutation(

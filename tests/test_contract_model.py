@@ -424,3 +424,126 @@ def test_each_description_names_what_its_vector_is_about(computed: Computed) -> 
         if kind == "error_from_event" and vid.endswith("/error"):
             event = vid.rsplit("/", 1)[0]
             assert description == f"{event} carries its error at {spec.events[event]}"
+
+
+def test_every_typed_code_has_each_family_of_details_vectors(
+    computed: Computed,
+) -> None:
+    """README "Typed details": for each code declaring fields, the vectors try the
+    required fields alone, every field, an extra key, an integer written 3.0, the
+    details absent or null, each required field missing, each field of a wrong
+    type, each bound and enum broken, and the constructor; here on the document
+    computed now, so a family dropped or emptied by the code is caught (the
+    goldens check of tests/test_conformance.py cannot, once they are regenerated).
+    """
+    spec, _, document, _ = computed
+    by_id = {v["id"]: v for v in document["vectors"]}
+    for code, entry in spec.codes.items():
+        if not entry.fields:
+            continue
+        prefix = f"from_payload/details/{code}/"
+        fields = dict(entry.fields)
+        required = [n for n, f in entry.fields if f.get("required", True)]
+
+        def details(vid: str) -> Any:
+            given = by_id[prefix + vid]["input"]
+            assert (given["code"], given["message"]) == (code, "m"), vid
+            assert given["retryable"] is entry.retryable, vid
+            return given.get("details", "absent")
+
+        assert set(details("required_only")) == set(required), code
+        assert set(details("every_field")) == set(fields), code
+        extra = details("extra_key")
+        assert set(extra) - set(fields) and set(required) <= set(extra), code
+        integers = [n for n, f in entry.fields if f["type"] == "integer"]
+        if integers:
+            given = details("integer_as_float")
+            assert isinstance(given[integers[0]], float), code
+            assert given[integers[0]] == int(given[integers[0]]), code
+            assert integers[0] in by_id[prefix + "integer_as_float"]["description"]
+        else:
+            assert prefix + "integer_as_float" not in by_id, code
+        if required:
+            assert details("absent") == "absent" and details("null") is None, code
+        for name, field in entry.fields:
+            if name in required:
+                assert set(details(f"{name}/missing")) == set(fields) - {name}
+            wrong = details(f"{name}/type")
+            assert set(wrong) == set(fields), (code, name)
+            assert not spec_oracle.fits(field, wrong[name]), (code, name)
+            others = {"integer": ["fraction", "boolean"], "number": ["boolean"]}
+            for why in others.get(field["type"], []):
+                broken = details(f"{name}/{why}")[name]
+                assert not spec_oracle.fits(field, broken), (code, name, why)
+            if field["type"] == "array":
+                broken = details(f"{name}/item_type")[name]
+                assert not spec_oracle.fits(field, broken), (code, name)
+            for bound, side in (("minimum", "below"), ("maximum", "above")):
+                if bound in field:
+                    broken = details(f"{name}/{side}_{bound}")[name]
+                    assert not spec_oracle.fits(field, broken), (code, name)
+            if "enum" in field:
+                broken = details(f"{name}/not_in_enum")[name]
+                assert isinstance(broken, str) and broken not in field["enum"]
+        constructs = {
+            vid.removeprefix(f"construct/{code}/"): v["input"]["details"]
+            for vid, v in by_id.items()
+            if vid.startswith(f"construct/{code}/")
+        }
+        assert set(constructs["required_only"]) == set(required), code
+        assert set(constructs["every_field"]) == set(fields), code
+        # README "Message templates": a whole number is shown without ".0".
+        number = next(
+            (n for n, f in entry.fields if f["type"] == "number" and n in required),
+            None,
+        )
+        if number is not None and entry.message is not None:
+            given = constructs.get("whole_number")
+            if spec_oracle.fits(fields[number], 3.0):
+                assert given is not None and given[number] == 3.0, code
+                assert isinstance(given[number], float), code
+
+
+def test_a_whole_number_construct_for_the_first_required_number(
+    tmp_path: Path,
+) -> None:
+    """README "Message templates": a number field given 3.0 is shown as 3; the
+    construct vectors try it on a code's first required number field, here one
+    after a required text and bounded so that 3 fits and 4 does not.
+    """
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(
+        """\
+format: 1
+name: tiny
+title: Tiny
+version: 1.0.0
+base: TinyError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: m}
+      slow:
+        retryable: true
+        meaning: Slow
+        message: "{task} waits {seconds}s"
+        details:
+          task: string
+          seconds: {type: number, maximum: 3.5}
+""",
+        encoding="utf-8",
+    )
+    spec = read_spec(path)
+    files = contract.files(load_names(path))
+    document = json.loads(files[VECTORS_PATH].decode("utf-8"))
+    _states_the_yaml(spec, document)
+    by_id = {v["id"]: v for v in document["vectors"]}
+    given = by_id["construct/slow/whole_number"]["input"]["details"]
+    assert set(given) == {"task", "seconds"} and given["seconds"] == 3.0
+    assert isinstance(given["seconds"], float)
+    want = spec_oracle.constructed(spec, "slow", given)
+    assert want["message"] == f"{given['task']} waits 3s"
+    assert by_id["construct/slow/whole_number"]["expect"] == want

@@ -244,6 +244,25 @@ domains:
     assert typed.fields[0].description == "Said again"
 
 
+def test_a_field_may_have_equal_bounds() -> None:
+    """Only a maximum *below* the minimum is refused: equal bounds allow one value."""
+    taxonomy = _read(HEAD + """\
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: Oops}
+      exact:
+        retryable: false
+        meaning: Exact
+        details:
+          count: {type: integer, minimum: 3, maximum: 3}
+          ratio: {type: number, minimum: 0.5, maximum: 0.5}
+""")  # fmt: skip
+    shapes = [f.shape for f in taxonomy.codes[1].fields]
+    assert [(s.minimum, s.maximum) for s in shapes] == [(3, 3), (0.5, 0.5)]
+
+
 def test_codes_without_details_stay_as_they_were() -> None:
     taxonomy = _read(
         HEAD + "domains:\n  misc:\n    title: Misc\n    codes:\n"
