@@ -23,7 +23,7 @@ import json
 import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
-from generator.model import Field, JSONObject, JSONValue, Shape, Taxonomy
+from generator.model import Field, Shape, Taxonomy, json_data
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.typeschema import Doc, object_schema
 
@@ -216,14 +216,6 @@ class ModelDocument(TypedDict):
 # ---------------------------------------------------------------- the document
 
 
-def _json(value: JSONValue) -> object:
-    if isinstance(value, JSONObject):
-        return {key: _json(item) for key, item in value.items}
-    if isinstance(value, tuple):
-        return [_json(item) for item in value]
-    return value
-
-
 def _shape(shape: Shape) -> ShapeDoc:
     return {
         "type": typing.cast(Any, shape.type),
@@ -248,7 +240,7 @@ def _field(field: Field) -> FieldDoc:
         "domain": field.domain,
     }
     if field.has_default:
-        doc["default"] = _json(field.default)
+        doc["default"] = json_data(field.default)
     return doc
 
 
@@ -383,7 +375,7 @@ def document(names: Names) -> ModelDocument:
                 else {
                     "code": example.code,
                     "message": example.message,
-                    "details": _json(example.details),
+                    "details": json_data(example.details),
                 }
             ),
             "fields": dict(docs.fields),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import decimal
 import re
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from generator.diagnostics import Position
 
@@ -45,6 +45,7 @@ __all__ = [
     "Template",
     "JSONObject",
     "JSONValue",
+    "json_data",
     "MAX_NAME_LENGTH",
     "NAME_PATTERN",
     "PAYLOAD_FIELDS",
@@ -73,6 +74,17 @@ class JSONObject:
 
 #: Free-form JSON data: arrays are tuples, objects are JSONObject.
 JSONValue = Union[None, bool, int, float, str, tuple["JSONValue", ...], JSONObject]
+
+
+def json_data(value: JSONValue) -> Any:
+    """The model's frozen JSON (tuples, JSONObject) as plain JSON data: lists and
+    dicts, ready for ``json.dumps`` or a template."""
+    if isinstance(value, JSONObject):
+        return {key: json_data(item) for key, item in value.items}
+    if isinstance(value, tuple):
+        return [json_data(item) for item in value]
+    return value
+
 
 #: The spelling styles a taxonomy may declare for its codes (``code_case``).
 CODE_CASES = ("lower_snake", "upper_snake")

@@ -19,9 +19,9 @@ from generator.model import (
     FIELD_TYPES,
     SCALAR_TYPES,
     Field,
-    JSONObject,
     JSONValue,
     Shape,
+    json_data,
 )
 from generator.naming import field_problem
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
@@ -310,13 +310,5 @@ def _shown(value: JSONValue) -> str:
     """A default as it would be written in JSON, cut like any shown text."""
     if isinstance(value, str):
         return show(value)
-    text = json.dumps(_plain(value), ensure_ascii=False)
+    text = json.dumps(json_data(value), ensure_ascii=False)
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
-
-
-def _plain(value: JSONValue) -> object:
-    if isinstance(value, JSONObject):
-        return {key: _plain(item) for key, item in value.items}
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value

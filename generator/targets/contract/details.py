@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import placeholder_text
+from generator.model import json_data, placeholder_text
 from generator.naming import NamedCode, Names
 from generator.targets.contract.payload_vectors import VectorList, accepted
 from generator.targets.contract.samples import (
     every,
-    json_data,
     required_only,
     sample,
     wrong,

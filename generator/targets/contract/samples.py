@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import JSONObject, JSONValue, Shape
+from generator.model import Shape
 from generator.naming import NamedCode
 
 __all__ = [
     "every",
-    "json_data",
     "known_details",
     "required_only",
     "sample",
@@ -84,12 +83,3 @@ def known_details(code: NamedCode) -> dict[str, Any]:
     if not any(f.required for f in fields) and code.code.field("example") is None:
         return {"example": True}  # what every code carried before typed details
     return required_only(code)
-
-
-def json_data(value: JSONValue) -> Any:
-    """The model's frozen JSON (tuples, JSONObject) as plain JSON data."""
-    if isinstance(value, JSONObject):
-        return {key: json_data(item) for key, item in value.items}
-    if isinstance(value, tuple):
-        return [json_data(item) for item in value]
-    return value

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import CASE_PATTERNS, Field, Shape
+from generator.model import CASE_PATTERNS, Field, Shape, json_data
 from generator.naming import Names
-from generator.targets.contract.samples import json_data
 
 __all__ = [
     "MAX_CODE_LENGTH",

@@ -20,9 +20,8 @@ from generator.model import (
     PAYLOAD_FIELDS,
     Docs,
     Event,
-    JSONObject,
-    JSONValue,
     Shape,
+    json_data,
     version_key,
 )
 from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
@@ -97,15 +96,6 @@ class DocsView:
     changes: tuple[Change, ...]  # newest first
 
 
-def _json_data(value: JSONValue) -> Any:
-    """The model's tuple form of free-form data back as JSON-ready lists and dicts."""
-    if isinstance(value, JSONObject):
-        return {key: _json_data(item) for key, item in value.items}
-    if isinstance(value, tuple):
-        return [_json_data(item) for item in value]
-    return value
-
-
 def _json_text(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -135,7 +125,7 @@ def _details(named: NamedCode) -> CodeDetails:
                 type=shape_text(f.shape),
                 required=f.required,
                 description=f.description,
-                default=_json_text(_json_data(f.default)) if f.has_default else None,
+                default=_json_text(json_data(f.default)) if f.has_default else None,
             )
             for f in code.fields
         ),
@@ -204,7 +194,7 @@ def _example(names: Names) -> str | None:
         "message": example.message,
         "retryable": taxonomy.code(example.code).retryable,
     }
-    details = _json_data(example.details)
+    details = json_data(example.details)
     if details:
         payload["details"] = details
     return json.dumps(payload, indent=2, ensure_ascii=False)
