@@ -53,6 +53,8 @@ RULES = {
     "wrap-changed": BREAKING,
     "identifier-changed": BREAKING,
     "code-case-changed": BREAKING,
+    "wire-code-changed": BREAKING,
+    "wire-type-changed": BREAKING,
     "event-removed": BREAKING,
     "event-location-changed": BREAKING,
     "required-field-added": BREAKING,
@@ -136,6 +138,15 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=nt.position_of("name"),
                 )
             )
+    if ot.wire_type != nt.wire_type:
+        add(
+            Change(
+                kind=BREAKING,
+                rule="wire-type-changed",
+                message=f"wire_type changed from {ot.wire_type} to {nt.wire_type}",
+                position=nt.position_of("wire_type"),
+            )
+        )
     if ot.code_case != nt.code_case:
         add(
             Change(
@@ -243,6 +254,16 @@ def diff(old: Names, new: Names) -> list[Change]:
                 )
             )
             continue
+        if before.code.wire_code != named.code.wire_code:
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="wire-code-changed",
+                    message=f"code {code!r}: its wire code changed from "
+                    f"{before.code.wire_code!r} to {named.code.wire_code!r}",
+                    position=position,
+                )
+            )
         if before.code.domain != named.code.domain:
             add(
                 Change(

@@ -127,7 +127,9 @@ class DomainDoc(TypedDict):
 
 class CodeDoc(TypedDict):
     id: Annotated[str, Doc("the code's identifier (its key in the taxonomy)")]
-    wire: Annotated[str, Doc("the code on the wire")]
+    wire: Annotated[
+        str | int, Doc("the code on the wire: an integer where wire_type is integer")
+    ]
     domain: str
     retryable: bool
     meaning: str
@@ -205,6 +207,7 @@ class ModelDocument(TypedDict):
     wrap: str
     code_case: Literal["lower_snake", "upper_snake"]
     python_layout: Literal["auto", "module", "lazy"]
+    wire_type: Literal["string", "integer"]
     names: PackageNames
     domains: list[DomainDoc]
     codes: list[CodeDoc]
@@ -260,7 +263,7 @@ def _code(named: NamedCode) -> CodeDoc:
     message = code.message
     return {
         "id": code.code,
-        "wire": code.code,
+        "wire": code.wire_code,
         "domain": code.domain,
         "retryable": code.retryable,
         "meaning": code.meaning,
@@ -336,6 +339,7 @@ def document(names: Names) -> ModelDocument:
         "wrap": taxonomy.wrap,
         "code_case": typing.cast(Any, taxonomy.code_case),
         "python_layout": typing.cast(Any, taxonomy.python_layout),
+        "wire_type": typing.cast(Any, taxonomy.wire_type),
         "names": {
             "python": {
                 "package": names.python_package,

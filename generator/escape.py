@@ -31,6 +31,7 @@ __all__ = [
     "python_str",
     "toml_str",
     "ts_doc",
+    "ts_literal",
     "ts_str",
 ]
 
@@ -88,6 +89,15 @@ def ts_str(text: str) -> str:
     if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
         return f'"{text}"'
     return '"' + "".join(_ts_escape(char) for char in text) + '"'
+
+
+def ts_literal(value: str | int | None) -> str:
+    """A wire code (a string or an integer) as a TypeScript literal; None: ``null``."""
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value)
+    return ts_str(value)
 
 
 def ts_doc(text: str) -> str:

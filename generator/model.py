@@ -28,6 +28,7 @@ __all__ = [
     "ANY_CASE",
     "CASE_PATTERNS",
     "CASE_RULES",
+    "CLASS_OVERRIDE",
     "CLASS_PATTERN",
     "CODE_CASES",
     "Code",
@@ -54,6 +55,11 @@ __all__ = [
     "Taxonomy",
     "Tombstone",
     "Version",
+    "MAX_CODE_LENGTH",
+    "MAX_WIRE_INTEGER",
+    "WIRE_PATTERN",
+    "WIRE_TYPES",
+    "code_pattern",
     "parse_template",
     "placeholder_text",
     "parse_version",
@@ -109,8 +115,11 @@ ANY_CASE = re.compile(
 MAX_NAME_LENGTH = 100
 #: The taxonomy's own ``name``: always lower_snake, whatever its codes' case.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-#: A class name (``base``, ``class:``): PascalCase.
+#: A class name (``base``): PascalCase.
 CLASS_PATTERN = re.compile(r"[A-Z][A-Za-z0-9]*")
+#: A ``class:`` a code or domain picks: any identifier starting with a capital,
+#: underscores included (psycopg's ``InternalError_`` beside ``InternalError``).
+CLASS_OVERRIDE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 
 #: A semantic version (semver.org 2.0.0), the only kind a taxonomy may carry;
 #: its groups are major, minor, patch, pre-release and build.
@@ -187,6 +196,18 @@ def semver_guess(text: str) -> str:
         parts += ["0"] * (3 - len(parts))
     return ".".join(str(int(part)) if part.isdigit() else part for part in parts)
 
+
+#: What a code may be on the wire (``wire_type``): text, or an integer such as
+#: JSON-RPC's ``-32601`` and gRPC's ``14``.
+WIRE_TYPES = ("string", "integer")
+#: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
+#: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
+WIRE_PATTERN = re.compile(r"[!-~]+")
+#: The longest code a payload may carry, in characters (string codes are ASCII).
+MAX_CODE_LENGTH = 256
+#: The largest integer wire code, either sign: JavaScript's Number.MAX_SAFE_INTEGER,
+#: beyond which a JSON number is no longer read exactly everywhere.
+MAX_WIRE_INTEGER = 2**53 - 1
 
 #: How the generated Python package lays out its classes (``python_layout``):
 #: ``module`` defines every class in ``__init__.py``; ``lazy`` puts each domain's
@@ -377,17 +398,29 @@ class Deprecation:
 class Code:
     """One error code."""
 
-    code: str
+    code: str  # its key: the identifier the enum member and the class come from
     domain: str
     retryable: bool
     meaning: str
     class_name: str | None  # an explicit `class:` override, else derived by naming
     position: Position
+    #: The code on the wire when ``wire:`` gives one apart from the key.
+    wire: str | int | None = None
     since: str | None = None  # the taxonomy version that added the code
     deprecated: Deprecation | None = None
     #: Every declared details field: the domain's first, then the code's own.
     fields: tuple[Field, ...] = ()
     message: Template | None = None  # the ``message:`` template, if declared
+
+    @property
+    def wire_code(self) -> str | int:
+        """The code on the wire: ``wire:`` if given, else the key."""
+        return self.code if self.wire is None else self.wire
+
+    @property
+    def wire_text(self) -> str:
+        """The wire code as text (``-32601``), for URLs and prose."""
+        return str(self.wire_code)
 
     def field(self, name: str) -> Field | None:
         for candidate in self.fields:
@@ -406,6 +439,12 @@ class Tombstone:
     reason: str
     meaning: str  # what it meant, for the changelog ("" when not recorded)
     position: Position
+    wire: str | int | None = None  # its wire code, when it was not its key
+
+    @property
+    def wire_code(self) -> str | int:
+        """The code it had on the wire: ``wire:`` if given, else the key."""
+        return self.code if self.wire is None else self.wire
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -481,6 +520,7 @@ class Taxonomy:
     # Where each top-level key sits (version, fallback...), for messages that point.
     key_positions: tuple[tuple[str, Position], ...] = ()
     python_layout: str = "auto"
+    wire_type: str = "string"  # one of WIRE_TYPES
 
     def position_of(self, key: str) -> Position | None:
         for name, position in self.key_positions:
@@ -501,3 +541,22 @@ class Taxonomy:
             if candidate.code == code:
                 return candidate
         raise KeyError(code)
+
+    @property
+    def wire_declared(self) -> bool:
+        """Whether any code's wire code differs from its key (``wire:`` given)."""
+        return any(code.wire is not None for code in self.codes)
+
+
+def code_pattern(taxonomy: Taxonomy) -> str | None:
+    """What a well-formed string code on the wire looks like (a regular expression
+    without anchors, the same in every language), or None: codes are integers.
+
+    While every wire code is its key, an unknown code must look like a key (the
+    code case); once ``wire:`` gives other spellings, any printable text will do.
+    """
+    if taxonomy.wire_type == "integer":
+        return None
+    if taxonomy.wire_declared:
+        return WIRE_PATTERN.pattern
+    return CASE_PATTERNS[taxonomy.code_case].pattern

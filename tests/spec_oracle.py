@@ -31,6 +31,11 @@ CODE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"),
 }
+#: README "Wire codes": once any code gives a ``wire:``, a string code is any
+#: printable ASCII without spaces.
+WIRE_PATTERN = re.compile(r"[!-~]+")
+#: README "Wire codes": integer codes are JavaScript's safe integers.
+MAX_WIRE_INTEGER = 2**53 - 1
 #: README "The generated runtimes": the limits, the same in every language.
 MAX_CODE_LENGTH = 256
 MAX_DETAILS_DEPTH = 64
@@ -82,6 +87,8 @@ class SpecCode:
     retryable: bool
     meaning: str
     class_name: str
+    #: README "Wire codes": the code on the wire, ``wire:`` or else the key.
+    wire: str | int
     #: README "Typed details": the domain's fields first, then the code's own (a
     #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
     fields: tuple[tuple[str, dict[str, Any]], ...] = ()
@@ -101,25 +108,79 @@ class Spec:
     domains: dict[str, str]  # domain key → its base class name, in file order
     removed: tuple[str, ...]  # tombstones
     events: dict[str, str]  # event type → dotted location
+    wire_type: str = "string"  # README "Wire codes": string (default) or integer
+    removed_wires: tuple[str | int, ...] = ()  # the tombstones' wire codes
+
+    @property
+    def integer(self) -> bool:
+        return self.wire_type == "integer"
+
+    @property
+    def by_wire(self) -> dict[str | int, SpecCode]:
+        """The live codes by their wire code."""
+        return {c.wire: c for c in self.codes.values()}
 
     @property
     def pattern(self) -> re.Pattern[str]:
+        """What a well-formed string code is: the code case while every wire code
+        is its key, any printable ASCII once ``wire:`` spells one otherwise."""
+        if any(c.wire != c.code for c in self.codes.values()):
+            return WIRE_PATTERN
         return CODE_PATTERNS[self.code_case]
+
+    def well_formed(self, code: object) -> bool:
+        """README "Wire codes": whether ``code`` (JSON data) is a well-formed code."""
+        if self.integer:
+            return (
+                type(code) in (int, float)
+                and code == int(code)  # type: ignore[call-overload]
+                and abs(code) <= MAX_WIRE_INTEGER  # type: ignore[arg-type]
+            )
+        return (
+            isinstance(code, str)
+            and len(code) <= MAX_CODE_LENGTH
+            and self.pattern.fullmatch(code) is not None
+        )
 
     @property
     def python_package(self) -> str:
         return f"{self.name}_errors"
 
-    def target(self, code: str) -> SpecCode:
-        """The code a received code is treated as: itself if live, else the fallback."""
-        return self.codes.get(code) or self.codes[self.fallback]
+    def known(self, code: object) -> SpecCode | None:
+        """The live code whose wire code ``code`` (JSON data) is, if any: an
+        integer code written 5.0 is 5; a boolean is no code."""
+        if self.integer and type(code) is float and code.is_integer():
+            code = int(code)
+        if type(code) not in (str, int):
+            return None
+        return self.by_wire.get(code)  # type: ignore[arg-type]
+
+    def target(self, code: object) -> SpecCode:
+        """The code a received (well-formed) wire code is treated as: its own if
+        live, else the fallback."""
+        return self.known(code) or self.codes[self.fallback]
+
+    def wire_of(self, key: str) -> str | int:
+        """The wire code of the live code ``key``."""
+        return self.codes[key].wire
+
+    def other_wire(self, stem: str) -> str | int:
+        """A well-formed wire code the taxonomy neither defines nor removed."""
+        if not self.integer:
+            return self.other_code(stem)
+        taken = {*self.by_wire, *self.removed_wires}
+        candidate = 1000 + len(stem)
+        while candidate in taken:
+            candidate += 1
+        return candidate
 
     def other_code(self, stem: str) -> str:
         """A well-formed code in this case that the taxonomy neither defines nor
         removed.
         """
         candidate = stem if self.code_case == "lower_snake" else stem.upper()
-        while candidate in self.codes or candidate in self.removed:
+        taken = {*self.codes, *self.removed, *self.by_wire, *self.removed_wires}
+        while candidate in taken:
             candidate += "_x" if self.code_case == "lower_snake" else "_X"
         return candidate
 
@@ -141,6 +202,7 @@ def read_spec(path: Path) -> Spec:
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}
     removed: list[str] = []
+    removed_wires: list[str | int] = []
     for key, domain in raw["domains"].items():
         assert isinstance(key, str)
         live = {
@@ -149,6 +211,11 @@ def read_spec(path: Path) -> Spec:
             if "removed" not in entry
         }
         removed += [code for code, entry in domain["codes"].items() if code not in live]
+        removed_wires += [
+            entry.get("wire", code)
+            for code, entry in domain["codes"].items()
+            if code not in live
+        ]
         # README "Names": a domain's base class is the class of its <domain>_error code
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
         own = live.get(key + generic)
@@ -168,6 +235,7 @@ def read_spec(path: Path) -> Spec:
                 retryable=entry["retryable"],
                 meaning=entry["meaning"],
                 class_name=entry.get("class") or readme_class_name(code),
+                wire=entry.get("wire", code),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
             )
@@ -181,6 +249,8 @@ def read_spec(path: Path) -> Spec:
         domains=domains,
         removed=tuple(removed),
         events=dict(raw.get("events") or {}),
+        wire_type=raw.get("wire_type", "string"),
+        removed_wires=tuple(removed_wires),
     )
 
 
@@ -245,11 +315,7 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
-    if (
-        not isinstance(code, str)
-        or len(code) > MAX_CODE_LENGTH
-        or spec.pattern.fullmatch(code) is None
-    ):
+    if not spec.well_formed(code):
         return "code"
     if not isinstance(payload.get("message"), str):
         return "message"
@@ -263,11 +329,11 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
     return fields_problem(spec, code, details)
 
 
-def fields_problem(spec: Spec, code: str, details: object) -> str | None:
+def fields_problem(spec: Spec, code: object, details: object) -> str | None:
     """README "Typed details": ``details.<name>`` of a known ``code``'s first declared
     field that ``details`` (an object or null) lacks though required, or holds
     misfitting; None when every field fits.  Unknown codes are not checked."""
-    entry = spec.codes.get(code)
+    entry = spec.known(code)
     given = details if isinstance(details, dict) else {}
     for name, field in entry.fields if entry is not None else ():
         if name not in given:
@@ -403,13 +469,16 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
         target = spec.target(given)
         return {"class": target.class_name, "retryable": target.retryable}
     if op == "construct":
-        return constructed(spec, given["code"], given["details"])
+        # README "Wire codes": the vectors name the class by its wire code.
+        entry = spec.known(given["code"])
+        assert entry is not None, given
+        return constructed(spec, entry.code, given["details"])
     if op == "to_error":  # README: anything that is not an error gets the wrap code
         wrap = spec.codes[spec.wrap]
         return {
             "ok": True,
             "class": wrap.class_name,
-            "code": wrap.code,
+            "code": wrap.wire,
             "domain": wrap.domain,
             "retryable": wrap.retryable,
             "ancestors": _ancestors(spec, wrap),
@@ -430,7 +499,7 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
     return {
         "ok": True,
         "class": target.class_name,
-        "code": target.code,
+        "code": target.wire,
         "domain": target.domain,
         "retryable": payload["retryable"],  # the payload's, not the class default
         "wire_code": code,
@@ -537,7 +606,8 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
         return {
             "ok": True,
             "class": type(err).__name__,
-            "code": str(err.code),
+            # The plain value an ErrorCode member holds (a str or an int).
+            "code": err.code.value if hasattr(err.code, "value") else err.code,
             "domain": str(err.domain),
             "retryable": err.retryable,
             "wire_code": err.wire_code,

@@ -81,11 +81,18 @@ def expectations(names: Names) -> dict[str, Any]:
         "base": names.base,
         "guard": names.ts_guard,
         "codeCase": taxonomy.code_case,
+        # README "Wire codes": the API speaks wire codes, so each "code" here is
+        # one (a number where wire_type is integer); "key" is the identifier.
+        "wireType": taxonomy.wire_type,
+        "wireDeclared": taxonomy.wire_declared,
         "fallback": {
-            "code": names.fallback.code.code,
+            "code": names.fallback.code.wire_code,
             "className": names.fallback.class_name,
         },
-        "wrap": {"code": names.wrap.code.code, "className": names.wrap.class_name},
+        "wrap": {
+            "code": names.wrap.code.wire_code,
+            "className": names.wrap.class_name,
+        },
         "domains": [
             {
                 "key": d.domain.key,
@@ -98,7 +105,8 @@ def expectations(names: Names) -> dict[str, Any]:
         ],
         "codes": [
             {
-                "code": c.code.code,
+                "code": c.code.wire_code,
+                "key": c.code.code,
                 "member": c.member,
                 "className": c.class_name,
                 "parent": c.parent,
@@ -112,7 +120,11 @@ def expectations(names: Names) -> dict[str, Any]:
             }
             for c in names.codes
         ],
-        "removed": [t.code for t in taxonomy.removed],
+        "removed": [
+            t.wire_code
+            for t in taxonomy.removed
+            if not (taxonomy.wire_type == "integer" and isinstance(t.wire_code, str))
+        ],
         "events": [{"type": e.type, "location": e.location} for e in taxonomy.events],
     }
 

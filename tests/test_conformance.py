@@ -175,7 +175,9 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
     marked)."""
     schema = _load(case, SCHEMA_PATH)
     document = _load(case, VECTORS_PATH)
-    assert schema["properties"]["code"]["maxLength"] == 256
+    integer = read_spec(case.taxonomy).integer  # README "Wire codes": no length
+    if not integer:
+        assert schema["properties"]["code"]["maxLength"] == 256
     assert "64" in schema["properties"]["details"]["description"]
     assert document["limits"]["max_code_length"] == 256
     assert document["limits"]["max_details_depth"] == 64
@@ -184,10 +186,11 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
     }
     assert marked == {"from_payload/details_depth_65": True}
     by_id = {v["id"]: v for v in document["vectors"]}
-    for vid, ok, field, length in (
+    lengths = (
         ("code_length_256", True, None, 256),
         ("code_length_257", False, "code", 257),
-    ):
+    )
+    for vid, ok, field, length in () if integer else lengths:
         vector = by_id[f"from_payload/{vid}"]
         assert len(vector["input"]["code"]) == length and vector["expect"]["ok"] is ok
         assert vector["expect"].get("field") == field
@@ -223,11 +226,14 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
         if "const" in b
     }
     spec = read_spec(case.taxonomy)
-    assert listed == {c.code: c.meaning for c in spec.codes.values()}
-    assert not spec_oracle.matches_like_the_spec(
-        schema["properties"]["code"]["pattern"], spec
-    )
-    assert schema["properties"]["code"]["maxLength"] == spec_oracle.MAX_CODE_LENGTH
+    assert listed == {c.wire: c.meaning for c in spec.codes.values()}
+    if spec.integer:  # README "Wire codes": integer codes have no pattern
+        assert schema["properties"]["code"]["type"] == "integer"
+    else:
+        assert not spec_oracle.matches_like_the_spec(
+            schema["properties"]["code"]["pattern"], spec
+        )
+        assert schema["properties"]["code"]["maxLength"] == spec_oracle.MAX_CODE_LENGTH
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -258,26 +264,40 @@ def test_python_answers_every_probe_as_the_yaml_says(case: Case) -> None:
 def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
     spec = read_spec(case.taxonomy)
     mod = import_generated(case)
-    assert [m.value for m in mod.ErrorCode] == list(spec.codes)
+    # README "Wire codes": members are named by the key, valued by the wire code.
+    assert [(m.name, m.value) for m in mod.ErrorCode] == [
+        (c.code.upper(), c.wire) for c in spec.codes.values()
+    ]
+    assert all(type(m.value) is (int if spec.integer else str) for m in mod.ErrorCode)
     assert [m.value for m in mod.Domain] == list(spec.domains)
     base = getattr(mod, spec.base)
     # README: a bare base class carries the fallback code.
-    assert base.code == spec.fallback
+    assert base.code == spec.wire_of(spec.fallback)
     assert base.retryable is spec.codes[spec.fallback].retryable
     for entry in spec.codes.values():
         cls = getattr(mod, entry.class_name)
         assert (cls.code, cls.domain, cls.retryable, cls.meaning) == (
-            entry.code,
+            entry.wire,
             entry.domain,
             entry.retryable,
             entry.meaning,
         ), entry.code
         assert issubclass(cls, getattr(mod, spec.domains[entry.domain]))
         assert issubclass(cls, base)
-        assert mod.lookup(entry.code) is cls
-    for code in spec.removed:
-        assert code not in {m.value for m in mod.ErrorCode}
-        assert mod.lookup(code) is getattr(mod, spec.codes[spec.fallback].class_name)
+        assert mod.lookup(entry.wire) is cls
+        made = cls(**spec_oracle.sample_details(spec, entry.code))
+        assert made.to_payload()["code"] == entry.wire
+    fallback = getattr(mod, spec.codes[spec.fallback].class_name)
+    for wire in spec.removed_wires:
+        assert wire not in {m.value for m in mod.ErrorCode}
+        if not (spec.integer and isinstance(wire, str)):
+            assert mod.lookup(wire) is fallback
+    # A key that is not its own wire code is no code on the wire.
+    for entry in spec.codes.values():
+        if entry.wire != entry.code and not spec.integer:
+            assert spec.known(entry.code) is None or entry.code in spec.by_wire
+            if spec.known(entry.code) is None:
+                assert mod.lookup(entry.code) is fallback
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
@@ -287,12 +307,15 @@ def test_vectors_state_what_the_yaml_says(case: Case) -> None:
     """
     spec = read_spec(case.taxonomy)
     document = _load(case, VECTORS_PATH)
-    assert document["taxonomy"]["fallback"] == spec.fallback
-    assert document["taxonomy"]["wrap"] == spec.wrap
+    assert document["taxonomy"]["fallback"] == spec.wire_of(spec.fallback)
+    assert document["taxonomy"]["wrap"] == spec.wire_of(spec.wrap)
     assert document["taxonomy"]["base"] == spec.base
-    assert not spec_oracle.matches_like_the_spec(
-        document["taxonomy"]["code_pattern"], spec
-    )
+    if spec.integer:
+        assert document["taxonomy"]["code_pattern"] is None
+    else:
+        assert not spec_oracle.matches_like_the_spec(
+            document["taxonomy"]["code_pattern"], spec
+        )
     checked = 0
     for vector in document["vectors"]:
         expect = vector["expect"]

@@ -147,13 +147,20 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
     by_id = {v["id"]: v for v in vectors}
     for code, entry in spec.codes.items():
         known = by_id[f"from_payload/code/{code}"]
-        assert known["input"]["code"] == code
+        assert known["input"]["code"] == entry.wire
         assert known["input"]["retryable"] is entry.retryable
         assert known["expect"]["ok"] is True
-        assert by_id[f"lookup/{code}"]["input"] == code
-    for code in spec.removed:
-        assert by_id[f"from_payload/removed/{code}"]["input"]["code"] == code
-        assert by_id[f"lookup/removed/{code}"]["input"] == code
+        assert by_id[f"lookup/{code}"]["input"] == entry.wire
+    # README "Wire codes": a removed key without an integer wire code has no
+    # integer to send, so no vector.
+    removed = [
+        (code, wire)
+        for code, wire in zip(spec.removed, spec.removed_wires)
+        if not (spec.integer and isinstance(wire, str))
+    ]
+    for code, wire in removed:
+        assert by_id[f"from_payload/removed/{code}"]["input"]["code"] == wire
+        assert by_id[f"lookup/removed/{code}"]["input"] == wire
     for event, location in spec.events.items():
         for outcome in ("error", "null", "absent", "invalid"):
             given = by_id[f"error_from_event/{event}/{outcome}"]["input"]
@@ -169,7 +176,7 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
                 assert isinstance(given[leaf], dict)
     # One vector a live code in each kind that takes a code, and the rules.
     kinds = [v["kind"] for v in vectors]
-    assert kinds.count("lookup") == len(spec.codes) + len(spec.removed) + 1
+    assert kinds.count("lookup") == len(spec.codes) + len(removed) + 1
     assert kinds.count("error_from_event") == 4 * len(spec.events) + 3
     assert kinds.count("to_error") == len(set(map(repr, spec_oracle.NOT_ERRORS))) - 1
     # Every kind the document describes occurs, construct only where a code has fields.
@@ -198,24 +205,36 @@ def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
     }
     assert by_id["from_payload/empty_message"]["message"] == ""
     unknown = by_id["from_payload/unknown_code"]["code"]
-    assert spec.pattern.fullmatch(unknown) and unknown not in spec.codes
-    assert unknown not in spec.removed
-    assert by_id["lookup/unknown"] not in spec.codes
-    assert spec.pattern.fullmatch(by_id["lookup/unknown"])
-    longest = by_id["from_payload/code_length_256"]["code"]
-    assert len(longest) == 256 and spec.pattern.fullmatch(longest)
-    assert longest not in spec.codes
-    too_long = by_id["from_payload/code_length_257"]["code"]
-    assert len(too_long) == 257 and spec.pattern.fullmatch(too_long)
+    assert spec.well_formed(unknown) and spec.known(unknown) is None
+    assert unknown not in spec.removed_wires
+    assert spec.known(by_id["lookup/unknown"]) is None
+    assert spec.well_formed(by_id["lookup/unknown"])
+    if spec.integer:  # README "Wire codes": integers within the safe range
+        for vid, code in (
+            ("code_limit_plus", spec_oracle.MAX_WIRE_INTEGER),
+            ("code_limit_minus", -spec_oracle.MAX_WIRE_INTEGER),
+            ("code_above_limit", spec_oracle.MAX_WIRE_INTEGER + 1),
+            ("code_below_limit", -spec_oracle.MAX_WIRE_INTEGER - 1),
+        ):
+            assert by_id[f"from_payload/{vid}"]["code"] == code
+        whole = by_id["from_payload/code_integral_float"]["code"]
+        assert type(whole) is float and whole == first.wire
+    else:
+        longest = by_id["from_payload/code_length_256"]["code"]
+        assert len(longest) == 256 and spec.well_formed(longest)
+        assert spec.known(longest) is None
+        too_long = by_id["from_payload/code_length_257"]["code"]
+        assert len(too_long) == 257 and spec.pattern.fullmatch(too_long)
+        other = by_id["from_payload/code_other_case"]["code"]
+        assert other == first.code.swapcase()
     for vid, depth in (("details_depth_64", 64), ("details_depth_65", 65)):
         assert spec_oracle.details_size(by_id[f"from_payload/{vid}"]["details"])[0] == (
             depth
         )
-    assert by_id["from_payload/code_other_case"]["code"] == first.code.swapcase()
     wrapped = [v["input"] for v in document["vectors"] if v["kind"] == "to_error"]
     assert {json.dumps(w) for w in wrapped} == {
         json.dumps(w) for w in spec_oracle.NOT_ERRORS if not isinstance(w, float)
-    } - {json.dumps({"code": "x"})} | {json.dumps({"code": first.code})}
+    } - {json.dumps({"code": "x"})} | {json.dumps({"code": first.wire})}
 
 
 def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None:
@@ -225,11 +244,15 @@ def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None
         "name": spec.name,
         "version": str(_yaml(spec, "version")),
         "base": spec.base,
-        "fallback": spec.fallback,
-        "wrap": spec.wrap,
+        "fallback": spec.wire_of(spec.fallback),
+        "wrap": spec.wire_of(spec.wrap),
+        "wire_type": spec.wire_type,
         "code_pattern": taxonomy["code_pattern"],
     }
-    assert not spec_oracle.matches_like_the_spec(taxonomy["code_pattern"], spec)
+    if spec.integer:  # README "Wire codes": integer codes have no pattern
+        assert taxonomy["code_pattern"] is None
+    else:
+        assert not spec_oracle.matches_like_the_spec(taxonomy["code_pattern"], spec)
     limits = document["limits"]
     assert (
         limits["max_code_length"],
@@ -291,19 +314,43 @@ def test_the_schema_judges_every_vector_and_probe_as_the_spec(
 def test_the_schema_at_each_edge(computed: Computed) -> None:
     spec, schema, _, _ = computed
     validator = _validator(schema)
-    code = next(iter(spec.codes))
+    entry = next(iter(spec.codes.values()))
+    code = entry.wire
     good = {"code": code, "message": "m", "retryable": False}
-    stem = spec.other_code("zz")
-    letter = stem[-1]
-    cases_: list[tuple[Any, bool]] = [
-        (good, True),
-        ({**good, "code": stem}, True),  # unknown codes stay valid
-        ({**good, "code": (stem + letter * 256)[:256]}, True),
-        ({**good, "code": (stem + letter * 256)[:257]}, False),
-        ({**good, "code": code + "\n"}, False),
-        ({**good, "code": code.swapcase()}, False),
-        ({**good, "code": ""}, False),
-        ({**good, "code": 1}, False),
+    cases_: list[tuple[Any, bool]]
+    if spec.integer:  # README "Wire codes": integers within the safe range
+        limit = spec_oracle.MAX_WIRE_INTEGER
+        cases_ = [
+            (good, True),
+            ({**good, "code": spec.other_wire("zz")}, True),  # unknown codes stay
+            ({**good, "code": float(code)}, True),  # 5.0 is the integer 5
+            ({**good, "code": limit}, True),
+            ({**good, "code": -limit}, True),
+            ({**good, "code": limit + 1}, False),
+            ({**good, "code": -limit - 1}, False),
+            ({**good, "code": str(code)}, False),
+            ({**good, "code": True}, False),
+            ({**good, "code": 0.5}, False),
+        ]
+    else:
+        assert isinstance(code, str)
+        stem = spec.other_code("zz")
+        letter = stem[-1]
+        cases_ = [
+            (good, True),
+            ({**good, "code": stem}, True),  # unknown codes stay valid
+            ({**good, "code": (stem + letter * 256)[:256]}, True),
+            ({**good, "code": (stem + letter * 256)[:257]}, False),
+            ({**good, "code": code + "\n"}, False),
+            ({**good, "code": code + " x"}, False),
+            ({**good, "code": ""}, False),
+            ({**good, "code": 1}, False),
+        ]
+        # README: the code case holds while every wire code is the key.
+        swapped = code.swapcase()
+        if spec.known(swapped) is None:
+            cases_.append(({**good, "code": swapped}, spec.well_formed(swapped)))
+    cases_ += [
         ({**good, "message": ""}, True),
         ({**good, "message": None}, False),
         ({**good, "retryable": True}, True),
@@ -339,14 +386,19 @@ def test_the_schema_names_the_taxonomy_and_its_codes(computed: Computed) -> None
     code = schema["properties"]["code"]
     listed = [b for b in code["anyOf"] if "const" in b]
     assert [(b["const"], b["title"], b["description"]) for b in listed] == [
-        (c.code, c.class_name, c.meaning) for c in spec.codes.values()
+        (c.wire, c.class_name, c.meaning) for c in spec.codes.values()
     ]
     # The last alternative admits every other well-formed code, as the fallback.
     (other,) = [b for b in code["anyOf"] if "const" not in b]
     assert spec.fallback in other["description"]
     assert spec.fallback in code["description"]
-    assert code["maxLength"] == spec_oracle.MAX_CODE_LENGTH
-    assert not spec_oracle.matches_like_the_spec(code["pattern"], spec)
+    if spec.integer:  # README "Wire codes": integers within the safe range
+        assert code["type"] == "integer" and "pattern" not in code
+        limit = spec_oracle.MAX_WIRE_INTEGER
+        assert (code["minimum"], code["maximum"]) == (-limit, limit)
+    else:
+        assert code["maxLength"] == spec_oracle.MAX_CODE_LENGTH
+        assert not spec_oracle.matches_like_the_spec(code["pattern"], spec)
     details = schema["properties"]["details"]["description"]
     assert str(spec_oracle.MAX_DETAILS_DEPTH) in details
     assert str(spec_oracle.MAX_DETAILS_NODES) in details

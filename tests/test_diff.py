@@ -7,6 +7,8 @@ expected, and nothing else.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,11 @@ PAIRS = [
         "event removed",
         [("  task.failed: payload.error\n", "")],
         {(BREAKING, "event-removed")},
+    ),
+    (
+        "wire code given",  # README "Wire codes": the code on the wire changes
+        [(CANCELLED, CANCELLED.replace("}", ", wire: TaskCancelled}"))],
+        {(BREAKING, "wire-code-changed")},
     ),
     (
         "code deprecated",
@@ -387,6 +394,7 @@ def test_every_rule_has_a_pair() -> None:
         for kind, rule in expected:
             assert RULES[rule] == kind, rule
     covered.add("code-case-changed")  # test_code_case_change
+    covered.add("wire-type-changed")  # test_wire_type_change
     assert covered == set(RULES)
     for _, _, expected in PAIRS:
         for kind, rule in expected:
@@ -439,6 +447,19 @@ def test_code_case_change(tmp_path: Path) -> None:
         and "code-removed" in rules
         and "code-added" in rules
     )
+
+
+def test_wire_type_change(tmp_path: Path) -> None:
+    """README "Wire codes": integer codes sent as strings are other codes."""
+    path = REPO / "tests/cases/jsonrpc/taxonomy.yaml"
+    old = load_names(path)
+    text = path.read_text(encoding="utf-8").replace("wire_type: integer\n", "")
+    quoted = re.sub(r"wire: (-?[0-9]+)", r'wire: "\1"', text)
+    new = load_names(_write(tmp_path, "new.yaml", quoted))
+    changes = diff(old, new)
+    rules = {c.rule for c in changes}
+    assert "wire-type-changed" in rules and "wire-code-changed" in rules
+    assert all(c.kind == BREAKING for c in changes)
 
 
 @pytest.mark.parametrize(

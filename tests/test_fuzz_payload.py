@@ -41,7 +41,6 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from generator.naming import Names
-from generator.model import CASE_PATTERNS
 from tests import spec_oracle as oracle
 from tests.support import (
     REPO,
@@ -164,18 +163,15 @@ def _depth(value: object) -> int:
     return 0
 
 
-def payload_problem(
-    payload: object, pattern: re.Pattern[str], spec: oracle.Spec
-) -> str | None:
+def payload_problem(payload: object, spec: oracle.Spec) -> str | None:
     """The field ``from_payload`` must name for ``payload`` (a JSON value), or None
     if valid.
     """
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
-    if (
-        not isinstance(code, str) or len(code) > 256 or pattern.fullmatch(code) is None
-    ):  # issue 12: at most 256
+    # issue 12: at most 256 characters; README "Wire codes": an integer in range
+    if not spec.well_formed(code):
         return "code"
     if not isinstance(payload.get("message"), str):
         return "message"
@@ -195,12 +191,27 @@ def payload_problem(
 # ---------------------------------------------------------------- payload shapes
 
 
-def codes_for(names: Names) -> st.SearchStrategy[str]:
+def codes_for(names: Names) -> st.SearchStrategy[object]:
     """Codes a payload may carry: known, unknown but well-formed, wrongly cased,
-    anything.
+    anything (README "Wire codes": integers, near ones and others, for integer
+    codes).
     """
-    known = [c.code.code for c in names.codes]
-    pattern = CASE_PATTERNS[names.taxonomy.code_case]
+    spec = spec_of(names)
+    if spec.integer:
+        wires = [c.wire for c in spec.codes.values()]
+        limit = oracle.MAX_WIRE_INTEGER
+        return st.one_of(
+            st.sampled_from(wires),
+            st.sampled_from(wires).map(float),
+            st.sampled_from(wires).map(str),
+            st.integers(-limit - 3, limit + 3),
+            st.sampled_from([limit, -limit, limit + 1, -limit - 1]),
+            st.floats(allow_nan=False, allow_infinity=False),
+            st.booleans(),
+            TEXT,
+        )
+    known = [str(c.wire) for c in spec.codes.values()]
+    pattern = spec.pattern
     return st.one_of(
         st.sampled_from(known),
         st.from_regex(pattern, fullmatch=True),
@@ -310,8 +321,8 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
     """``from_payload(payload)`` is an error of the taxonomy exactly when the oracle
     agrees.
     """
-    pattern = CASE_PATTERNS[names.taxonomy.code_case]
-    problem = payload_problem(payload, pattern, spec_of(names))
+    spec = spec_of(names)
+    problem = payload_problem(payload, spec)
     try:
         error = mod.from_payload(payload)
     except mod.InvalidPayloadError as exc:
@@ -327,13 +338,14 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
     assert isinstance(error, base)
     assert getattr(mod, names.py_guard)(error)
     code = payload["code"]
-    known = {c.code.code: c.class_name for c in names.codes}
-    if code in known:
-        assert type(error) is getattr(mod, known[code])
-        assert error.code == code
+    entry = spec.known(code)  # README "Wire codes": a payload speaks wire codes
+    if entry is not None:
+        assert type(error) is getattr(mod, entry.class_name)
+        assert error.code == entry.wire
     else:  # the fallback rule: the fallback's class, the received code kept
-        assert type(error) is getattr(mod, names.fallback.class_name)
-        assert error.code == names.fallback.code.code
+        fallback = spec.codes[spec.fallback]
+        assert type(error) is getattr(mod, fallback.class_name)
+        assert error.code == fallback.wire
     assert error.wire_code == code
     assert error.retryable is payload["retryable"]
     sent = error.to_payload()
@@ -366,8 +378,7 @@ def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None
     if found is None:
         assert mod.error_from_event(event) is None
         return
-    pattern = CASE_PATTERNS[names.taxonomy.code_case]
-    problem = payload_problem(found, pattern, spec_of(names))
+    problem = payload_problem(found, spec_of(names))
     if problem is not None:
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.error_from_event(event)
@@ -420,7 +431,7 @@ def test_from_payload_takes_any_json(case: Case, data: st.DataObject) -> None:
 
 
 def _explicit_payloads(names: Names) -> list[object]:
-    code = names.codes[0].code.code
+    code = spec_of(names).wire_of(names.codes[0].code.code)
     good = {"code": code, "message": "m", "retryable": False}
     return [
         None, True, 0, -0.0, math.nan, "", [], {}, [good], json.loads('"\\ud800"'),
@@ -432,9 +443,9 @@ def _explicit_payloads(names: Names) -> list[object]:
         {**good, "details": json.loads(
             '{"a": {"__proto__": {"polluted": 1}}, "constructor": 1}'
         )},
-        {**good, "code": code + "\n"},  # re.match's $ would accept this
+        {**good, "code": f"{code}\n"},  # re.match's $ would accept this
         # dotless i: case-insensitive matching would accept
-        {**good, "code": "\u0131" + code},
+        {**good, "code": f"\u0131{code}"},
         {**good, "message": "\ud800\udfff\x00"},
         {**good, "retryable": 1},
         {**good, "retryable": None},
@@ -482,20 +493,26 @@ def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(
     case: Case, data: st.DataObject
 ) -> None:
     names = case.names
+    spec = spec_of(names)
     mod = import_generated(case)
+    limit = oracle.MAX_WIRE_INTEGER
     code = data.draw(
-        st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True),
+        (
+            st.integers(-limit, limit)
+            if spec.integer
+            else st.from_regex(spec.pattern, fullmatch=True)
+        ),
         label="code",
     )
-    assume(code not in {c.code.code for c in names.codes})
-    assume(
-        len(code) <= 256
-    )  # issue 12: a longer code is refused (tested in test_hostile_runtime)
+    assume(spec.known(code) is None)
+    # issue 12: a longer code is refused (tested in test_hostile_runtime)
+    assume(spec.integer or len(code) <= 256)
     retryable = data.draw(st.booleans(), label="retryable")
     error = mod.from_payload({"code": code, "message": "m", "retryable": retryable})
-    assert type(error) is getattr(mod, names.fallback.class_name)
+    fallback = spec.codes[spec.fallback]
+    assert type(error) is getattr(mod, fallback.class_name)
     assert error.wire_code == code and error.to_payload()["code"] == code
-    assert error.code == names.fallback.code.code
+    assert error.code == fallback.wire
     assert error.retryable is retryable  # the payload's, not the fallback's
 
 
@@ -588,7 +605,7 @@ def test_details_json_cannot_carry_are_refused_when_built(
         cls("m", details=details, **fields)
     # The same details on the wire are an invalid payload, not a crash.
     payload = {
-        "code": names.codes[0].code.code,
+        "code": spec_of(names).wire_of(names.codes[0].code.code),
         "message": "m",
         "retryable": True,
         "details": details,
@@ -647,9 +664,12 @@ def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
         retryable=draw(st.none() | st.booleans()),
         **draw(field_values(names, cls)),
     )
+    spec = spec_of(names)
     if draw(st.booleans()):
         error.wire_code = draw(
-            st.from_regex(CASE_PATTERNS[names.taxonomy.code_case], fullmatch=True)
+            st.integers(-(2**53) + 1, 2**53 - 1)
+            if spec.integer
+            else st.from_regex(spec.pattern, fullmatch=True)
         )
     return error
 
@@ -704,7 +724,7 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     # The oracle of typed details: each code's fields as its YAML declares them.
     spec = oracle.read_spec(case.taxonomy)
     for code in ex["codes"]:
-        code["fields"] = spec.codes[code["code"]].fields
+        code["fields"] = spec.codes[code["key"]].fields
     expect.write_text(json.dumps(ex), "utf-8")
     env = {
         **os.environ,
@@ -776,7 +796,23 @@ def spec_codes(spec: oracle.Spec) -> st.SearchStrategy[Any]:
     """Codes from the YAML: live, removed, unknown well-formed, near misses,
     anything.
     """
-    known = sorted([*spec.codes, *spec.removed])
+    if spec.integer:  # README "Wire codes": integers, near misses, anything
+        wires = sorted(
+            {*spec.by_wire, *(w for w in spec.removed_wires if isinstance(w, int))},
+            key=str,
+        )
+        limit = oracle.MAX_WIRE_INTEGER
+        return st.one_of(
+            st.sampled_from(wires),
+            st.sampled_from(wires).map(float),
+            st.sampled_from(wires).map(str),
+            st.integers(-limit, limit),
+            st.sampled_from([limit, -limit, limit + 1, -limit - 1]),
+            st.sampled_from(wires).map(lambda w: w + 0.5),
+            PORTABLE_JSON,
+        )
+    known = sorted({*map(str, spec.by_wire), *map(str, spec.removed_wires)})
+    known += [key for key in spec.codes if key not in known]
     longest = spec.other_code("z" * (oracle.MAX_CODE_LENGTH - 1))[
         : oracle.MAX_CODE_LENGTH
     ]
@@ -810,7 +846,7 @@ def portable_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
         typed = [c for c in spec.codes.values() if c.fields]
         entry = draw(st.sampled_from(typed)) if typed else None
         if entry is not None:
-            payload["code"] = entry.code
+            payload["code"] = entry.wire
         declared = draw(declared_values(entry))
         if declared and draw(st.booleans()):
             name = draw(st.sampled_from(sorted(declared)))
@@ -925,7 +961,8 @@ def limit_payloads(spec: oracle.Spec) -> list[object]:
     """Payloads at and past each limit, the values one by one (hypothesis draws few
     this big).
     """
-    good = {"code": next(iter(spec.codes)), "message": "m", "retryable": False}
+    first = next(iter(spec.codes.values()))
+    good = {"code": first.wire, "message": "m", "retryable": False}
     at = oracle.MAX_DETAILS_NODES - 2  # the details object and its list count too
     return [
         {**good, "details": {"a": list(range(at))}},

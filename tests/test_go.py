@@ -84,10 +84,14 @@ def _add_test(module: Path, source: Path, folder: str) -> None:
 
 
 def _classes(case: Case, folder: Path) -> Path:
-    """README "Names": each live code's class → the code, from the YAML."""
+    """README "Names": each live code's class → its code as Go holds it (README
+    "Wire codes": the wire code, an integer one as its decimal text), from the
+    YAML."""
     spec = read_spec(case.taxonomy)
     path = folder / "classes.json"
-    path.write_text(json.dumps({c.class_name: c.code for c in spec.codes.values()}))
+    path.write_text(
+        json.dumps({c.class_name: str(c.wire) for c in spec.codes.values()})
+    )
     return path
 
 
@@ -177,7 +181,9 @@ def test_the_go_names_follow_the_yaml(case: Case) -> None:
     for code in spec.codes.values():
         go_class = readme_go_name(code.class_name)
         stem = go_class.removesuffix("Error") or go_class
-        assert f'\nconst Code{stem} Code = "{code.code}"\n' in text
+        assert (
+            f'\nconst Code{stem} Code = "{code.wire}"\n' in text
+        )  # README "Wire codes"
         assert f"\nfunc Is{go_class}(err error) bool {{\n" in text
         if code.fields:
             details = f"{stem}Details"

@@ -122,7 +122,11 @@ def refused(mod: types.ModuleType, payload: object, field: str, what: str) -> An
 
 def _good(names: Names) -> dict[str, Any]:
     named = names.codes[0]
-    return {"code": named.code.code, "message": "m", "retryable": named.code.retryable}
+    return {
+        "code": named.code.wire_code,
+        "message": "m",
+        "retryable": named.code.retryable,
+    }
 
 
 def _unknown(names: Names, length: int) -> str:
@@ -183,6 +187,16 @@ def test_the_limits_are_exported_constants_the_same_as_the_contracts(
 def test_a_code_of_256_characters_falls_back_and_257_is_refused(
     mod: types.ModuleType, names: Names
 ) -> None:
+    if names.taxonomy.wire_type == "integer":
+        # README "Wire codes": the limit of integer codes is 2**53 - 1 either side.
+        for limit in (2**53 - 1, -(2**53 - 1)):
+            error = mod.from_payload({**_good(names), "code": limit})
+            assert type(error) is getattr(mod, names.fallback.class_name)
+            assert error.wire_code == limit and error.to_payload()["code"] == limit
+            beyond = limit + (1 if limit > 0 else -1)
+            refused(mod, {**_good(names), "code": beyond}, "code", "past the limit")
+        refused(mod, {**_good(names), "code": "x" * 257}, "code", "a string code")
+        return
     longest = _unknown(names, MAX_CODE)
     error = mod.from_payload({**_good(names), "code": longest})
     assert type(error) is getattr(mod, names.fallback.class_name)
@@ -255,23 +269,49 @@ def test_a_str_subclass_code_is_read_as_the_string_it_holds(
 ) -> None:
     known = names.codes[0]
     fallback = getattr(mod, names.fallback.class_name)
+    if names.taxonomy.wire_type == "integer":
+        # README "Wire codes": an int subclass is read as the int it holds, as
+        # a str subclass is where codes are strings; its own methods never run.
+        class RaisingInt(int):
+            def __hash__(self) -> int:
+                raise RuntimeError("no hash")
+
+            def __eq__(self, other: object) -> bool:
+                raise RuntimeError("no eq")
+
+            def __int__(self) -> int:
+                raise RuntimeError("no int")
+
+            def __repr__(self) -> str:
+                raise RuntimeError("no repr")
+
+        wire = known.code.wire_code
+        assert isinstance(wire, int)
+        error = mod.from_payload({**_good(names), "code": RaisingInt(wire)})
+        assert type(error) is getattr(mod, known.class_name)
+        assert type(error.wire_code) is int and error.wire_code == wire
+        member = next(iter(mod.ErrorCode))
+        error = mod.from_payload({**_good(names), "code": member})
+        assert type(error).code == member and type(error.wire_code) is int
+        assert fallback is not None
+        return
     unknown = _unknown(names, 12)
 
     class Liar(LyingCode):
-        target = known.code.code
+        target = known.code.wire_code
 
     # A lying __hash__/__eq__ must not pick the class of the code it claims to be.
     error = mod.from_payload({**_good(names), "code": Liar(unknown)})
     assert type(error) is fallback and error.wire_code == unknown
     assert type(error.wire_code) is str
     # Methods that raise are never called.
-    for code in (RaisingCode(unknown), RaisingCode(known.code.code)):
+    for code in (RaisingCode(unknown), RaisingCode(known.code.wire_code)):
         error = mod.from_payload({**_good(names), "code": code})
         assert type(error.wire_code) is str and error.wire_code == str.__str__(code)
         pickle.loads(pickle.dumps(error))
         copy.deepcopy(error)
     assert type(
-        mod.from_payload({**_good(names), "code": RaisingCode(known.code.code)})
+        mod.from_payload({**_good(names), "code": RaisingCode(known.code.wire_code)})
     ) is getattr(mod, known.class_name)
     # An ErrorCode member is a str subclass too, and a fine code.
     member = next(iter(mod.ErrorCode))

@@ -106,7 +106,7 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
     assert [c["id"] for c in model["codes"]] == list(spec.codes)
     for code in model["codes"]:
         entry = spec.codes[code["id"]]
-        assert code["wire"] == entry.code
+        assert code["wire"] == entry.wire
         assert (code["domain"], code["retryable"]) == (entry.domain, entry.retryable)
         assert code["meaning"] == entry.meaning
         assert (code["message"] or {}).get("text") == entry.message

@@ -49,8 +49,14 @@ def _cls(mod: types.ModuleType, name: str) -> type[Any]:
     return getattr(mod, name)  # type: ignore[no-any-return]
 
 
-def _unknown_code(names: Names) -> str:
-    known = {c.code.code for c in names.codes}
+def _unknown_code(names: Names) -> str | int:
+    """A well-formed code no code has on the wire (README "Wire codes")."""
+    known = {c.code.wire_code for c in names.codes}
+    if names.taxonomy.wire_type == "integer":
+        number = 424242
+        while number in known:
+            number += 1
+        return number
     word = (
         "zz_not_a_code"
         if names.taxonomy.code_case == "lower_snake"
@@ -73,7 +79,7 @@ def test_every_code_has_its_class_with_class_level_attributes(
     for named in names.codes:
         cls = _cls(mod, named.class_name)
         assert cls.__name__ == named.class_name
-        assert cls.code == named.code.code
+        assert cls.code == named.code.wire_code
         assert isinstance(cls.code, mod.ErrorCode)
         assert cls.domain == named.code.domain
         assert isinstance(cls.domain, mod.Domain)
@@ -105,12 +111,15 @@ def test_no_class_name_ends_in_error_error(mod: types.ModuleType, names: Names) 
 def test_enums_are_str_enums_keyed_by_upper_snake(
     mod: types.ModuleType, names: Names
 ) -> None:
-    assert issubclass(mod.ErrorCode, enum.StrEnum)
+    # README "Wire codes": an IntEnum of integer codes, else a StrEnum; members
+    # named by the key, valued by the wire code.
+    integer = names.taxonomy.wire_type == "integer"
+    assert issubclass(mod.ErrorCode, enum.IntEnum if integer else enum.StrEnum)
     assert issubclass(mod.Domain, enum.StrEnum)
-    assert [m.value for m in mod.ErrorCode] == [c.code.code for c in names.codes]
+    assert [m.value for m in mod.ErrorCode] == [c.code.wire_code for c in names.codes]
+    assert [m.name for m in mod.ErrorCode] == [c.code.code.upper() for c in names.codes]
     assert [m.value for m in mod.Domain] == [d.domain.key for d in names.domains]
     for member in mod.ErrorCode:
-        assert member.name == member.value.upper()
         assert member == member.value
     for member in mod.Domain:
         assert member.name == member.value.upper()
@@ -147,16 +156,17 @@ def test_instances_carry_message_details_cause_and_retryable_override(
 ) -> None:
     for named in names.codes:
         cls = _cls(mod, named.class_name)
-        code = named.code.code
+        code = named.code.wire_code
         # A code with declared fields takes them as keyword arguments (README
         # "Typed details"); ``details=`` adds undeclared keys, the fields winning.
-        given = oracle.sample_details(spec, code)
+        given = oracle.sample_details(spec, named.code.code)
         extra = {"n": 1, "nested": {"a": [1, 2.5, None, True]}}
         cause = KeyError("k")
         err = cls("it broke", **given, details=extra, cause=cause)
         assert err.message == "it broke" and str(err) == "it broke"
         assert (
-            err.details == oracle.constructed(spec, code, {**extra, **given})["details"]
+            err.details
+            == oracle.constructed(spec, named.code.code, {**extra, **given})["details"]
         )
         assert err.__cause__ is cause
         assert err.retryable is named.code.retryable
@@ -167,10 +177,13 @@ def test_instances_carry_message_details_cause_and_retryable_override(
             cls.retryable is named.code.retryable
         )  # the override stays on the instance
         # The default message is the meaning, or the code's template over its fields.
-        assert cls(**given).message == oracle.constructed(spec, code, given)["message"]
+        assert (
+            cls(**given).message
+            == oracle.constructed(spec, named.code.code, given)["message"]
+        )
         assert (
             cls("x", **given).details
-            == oracle.constructed(spec, code, given)["details"]
+            == oracle.constructed(spec, named.code.code, given)["details"]
         )
 
 
@@ -226,9 +239,9 @@ def test_cyclic_details_are_refused(mod: types.ModuleType, names: Names) -> None
 def test_bare_base_carries_the_fallback(mod: types.ModuleType, names: Names) -> None:
     base = _cls(mod, names.base)
     err = base("x")
-    assert err.code == names.fallback.code.code
+    assert err.code == names.fallback.code.wire_code
     assert err.retryable is names.fallback.code.retryable
-    assert err.to_payload()["code"] == names.fallback.code.code
+    assert err.to_payload()["code"] == names.fallback.code.wire_code
 
 
 # ------------------------------------------------------------- module functions
@@ -236,8 +249,8 @@ def test_lookup_and_is_retryable_for_every_code(
     mod: types.ModuleType, names: Names
 ) -> None:
     for named in names.codes:
-        assert mod.lookup(named.code.code) is _cls(mod, named.class_name)
-        assert mod.is_retryable(named.code.code) is named.code.retryable
+        assert mod.lookup(named.code.wire_code) is _cls(mod, named.class_name)
+        assert mod.is_retryable(named.code.wire_code) is named.code.retryable
 
 
 @pytest.mark.parametrize(
@@ -247,7 +260,7 @@ def test_lookup_and_is_retryable_for_every_code(
 def test_unknown_codes_fall_back(
     mod: types.ModuleType, names: Names, unknown: str
 ) -> None:
-    if unknown in {c.code.code for c in names.codes}:
+    if unknown in {c.code.wire_code for c in names.codes}:
         pytest.skip("the name is a real code here")
     assert mod.lookup(unknown) is _cls(mod, names.fallback.class_name)
     assert mod.is_retryable(unknown) is names.fallback.code.retryable
@@ -259,7 +272,7 @@ def test_type_guard(mod: types.ModuleType, names: Names, spec: oracle.Spec) -> N
         given = oracle.sample_details(spec, named.code.code)
         assert guard(_cls(mod, named.class_name)("x", **given)) is True
     assert guard(ValueError("x")) is False
-    assert guard({"code": names.codes[0].code.code, "message": "m"}) is False
+    assert guard({"code": names.codes[0].code.wire_code, "message": "m"}) is False
     assert guard(None) is False
     assert guard(mod.InvalidPayloadError("x")) is False
 
@@ -271,8 +284,8 @@ def test_from_payload_round_trips_every_code(
         for retryable in (True, False):
             # Undeclared keys beside every declared field: all of them survive.
             payload = {
-                "code": named.code.code,
-                "message": f"message of {named.code.code}",
+                "code": named.code.wire_code,
+                "message": f"message of {named.code.wire_code}",
                 "retryable": retryable,
                 "details": {
                     "id": "x1",
@@ -301,7 +314,7 @@ def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(
     }
     err = mod.from_payload(payload)
     assert type(err) is _cls(mod, names.fallback.class_name)
-    assert err.code == names.fallback.code.code
+    assert err.code == names.fallback.code.wire_code
     assert err.wire_code == unknown
     assert err.to_payload() == payload
 
@@ -310,10 +323,10 @@ def test_from_payload_null_or_absent_details_and_extra_fields(
     mod: types.ModuleType, names: Names, spec: oracle.Spec
 ) -> None:
     for named in names.codes:
-        code = named.code.code
+        code = named.code.wire_code
         required = [
             name
-            for name, field in spec.codes[code].fields
+            for name, field in spec.codes[named.code.code].fields
             if field.get("required", True)
         ]
         for extra in ({}, {"details": None}, {"trace_id": "abc", "nested": {"x": 1}}):
@@ -335,8 +348,28 @@ def test_from_payload_null_or_absent_details_and_extra_fields(
             }
 
 
+def _invalid_codes(names: Names) -> list[object]:
+    """Codes no payload may carry (README "Wire codes"): by the code case while
+    every wire code is its key, printable ASCII once one is not; integers in
+    range where codes are integers."""
+    code = names.codes[0].code.wire_code
+    common: list[object] = [None, ["a"], True]
+    if isinstance(code, int):
+        limit = 2**53 - 1
+        return [*common, str(code), code + 0.5, limit + 1, -limit - 1, {"c": code}]
+    texts = ["", code + "\n", " " + code, code + " x", code + "\t", code + "\u00e9"]
+    if not names.taxonomy.wire_declared:
+        texts += [
+            _bad_case_code(names),
+            code + "__x",
+            "9" + code,
+            code.replace("_", "-") + "-x",
+        ]
+    return [*common, 7, *texts]
+
+
 def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
-    code = names.codes[0].code.code
+    code = names.codes[0].code.wire_code
     good = {"code": code, "message": "m", "retryable": False}
     return [
         (None, "payload"),
@@ -345,16 +378,7 @@ def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
         (3, "payload"),
         (True, "payload"),
         ({k: v for k, v in good.items() if k != "code"}, "code"),
-        ({**good, "code": None}, "code"),
-        ({**good, "code": 7}, "code"),
-        ({**good, "code": ["a"]}, "code"),
-        ({**good, "code": ""}, "code"),
-        ({**good, "code": _bad_case_code(names)}, "code"),
-        ({**good, "code": code + "\n"}, "code"),
-        ({**good, "code": " " + code}, "code"),
-        ({**good, "code": code + "__x"}, "code"),
-        ({**good, "code": "9" + code}, "code"),
-        ({**good, "code": code.replace("_", "-") + "-x"}, "code"),
+        *[({**good, "code": bad}, "code") for bad in _invalid_codes(names)],
         ({k: v for k, v in good.items() if k != "message"}, "message"),
         ({**good, "message": None}, "message"),
         ({**good, "message": 5}, "message"),
@@ -388,7 +412,18 @@ def test_from_payload_rejects_invalid_payloads_naming_the_field(
 def test_from_payload_code_pattern_is_the_taxonomy_case(
     mod: types.ModuleType, names: Names
 ) -> None:
-    pattern = CASE_PATTERNS[names.taxonomy.code_case]
+    taxonomy = names.taxonomy
+    # README "Wire codes": the code case, or any printable ASCII once a code gives
+    # a wire:; integer codes take no string at all.
+    pattern = (
+        re.compile(r"(?!)")
+        if taxonomy.wire_type == "integer"
+        else (
+            re.compile(r"[!-~]+")
+            if taxonomy.wire_declared
+            else CASE_PATTERNS[taxonomy.code_case]
+        )
+    )
     for sample in (
         "a",
         "ab_cd",
@@ -422,7 +457,7 @@ def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
     with pytest.raises(mod.InvalidPayloadError) as caught:
         mod.from_payload(
             {
-                "code": names.codes[0].code.code,
+                "code": names.codes[0].code.wire_code,
                 "message": "m",
                 "retryable": True,
                 "details": {"d": deep},
@@ -438,7 +473,7 @@ def test_to_error(mod: types.ModuleType, names: Names) -> None:
 
     cause = RuntimeError("disk on fire")
     wrapped = mod.to_error(cause)
-    assert type(wrapped) is wrap and wrapped.code == names.wrap.code.code
+    assert type(wrapped) is wrap and wrapped.code == names.wrap.code.wire_code
     assert wrapped.__cause__ is cause
     assert "disk on fire" in wrapped.message and "RuntimeError" in wrapped.message
 
@@ -460,7 +495,7 @@ def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) 
         mod.ERROR_EVENTS["new.event"] = "x"  # read-only
     code = names.codes[0]
     payload = {
-        "code": code.code.code,
+        "code": code.code.wire_code,
         "message": "m",
         "retryable": False,
         "details": {},
@@ -543,11 +578,11 @@ def test_repr_to_dict_and_logging_show_the_code(
     err = _cls(mod, named.class_name)("went wrong", **given, details={"id": 7})
     assert (
         repr(err)
-        == f"{named.class_name}(code={named.code.code!r}, message='went wrong')"
+        == f"{named.class_name}(code={named.code.wire_code!r}, message='went wrong')"
     )
     assert err.to_dict() == {
         "name": named.class_name,
-        "code": named.code.code,
+        "code": named.code.wire_code,
         "message": "went wrong",
         "retryable": named.code.retryable,
         "details": oracle.constructed(spec, named.code.code, {"id": 7, **given})[
@@ -561,9 +596,11 @@ def test_repr_to_dict_and_logging_show_the_code(
             raise err
         except Exception:
             logger.exception("caught")
-    assert named.code.code in caplog.records[0].getMessage()
+    assert str(named.code.wire_code) in caplog.records[0].getMessage()
     assert named.class_name in caplog.text and "went wrong" in caplog.text
-    assert f"code: {named.code.code}" in caplog.text  # logger.exception shows the code
+    assert (
+        f"code: {named.code.wire_code}" in caplog.text
+    )  # logger.exception shows the code
 
 
 def test_a_json_log_formatter_shows_the_code_without_extra_work(
@@ -586,7 +623,7 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     logger = logging.getLogger("taxogen-json-test")
     logger.addHandler(handler)
     try:
-        for payload_code in (names.codes[0].code.code, _unknown_code(names)):
+        for payload_code in (names.codes[0].code.wire_code, _unknown_code(names)):
             try:
                 raise mod.from_payload(
                     {"code": payload_code, "message": "boom", "retryable": False}
@@ -596,7 +633,7 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     finally:
         logger.removeHandler(handler)
     entries = [json.loads(line) for line in stream.getvalue().splitlines()]
-    assert f"code: {names.codes[0].code.code}" in entries[0]["exc_info"]
+    assert f"code: {names.codes[0].code.wire_code}" in entries[0]["exc_info"]
     assert (
         f"code: {_unknown_code(names)}" in entries[1]["exc_info"]
     )  # the code as received
@@ -626,7 +663,7 @@ def test_deprecated_codes_warn_when_built_not_when_received(
             err = cls("m", **given)
             received = mod.from_payload(
                 {
-                    "code": named.code.code,
+                    "code": named.code.wire_code,
                     "message": "m",
                     "retryable": True,
                     "details": given,
@@ -636,13 +673,13 @@ def test_deprecated_codes_warn_when_built_not_when_received(
             copy.deepcopy(received)
         deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
         if dep is None:
-            assert deprecations == [], named.code.code
+            assert deprecations == [], named.code.wire_code
         else:
             assert (
                 len(deprecations) == 1
-            ), named.code.code  # only the construction warns
+            ), named.code.wire_code  # only the construction warns
             text = str(deprecations[0].message)
-            assert named.code.code in text and dep.reason in text
+            assert named.code.wire_code in text and dep.reason in text
             if dep.replaced_by:
                 assert f"use {dep.replaced_by} instead" in text
             assert deprecations[0].filename == __file__  # it points at the caller

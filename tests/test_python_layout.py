@@ -220,6 +220,7 @@ LAZINESS = r"""
 import json, pickle, sys, threading
 
 package, base, first, first_module, other, other_code, other_module = sys.argv[1:8]
+other_code = json.loads(other_code)  # its wire code: a string or an integer
 other_details = json.loads(sys.argv[8])  # the required fields of other_code
 pkg = __import__(package)
 
@@ -292,7 +293,7 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
         first_name,
         first_domain.py_module,
         other.class_name,
-        other.code.code,
+        json.dumps(other.code.wire_code),
         last_domain.py_module,
         json.dumps(_samples(case)["codes"][other.code.code]),
     ]

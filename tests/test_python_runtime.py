@@ -73,6 +73,9 @@ class ToyError(rt.TaxonomyError):  # type: ignore[misc]
     meaning = "Unspecified toy error"
     retryable = False
 
+    def to_payload(self) -> dict[str, Any]:  # as the package's root class does
+        return self._payload()  # type: ignore[no-any-return]
+
 
 class ToyBrokenError(ToyError):
     code = Code.TOY_BROKEN
@@ -103,7 +106,6 @@ BY_CODE = {
 }
 # As the package does: re-export the runtime's classes, bind its unpickler.
 InvalidPayloadError = rt.InvalidPayloadError
-ErrorPayload = rt.ErrorPayload
 _rebuild = rt.adopt(__name__)
 CLASSES = rt.Classes(ToyError, BY_CODE, fallback="toy_error", wrap="toy_crash")
 PATTERN = CASE_PATTERNS["lower_snake"].pattern
@@ -309,7 +311,6 @@ def test_pickles_name_the_package_never_the_runtime_module() -> None:
     assert {__name__, "_rebuild", "ToyBrokenError", "InvalidPayloadError"} <= set(names)
     assert rt.__name__ not in names
     assert rt.InvalidPayloadError.__module__ == __name__
-    assert rt.ErrorPayload.__module__ == __name__
     assert _rebuild.__module__ == __name__ and _rebuild.__qualname__ == "_rebuild"
 
 
@@ -675,3 +676,80 @@ def test_lazy_classes_pickle_by_the_package_path(
     clone = pickle.loads(stream)
     assert type(clone) is module.AlphaGoneError and str(clone) == "m"
     assert type(clone).__module__ == module.__name__
+
+
+# ------------------------------------------------------------ integer codes
+
+
+class Number(enum.IntEnum):
+    """README "Wire codes": integer codes, JSON-RPC's."""
+
+    PARSE = -32700
+    SERVER = -32000
+
+
+class RpcError(rt.TaxonomyError):  # type: ignore[misc]
+    code = Number.SERVER
+    domain = Area.TOY
+    meaning = "Server error"
+    retryable = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return self._payload()  # type: ignore[no-any-return]
+
+
+class ParseError(RpcError):
+    code = Number.PARSE
+    meaning = "Parse error"
+
+
+INT_CLASSES = rt.Classes(
+    RpcError, {-32700: ParseError, -32000: RpcError}, fallback=-32000, wrap=-32000
+)
+from_int_payload = rt.decoder(INT_CLASSES, None)
+
+
+class LyingInt(int):
+    def __int__(self) -> int:
+        raise RuntimeError("never asked")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("never asked")
+
+
+@pytest.mark.parametrize(
+    ("code", "cls", "wire"),
+    [
+        (-32700, ParseError, -32700),
+        (-32700.0, ParseError, -32700),  # 5.0 is 5, as JavaScript reads it
+        (Number.PARSE, ParseError, -32700),
+        (LyingInt(-32700), ParseError, -32700),  # its own methods never run
+        (7, RpcError, 7),  # unknown: the fallback, the code kept
+        (2**53 - 1, RpcError, 2**53 - 1),
+        (-(2**53 - 1), RpcError, -(2**53 - 1)),
+        (0, RpcError, 0),
+    ],
+)
+def test_integer_codes_are_read_as_plain_ints(code: Any, cls: type, wire: int) -> None:
+    err = from_int_payload({"code": code, "message": "m", "retryable": False})
+    assert type(err) is cls and type(err.wire_code) is int and err.wire_code == wire
+    assert err.to_payload()["code"] == wire and type(err.to_payload()["code"]) is int
+    assert pickle.loads(pickle.dumps(err)).to_payload() == err.to_payload()
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["-32700", True, False, 1.5, math.inf, math.nan, 2**53, -(2**53), 1e300, None, []],
+)
+def test_integer_codes_refuse_anything_else(code: object) -> None:
+    with pytest.raises(rt.InvalidPayloadError) as caught:
+        from_int_payload({"code": code, "message": "m", "retryable": False})
+    assert caught.value.field == "code"
+
+
+def test_an_integer_class_gives_its_code_as_an_int() -> None:
+    err = ParseError()
+    assert err.wire_code == -32700 and type(err.wire_code) is int
+    assert (
+        INT_CLASSES.lookup(-32700) is ParseError and INT_CLASSES.lookup(1) is RpcError
+    )

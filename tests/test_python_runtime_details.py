@@ -37,6 +37,9 @@ class JamError(rt.TaxonomyError):  # type: ignore[misc]
     meaning = "Unspecified jam"
     retryable = False
 
+    def to_payload(self) -> dict[str, Any]:  # as the package's root class does
+        return self._payload()  # type: ignore[no-any-return]
+
 
 class JamStuckError(JamError):
     code = Code.JAM_STUCK

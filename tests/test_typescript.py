@@ -103,7 +103,7 @@ def _expectations(case: Case) -> dict[str, Any]:
     ex: dict[str, Any] = expectations(case.names)
     spec = read_spec(case.taxonomy)
     for code in ex["codes"]:
-        code["typed"] = bool(spec.codes[code["code"]].fields)
+        code["typed"] = bool(spec.codes[code["key"]].fields)
     return ex
 
 
@@ -143,10 +143,20 @@ def _case_module(built: Built) -> str:
     while misspelt in members:
         misspelt += "X"
     lower_member = first.lower()
-    other_case = ex["codes"][0]["code"]
-    other_case = (
-        other_case.lower() if ex["codeCase"] == "upper_snake" else other_case.upper()
-    )
+    first_code = ex["codes"][0]["code"]
+    integer = ex["wireType"] == "integer"
+    # A code no ErrorCode is: the other case, or (README "Wire codes") an integer
+    # code as a string, or a wire code that has no other case with a letter added.
+    if isinstance(first_code, int):
+        other_case = str(first_code)
+    else:
+        other_case = (
+            first_code.lower()
+            if ex["codeCase"] == "upper_snake"
+            else first_code.upper()
+        )
+        while other_case in codes:
+            other_case += "x"
     assert lower_member not in members and other_case not in codes
     classes = sorted(
         {c["className"] for c in ex["codes"]} | {d["className"] for d in ex["domains"]}
@@ -182,6 +192,11 @@ def _case_module(built: Built) -> str:
         f"export type Misspelt = {json.dumps(misspelt)};",
         f"export type LowerMember = {json.dumps(lower_member)};",
         f"export type OtherCaseCode = {json.dumps(other_case)};",
+        # README "Wire codes": the type of a code on the wire, a value of it no
+        # code has, and a value of the other type.
+        f"export type Wire = {'number' if integer else 'string'};",
+        f"export const anyWire: Wire = {json.dumps(424242 if integer else 'x y z')};",
+        f"export const notAWire = {json.dumps('5' if integer else 5)};",
         "",
     ]
     return "\n".join(lines)

@@ -38,6 +38,10 @@ def _uses(names: Names) -> str:
     code = free[0]
     other = free[-1]
     pkg = names.python_package
+    # README "Wire codes": lookup takes a code of the wire type, and a code of
+    # the other type is refused.
+    integer = names.taxonomy.wire_type == "integer"
+    wire_type, wire, not_wire = ("int", "7", '"7"') if integer else ("str", '"x"', "5")
     return f"""\
 from __future__ import annotations
 
@@ -74,14 +78,16 @@ def good(value: object) -> None:
     assert_type(err.meaning, str)
     assert_type(err.to_payload(), ErrorPayload)
     assert_type(from_payload({{}}), {names.base})
-    assert_type(lookup("x"), type[{names.base}])
-    assert_type(is_retryable("x"), bool)
+    assert_type(lookup({wire}), type[{names.base}])
+    assert_type(is_retryable({wire}), bool)
+    assert_type(err.wire_code, {wire_type})
+    assert_type(err.to_payload()["code"], {wire_type})
     assert_type(to_error(value), {names.base})
     assert_type(error_from_event({{"type": "x"}}), {names.base} | None)
     if {names.py_guard}(value):
         assert_type(value, {names.base})
     code: ErrorCode = ErrorCode.{other.member}
-    text: str = ErrorCode.{code.member}
+    text: {wire_type} = ErrorCode.{code.member}
     location: str | None = ERROR_EVENTS.get("x")
     issubclass(InvalidPayloadError, ValueError)
     assert_type({pkg}.{other.class_name}("m").retryable, bool)
@@ -95,13 +101,13 @@ def good(value: object) -> None:
 
 def bad(err: {names.base}) -> None:
     code: ErrorCode = ErrorCode.{code.member}_MISSPELT  # E
-    wrong: ErrorCode = "{code.code.code}"  # E
+    wrong: ErrorCode = {code.code.wire_code!r}  # E
     err.code = ErrorCode.{other.member}  # E
     {code.class_name}(42)  # E
     {code.class_name}("m", retryable="yes")  # E
     {code.class_name}("m", details=[1, 2])  # E
     {code.class_name}("m", unknown_option=1)  # E
-    lookup(5)  # E
+    lookup({not_wire})  # E
     ERROR_EVENTS["x"] = "y"  # E
     domain: Domain = "{names.domains[0].domain.key}"  # E
     {pkg}.not_a_name_of_the_package  # E

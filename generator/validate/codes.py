@@ -1,8 +1,8 @@
 """Codes: one entry of a domain's ``codes``, live, deprecated or removed.
 
 A live code needs ``retryable`` and ``meaning`` and may take ``class``,
-``since`` and ``deprecated``; a removed code (``removed: {since, reason}``) is a
-tombstone, no longer generated, whose name may never be used again.  The
+``wire``, ``since`` and ``deprecated``; a removed code (``removed: {since,
+reason}``) is a tombstone, no longer generated, whose name may never be used again.  The
 :class:`Codes` registry remembers every code met so far across domains, so a
 code defined twice, a removed name reused, or a ``fallback`` naming no code is
 reported with the line of the other side.
@@ -10,11 +10,13 @@ reported with the line of the other side.
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.diagnostics import Position
 from generator.model import (
     ANY_CASE,
     CASE_PATTERNS,
-    CLASS_PATTERN,
+    CLASS_OVERRIDE,
     SEMVER,
     Code,
     Deprecation,
@@ -31,6 +33,7 @@ from generator.validate.fields import (
 )
 from generator.validate.reader import Found, Reader, get, join
 from generator.validate.templates import read_template
+from generator.validate.wire import Wires, read_wire
 
 __all__ = ["Codes", "read_code"]
 
@@ -43,6 +46,7 @@ _CODE_KEYS = (
     "details",
     "message",
     "removed",
+    "wire",
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
@@ -51,7 +55,8 @@ _REMOVED_KEYS = ("since", "reason")
 class Codes:
     """The codes met so far: the valid ones by domain, and whether all could be read."""
 
-    def __init__(self) -> None:
+    def __init__(self, wire_type: str | None = "string") -> None:
+        self.wires = Wires(wire_type)
         self.valid: dict[str, tuple[str, Position]] = {}
         self.removed: dict[str, Tombstone] = (
             {}
@@ -122,8 +127,11 @@ def read_code(
             position=code_node.position,
         )
         return None, name_only if ok and not node.refused else None
+    wire = _wire(r, key, code_node, found, codes, ok, removed)
     if removed:
         tomb = read_tombstone(r, domain, key, code_node, found)
+        if tomb is not None and isinstance(wire, (str, int)) and wire is not False:
+            tomb = dataclasses.replace(tomb, wire=wire)
         if tomb is not None and ok:
             codes.removed[code_node.value] = tomb
         return None, None
@@ -137,8 +145,8 @@ def read_code(
         lambda n: r.matching(
             n,
             join(key, "class"),
-            CLASS_PATTERN,
-            "a PascalCase class name",
+            CLASS_OVERRIDE,
+            "a class name (a capital, then letters, digits or underscores)",
             pascal_guess,
         ),
     )
@@ -170,7 +178,8 @@ def read_code(
         else None
     )
     broken = (
-        ("since" in found and since is None)
+        wire is False
+        or ("since" in found and since is None)
         or ("deprecated" in found and deprecated is None)
         or not fields.complete
         or ("message" in found and template is None)
@@ -188,10 +197,59 @@ def read_code(
         deprecated=deprecated,
         fields=fields.fields,
         message=template,
+        wire=None if wire is False else wire,
     )
     if retryable is None or meaning is None or broken:
         return None, part
     return part, part
+
+
+def _wire(
+    r: Reader,
+    key: str,
+    code_node: ScalarNode,
+    found: Found,
+    codes: Codes,
+    ok: bool,
+    removed: bool,
+) -> str | int | None | bool:
+    """The code's ``wire:`` (None: its key is its wire code), claimed in
+    ``codes.wires``; False when it is invalid or taken (reported).
+
+    A removed code's wire code is claimed too: like its name, it never comes back.
+    """
+    wires = codes.wires
+    if wires.wire_type is None:  # wire_type is invalid, and reported
+        return None
+    wire: str | int | None = None
+    if "wire" in found:
+        wire = read_wire(r, found["wire"][1], join(key, "wire"), wires.wire_type)
+        if wire is None:
+            return False
+        position = found["wire"][1].position
+    elif wires.wire_type == "integer" and not removed:
+        r.error(
+            code_node.position,
+            join(key, "wire"),
+            "wire_type is integer, so every code needs an integer wire: (the code "
+            "on the wire)",
+        )
+        return False
+    elif removed:
+        return None
+    else:
+        position = code_node.position
+    if not ok:
+        return wire
+    claimed = wires.claim(
+        r,
+        key if wire is None else join(key, "wire"),
+        code_node.value,
+        code_node.value if wire is None else wire,
+        position,
+        removed,
+    )
+    return wire if claimed else False
 
 
 def read_deprecation(

@@ -8,7 +8,7 @@ reported in the same run as every other problem.
 
 from __future__ import annotations
 
-from generator.model import CLASS_PATTERN, Code, Domain, Tombstone
+from generator.model import CLASS_OVERRIDE, Code, Domain, Tombstone
 from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes, read_code
@@ -55,8 +55,8 @@ def read_domain(
         lambda n: r.matching(
             n,
             join(dkey, "class"),
-            CLASS_PATTERN,
-            "a PascalCase class name",
+            CLASS_OVERRIDE,
+            "a class name (a capital, then letters, digits or underscores)",
             pascal_guess,
         ),
     )

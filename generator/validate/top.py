@@ -2,8 +2,8 @@
 
 The keys every taxonomy gives (``format``, ``name``, ``title``, ``version``,
 ``base``, ``fallback``, ``wrap``, ``domains``) and the optional ones
-(``code_case``, ``python_layout``, ``events``, ``docs``) are read here; the
-domains, events and docs are read by their own modules.  When anything is
+(``code_case``, ``python_layout``, ``wire_type``, ``events``, ``docs``) are read
+here; the domains, events and docs are read by their own modules.  When anything is
 wrong, the name clashes among the valid parts are reported too, and no model is
 built.
 """
@@ -17,6 +17,7 @@ from generator.model import (
     NAME_PATTERN,
     PYTHON_LAYOUTS,
     SEMVER,
+    WIRE_TYPES,
     Domain,
     Taxonomy,
     semver_guess,
@@ -46,6 +47,7 @@ _TOP_KEYS = (
     "wrap",
     "code_case",
     "python_layout",
+    "wire_type",
     "domains",
     "events",
     "docs",
@@ -128,9 +130,15 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         else "auto"
     )
 
+    wire_type = (
+        r.one_of(top["wire_type"][1], "wire_type", WIRE_TYPES)
+        if "wire_type" in top
+        else "string"
+    )
+
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
-    codes = Codes()
+    codes = Codes(wire_type)
     if "domains" in top:
         domains_node = top["domains"][1]
         if domains_node.refused:
@@ -184,6 +192,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or base is None
         or code_case is None
         or python_layout is None
+        or wire_type is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
@@ -209,6 +218,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             (key, key_node.position) for key, (key_node, _) in top.items()
         ),
         python_layout=python_layout,
+        wire_type=wire_type,
     )
 
 

@@ -50,8 +50,21 @@ const domainOf = new Map(ex.domains.map((d) => [d.key, d]));
 /** A word in the taxonomy's code case. */
 const inCase = (text) => (ex.codeCase === "upper_snake" ? text.toUpperCase() : text.toLowerCase());
 const otherCase = (text) => (ex.codeCase === "upper_snake" ? text.toLowerCase() : text.toUpperCase());
+// README "Wire codes": integer codes, or any printable ASCII once a code gives a wire:.
+const INTEGER = ex.wireType === "integer";
+const CASE = ex.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ : /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+/** Whether a code is well-formed on the wire, known or not. */
+function isWellFormed(code) {
+  if (INTEGER) return typeof code === "number" && Number.isSafeInteger(code);
+  return typeof code === "string" && code.length <= 256 && (ex.wireDeclared ? /^[!-~]+$/ : CASE).test(code);
+}
 /** A well-formed code the taxonomy does not have. */
 function unknownCode(stem = "zz_not_a_known_code") {
+  if (INTEGER) {
+    let number = 424242;
+    while (codeSet.has(number)) number += 1;
+    return number;
+  }
   let code = inCase(stem);
   while (codeSet.has(code)) code = `${code}${inCase("_x")}`;
   return code;
@@ -449,7 +462,7 @@ describe("lookup and isRetryable", () => {
       " ",
       ...PROTO_NAMES,
       ...PROTO_NAMES.map(inCase),
-      ...ex.codes.map((c) => otherCase(c.code)).filter((code) => !codeSet.has(code)),
+      ...ex.codes.map((c) => otherCase(String(c.code))).filter((code) => !codeSet.has(code)),
       ...ex.codes.map((c) => `${c.code}\n`),
       ...ex.codes.map((c) => c.member).filter((member) => !codeSet.has(member)),
       ...ex.codes.map((c) => c.className),
@@ -486,8 +499,10 @@ describe("fromPayload", () => {
   });
 
   test("a well-formed code the taxonomy lacks gives the fallback class, keeping the code as received", () => {
-    const wellFormed = (name) => /^[a-zA-Z][a-zA-Z0-9]*(?:_[a-zA-Z0-9]+)*$/.test(name) && !codeSet.has(name);
-    const received = [unknownCode(), ...PROTO_NAMES.map(inCase).filter(wellFormed)];
+    const wellFormed = (name) => isWellFormed(name) && !codeSet.has(name);
+    const received = INTEGER
+      ? [unknownCode(), Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0].filter(wellFormed)
+      : [unknownCode(), ...PROTO_NAMES.map(inCase).filter(wellFormed)];
     assert.ok(received.length > 1);
     for (const code of received) {
       const payload = { code, message: "from a newer peer", retryable: true, details: { v: [1] } };
@@ -544,7 +559,9 @@ describe("fromPayload", () => {
     const c = plainCodes[0];
     const { code: _drop, ...missing } = payloadOf(c);
     assertInvalid(() => fromPayload(missing), "code", "missing code");
-    for (const code of [null, 1, true, {}, [c.code], new String(c.code)]) {
+    // README "Wire codes": a string where codes are integers, a number where not.
+    const other = INTEGER ? String(c.code) : 1;
+    for (const code of [null, other, true, {}, [c.code], new String(c.code), new Number(1)]) {
       assertInvalid(() => fromPayload(payloadOf(c, { code })), "code", `code ${String(code)}`);
     }
   });
@@ -565,10 +582,10 @@ describe("fromPayload", () => {
       inCase("nul\u0000byte"),
       ...plainCodes.flatMap((c) => [`${c.code}\n`, `${c.code} `, ` ${c.code}`, `\t${c.code}`, `${c.code}\r\n`, `${c.code}\u2028`]),
       // The other case: a lower-case taxonomy refuses upper-case codes and vice versa.
-      ...plainCodes.map((c) => otherCase(c.code)),
-      ...plainCodes.map((c) => otherCase(c.code.slice(0, 1)) + c.code.slice(1)),
-      ...plainCodes.map((c) => c.code.slice(0, -1) + otherCase(c.code.slice(-1))),
-    ].filter((code) => !codeSet.has(code));
+      ...plainCodes.map((c) => otherCase(String(c.code))),
+      ...plainCodes.map((c) => otherCase(String(c.code).slice(0, 1)) + String(c.code).slice(1)),
+      ...plainCodes.map((c) => String(c.code).slice(0, -1) + otherCase(String(c.code).slice(-1))),
+    ].filter((code) => !codeSet.has(code) && !isWellFormed(code));
     for (const code of malformed) {
       const error = assertInvalid(() => fromPayload(payloadOf(plainCodes[0], { code })), "code", JSON.stringify(code));
       assert.ok(!codeSet.has(code));

@@ -42,7 +42,11 @@ const { InvalidPayloadError, fromPayload, errorFromEvent, toError, lookup } = ap
  *   wrap: {code: string, className: string}, codes: {code: string, className: string}[],
  *   events: {type: string, location: string}[]}} */
 const ex = process.env.TAXOGEN_EXPECT ? JSON.parse(readFileSync(process.env.TAXOGEN_EXPECT, "utf8")) : null;
-const PATTERN = ex?.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ : /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+// README "Wire codes": any printable ASCII once a code gives a wire:, else the code case.
+const PATTERN = ex?.wireDeclared
+  ? /^[!-~]+$/
+  : ex?.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ : /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const INTEGER = ex?.wireType === "integer";
 const KNOWN = ex ? ex.codes.map((c) => c.code) : Object.values(api.ErrorCode);
 const EVENTS = ex ? ex.events : Object.entries(api.ERROR_EVENTS).map(([type, location]) => ({ type, location }));
 const FIELDS = ["payload", "code", "message", "retryable", "details"];
@@ -90,6 +94,15 @@ function randomString(r) {
 }
 
 function randomCode(r) {
+  if (INTEGER) {
+    switch (r.int(6)) {
+      case 0: case 1: return r.pick(KNOWN);
+      case 2: return r.int(200000) - 100000; // unknown (mostly), well-formed
+      case 3: return r.pick([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, -(2 ** 53)]);
+      case 4: return r.chance(0.5) ? String(r.pick(KNOWN)) : r.pick(KNOWN) + 0.5;
+      default: return jsonValue(r, 1);
+    }
+  }
   switch (r.int(6)) {
     case 0: case 1: return r.pick(KNOWN);
     case 2: return ex?.codeCase === "upper_snake" ? `ZZ_${r.int(1000)}` : `zz_${r.int(1000)}`; // unknown, well-formed
@@ -209,7 +222,12 @@ function depth(value) {
 function payloadProblem(payload) {
   if (!isPlain(payload)) return "payload";
   const code = own(payload, "code");
-  if (typeof code !== "string" || code.length > 256 || !PATTERN.test(code)) return "code"; // issue 12: at most 256
+  if (INTEGER) {
+    // README "Wire codes": an integer within the safe range.
+    if (typeof code !== "number" || !Number.isInteger(code) || Math.abs(code) > Number.MAX_SAFE_INTEGER) {
+      return "code";
+    }
+  } else if (typeof code !== "string" || code.length > 256 || !PATTERN.test(code)) return "code"; // issue 12: at most 256
   if (typeof own(payload, "message") !== "string") return "message";
   if (typeof own(payload, "retryable") !== "boolean") return "retryable";
   const details = own(payload, "details");

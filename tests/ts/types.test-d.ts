@@ -39,7 +39,9 @@ import type {
   Misspelt,
   OtherCaseCode,
   Options,
+  Wire,
 } from "./case.js";
+import { anyWire, notAWire } from "./case.js";
 
 /** true exactly when A and B are the same type (readonly and optional modifiers included). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -81,8 +83,8 @@ ErrorCode[first] = someCode;
 const notADomain: Domain = "not a domain";
 const allCodes: ErrorCode[] = Object.values(ErrorCode);
 const allDomains: Domain[] = Object.values(Domain);
-// @ts-expect-error strings in general are not codes
-const fromString: ErrorCode = String(someCode);
+// @ts-expect-error values of the wire type in general are not codes
+const fromString: ErrorCode = anyWire;
 
 // --- Classes: every code's class is a class of the taxonomy.
 
@@ -127,7 +129,7 @@ const code: ErrorCode = err.code;
 const domain: Domain = err.domain;
 const retryable: boolean = err.retryable;
 const details: Readonly<Record<string, unknown>> = err.details;
-const wireCode: string = err.wireCode;
+const wireCode: Wire = err.wireCode;
 const name: string = err.name;
 const cause: unknown = err.cause;
 // @ts-expect-error wireCode may be a code this taxonomy lacks
@@ -148,21 +150,23 @@ err.wireCode = wireCode;
 Base.code = code;
 
 const payload: ErrorPayload = err.toPayload();
-const payloadFields: [string, string, boolean, Record<string, unknown>] = [payload.code, payload.message, payload.retryable, payload.details];
+const payloadFields: [Wire, string, boolean, Record<string, unknown>] = [payload.code, payload.message, payload.retryable, payload.details];
 const json: ErrorJSON = err.toJSON();
 const jsonName: string = json.name;
 // @ts-expect-error a payload always has details
-const noDetails: ErrorPayload = { code: "x", message: "m", retryable: false };
+const noDetails: ErrorPayload = { code: anyWire, message: "m", retryable: false };
 // @ts-expect-error retryable is a boolean on the wire too
-const textRetryable: ErrorPayload = { code: "x", message: "m", retryable: "true", details: {} };
+const textRetryable: ErrorPayload = { code: anyWire, message: "m", retryable: "true", details: {} };
+// @ts-expect-error a code of the other type is no code on the wire
+const otherWire: ErrorPayload = { code: notAWire, message: "m", retryable: false, details: {} };
 
 // --- lookup, isRetryable, fromPayload, toError.
 
 const looked: ErrorClass = lookup(someCode);
 const fromUnknown: Base = new Fallback("m");
-const retry: boolean = isRetryable(someCode) && isRetryable("anything at all");
-// @ts-expect-error lookup takes a string
-lookup(5);
+const retry: boolean = isRetryable(someCode) && isRetryable(anyWire);
+// @ts-expect-error lookup takes a code of the wire type
+lookup(notAWire);
 // @ts-expect-error isRetryable takes a string
 isRetryable(null);
 const parsed: Base = fromPayload(JSON.parse("{}") as unknown);

@@ -34,7 +34,11 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
         if not fields:
             continue
         code = named.code.code
-        base = {"code": code, "message": "m", "retryable": named.code.retryable}
+        base = {
+            "code": named.code.wire_code,
+            "message": "m",
+            "retryable": named.code.retryable,
+        }
         valid = [
             ("required_only", "the required fields alone", required_only(named)),
             ("every_field", "every declared field", every(named)),
@@ -144,6 +148,6 @@ def add_construct(out: VectorList, names: Names) -> None:
                 "construct",
                 f"{code}/{vid}",
                 f"{code}: {description}",
-                {"code": code, "details": details},
+                {"code": named.code.wire_code, "details": details},
                 _construct_expect(named, details),
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN
 from generator.naming import NamedCode, Names, in_code_case, other_case
 from generator.targets.contract.samples import known_details
 from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
@@ -53,12 +54,19 @@ class VectorList:
         self.vectors.append(vector)
 
 
+def _taken(names: Names) -> set[str | int]:
+    """Every wire code the taxonomy defines or removed, and every key."""
+    taken: set[str | int] = {c.code.wire_code for c in names.codes}
+    taken.update(c.code.code for c in names.codes)
+    taken.update(tomb.wire_code for tomb in names.taxonomy.removed)
+    return taken
+
+
 def unknown_code(names: Names, stem: str) -> str:
-    """A code spelt from lower_snake ``stem`` that the taxonomy neither defines nor
-    removed (a removed code has vectors of its own).
+    """A string code spelt from lower_snake ``stem`` that the taxonomy neither
+    defines nor removed (a removed code has vectors of its own).
     """
-    known = {c.code.code for c in names.codes}
-    known.update(tomb.code for tomb in names.taxonomy.removed)
+    known = _taken(names)
     case = names.taxonomy.code_case
     candidate = in_code_case(stem, case)
     while candidate in known:
@@ -66,8 +74,24 @@ def unknown_code(names: Names, stem: str) -> str:
     return candidate
 
 
+def unknown_integer(names: Names, start: int = 424242) -> int:
+    """An integer code the taxonomy neither defines nor removed, from ``start`` on."""
+    known = _taken(names)
+    candidate = start
+    while candidate in known:
+        candidate += 1
+    return candidate
+
+
+def some_unknown(names: Names) -> str | int:
+    """A well-formed code the taxonomy does not know, of its wire type."""
+    if names.taxonomy.wire_type == "integer":
+        return unknown_integer(names)
+    return unknown_code(names, "zz_unknown_code")
+
+
 def accepted(
-    named: NamedCode, payload: dict[str, Any], wire_code: str | None = None
+    named: NamedCode, payload: dict[str, Any], wire_code: str | int | None = None
 ) -> dict[str, Any]:
     echoed = dict(payload)
     echoed = {key: echoed[key] for key in ("code", "message", "retryable")}
@@ -76,10 +100,10 @@ def accepted(
     return {
         "ok": True,
         "class": named.class_name,
-        "code": named.code.code,
+        "code": named.code.wire_code,
         "domain": named.code.domain,
         "retryable": payload["retryable"],
-        "wire_code": wire_code or named.code.code,
+        "wire_code": named.code.wire_code if wire_code is None else wire_code,
         "payload": echoed,
     }
 
@@ -104,7 +128,11 @@ def plain_code(names: Names) -> NamedCode:
 def good_payload(names: Names) -> dict[str, Any]:
     """A valid payload of a plain code, for the vectors that change one thing."""
     first = plain_code(names)
-    return {"code": first.code.code, "message": "m", "retryable": first.code.retryable}
+    return {
+        "code": first.code.wire_code,
+        "message": "m",
+        "retryable": first.code.retryable,
+    }
 
 
 def add_from_payload(out: VectorList, names: Names) -> None:
@@ -116,7 +144,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     # from_payload: every code, then each rule.
     for named in names.codes:
         payload = {
-            "code": named.code.code,
+            "code": named.code.wire_code,
             "message": f"an example {named.code.code} error",
             "retryable": named.code.retryable,
             "details": known_details(named),
@@ -160,7 +188,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     ]
     for vid, description, payload in rules:
         out.add("from_payload", vid, description, payload, accepted(first, payload))
-    unknown = unknown_code(names, "zz_unknown_code")
+    unknown = some_unknown(names)
     payload = {
         "code": unknown,
         "message": "from a newer peer",
@@ -175,19 +203,11 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         payload,
         {**accepted(fallback, payload, wire_code=unknown)},
     )
-    longest = unknown_code(names, "zz_" + "x" * (MAX_CODE_LENGTH - 3))
-    payload = {"code": longest, "message": "from a newer peer", "retryable": False}
-    out.add(
-        "from_payload",
-        f"code_length_{MAX_CODE_LENGTH}",
-        f"a well-formed unknown code of {MAX_CODE_LENGTH} "
-        f"characters, the limit, is treated as {fallback.code.code}",
-        payload,
-        accepted(fallback, payload, wire_code=longest),
-    )
     for tomb in taxonomy.removed:
+        if isinstance(tomb.wire_code, str) and taxonomy.wire_type == "integer":
+            continue  # a removed key that had no integer wire code: no vector
         payload = {
-            "code": tomb.code,
+            "code": tomb.wire_code,
             "message": "from an older peer",
             "retryable": False,
         }
@@ -196,8 +216,12 @@ def add_from_payload(out: VectorList, names: Names) -> None:
             f"removed/{tomb.code}",
             f"the removed code {tomb.code} falls back like any unknown code",
             payload,
-            accepted(fallback, payload, wire_code=tomb.code),
+            accepted(fallback, payload, wire_code=tomb.wire_code),
         )
+    if taxonomy.wire_type == "integer":
+        _integer_codes(out, names, good)
+    else:
+        _string_codes(out, names, good)
     invalid: list[tuple[str, Any, str]] = [
         ("payload_null", None, "payload"),
         ("payload_array", [good], "payload"),
@@ -206,19 +230,8 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         ("payload_boolean", True, "payload"),
         ("code_missing", {k: v for k, v in good.items() if k != "code"}, "code"),
         ("code_null", {**good, "code": None}, "code"),
-        ("code_number", {**good, "code": 7}, "code"),
-        ("code_empty", {**good, "code": ""}, "code"),
-        (
-            "code_other_case",
-            {**good, "code": other_case(first.code.code, case)},
-            "code",
-        ),
-        ("code_trailing_newline", {**good, "code": first.code.code + "\n"}, "code"),
-        ("code_leading_space", {**good, "code": " " + first.code.code}, "code"),
-        ("code_double_underscore", {**good, "code": first.code.code + "__x"}, "code"),
-        ("code_leading_digit", {**good, "code": "1" + first.code.code}, "code"),
-        ("code_hyphen", {**good, "code": first.code.code + "-x"}, "code"),
-        ("code_non_ascii", {**good, "code": first.code.code + "\u00e9"}, "code"),
+        ("code_boolean", {**good, "code": True}, "code"),
+        ("code_array", {**good, "code": [good["code"]]}, "code"),
         (
             "message_missing",
             {k: v for k, v in good.items() if k != "message"},
@@ -250,14 +263,6 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         )
     out.add(
         "from_payload",
-        f"code_length_{MAX_CODE_LENGTH + 1}",
-        f"rejected: a code longer than {MAX_CODE_LENGTH} "
-        "characters, well-formed or not",
-        {**good, "code": longest + longest[-1]},
-        {"ok": False, "field": "code"},
-    )
-    out.add(
-        "from_payload",
         f"details_depth_{MAX_DETAILS_DEPTH + 1}",
         f"rejected: details nested deeper than "
         f"{MAX_DETAILS_DEPTH} (the schema cannot say so)",
@@ -265,3 +270,106 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         {"ok": False, "field": "details"},
         schema_valid=True,
     )
+
+
+def _rejected(
+    out: VectorList, vid: str, given: dict[str, Any], why: str = "bad code"
+) -> None:
+    out.add(
+        "from_payload", vid, f"rejected: {why}", given, {"ok": False, "field": "code"}
+    )
+
+
+def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
+    """The vectors of what makes a string code well-formed, and its limit.
+
+    While every wire code is its key, a code must look like one (the code case);
+    once ``wire:`` spells codes otherwise, any printable ASCII without spaces
+    will do, and the spellings a key could not have fall back instead.
+    """
+    taxonomy = names.taxonomy
+    fallback = names.fallback
+    key = plain_code(names).code.code
+    wire = str(good["code"])
+    longest = unknown_code(names, "zz_" + "x" * (MAX_CODE_LENGTH - 3))
+    payload = {"code": longest, "message": "from a newer peer", "retryable": False}
+    out.add(
+        "from_payload",
+        f"code_length_{MAX_CODE_LENGTH}",
+        f"a well-formed unknown code of {MAX_CODE_LENGTH} "
+        f"characters, the limit, is treated as {fallback.code.code}",
+        payload,
+        accepted(fallback, payload, wire_code=longest),
+    )
+    _rejected(
+        out,
+        f"code_length_{MAX_CODE_LENGTH + 1}",
+        {**good, "code": longest + longest[-1]},
+        f"a code longer than {MAX_CODE_LENGTH} characters, well-formed or not",
+    )
+    for vid, code in (
+        ("code_number", 7),
+        ("code_empty", ""),
+        ("code_trailing_newline", wire + "\n"),
+        ("code_leading_space", " " + wire),
+        ("code_inner_space", wire + " x"),
+        ("code_tab", wire + "\tx"),
+        ("code_non_ascii", wire + "\u00e9"),
+        ("code_control", wire + "\u007f"),
+    ):
+        _rejected(out, vid, {**good, "code": code})
+    case_only = (
+        ("code_other_case", other_case(key, taxonomy.code_case)),
+        ("code_double_underscore", key + "__x"),
+        ("code_leading_digit", "1" + key),
+        ("code_hyphen", key + "-x"),
+    )
+    taken = _taken(names)
+    for vid, code in case_only:
+        if not taxonomy.wire_declared:
+            _rejected(out, vid, {**good, "code": code})
+        elif code not in taken and WIRE_PATTERN.fullmatch(code):
+            payload = {**good, "code": code}
+            out.add(
+                "from_payload",
+                vid,
+                f"{code!r} is a well-formed unknown code (wire codes are any "
+                f"printable ASCII): treated as {fallback.code.code}",
+                payload,
+                accepted(fallback, payload, wire_code=code),
+            )
+
+
+def _integer_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
+    """The vectors of what makes an integer code well-formed, and its limits."""
+    fallback = names.fallback
+    first = plain_code(names)
+    number = int(first.code.wire_code)
+    whole = {**good, "code": float(number)}
+    out.add(
+        "from_payload",
+        "code_integral_float",
+        "a code written with a zero fraction (5.0) is the integer",
+        whole,
+        accepted(first, whole, wire_code=first.code.wire_code),
+    )
+    for limit in (MAX_WIRE_INTEGER, -MAX_WIRE_INTEGER):
+        if limit in _taken(names):
+            continue
+        payload = {**good, "code": limit}
+        out.add(
+            "from_payload",
+            f"code_limit_{'minus' if limit < 0 else 'plus'}",
+            f"{limit}, the limit, is a well-formed unknown code: treated as "
+            f"{fallback.code.code}",
+            payload,
+            accepted(fallback, payload, wire_code=limit),
+        )
+    for vid, code in (
+        ("code_string", str(number)),
+        ("code_fraction", number + 0.5),
+        ("code_above_limit", MAX_WIRE_INTEGER + 1),
+        ("code_below_limit", -MAX_WIRE_INTEGER - 1),
+        ("code_object", {"value": number}),
+    ):
+        _rejected(out, vid, {**good, "code": code})

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import CASE_PATTERNS, Field, Shape, json_data
+from generator.model import (
+    MAX_CODE_LENGTH,
+    MAX_WIRE_INTEGER,
+    Field,
+    Shape,
+    json_data,
+)
+from generator.model import code_pattern as _pattern
 from generator.naming import Names
 
 __all__ = [
@@ -22,6 +29,7 @@ __all__ = [
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
     "code_pattern",
+    "code_type",
     "details_rules",
     "field_schema",
     "payload_schema",
@@ -30,8 +38,6 @@ __all__ = [
 # The runtimes' limits, the same for every taxonomy and in every language: the
 # generated runtimes state them as constants of their own (plain runtime code in
 # the templates), the schema says what JSON Schema can, the vectors test them.
-#: The longest code a payload may carry, in characters (codes are ASCII).
-MAX_CODE_LENGTH = 256
 #: How deep details may nest: the details object is depth 1, each object or array inside
 # adds one.
 MAX_DETAILS_DEPTH = 64
@@ -48,8 +54,28 @@ _LIMITS_UNSAID = (
 )
 
 
-def code_pattern(names: Names) -> str:
-    return "^" + CASE_PATTERNS[names.taxonomy.code_case].pattern + "$"
+def code_pattern(names: Names) -> str | None:
+    """The schema's ``pattern`` of a string code (None: codes are integers)."""
+    pattern = _pattern(names.taxonomy)
+    return None if pattern is None else f"^{pattern}$"
+
+
+def code_type(names: Names) -> dict[str, Any]:
+    """What makes a code well-formed: an integer in range, or a string."""
+    pattern = code_pattern(names)
+    if pattern is None:
+        return {
+            "type": "integer",
+            "minimum": -MAX_WIRE_INTEGER,
+            "maximum": MAX_WIRE_INTEGER,
+        }
+    return {
+        "type": "string",
+        "maxLength": MAX_CODE_LENGTH,
+        "pattern": pattern,
+        # Some regex engines let `$` match before a final line break.
+        "not": {"pattern": "\n"},
+    }
 
 
 def _shape_schema(shape: Shape) -> dict[str, Any]:
@@ -97,7 +123,7 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
         then: dict[str, Any] = {"properties": {"details": details}}
         if required:
             then["required"] = ["details"]
-        code = named.code.code
+        code = named.code.wire_code
         rules.append(
             {
                 "if": {"properties": {"code": {"const": code}}, "required": ["code"]},
@@ -110,9 +136,14 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
 def payload_schema(names: Names, header: str) -> dict[str, Any]:
     """A JSON Schema (2020-12) of the error payload of ``names``' taxonomy."""
     taxonomy = names.taxonomy
-    fallback = names.fallback.code.code
+    code = names.fallback.code
+    fallback = code.code if code.wire is None else f"{code.code} ({code.wire_text})"
     known = [
-        {"const": c.code.code, "title": c.class_name, "description": c.code.meaning}
+        {
+            "const": c.code.wire_code,
+            "title": c.class_name,
+            "description": c.code.meaning,
+        }
         for c in names.codes
     ]
     rules = details_rules(names)  # a known code's details against its fields
@@ -130,11 +161,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
                 "description": "Machine-readable error code. A well-formed code this "
                 "taxonomy "
                 f"does not define is valid and is treated as {fallback}.",
-                "type": "string",
-                "maxLength": MAX_CODE_LENGTH,
-                "pattern": code_pattern(names),
-                # Some regex engines let `$` match before a final line break.
-                "not": {"pattern": "\n"},
+                **code_type(names),
                 "anyOf": [
                     *known,
                     {

@@ -19,7 +19,7 @@ from generator.targets.contract.payload_vectors import (
     add_from_payload,
     good_payload,
     plain_code,
-    unknown_code,
+    some_unknown,
 )
 from generator.targets.contract.details import add_construct, add_details_vectors
 from generator.targets.contract.schema import (
@@ -60,7 +60,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     add_from_payload(out, names)
     add_details_vectors(out, names)
     good = good_payload(names)
-    unknown = unknown_code(names, "zz_unknown_code")
+    unknown = some_unknown(names)
 
     # lookup: every code and an unknown one.
     for named in names.codes:
@@ -68,7 +68,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "lookup",
             named.code.code,
             f"the class of {named.code.code}",
-            named.code.code,
+            named.code.wire_code,
             {"class": named.class_name, "retryable": named.code.retryable},
         )
     out.add(
@@ -79,18 +79,20 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         {"class": fallback.class_name, "retryable": fallback.code.retryable},
     )
     for tomb in taxonomy.removed:
+        if isinstance(tomb.wire_code, str) and taxonomy.wire_type == "integer":
+            continue  # a removed key that had no integer wire code
         out.add(
             "lookup",
             f"removed/{tomb.code}",
             "a removed code gets the fallback's class",
-            tomb.code,
+            tomb.wire_code,
             {"class": fallback.class_name, "retryable": fallback.code.retryable},
         )
 
     # error_from_event: every event type of the propagation table.
     for event in taxonomy.events:
-        error = {
-            "code": first.code.code,
+        error: dict[str, Any] = {
+            "code": first.code.wire_code,
             "message": f"failed in {event.type}",
             "retryable": first.code.retryable,
             "details": {},
@@ -120,7 +122,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "error_from_event",
             f"{event.type}/invalid",
             "an invalid error payload is rejected",
-            _event(event.type, event.location, {"code": first.code.code}),
+            _event(event.type, event.location, {"code": first.code.wire_code}),
             {"ok": False, "field": "message"},
         )
     out.add(
@@ -150,7 +152,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         ("string", "boom"),
         ("number", 42),
         ("null", None),
-        ("object", {"code": first.code.code}),
+        ("object", {"code": first.code.wire_code}),
         ("array", [1, 2]),
         ("boolean", False),
     ):
@@ -161,7 +163,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             given,
             {
                 "class": wrap.class_name,
-                "code": wrap.code.code,
+                "code": wrap.code.wire_code,
                 "domain": wrap.code.domain,
                 "retryable": wrap.code.retryable,
             },
@@ -175,8 +177,9 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "name": taxonomy.name,
             "version": taxonomy.version,
             "base": names.base,
-            "fallback": fallback.code.code,
-            "wrap": wrap.code.code,
+            "fallback": fallback.code.wire_code,
+            "wrap": wrap.code.wire_code,
+            "wire_type": taxonomy.wire_type,
             "code_pattern": code_pattern(names),
         },
         "limits": {

@@ -94,6 +94,7 @@ class DocsView:
     fallback: NamedCode
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
+    wire_column: bool  # whether the code tables show wire codes (``wire:`` given)
 
 
 def _json_text(value: object) -> str:
@@ -190,7 +191,7 @@ def _example(names: Names) -> str | None:
     if example is None:
         return None
     payload: dict[str, Any] = {
-        "code": example.code,
+        "code": taxonomy.code(example.code).wire_code,
         "message": example.message,
         "retryable": taxonomy.code(example.code).retryable,
     }
@@ -213,7 +214,8 @@ def view(names: Names) -> DocsView:
         fields=tuple(
             Field(
                 name=field,
-                type=kind,
+                # The code's type is the taxonomy's wire_type.
+                type=taxonomy.wire_type if field == "code" else kind,
                 required=required,
                 description=docs.field_description(field) or default,
             )
@@ -224,6 +226,7 @@ def view(names: Names) -> DocsView:
         fallback=names.fallback,
         wrap=names.wrap,
         changes=_changes(names),
+        wire_column=taxonomy.wire_declared,
     )
 
 

@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 
 from generator import escape
-from generator.model import CASE_PATTERNS, Field, Shape
+from generator.model import Field, Shape, code_pattern
 from generator.naming import NamedCode, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 
@@ -187,7 +187,7 @@ def _details(named: NamedCode) -> GoDetails:
     assert named.go_details is not None
     return GoDetails(
         name=named.go_details,
-        code=escape.go_comment(named.code.code),
+        code=escape.go_comment(named.code.wire_text),
         fields=tuple(fields),
     )
 
@@ -195,6 +195,7 @@ def _details(named: NamedCode) -> GoDetails:
 def view(names: Names) -> GoView:
     """The Go view of a named taxonomy."""
     taxonomy = names.taxonomy
+    pattern = code_pattern(taxonomy)
     codes = []
     for domain in names.domains:
         for named in domain.codes:
@@ -207,8 +208,8 @@ def view(names: Names) -> GoView:
             codes.append(
                 GoCode(
                     const=named.go_const,
-                    literal=escape.go_str(code.code),
-                    code=escape.go_comment(code.code),
+                    literal=escape.go_str(code.wire_text),
+                    code=escape.go_comment(code.wire_text),
                     meaning=escape.go_comment(code.meaning),
                     retryable=code.retryable,
                     deprecated=deprecated,
@@ -227,9 +228,7 @@ def view(names: Names) -> GoView:
         package=names.go_package,
         module=go_module(names),
         go_version=GO_VERSION,
-        code_pattern=escape.go_str(
-            "^(?:" + CASE_PATTERNS[taxonomy.code_case].pattern + ")$"
-        ),
+        code_pattern=escape.go_str("" if pattern is None else f"^(?:{pattern})$"),
         domains=tuple((d.go_const, escape.go_str(d.domain.key)) for d in names.domains),
         codes=tuple(codes),
         details=tuple(_details(c) for c in names.codes if c.go_details),

@@ -18,11 +18,7 @@ from typing import Any
 
 from generator.naming import NamedCode, Names
 from generator.targets.base import Target, header_lines
-from generator.targets.contract.schema import (
-    MAX_CODE_LENGTH,
-    code_pattern,
-    field_schema,
-)
+from generator.targets.contract.schema import code_type, field_schema
 
 __all__ = ["PATH", "TARGET", "document", "files"]
 
@@ -38,12 +34,7 @@ def _ref(name: str) -> dict[str, str]:
 
 def _payload_properties(names: Names) -> dict[str, Any]:
     return {
-        "code": {
-            "description": "Machine-readable error code.",
-            "type": "string",
-            "maxLength": MAX_CODE_LENGTH,
-            "pattern": code_pattern(names),
-        },
+        "code": {"description": "Machine-readable error code.", **code_type(names)},
         "message": {"description": "Human-readable description.", "type": "string"},
         "retryable": {
             "description": "Whether the caller may retry after this error.",
@@ -68,7 +59,7 @@ def _code_schema(named: NamedCode) -> dict[str, Any]:
     retry = "retryable" if code.retryable else "not retryable"
     schema: dict[str, Any] = {
         "title": named.class_name,
-        "description": f"{code.meaning} (`{code.code}`, {retry}).",
+        "description": f"{code.meaning} (`{code.wire_text}`, {retry}).",
         "type": "object",
         "required": [
             "code",
@@ -77,7 +68,7 @@ def _code_schema(named: NamedCode) -> dict[str, Any]:
             *(["details"] if required else []),
         ],
         "properties": {
-            "code": {"const": code.code},
+            "code": {"const": code.wire_code},
             "message": {"type": "string"},
             "retryable": {"type": "boolean", "default": code.retryable},
             "details": details,
@@ -93,7 +84,8 @@ def _code_schema(named: NamedCode) -> dict[str, Any]:
 def document(names: Names) -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``names``' taxonomy."""
     taxonomy = names.taxonomy
-    fallback = names.fallback.code.code
+    code = names.fallback.code
+    fallback = code.code if code.wire is None else f"{code.code}` (`{code.wire_text}"
     # A dot is no part of any class name: these two cannot clash with a code's.
     payload, known = f"{taxonomy.name}.Payload", f"{taxonomy.name}.KnownError"
     schemas: dict[str, Any] = {
@@ -109,13 +101,20 @@ def document(names: Names) -> dict[str, Any]:
             "title": f"{taxonomy.title}: a known error",
             "description": "One of the codes this version defines, by its code.",
             "oneOf": [_ref(c.class_name) for c in names.codes],
-            "discriminator": {
-                "propertyName": "code",
-                "mapping": {
-                    c.code.code: f"#/components/schemas/{c.class_name}"
-                    for c in names.codes
-                },
-            },
+            # A discriminator's values are strings: integer codes go without.
+            **(
+                {
+                    "discriminator": {
+                        "propertyName": "code",
+                        "mapping": {
+                            c.code.wire_text: f"#/components/schemas/{c.class_name}"
+                            for c in names.codes
+                        },
+                    }
+                }
+                if taxonomy.wire_type == "string"
+                else {}
+            ),
         },
     }
     for named in names.codes:

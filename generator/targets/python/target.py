@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import escape, pysyntax
-from generator.model import CASE_PATTERNS, Event, Taxonomy, pep440
+from generator.model import Event, Taxonomy, code_pattern, pep440
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.python.details import (
@@ -59,7 +59,9 @@ class PythonView:
     package: str
     base: str
     py_guard: str
-    code_pattern: str
+    code_pattern: str | None  # None: codes are integers
+    integer: bool  # whether codes are integers on the wire (``wire_type``)
+    code_type: str  # the Python type of a wire code: ``str`` or ``int``
     codes: tuple[NamedCode, ...]
     domains: tuple[NamedDomain, ...]
     events: tuple[Event, ...]
@@ -115,7 +117,9 @@ def view(names: Names) -> PythonView:
         package=names.python_package,
         base=names.base,
         py_guard=names.py_guard,
-        code_pattern=CASE_PATTERNS[taxonomy.code_case].pattern,
+        code_pattern=code_pattern(taxonomy),
+        integer=taxonomy.wire_type == "integer",
+        code_type="int" if taxonomy.wire_type == "integer" else "str",
         codes=names.codes,
         domains=names.domains,
         events=taxonomy.events,
@@ -127,7 +131,15 @@ def view(names: Names) -> PythonView:
         typings=typings,
         details_types=details_types,
         typing_import=_typing_import(
-            ("ClassVar", "Final", "TypeGuard", *typing_names(names.codes)), is_lazy
+            (
+                "ClassVar",
+                "Final",
+                "TypeGuard",
+                *typing_names(names.codes),
+                # ErrorPayload and the root's to_payload.
+                *("Any", "TypedDict", "cast"),
+            ),
+            is_lazy,
         ),
     )
 
@@ -179,6 +191,15 @@ def _py_bool(value: bool) -> str:
     return "True" if value else "False"
 
 
+def _py_literal(value: str | int | None) -> str:
+    """``value`` as a Python literal: a wire code, or None."""
+    if value is None:
+        return "None"
+    if isinstance(value, int):
+        return str(value)
+    return escape.python_str(value)
+
+
 def _py_assign(target: str, value: str, indent: int) -> str:
     return pysyntax.assign(indent, target, value)
 
@@ -213,6 +234,7 @@ TARGET = Target(
         "py_assign": _py_assign,
         "py_class": pysyntax.class_header,
         "py_bool": _py_bool,
+        "py_literal": _py_literal,
         "toml_str": escape.toml_str,
     },
     paths=lambda names: {"package": names.python_package},

@@ -15,7 +15,8 @@ import dataclasses
 from pathlib import Path
 
 from generator import escape
-from generator.model import CASE_PATTERNS, Event, Field
+from generator.escape import ts_literal
+from generator.model import Event, Field, code_pattern
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.typescript import details
@@ -80,7 +81,9 @@ class TypeScriptView:
     brand: str
     ts_guard: str
     ts_options: str
-    code_pattern: str
+    code_pattern: str | None  # None: codes are integers
+    integer: bool  # whether codes are integers on the wire (``wire_type``)
+    code_type: str  # the TypeScript type of a wire code: ``string`` or ``number``
     codes: tuple[NamedCode, ...]
     domains: tuple[NamedDomain, ...]
     events: tuple[Event, ...]
@@ -96,8 +99,12 @@ def _code_class(named: NamedCode, domain: str, tree: Tree) -> TsClass:
     code = named.code
     where = f", base of the `{domain}` domain" if named.is_domain_base else ""
     retry = "retryable" if code.retryable else "not retryable"
-    doc = [escape.ts_doc(code.meaning), "", f"Code `{code.code}`{where}; {retry}."]
-    statics = [TsStatic("code", "ErrorCode", escape.ts_str(code.code))]
+    doc = [
+        escape.ts_doc(code.meaning),
+        "",
+        f"Code `{escape.ts_doc(code.wire_text)}`{where}; {retry}.",
+    ]
+    statics = [TsStatic("code", "ErrorCode", ts_literal(code.wire_code))]
     if named.is_domain_base:
         statics.append(TsStatic("domain", "Domain", escape.ts_str(code.domain)))
     statics.append(TsStatic("meaning", "string", escape.ts_str(code.meaning)))
@@ -163,7 +170,9 @@ def view(names: Names) -> TypeScriptView:
         brand=names.brand,
         ts_guard=names.ts_guard,
         ts_options=names.ts_options,
-        code_pattern=CASE_PATTERNS[taxonomy.code_case].pattern,
+        code_pattern=code_pattern(taxonomy),
+        integer=taxonomy.wire_type == "integer",
+        code_type="number" if taxonomy.wire_type == "integer" else "string",
         codes=names.codes,
         domains=names.domains,
         events=taxonomy.events,
@@ -176,7 +185,9 @@ def view(names: Names) -> TypeScriptView:
             if c.details_type
         ),
         known=tuple(
-            TsKnown(c.class_name, escape.ts_str(c.code.code), c.details_type or RECORD)
+            TsKnown(
+                c.class_name, ts_literal(c.code.wire_code), c.details_type or RECORD
+            )
             for c in names.codes
         ),
         typed_classes=tuple(c.class_name for c in names.codes if c.details_type),
@@ -206,6 +217,7 @@ TARGET = Target(
     filters={
         "ts_str": escape.ts_str,
         "ts_bool": _ts_bool,
+        "ts_literal": ts_literal,
         "ts_doc": escape.ts_doc,
         "json_str": escape.json_str,
     },

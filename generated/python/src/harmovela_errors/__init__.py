@@ -13,14 +13,13 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, NotRequired, TypeGuard, TypedDict
+from typing import Any, ClassVar, Final, NotRequired, TypeGuard, TypedDict, cast
 
 from . import _runtime
 from ._runtime import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,
-    ErrorPayload,
     InvalidPayloadError,
 )
 
@@ -93,6 +92,15 @@ class Domain(enum.StrEnum):
     TOOL = "tool"
 
 
+class ErrorPayload(TypedDict):
+    """The wire form of an error."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: dict[str, Any]
+
+
 TaskTimeoutDetails = TypedDict(
     "TaskTimeoutDetails",
     {
@@ -117,6 +125,11 @@ class HarmovelaError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.PROTOCOL
     meaning: ClassVar[str] = "Unspecified protocol violation"
     retryable: bool = False
+    wire_code: str
+
+    def to_payload(self) -> ErrorPayload:
+        """The wire payload ``{code, message, retryable, details}``."""
+        return cast(ErrorPayload, self._payload())
 
 
 class ProtocolError(HarmovelaError):

@@ -22,14 +22,17 @@ import (
 // The limits of FromPayload, the same in every taxogen runtime: a code is at
 // most MaxCodeLength characters; details nest at most MaxDetailsDepth deep (the
 // details object is depth 1, each object or array inside adds one) and hold at
-// most MaxDetailsNodes values in all.
+// most MaxDetailsNodes values in all; an integer code is at most MaxWireInteger
+// either side of 0 (JavaScript's safe integers).
 const (
 	MaxCodeLength   = 256
 	MaxDetailsDepth = 64
 	MaxDetailsNodes = 100000
+	MaxWireInteger  = 1<<53 - 1
 )
 
-// Code is an error code as the taxonomy spells it.
+// Code is an error code as the taxonomy spells it on the wire (an integer code
+// as its decimal text).
 type Code string
 
 // Domain is a domain of the taxonomy.
@@ -83,16 +86,20 @@ type Taxonomy struct {
 	specs    map[Code]*Spec
 	fallback *Spec
 	wrap     *Spec
-	pattern  *regexp.Regexp
+	pattern  *regexp.Regexp // nil: codes are integers
 	events   map[string]string
 }
 
 // NewTaxonomy builds the tables of a generated package (its codes in order).
+// pattern is what a well-formed string code matches; "" means codes are
+// integers, each Code its decimal text.
 func NewTaxonomy(specs []Spec, fallback, wrap Code, pattern string, events []Event) *Taxonomy {
 	t := &Taxonomy{
-		specs:   make(map[Code]*Spec, len(specs)),
-		pattern: regexp.MustCompile(pattern),
-		events:  make(map[string]string, len(events)),
+		specs:  make(map[Code]*Spec, len(specs)),
+		events: make(map[string]string, len(events)),
+	}
+	if pattern != "" {
+		t.pattern = regexp.MustCompile(pattern)
 	}
 	for i := range specs {
 		t.specs[specs[i].Code] = &specs[i]
@@ -177,12 +184,16 @@ func (e *Error) DecodeDetails(v any) error {
 // MarshalJSON is the wire payload: code (as received), message, retryable and
 // details (an object, empty when there are none).
 func (e *Error) MarshalJSON() ([]byte, error) {
+	var code any = e.wire()
+	if e.tax != nil && e.tax.pattern == nil {
+		code = json.Number(e.wire()) // an integer code goes as a number
+	}
 	return json.Marshal(struct {
-		Code      string         `json:"code"`
+		Code      any            `json:"code"`
 		Message   string         `json:"message"`
 		Retryable bool           `json:"retryable"`
 		Details   map[string]any `json:"details"`
-	}{e.wire(), e.Message, e.Retryable, e.details()})
+	}{code, e.Message, e.Retryable, e.details()})
 }
 
 func (e *Error) wire() string {
@@ -284,12 +295,12 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 	if !ok {
 		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
 	}
-	code, ok := payload["code"].(string)
-	if !ok {
-		return nil, invalid("code", "code: expected a string, got %s", kind(payload["code"]))
+	code, problem := readCode(t, payload["code"])
+	if problem != nil {
+		return nil, problem
 	}
 	spec, known := t.specs[Code(code)]
-	if !known {
+	if !known && t.pattern != nil {
 		if n := utf8.RuneCountInString(code); n > MaxCodeLength {
 			return nil, invalid("code", "code: longer than %d characters (%d)", MaxCodeLength, n)
 		}
@@ -329,6 +340,31 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 		Details:   details,
 		tax:       t,
 	}, nil
+}
+
+// readCode is a payload's code as text: a string as it is, or, where codes are
+// integers, an integer (5.0 too) within MaxWireInteger either side of 0 as its
+// decimal text.
+func readCode(t *Taxonomy, raw any) (string, *InvalidPayloadError) {
+	if t.pattern != nil {
+		code, ok := raw.(string)
+		if !ok {
+			return "", invalid("code", "code: expected a string, got %s", kind(raw))
+		}
+		return code, nil
+	}
+	number, ok := raw.(json.Number)
+	if !ok {
+		return "", invalid("code", "code: expected an integer, got %s", kind(raw))
+	}
+	value, err := strconv.ParseFloat(string(number), 64)
+	if err != nil || value != math.Trunc(value) {
+		return "", invalid("code", "code: expected an integer, got a number")
+	}
+	if math.Abs(value) > MaxWireInteger {
+		return "", invalid("code", "code: %s is out of range (at most %d either side of 0)", number, MaxWireInteger)
+	}
+	return strconv.FormatInt(int64(value), 10), nil
 }
 
 // withinLimits counts the values of v (at depth) into nodes and says whether it

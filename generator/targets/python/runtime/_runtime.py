@@ -9,8 +9,9 @@ its classes and the tables between them) and binds it to what is here:
 
 - :class:`TaxonomyError`, which the taxonomy's root class subclasses: ``code``,
   ``message``, ``retryable``, ``details``, ``wire_code``, cause chaining, the
-  deprecation warning, ``repr``, pickling and ``to_payload``; and for a class
-  with declared details fields (its ``fields``, each a :class:`Field`), the
+  deprecation warning, ``repr``, pickling and the payload the root class's
+  ``to_payload`` types (its ``ErrorPayload`` says what the wire carries); and for
+  a class with declared details fields (its ``fields``, each a :class:`Field`), the
   typed constructors' checks, defaults and message template (:func:`render`);
 - :class:`Classes` (every class defined in ``__init__.py``) or
   :class:`LazyClasses` (each domain's classes in a module imported on first
@@ -57,8 +58,8 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
+    "MAX_WIRE_INTEGER",
     "Classes",
-    "ErrorPayload",
     "Field",
     "InvalidPayloadError",
     "LazyClasses",
@@ -77,6 +78,9 @@ __all__ = [
 MAX_CODE_LENGTH: Final = 256
 """The longest ``code`` ``from_payload`` accepts, in characters; longer is refused."""
 
+MAX_WIRE_INTEGER: Final = 2**53 - 1
+"""The largest integer code either side of 0 (JavaScript's safe integers)."""
+
 MAX_DETAILS_DEPTH: Final = 64
 """How deep ``details`` may nest: the details object is depth 1, each object or
 array inside adds one (scalars add nothing); deeper details are refused."""
@@ -84,15 +88,6 @@ array inside adds one (scalars add nothing); deeper details are refused."""
 MAX_DETAILS_NODES: Final = 100_000
 """How many values ``details`` may hold in all, counting the details object and
 every object, array, string, number, boolean and null inside it; more are refused."""
-
-
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
-
-    code: str
-    message: str
-    retryable: bool
-    details: dict[str, Any]
 
 
 class InvalidPayloadError(ValueError):
@@ -159,6 +154,35 @@ def _string(value: object, field: str) -> str:
             f"{field}: expected a string, got {_kind(value)}", field=field
         )
     return _text(value)
+
+
+def _integer(value: object) -> int:
+    """A code of a taxonomy whose codes are integers, as a real ``int``; refused
+    unless it is an integer (a float without a fraction too, as in JavaScript,
+    never a boolean) within ``MAX_WIRE_INTEGER`` either side of 0.
+    """
+    kind = type(value)
+    if kind is float and float.is_integer(cast(float, value)):
+        number = int(cast(float, value))
+    elif issubclass(kind, int) and kind is not bool:
+        number = int.__int__(cast(int, value))  # never the subclass's own
+    else:
+        raise InvalidPayloadError(
+            f"code: expected an integer, got {_kind(value)}", field="code"
+        )
+    if not -MAX_WIRE_INTEGER <= number <= MAX_WIRE_INTEGER:
+        raise InvalidPayloadError(
+            f"code: {number} is out of range (at most {MAX_WIRE_INTEGER} either "
+            "side of 0)",
+            field="code",
+        )
+    return number
+
+
+def _plain(code: str | int) -> str | int:
+    """An ``ErrorCode`` member (or any code) as the plain ``str`` or ``int`` it
+    holds."""
+    return int.__int__(code) if isinstance(code, int) else str.__str__(code)
 
 
 def _unreadable(field: str, exc: Exception) -> InvalidPayloadError:
@@ -621,7 +645,7 @@ class TaxonomyError(Exception):
     of the taxonomy's fallback code), each class below it its own code's.
     """
 
-    code: ClassVar[str]
+    code: ClassVar[str | int]
     domain: ClassVar[str]
     meaning: ClassVar[str]
     retryable: bool
@@ -637,7 +661,7 @@ class TaxonomyError(Exception):
 
     message: str
     details: Mapping[str, Any]
-    wire_code: str
+    wire_code: str | int
 
     def __init__(
         self,
@@ -689,7 +713,7 @@ class TaxonomyError(Exception):
         details: dict[str, Any],
         cause: BaseException | None,
         retryable: bool | None,
-        wire_code: str | None = None,
+        wire_code: str | int | None = None,
     ) -> None:
         # __init__ without the deprecation warning: receiving or unpickling a
         # deprecated code is no misuse of it.
@@ -700,7 +724,7 @@ class TaxonomyError(Exception):
         super().__init__(message)
         self.message = message
         self.details = details
-        self.wire_code = str(self.code) if wire_code is None else wire_code
+        self.wire_code = _plain(self.code) if wire_code is None else wire_code
         # Tracebacks show notes, so the code reaches every log that prints one
         # (logging.exception, JSON formatters) without extra work.
         self.add_note(f"code: {self.wire_code}")
@@ -730,8 +754,9 @@ class TaxonomyError(Exception):
             state["__cause__"] = self.__cause__
         return (_rebuild, (type(self), self.message), state)
 
-    def to_payload(self) -> ErrorPayload:
-        """The wire payload ``{code, message, retryable, details}``."""
+    def _payload(self) -> dict[str, Any]:
+        """The wire payload ``{code, message, retryable, details}``: the root
+        class's ``to_payload`` gives it the type of the package's ErrorPayload."""
         return {
             "code": self.wire_code,
             "message": self.message,
@@ -741,7 +766,7 @@ class TaxonomyError(Exception):
 
     def to_dict(self) -> dict[str, Any]:
         """A structured form for logs: the payload plus the class ``name``."""
-        return {"name": type(self).__name__, **self.to_payload()}
+        return {"name": type(self).__name__, **self._payload()}
 
 
 _E = TypeVar("_E", bound=TaxonomyError)
@@ -754,7 +779,7 @@ def _rebuild(cls: type[_E], message: str) -> _E:
     return error
 
 
-def _received(cls: type[_E], message: str, retryable: bool, code: str) -> _E:
+def _received(cls: type[_E], message: str, retryable: bool, code: str | int) -> _E:
     """An error received on the wire: no deprecation warning for the receiver.
 
     from_payload has checked every value already, so this sets what ``_setup``
@@ -772,14 +797,13 @@ def _received(cls: type[_E], message: str, retryable: bool, code: str) -> _E:
 def adopt(package: str) -> Callable[..., Any]:
     """Present the runtime's public classes and its unpickler as ``package``'s own.
 
-    ``InvalidPayloadError`` and ``ErrorPayload`` (which the package re-exports)
+    ``InvalidPayloadError`` (which the package re-exports)
     and the unpickler of its errors get ``package`` as their ``__module__``, so
     reprs, ``help()`` and pickles name ``package.InvalidPayloadError`` and
     ``package._rebuild``, never this private module.  Returns the unpickler,
     which the package must bind as ``_rebuild``.
     """
-    for kind in (InvalidPayloadError, ErrorPayload):
-        kind.__module__ = package
+    InvalidPayloadError.__module__ = package
     _rebuild.__module__ = package
     return _rebuild
 
@@ -787,8 +811,9 @@ def adopt(package: str) -> Callable[..., Any]:
 class Classes(Generic[_E]):
     """Where a package whose ``__init__.py`` defines every class finds them.
 
-    ``base`` is its root class, ``by_code`` each code's class, and ``fallback``
-    and ``wrap`` are the codes unknown codes and caught non-errors become.
+    ``base`` is its root class, ``by_code`` each code's class by its wire code
+    (a ``str``, or an ``int`` where codes are integers), and ``fallback`` and
+    ``wrap`` are the codes unknown codes and caught non-errors become.
     """
 
     __slots__ = ("base", "by_code", "_fallback", "_wrap")
@@ -799,22 +824,22 @@ class Classes(Generic[_E]):
     def __init__(
         self,
         base: type[_E],
-        by_code: dict[str, type[_E]],
+        by_code: dict[Any, type[_E]],
         *,
-        fallback: str,
-        wrap: str,
+        fallback: str | int,
+        wrap: str | int,
     ) -> None:
         self.base = base
         self.by_code = by_code
         self._fallback = fallback
         self._wrap = wrap
 
-    def lookup(self, code: str) -> type[_E]:
+    def lookup(self, code: str | int) -> type[_E]:
         """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
         cls = self.by_code.get(code)
         return self.by_code[self._fallback] if cls is None else cls
 
-    def unloaded(self, code: str) -> type[_E] | None:
+    def unloaded(self, code: str | int) -> type[_E] | None:
         """The class of a code of the taxonomy that ``by_code`` lacks: none here."""
         return None
 
@@ -849,9 +874,9 @@ class LazyClasses(Classes[_E]):
         package: str,
         namespace: MutableMapping[str, Any],
         modules: Mapping[str, str],
-        class_of: Mapping[str, str],
-        fallback: str,
-        wrap: str,
+        class_of: Mapping[Any, str],
+        fallback: str | int,
+        wrap: str | int,
     ) -> None:
         super().__init__(base, {}, fallback=fallback, wrap=wrap)
         self._package = package
@@ -871,17 +896,17 @@ class LazyClasses(Classes[_E]):
                     value.__module__ = self._package
                     self._namespace[key] = self._loaded[key] = value
                     if "code" in vars(value):
-                        self.by_code[str(value.code)] = value
+                        self.by_code[_plain(value.code)] = value
             cls = self._loaded[name]
         return cls
 
-    def lookup(self, code: str) -> type[_E]:
+    def lookup(self, code: str | int) -> type[_E]:
         cls = self.by_code.get(code)
         if cls is None:
             cls = self.load(self._class_of.get(code) or self._class_of[self._fallback])
         return cls
 
-    def unloaded(self, code: str) -> type[_E] | None:
+    def unloaded(self, code: str | int) -> type[_E] | None:
         """The class of a code of the taxonomy whose module is not loaded yet, else
         None.
         """
@@ -921,9 +946,9 @@ class _Source:
         self.get = get
 
 
-def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
+def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]:
     """The package's ``from_payload``: its codes are ``classes``, well-formed codes
-    match ``pattern``.
+    match ``pattern`` (None: codes are integers).
 
     The function returned gives the error a wire payload describes, and raises
     InvalidPayloadError if it is malformed.  An unknown but well-formed code
@@ -934,7 +959,7 @@ def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
     invalid too, and a field the payload's own ``get`` cannot read is invalid as
     that field.
     """
-    code_pattern = re.compile(pattern)
+    code_pattern = None if pattern is None else re.compile(pattern)
     by_code = classes.by_code  # filled in place by a LazyClasses
     complete = classes.complete
     # Each class's fields made ready to check, on its first payload.
@@ -957,14 +982,22 @@ def decoder(classes: Classes[_E], pattern: str) -> Callable[[object], _E]:
             raw = source.get("code")
         except Exception as exc:
             raise _unreadable("code", exc) from None
-        # A str subclass (an ErrorCode member, say) is read as the string it
-        # holds: a lying __hash__ or __eq__ cannot pick the class.
-        code = raw if type(raw) is str else _string(raw, "code")
+        # A str or int subclass (an ErrorCode member, say) is read as the value
+        # it holds: a lying __hash__ or __eq__ cannot pick the class.
+        code: str | int
+        if code_pattern is None:
+            if type(raw) is int and -MAX_WIRE_INTEGER <= raw <= MAX_WIRE_INTEGER:
+                code = raw
+            else:
+                code = _integer(raw)
+        else:
+            code = raw if type(raw) is str else _string(raw, "code")
         cls = by_code.get(code)
         if cls is None and not complete:
             cls = classes.unloaded(code)
-        # Known codes are well-formed and short: only an unknown one needs checking.
-        if cls is None:
+        # Known codes are well-formed and short: only an unknown one needs checking
+        # (and an integer, checked already).
+        if cls is None and isinstance(code, str) and code_pattern is not None:
             if len(code) > MAX_CODE_LENGTH:
                 raise InvalidPayloadError(
                     f"code: longer than {MAX_CODE_LENGTH} characters ({len(code)})",

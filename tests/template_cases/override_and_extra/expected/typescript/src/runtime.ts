@@ -25,16 +25,17 @@
  * @packageDocumentation
  */
 
-/** The wire form of an error. */
-export interface ErrorPayload {
-  code: string;
+/** The wire form of an error: `W` is the type of its code, a string or a number. */
+export interface ErrorPayload<W extends string | number = string> {
+  code: W;
   message: string;
   retryable: boolean;
   details: Record<string, unknown>;
 }
 
 /** The structured form of an error, for logs: the payload plus the class name. */
-export interface ErrorJSON extends ErrorPayload {
+export interface ErrorJSON<W extends string | number = string>
+  extends ErrorPayload<W> {
   name: string;
 }
 
@@ -95,6 +96,12 @@ export interface FieldSpec extends Shape {
 
 /** The longest `code` `fromPayload` accepts, in characters; a longer one is refused. */
 export const MAX_CODE_LENGTH: number = 256;
+
+/** The largest integer code either side of 0 (Number.MAX_SAFE_INTEGER). */
+export const MAX_WIRE_INTEGER: number = 2 ** 53 - 1;
+
+/** The type of an error's code on the wire: a number for integer codes. */
+export type Wire<C> = C extends number ? number : string;
 
 /**
  * How deep `details` may nest: the details object is depth 1, each object or array
@@ -471,11 +478,11 @@ export class InvalidPayloadError extends Error {
  * `domain`, `meaning` and `retryable` that each of its classes overrides.
  */
 export abstract class TaxonomyError<
-  C extends string = string,
+  C extends string | number = string,
   D extends string = string,
 > extends Error {
   /** The error code of this class. */
-  declare static readonly code: string;
+  declare static readonly code: string | number;
   /** The domain of this class. */
   declare static readonly domain: string;
   /** What an error of this class means. */
@@ -510,7 +517,7 @@ export abstract class TaxonomyError<
   /** Free-form JSON metadata: a frozen copy of what the constructor was given. */
   readonly details: Readonly<Record<string, unknown>>;
   /** The code as received on the wire (differs from `code` for unknown codes). */
-  readonly wireCode: string;
+  readonly wireCode: Wire<C>;
 
   constructor(message?: string, options?: TaxonomyErrorOptions) {
     const cls = new.target;
@@ -543,7 +550,7 @@ export abstract class TaxonomyError<
     this.domain = cls.domain as D;
     this.retryable = retryable ?? cls.retryable;
     this.details = details;
-    this.wireCode = cls.code;
+    this.wireCode = cls.code as Wire<C>;
     // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
       Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
@@ -566,7 +573,7 @@ export abstract class TaxonomyError<
   }
 
   /** The wire payload `{code, message, retryable, details}`. */
-  toPayload(): ErrorPayload {
+  toPayload(): ErrorPayload<Wire<C>> {
     const result = jsonCopy(this.details, "details", false);
     if ("problem" in result) throw new TypeError(result.problem);
     const details = result.copy as Record<string, unknown>;
@@ -575,7 +582,7 @@ export abstract class TaxonomyError<
   }
 
   /** The structured form for logs: the payload plus the class `name`. */
-  toJSON(): ErrorJSON {
+  toJSON(): ErrorJSON<Wire<C>> {
     return { name: this.name, ...this.toPayload() };
   }
 }
@@ -592,7 +599,7 @@ export type ErrorClassOf<T> = new (
  */
 export interface AnyErrorClass<T> {
   new (...args: never): T;
-  readonly code: string;
+  readonly code: string | number;
   readonly fields: readonly FieldSpec[];
 }
 
@@ -633,6 +640,35 @@ function readDetails(
 }
 
 /**
+ * A payload's `code`, checked: with a `pattern`, a string it matches whole of at
+ * most MAX_CODE_LENGTH characters; without (codes are integers), an integer
+ * within MAX_WIRE_INTEGER either side of 0.
+ */
+function readCode(code: unknown, pattern: RegExp | null): string | number {
+  if (pattern === null) {
+    if (typeof code !== "number" || !Number.isInteger(code)) {
+      throw invalid("code", `expected an integer, got ${kind(code)}`);
+    }
+    if (Math.abs(code) > MAX_WIRE_INTEGER) {
+      const problem = `${code} is out of range (at most ${MAX_WIRE_INTEGER} either side of 0)`;
+      throw invalid("code", problem);
+    }
+    return code;
+  }
+  if (typeof code !== "string") {
+    throw invalid("code", `expected a string, got ${kind(code)}`);
+  }
+  if (code.length > MAX_CODE_LENGTH) {
+    const problem = `longer than ${MAX_CODE_LENGTH} characters (${code.length})`;
+    throw invalid("code", problem);
+  }
+  if (!pattern.test(code)) {
+    throw invalid("code", `${show(code)} is not a well-formed error code`);
+  }
+  return code;
+}
+
+/**
  * The readers of a taxonomy: `lookup` gives the class of a code (its fallback
  * class for a code the taxonomy lacks), `pattern` is what a well-formed code
  * matches whole, and `events` maps an event type to the dotted path of the error
@@ -641,26 +677,19 @@ function readDetails(
  * An unknown but well-formed code gives the fallback class, whose `wireCode`
  * keeps the received code, so `toPayload()` re-emits it.
  */
-export function decoder<T extends TaxonomyError>(
-  lookup: (code: string) => AnyErrorClass<T>,
-  pattern: RegExp,
+export function decoder<
+  T extends TaxonomyError<string | number>,
+  W extends string | number,
+>(
+  lookup: (code: W) => AnyErrorClass<T>,
+  pattern: RegExp | null,
   events: Readonly<Record<string, string>>,
 ): Decoder<T> {
   function readPayload(payload: unknown): T {
     if (!isPlainObject(payload)) {
       throw invalid("payload", `expected an object, got ${kind(payload)}`);
     }
-    const code = field(payload, "code");
-    if (typeof code !== "string") {
-      throw invalid("code", `expected a string, got ${kind(code)}`);
-    }
-    if (code.length > MAX_CODE_LENGTH) {
-      const problem = `longer than ${MAX_CODE_LENGTH} characters (${code.length})`;
-      throw invalid("code", problem);
-    }
-    if (!pattern.test(code)) {
-      throw invalid("code", `${show(code)} is not a well-formed error code`);
-    }
+    const code = readCode(field(payload, "code"), pattern) as W;
     const message = field(payload, "message");
     if (typeof message !== "string") {
       throw invalid("message", `expected a string, got ${kind(message)}`);
@@ -682,7 +711,7 @@ export function decoder<T extends TaxonomyError>(
     const options = { details, retryable, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     // The only write to wireCode after construction: keep the code as received.
-    (error as { wireCode: string }).wireCode = code;
+    (error as { wireCode: string | number }).wireCode = code;
     return error;
   }
 
@@ -725,7 +754,7 @@ export function wrap<T>(cls: AnyErrorClass<T>, value: unknown): T {
 }
 
 /** A member of a taxonomy's `KnownError`: its `code` and its `details`, exactly. */
-export interface Known<C extends string, D> {
+export interface Known<C extends string | number, D> {
   readonly code: C;
   readonly details: D;
 }

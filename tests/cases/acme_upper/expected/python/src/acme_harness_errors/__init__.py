@@ -13,14 +13,13 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, TypeGuard
+from typing import Any, ClassVar, Final, TypeGuard, TypedDict, cast
 
 from . import _runtime
 from ._runtime import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,
-    ErrorPayload,
     InvalidPayloadError,
 )
 
@@ -78,6 +77,15 @@ class Domain(enum.StrEnum):
     LLM = "LLM"
 
 
+class ErrorPayload(TypedDict):
+    """The wire form of an error."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: dict[str, Any]
+
+
 class HarnessError(_runtime.TaxonomyError):
     """The root of every error of the taxonomy.
 
@@ -90,6 +98,11 @@ class HarnessError(_runtime.TaxonomyError):
         "A value that is not an error was thrown, or the code is unknown"
     )
     retryable: bool = False
+    wire_code: str
+
+    def to_payload(self) -> ErrorPayload:
+        """The wire payload ``{code, message, retryable, details}``."""
+        return cast(ErrorPayload, self._payload())
 
 
 class GeneralError(HarnessError):

@@ -13,14 +13,13 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import ClassVar, Final, NotRequired, TypeGuard, TypedDict
+from typing import Any, ClassVar, Final, NotRequired, TypeGuard, TypedDict, cast
 
 from . import _runtime
 from ._runtime import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,
-    ErrorPayload,
     InvalidPayloadError,
 )
 
@@ -86,6 +85,15 @@ class Domain(enum.StrEnum):
     GENERAL = "general"
     LLM = "llm"
     TOOL = "tool"
+
+
+class ErrorPayload(TypedDict):
+    """The wire form of an error."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: dict[str, Any]
 
 
 LlmDetails = TypedDict(
@@ -198,6 +206,11 @@ class HarnessError(_runtime.TaxonomyError):
         "A failure with no routable code (a non-error value was thrown)"
     )
     retryable: bool = False
+    wire_code: str
+
+    def to_payload(self) -> ErrorPayload:
+        """The wire payload ``{code, message, retryable, details}``."""
+        return cast(ErrorPayload, self._payload())
 
 
 class GeneralError(HarnessError):

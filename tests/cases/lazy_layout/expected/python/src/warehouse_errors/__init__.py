@@ -17,14 +17,13 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeGuard, TypedDict, cast
 
 from . import _runtime
 from ._runtime import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,
-    ErrorPayload,
     InvalidPayloadError,
 )
 
@@ -81,6 +80,15 @@ class Domain(enum.StrEnum):
     DOCK = "dock"
 
 
+class ErrorPayload(TypedDict):
+    """The wire form of an error."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: dict[str, Any]
+
+
 class WarehouseError(_runtime.TaxonomyError):
     """The root of every error of the taxonomy.
 
@@ -91,6 +99,11 @@ class WarehouseError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.STOCK
     meaning: ClassVar[str] = "Unspecified stock error"
     retryable: bool = False
+    wire_code: str
+
+    def to_payload(self) -> ErrorPayload:
+        """The wire payload ``{code, message, retryable, details}``."""
+        return cast(ErrorPayload, self._payload())
 
 
 # Which module defines each class, and each code's class, by name: the modules

@@ -13,14 +13,22 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, Literal, NotRequired, TypeGuard, TypedDict
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    NotRequired,
+    TypeGuard,
+    TypedDict,
+    cast,
+)
 
 from . import _runtime
 from ._runtime import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,
-    ErrorPayload,
     InvalidPayloadError,
 )
 
@@ -76,6 +84,15 @@ class Domain(enum.StrEnum):
 
     GENERAL = "general"
     TASK = "task"
+
+
+class ErrorPayload(TypedDict):
+    """The wire form of an error."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: dict[str, Any]
 
 
 InternalDetails = TypedDict(
@@ -164,6 +181,11 @@ class JobsError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.GENERAL
     meaning: ClassVar[str] = "An error this client does not know"
     retryable: bool = False
+    wire_code: str
+
+    def to_payload(self) -> ErrorPayload:
+        """The wire payload ``{code, message, retryable, details}``."""
+        return cast(ErrorPayload, self._payload())
 
 
 class GeneralError(JobsError):
