@@ -176,7 +176,7 @@ def _changes(names: Names) -> tuple[Change, ...]:
     rows.sort(
         key=lambda row: (
             row[0] != "",
-            version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
+            version_key(row[0]),
             -row[1],
         ),
         reverse=True,
