@@ -3,9 +3,10 @@
 ``docs/errors.md`` documents the payload's fields, every domain with its codes
 and retryability (its ``<prefix>_*`` only where every code carries it), each
 code's details fields and message template, the events, and a **Changes**
-table built from ``since``, ``deprecated`` and ``removed``.  All user text
-reaches the page through the Markdown escapers of :mod:`generator.escape`, so
-it renders as exactly itself.
+table built from ``since``, ``deprecated`` and ``removed``.  Plain text
+(titles, meanings, descriptions) reaches the page through the Markdown escapers
+of :mod:`generator.escape`, so it renders as exactly itself; the ``docs``
+entries are Markdown and are rendered as such.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Field:
     required: bool
     description: str
     default: str | None = None  # the default as JSON, for a details field
+    markdown: bool = False  # the description is Markdown (a ``docs`` entry)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -216,6 +218,7 @@ def view(names: Names) -> DocsView:
                 type=kind,
                 required=required,
                 description=docs.field_description(field) or default,
+                markdown=bool(docs.field_description(field)),
             )
             for field, kind, required, default in PAYLOAD_FIELDS
         ),
@@ -237,6 +240,7 @@ TARGET = Target(
     templates=(Template(template="docs/errors.md.j2", output="docs/errors.md"),),
     filters={
         "md_text": escape.md_text,
+        "md_cell": escape.md_cell,
         "md_yes_no": _md_yes_no,
         "md_fence": escape.md_fence,
         "md_code": escape.md_code,
