@@ -24,6 +24,7 @@ import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
 from generator.model import Field, Shape, Taxonomy, json_data
+from generator.targets.mapped import code_mapping
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.typeschema import Doc, object_schema
 
@@ -34,6 +35,25 @@ MODEL_FORMAT: Final = 1
 
 
 JSON = Annotated[object, Doc("any JSON value")]
+#: A canonical gRPC status name but OK (model.GRPC_STATUSES).
+GrpcStatus = Literal[
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+]
 
 
 class ShapeDoc(TypedDict):
@@ -123,6 +143,12 @@ class DomainDoc(TypedDict):
     codes: Annotated[list[str], Doc("its live codes' ids, in file order")]
     base_code: Annotated[str | None, Doc("its <domain>_error code, whose class it is")]
     names: Annotated[DomainLanguages, Doc("its identifiers in each language")]
+    http_status: Annotated[
+        int | None, Doc("the HTTP status its codes inherit (its own, else the top's)")
+    ]
+    grpc_status: Annotated[
+        GrpcStatus | None, Doc("the gRPC status its codes inherit, likewise")
+    ]
 
 
 class CodeDoc(TypedDict):
@@ -136,6 +162,12 @@ class CodeDoc(TypedDict):
     fields: Annotated[list[FieldDoc], Doc("every declared field, the domain's first")]
     message: Annotated[TemplateDoc | None, Doc("its message template")]
     names: Annotated[CodeLanguages, Doc("its identifiers in each language")]
+    http_status: Annotated[
+        int | None, Doc("its HTTP status: its own, else its domain's, else the top's")
+    ]
+    grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
+    throttling: Annotated[bool, Doc("callers back off before retrying it")]
+    doc_url: Annotated[str | None, Doc("its documentation link, from docs_url")]
 
 
 class RemovedDoc(TypedDict):
@@ -211,6 +243,13 @@ class ModelDocument(TypedDict):
     removed: Annotated[list[RemovedDoc], Doc("tombstones: codes no longer live")]
     events: list[EventDoc]
     docs: DocsDoc
+    http_status: Annotated[int | None, Doc("the HTTP status of codes giving none")]
+    grpc_status: Annotated[
+        GrpcStatus | None, Doc("the gRPC status of codes giving none")
+    ]
+    docs_url: Annotated[
+        str | None, Doc("each code's docs link, {code} standing for its wire code")
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -244,8 +283,9 @@ def _field(field: Field) -> FieldDoc:
     return doc
 
 
-def _code(named: NamedCode) -> CodeDoc:
+def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
     code = named.code
+    mapping = code_mapping(taxonomy, code)
 
     def own() -> CodeNames:
         # Both built-in languages give a code the same class and member today.
@@ -294,11 +334,16 @@ def _code(named: NamedCode) -> CodeDoc:
                 "fields": dict(named.go_fields),
             },
         },
+        "http_status": mapping.http_status,
+        "grpc_status": typing.cast(Any, mapping.grpc_status),
+        "throttling": mapping.throttling,
+        "doc_url": mapping.doc_url,
     }
 
 
-def _domain(named: NamedDomain) -> DomainDoc:
+def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     domain = named.domain
+    mapped = taxonomy.mapped(domain)
 
     def own() -> ClassNames:
         return {"class": named.class_name, "member": named.member}
@@ -317,6 +362,8 @@ def _domain(named: NamedDomain) -> DomainDoc:
             "typescript": own(),
             "go": {"constant": named.go_const},
         },
+        "http_status": mapped.http_status,
+        "grpc_status": typing.cast(Any, mapped.grpc_status),
     }
 
 
@@ -352,8 +399,8 @@ def document(names: Names) -> ModelDocument:
             },
             "go": {"package": names.go_package},
         },
-        "domains": [_domain(domain) for domain in names.domains],
-        "codes": [_code(code) for code in names.codes],
+        "domains": [_domain(domain, taxonomy) for domain in names.domains],
+        "codes": [_code(code, taxonomy) for code in names.codes],
         "removed": [
             {
                 "id": tomb.code,
@@ -384,6 +431,9 @@ def document(names: Names) -> ModelDocument:
             "propagation": docs.propagation,
             "notes": list(docs.notes),
         },
+        "http_status": taxonomy.http_status,
+        "grpc_status": typing.cast(Any, taxonomy.grpc_status),
+        "docs_url": taxonomy.docs_url,
     }
 
 

@@ -15,6 +15,7 @@ what the spec requires of it.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import decimal
 import json
 import math
@@ -86,6 +87,23 @@ class SpecCode:
     #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
     fields: tuple[tuple[str, dict[str, Any]], ...] = ()
     message: str | None = None  # the ``message:`` template
+    #: README "What a code maps to": its own status, else its domain's, else the
+    #: top level's (None: none of them says); throttling only its own; its docs
+    #: link the top's docs_url with the code percent-encoded in place of {code}.
+    http_status: int | None = None
+    grpc_status: str | None = None
+    throttling: bool = False
+    doc_url: str | None = None
+
+    @property
+    def mapped(self) -> dict[str, Any]:
+        """What an error of this code carries, as the vectors and probes say it."""
+        return {
+            "http_status": self.http_status,
+            "grpc_status": self.grpc_status,
+            "throttling": self.throttling,
+            "doc_url": self.doc_url,
+        }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,6 +119,20 @@ class Spec:
     domains: dict[str, str]  # domain key → its base class name, in file order
     removed: tuple[str, ...]  # tombstones
     events: dict[str, str]  # event type → dotted location
+    #: README: the statuses of a domain's own class (when no <domain>_error code
+    #: owns it): the domain's, else the top level's.
+    domain_statuses: dict[str, tuple[int | None, str | None]] = dataclasses.field(
+        default_factory=dict
+    )
+    version: str = ""
+
+    @property
+    def declares_mapped(self) -> bool:
+        """Whether any code maps to something (README: else the outputs say none)."""
+        return any(
+            code.mapped != SpecCode("", "", False, "", "").mapped
+            for code in self.codes.values()
+        )
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -133,6 +165,29 @@ def _fields(raw: Any) -> dict[str, dict[str, Any]]:
     return {name: _shape(spec) for name, spec in (raw or {}).items()}
 
 
+#: README "What a code maps to": the characters a docs link keeps as they are.
+UNRESERVED = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+)
+
+
+def percent_encoded(text: str) -> str:
+    """RFC 3986: every UTF-8 byte of ``text`` that is not unreserved as ``%XX``."""
+    return "".join(
+        chr(byte) if chr(byte) in UNRESERVED else f"%{byte:02X}"
+        for byte in text.encode("utf-8")
+    )
+
+
+def python_version(version: str) -> str:
+    """README "Versions": a date version's numbers without leading zeros; a
+    semantic version without pre-release or build is itself."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", version):
+        day = datetime.date.fromisoformat(version)
+        return f"{day.year}.{day.month}.{day.day}"
+    return version
+
+
 def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -141,7 +196,12 @@ def read_spec(path: Path) -> Spec:
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}
     removed: list[str] = []
+    statuses: dict[str, tuple[int | None, str | None]] = {}
+    docs_url = raw.get("docs_url")
     for key, domain in raw["domains"].items():
+        http = domain.get("http_status", raw.get("http_status"))
+        grpc = domain.get("grpc_status", raw.get("grpc_status"))
+        statuses[key] = (http, grpc)
         assert isinstance(key, str)
         live = {
             code: entry
@@ -170,6 +230,14 @@ def read_spec(path: Path) -> Spec:
                 class_name=entry.get("class") or readme_class_name(code),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
+                http_status=entry.get("http_status", http),
+                grpc_status=entry.get("grpc_status", grpc),
+                throttling=entry.get("throttling", False),
+                doc_url=(
+                    None
+                    if docs_url is None
+                    else docs_url.replace("{code}", percent_encoded(code))
+                ),
             )
     return Spec(
         name=raw["name"],
@@ -181,6 +249,8 @@ def read_spec(path: Path) -> Spec:
         domains=domains,
         removed=tuple(removed),
         events=dict(raw.get("events") or {}),
+        domain_statuses=statuses,
+        version=str(raw["version"]),
     )
 
 
@@ -377,7 +447,12 @@ def constructed(spec: Spec, code: str, details: dict[str, Any]) -> dict[str, Any
     message = (
         entry.meaning if entry.message is None else rendered(entry.message, filled)
     )
-    return {"class": entry.class_name, "message": message, "details": filled}
+    return {
+        "class": entry.class_name,
+        "message": message,
+        "details": filled,
+        **entry.mapped,
+    }
 
 
 def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
@@ -401,7 +476,11 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
         return expected(spec, "from_payload", found)
     if op == "lookup":
         target = spec.target(given)
-        return {"class": target.class_name, "retryable": target.retryable}
+        return {
+            "class": target.class_name,
+            "retryable": target.retryable,
+            **target.mapped,
+        }
     if op == "construct":
         return constructed(spec, given["code"], given["details"])
     if op == "to_error":  # README: anything that is not an error gets the wrap code
@@ -412,6 +491,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             "code": wrap.code,
             "domain": wrap.domain,
             "retryable": wrap.retryable,
+            **wrap.mapped,
             "ancestors": _ancestors(spec, wrap),
         }
     raise AssertionError(f"no oracle for {op!r}")
@@ -440,6 +520,7 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
             "retryable": payload["retryable"],
             "details": payload.get("details") or {},
         },
+        **target.mapped,
         "ancestors": _ancestors(spec, target),
     }
 
@@ -519,9 +600,11 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         if op == "lookup":
+            cls = mod.lookup(given)
             return {
-                "class": mod.lookup(given).__name__,
+                "class": cls.__name__,
                 "retryable": mod.is_retryable(given),
+                **_python_mapped(cls),
             }
         call = {
             "from_payload": mod.from_payload,
@@ -542,8 +625,19 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
             "retryable": err.retryable,
             "wire_code": err.wire_code,
             "payload": json.loads(json.dumps(err.to_payload())),
+            **_python_mapped(err),
             "ancestors": sorted(cls.__name__ for cls in type(err).__mro__),
         }
+
+
+def _python_mapped(owner: Any) -> dict[str, Any]:
+    """README "Python": the class attributes of what a code maps to."""
+    return {
+        "http_status": owner.http_status,
+        "grpc_status": owner.grpc_status,
+        "throttling": owner.throttling,
+        "doc_url": owner.doc_url,
+    }
 
 
 def disagreements(

@@ -6,17 +6,23 @@ parsed with markdown-it (CommonMark with GFM tables, as GitHub reads it) and
 each piece held to what the README says it is: a ``docs.fields`` entry renders
 as Markdown in its table cell (a line break as ``<br>``, a ``|`` kept inside
 its cell), the other ``docs`` entries as Markdown blocks, and a meaning or a
-title with Markdown in it shows that Markdown as written.
+title with Markdown in it shows that Markdown as written.  And for every case,
+a domain's table has an HTTP, a gRPC and a Docs column exactly when one of its
+codes maps to something there (read from the YAML, ``tests/spec_oracle.py``),
+each cell saying what it maps to, and a throttling code says so.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from generator.pipeline import build_plan
+from tests.spec_oracle import read_spec
+from tests.support import Case, case_ids, cases
 
 MARKDOWN = MarkdownIt("commonmark").enable("table")
 
@@ -126,3 +132,38 @@ def test_docs_prose_is_markdown_and_plain_text_is_text(tmp_path: Path) -> None:
     assert "<li>A note with <code>code</code> and <em>emphasis</em></li>" in html
     codes = _cells(tokens)[1]
     assert codes[1][2] == "**not bold**, [not a link](x)"
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_statuses_and_links_are_columns_where_declared_and_only_then(
+    case: Case,
+) -> None:
+    spec = read_spec(case.taxonomy)
+    page = (case.expected / "docs" / "errors.md").read_text(encoding="utf-8")
+    # The domains' tables, in order (details tables between them start "Field").
+    domain_tables = [t for t in _cells(MARKDOWN.parse(page)) if t[0][0] == "Code"]
+    for key, rows in zip(spec.domains, domain_tables, strict=True):
+        codes = [entry for entry in spec.codes.values() if entry.domain == key]
+        columns = ["Code", "Retryable"]
+        if any(c.http_status is not None for c in codes):
+            columns.append("HTTP")
+        if any(c.grpc_status is not None for c in codes):
+            columns.append("gRPC")
+        columns.append("Meaning")
+        if any(c.doc_url is not None for c in codes):
+            columns.append("Docs")
+        assert rows[0] == columns, key
+        for row, entry in zip(rows[1:], codes, strict=True):
+            cell = dict(zip(columns, row, strict=True))
+            assert cell["Code"] == f"<code>{entry.code}</code>"
+            retryable = "yes" if entry.retryable else "no"
+            throttling = " (throttling)" if entry.throttling else ""
+            assert cell["Retryable"] == retryable + throttling
+            if "HTTP" in cell:
+                assert cell["HTTP"] == str(entry.http_status or "")
+            if "gRPC" in cell:
+                grpc = entry.grpc_status
+                assert cell["gRPC"] == (f"<code>{grpc}</code>" if grpc else "")
+            if "Docs" in cell:
+                link = entry.doc_url
+                assert cell["Docs"] == (f'<a href="{link}">docs</a>' if link else "")

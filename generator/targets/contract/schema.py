@@ -7,7 +7,10 @@ message, a real boolean ``retryable``, ``details`` an object or null, and any
 extra field, and a known code's details as its declared fields say (extra keys
 allowed); save the limits on ``details`` that JSON Schema cannot state
 (``MAX_DETAILS_DEPTH``, ``MAX_DETAILS_NODES``), which its description states
-instead and the vectors mark with ``schema_valid``.
+instead and the vectors mark with ``schema_valid``.  Each known code's entry
+is annotated with what it maps to, where the taxonomy says: ``x-http-status``,
+``x-grpc-status``, ``x-throttling`` and ``x-doc-url`` (annotations, which no
+validator checks).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 from generator.model import CASE_PATTERNS, Field, Shape, json_data
 from generator.naming import Names
+from generator.targets.mapped import code_mapping, schema_annotations
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -112,7 +116,12 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
     taxonomy = names.taxonomy
     fallback = names.fallback.code.code
     known = [
-        {"const": c.code.code, "title": c.class_name, "description": c.code.meaning}
+        {
+            "const": c.code.code,
+            "title": c.class_name,
+            "description": c.code.meaning,
+            **schema_annotations(code_mapping(taxonomy, c.code)),
+        }
         for c in names.codes
     ]
     rules = details_rules(names)  # a known code's details against its fields
