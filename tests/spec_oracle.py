@@ -180,8 +180,8 @@ def percent_encoded(text: str) -> str:
 
 
 def python_version(version: str) -> str:
-    """README "Versions": a date version's numbers without leading zeros; a
-    semantic version without pre-release or build is itself."""
+    """README "Rules the loader enforces": a date version's numbers without
+    leading zeros; a semantic version without pre-release or build is itself."""
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", version):
         day = datetime.date.fromisoformat(version)
         return f"{day.year}.{day.month}.{day.day}"

@@ -33,8 +33,9 @@ WHEELS = [
 
 
 def _release(case: Case) -> str | None:
-    """README "Versions": the package version of a plain release or a date
-    version (2024-06-20 → 2024.6.20, for pip and npm alike); None for others."""
+    """README "Rules the loader enforces": the package version of a plain
+    release or a date version (2024-06-20 → 2024.6.20, for pip and npm alike);
+    None for others."""
     version = read_spec(case.taxonomy).version
     if re.fullmatch(r"\d+\.\d+\.\d+|\d{4}-\d{2}-\d{2}", version):
         return python_version(version)
