@@ -24,7 +24,6 @@ import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
 from generator.model import Field, Shape, Taxonomy, json_data
-from generator.targets.mapped import code_mapping
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.typeschema import Doc, object_schema
 
@@ -285,7 +284,7 @@ def _field(field: Field) -> FieldDoc:
 
 def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
     code = named.code
-    mapping = code_mapping(taxonomy, code)
+    mapped = taxonomy.mapped(code)
 
     def own() -> CodeNames:
         # Both built-in languages give a code the same class and member today.
@@ -334,10 +333,10 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
                 "fields": dict(named.go_fields),
             },
         },
-        "http_status": mapping.http_status,
-        "grpc_status": typing.cast(Any, mapping.grpc_status),
-        "throttling": mapping.throttling,
-        "doc_url": mapping.doc_url,
+        "http_status": mapped.http_status,
+        "grpc_status": typing.cast(Any, mapped.grpc_status),
+        "throttling": code.throttling,
+        "doc_url": taxonomy.doc_url(code),
     }
 
 

@@ -612,6 +612,13 @@ class Taxonomy:
     grpc_status: str | None = None
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
+    #: The domains by key (built once: every code's inherited values read it).
+    _by_key: dict[str, Domain] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_key", {d.key: d for d in self.domains})
 
     def position_of(self, key: str) -> Position | None:
         for name, position in self.key_positions:
@@ -634,10 +641,7 @@ class Taxonomy:
         raise KeyError(code)
 
     def domain(self, key: str) -> Domain:
-        for candidate in self.domains:
-            if candidate.key == key:
-                return candidate
-        raise KeyError(key)
+        return self._by_key[key]
 
     def lineage(self, item: Code | Domain) -> tuple[Code | Domain | Taxonomy, ...]:
         """Where the values ``item`` inherits are looked up, nearest first: the
