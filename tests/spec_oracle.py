@@ -126,6 +126,11 @@ class Spec:
     )
     version: str = ""
 
+    def mapped(self, code: SpecCode) -> dict[str, Any]:
+        """README "What a code maps to": what an outcome of ``code`` says of it,
+        which is nothing when no code of the taxonomy maps to anything."""
+        return code.mapped if self.declares_mapped else {}
+
     @property
     def declares_mapped(self) -> bool:
         """Whether any code maps to something (README: else the outputs say none)."""
@@ -451,7 +456,7 @@ def constructed(spec: Spec, code: str, details: dict[str, Any]) -> dict[str, Any
         "class": entry.class_name,
         "message": message,
         "details": filled,
-        **entry.mapped,
+        **spec.mapped(entry),
     }
 
 
@@ -479,7 +484,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
         return {
             "class": target.class_name,
             "retryable": target.retryable,
-            **target.mapped,
+            **spec.mapped(target),
         }
     if op == "construct":
         return constructed(spec, given["code"], given["details"])
@@ -491,7 +496,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             "code": wrap.code,
             "domain": wrap.domain,
             "retryable": wrap.retryable,
-            **wrap.mapped,
+            **spec.mapped(wrap),
             "ancestors": _ancestors(spec, wrap),
         }
     raise AssertionError(f"no oracle for {op!r}")
@@ -520,7 +525,7 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
             "retryable": payload["retryable"],
             "details": payload.get("details") or {},
         },
-        **target.mapped,
+        **spec.mapped(target),
         "ancestors": _ancestors(spec, target),
     }
 
