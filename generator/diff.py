@@ -5,15 +5,21 @@ built against the old taxonomy can misbehave: a code removed without a
 tombstone, moved, or whose retryability changed; a domain or event removed; the
 base, fallback or wrap code changed; any generated identifier renamed; a
 details field removed, made required or given another shape, a required one
-added), *compatible* (something added, deprecated or tombstoned, an optional
-details field added) or *docs* (text only, message templates included; the
-details rules are :mod:`generator.diff_details`).
-The version must then grow by semver: a breaking change needs a major bump (a
-minor one while below 1.0), an addition at least a minor bump.
+added; an HTTP or gRPC status changed or removed, throttling removed),
+*compatible* (something added, deprecated or tombstoned, an optional details
+field added, a status or throttling added) or *docs* (text only, message
+templates and ``docs_url`` included; the details rules are
+:mod:`generator.diff_details`, the status rules :mod:`generator.diff_status`).
+A semantic version must then grow by semver: a breaking change needs a major
+bump (a minor one while below 1.0), an addition at least a minor bump.  A date
+version has no bump rule: it must only not go backwards, and the check says
+whether the release is breaking, compatible or docs only; a switch between the
+two kinds is said as such.
 
 It is longer than 300 lines because :func:`diff` is one walk over both
 taxonomies, rule after rule in the order they are reported; split, the rules
-would lose the order a reader checks them in.
+would lose the order a reader checks them in.  The version check stays beside
+them: it reads their kinds.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from collections.abc import Iterable
 
 from generator.diagnostics import Position
 from generator.diff_details import details_changes
-from generator.model import Taxonomy, parse_version
+from generator.diff_status import docs_url_change, mapping_changes
+from generator.model import Taxonomy, parse_date_version, parse_version
 from generator.naming import Names
 
 __all__ = [
@@ -63,6 +70,11 @@ RULES = {
     "field-enum-changed": BREAKING,
     "field-bounds-changed": BREAKING,
     "field-required-changed": BREAKING,
+    "http-status-changed": BREAKING,
+    "http-status-removed": BREAKING,
+    "grpc-status-changed": BREAKING,
+    "grpc-status-removed": BREAKING,
+    "throttling-removed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
@@ -70,6 +82,9 @@ RULES = {
     "code-undeprecated": COMPATIBLE,
     "code-tombstoned": COMPATIBLE,
     "field-added": COMPATIBLE,
+    "http-status-added": COMPATIBLE,
+    "grpc-status-added": COMPATIBLE,
+    "throttling-added": COMPATIBLE,
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,
@@ -78,6 +93,7 @@ RULES = {
     "field-description-changed": DOCS,
     "field-default-changed": DOCS,
     "template-changed": DOCS,
+    "docs-url-changed": DOCS,  # see _docs_url_kind
 }
 
 
@@ -349,6 +365,8 @@ def diff(old: Names, new: Names) -> list[Change]:
             )
         for rule, message, where in details_changes(before.code, named.code):
             add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
+        for rule, message, where in mapping_changes(ot, before.code, nt, named.code):
+            add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
 
     old_events = {e.type: e for e in ot.events}
     new_events = {e.type: e for e in nt.events}
@@ -395,6 +413,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                 position=nt.position_of("title"),
             )
         )
+    url = docs_url_change(ot, nt)
+    if url is not None:
+        rule, message, where = url
+        add(Change(kind=_docs_url_kind(nt), rule=rule, message=message, position=where))
     if _prose(ot) != _prose(nt):
         add(
             Change(
@@ -407,6 +429,16 @@ def diff(old: Names, new: Names) -> list[Change]:
 
     changes.sort(key=lambda c: _ORDER[c.kind])  # stable: taxonomy order within a kind
     return changes
+
+
+def _docs_url_kind(taxonomy: Taxonomy) -> str:
+    """The kind of a ``docs_url`` change: docs only, a link people follow.
+
+    (Under the ``problem`` payload preset the URL becomes each error's wire
+    ``type``, and a change is breaking: that is to be decided here, from
+    ``taxonomy``'s payload preset, once the preset exists.)
+    """
+    return RULES["docs-url-changed"]
 
 
 def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:
@@ -441,6 +473,8 @@ def check_version(
     """Whether ``new_version`` is a large enough step from ``old_version`` for
     ``changes``.
     """
+    if parse_date_version(old_version) or parse_date_version(new_version):
+        return _check_date(old_version, new_version, changes)
     old, new = parse_version(old_version), parse_version(new_version)
     if old is None or new is None:
         return VersionCheck(
@@ -483,4 +517,46 @@ def check_version(
         )
     return VersionCheck(
         old=old_version, new=new_version, required=required, ok=ok, message=message
+    )
+
+
+def _check_date(
+    old_version: str, new_version: str, changes: list[Change]
+) -> VersionCheck:
+    """The check when either version is a date: no bump rule, only that a date
+    does not go backwards; the message says what the release is."""
+    kinds = {c.kind for c in changes}
+    what = (
+        "breaking"
+        if BREAKING in kinds
+        else (
+            "compatible"
+            if COMPATIBLE in kinds
+            else "docs only" if DOCS in kinds else "unchanged"
+        )
+    )
+    step = f"version {old_version} → {new_version}"
+    old, new = parse_date_version(old_version), parse_date_version(new_version)
+    ok = True
+    if old is not None and new is not None:
+        ok = new >= old
+        why = "a date version has no bump rule, it only must not go backwards"
+    elif new is not None:
+        why = (
+            "the taxonomy moves from semantic to date versions, which have no bump rule"
+        )
+    else:
+        why = (
+            "the taxonomy moves from date to semantic versions; bump rules apply"
+            f" from {new_version} on"
+        )
+    if ok:
+        message = f"{step}: ok ({why}); this release is {what}"
+    else:
+        message = (
+            f"{step} goes backwards: a date version must not be earlier than the"
+            f" one before (this release is {what})"
+        )
+    return VersionCheck(
+        old=old_version, new=new_version, required="none", ok=ok, message=message
     )

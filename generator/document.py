@@ -34,6 +34,25 @@ MODEL_FORMAT: Final = 1
 
 
 JSON = Annotated[object, Doc("any JSON value")]
+#: A canonical gRPC status name but OK (model.GRPC_STATUSES).
+GrpcStatus = Literal[
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+]
 
 
 class ShapeDoc(TypedDict):
@@ -123,6 +142,12 @@ class DomainDoc(TypedDict):
     codes: Annotated[list[str], Doc("its live codes' ids, in file order")]
     base_code: Annotated[str | None, Doc("its <domain>_error code, whose class it is")]
     names: Annotated[DomainLanguages, Doc("its identifiers in each language")]
+    http_status: Annotated[
+        int | None, Doc("the HTTP status its codes inherit (its own, else the top's)")
+    ]
+    grpc_status: Annotated[
+        GrpcStatus | None, Doc("the gRPC status its codes inherit, likewise")
+    ]
 
 
 class CodeDoc(TypedDict):
@@ -138,6 +163,12 @@ class CodeDoc(TypedDict):
     fields: Annotated[list[FieldDoc], Doc("every declared field, the domain's first")]
     message: Annotated[TemplateDoc | None, Doc("its message template")]
     names: Annotated[CodeLanguages, Doc("its identifiers in each language")]
+    http_status: Annotated[
+        int | None, Doc("its HTTP status: its own, else its domain's, else the top's")
+    ]
+    grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
+    throttling: Annotated[bool, Doc("callers back off before retrying it")]
+    doc_url: Annotated[str | None, Doc("its documentation link, from docs_url")]
 
 
 class RemovedDoc(TypedDict):
@@ -214,6 +245,13 @@ class ModelDocument(TypedDict):
     removed: Annotated[list[RemovedDoc], Doc("tombstones: codes no longer live")]
     events: list[EventDoc]
     docs: DocsDoc
+    http_status: Annotated[int | None, Doc("the HTTP status of codes giving none")]
+    grpc_status: Annotated[
+        GrpcStatus | None, Doc("the gRPC status of codes giving none")
+    ]
+    docs_url: Annotated[
+        str | None, Doc("each code's docs link, {code} standing for its wire code")
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -247,8 +285,9 @@ def _field(field: Field) -> FieldDoc:
     return doc
 
 
-def _code(named: NamedCode) -> CodeDoc:
+def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
     code = named.code
+    mapped = taxonomy.mapped(code)
 
     def own() -> CodeNames:
         # Both built-in languages give a code the same class and member today.
@@ -297,11 +336,16 @@ def _code(named: NamedCode) -> CodeDoc:
                 "fields": dict(named.go_fields),
             },
         },
+        "http_status": mapped.http_status,
+        "grpc_status": typing.cast(Any, mapped.grpc_status),
+        "throttling": code.throttling,
+        "doc_url": taxonomy.doc_url(code),
     }
 
 
-def _domain(named: NamedDomain) -> DomainDoc:
+def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     domain = named.domain
+    mapped = taxonomy.mapped(domain)
 
     def own() -> ClassNames:
         return {"class": named.class_name, "member": named.member}
@@ -320,6 +364,8 @@ def _domain(named: NamedDomain) -> DomainDoc:
             "typescript": own(),
             "go": {"constant": named.go_const},
         },
+        "http_status": mapped.http_status,
+        "grpc_status": typing.cast(Any, mapped.grpc_status),
     }
 
 
@@ -356,8 +402,8 @@ def document(names: Names) -> ModelDocument:
             },
             "go": {"package": names.go_package},
         },
-        "domains": [_domain(domain) for domain in names.domains],
-        "codes": [_code(code) for code in names.codes],
+        "domains": [_domain(domain, taxonomy) for domain in names.domains],
+        "codes": [_code(code, taxonomy) for code in names.codes],
         "removed": [
             {
                 "id": tomb.code,
@@ -388,6 +434,9 @@ def document(names: Names) -> ModelDocument:
             "propagation": docs.propagation,
             "notes": list(docs.notes),
         },
+        "http_status": taxonomy.http_status,
+        "grpc_status": typing.cast(Any, taxonomy.grpc_status),
+        "docs_url": taxonomy.docs_url,
     }
 
 

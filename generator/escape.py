@@ -22,6 +22,7 @@ __all__ = [
     "go_str",
     "header_name",
     "json_str",
+    "md_cell",
     "md_code",
     "md_fence",
     "md_indent",
@@ -223,6 +224,16 @@ def md_code(text: str) -> str:
     fence = "`" * (longest + 1)
     pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
     return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
+
+
+def md_cell(text: str) -> str:
+    """Markdown (a ``docs`` entry) as the content of one table cell, rendered as
+    Markdown: a row is one line, so line breaks become ``<br>``, and a ``|`` is
+    written ``\\|`` (a GFM table splits its cells on pipes first, code spans
+    included); nothing else is escaped.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    return text.replace("|", "\\|").replace("\n", "<br>")
 
 
 def md_indent(text: str) -> str:

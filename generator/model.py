@@ -5,9 +5,12 @@ classes and nothing else.  They are keyword-only, frozen and slotted, hold
 tuples rather than lists, and keep the source position of every named thing so
 that later checks (such as two codes whose class names collide) can still point
 at the line that caused them.  The format's lexical rules live here too, once:
-what a name looks like in each code case, and what a version is (semantic
-versions, their order, and their PEP 440 spelling), for validation, diff, lint
-and the targets alike.
+what a name looks like in each code case, what a version is (semantic versions
+and ISO dates, their order, and their PEP 440 and npm spellings), which HTTP and
+gRPC statuses a code may map to and how its documentation link is built, for
+validation, diff, lint and the targets alike.  So do the rules of inheritance:
+:meth:`Taxonomy.mapped` is the one place that says which HTTP and gRPC status a
+code carries when it declares none itself.
 
 It is longer than 300 lines because it is the one home of those rules and of
 every class of the model (codes, domains, typed details fields and message
@@ -18,8 +21,10 @@ others, and the model read in several places.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import decimal
 import re
+import urllib.parse
 from typing import Any, NamedTuple, Union
 
 from generator.diagnostics import Position
@@ -32,6 +37,11 @@ __all__ = [
     "CLASS_PATTERN",
     "CODE_CASES",
     "Code",
+    "DATE_VERSION",
+    "DOCS_URL_PLACEHOLDER",
+    "GRPC_STATUSES",
+    "HTTP_STATUSES",
+    "Mapped",
     "Deprecation",
     "Docs",
     "Domain",
@@ -54,17 +64,22 @@ __all__ = [
     "SEMVER",
     "Taxonomy",
     "Tombstone",
+    "VERSION",
     "Version",
     "MAX_CODE_LENGTH",
     "MAX_WIRE_INTEGER",
     "WIRE_PATTERN",
     "WIRE_TYPES",
     "code_pattern",
+    "doc_url",
+    "npm_version",
+    "parse_date_version",
     "parse_template",
     "placeholder_text",
     "parse_version",
     "pep440",
     "semver_guess",
+    "version_guess",
     "version_key",
 ]
 
@@ -121,13 +136,19 @@ CLASS_PATTERN = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: underscores included (psycopg's ``InternalError_`` beside ``InternalError``).
 CLASS_OVERRIDE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 
-#: A semantic version (semver.org 2.0.0), the only kind a taxonomy may carry;
-#: its groups are major, minor, patch, pre-release and build.
+#: A semantic version (semver.org 2.0.0); its groups are major, minor, patch,
+#: pre-release and build.
 SEMVER = re.compile(
     r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
     r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
     r"(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
 )
+#: A date version, an ISO 8601 calendar date as date-versioned APIs name their
+#: releases (``2024-06-20``); its groups are year, month and day.  Only a real
+#: date is one (:func:`parse_date_version`).
+DATE_VERSION = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+#: What a taxonomy's ``version`` (and every ``since``) may look like: either kind.
+VERSION = re.compile(f"{SEMVER.pattern}|{DATE_VERSION.pattern}")
 
 
 class Version(NamedTuple):
@@ -149,30 +170,51 @@ def parse_version(text: str) -> Version | None:
     return Version(int(major), int(minor), int(patch), pre, build)
 
 
-def version_key(text: str) -> tuple[int, int, int, int, str]:
+def parse_date_version(text: str) -> datetime.date | None:
+    """``text`` as a date, or None when it is not a date version (``2024-02-30``
+    has the shape but is no date)."""
+    match = DATE_VERSION.fullmatch(text)
+    if match is None:
+        return None
+    try:
+        return datetime.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+
+
+def version_key(text: str) -> tuple[int, int, int, int, int, str]:
     """A sort key putting versions in release order: a pre-release before its release.
 
-    (Pre-releases of one release sort by their text; text that is not a version
-    sorts first.)
+    Date versions come after every semantic version (a taxonomy moves from one to
+    the other, not back); pre-releases of one release sort by their text; text
+    that is not a version sorts first.
     """
+    date = parse_date_version(text)
+    if date is not None:
+        return (2, date.year, date.month, date.day, 1, "")
     version = parse_version(text)
     if version is None:
-        return (0, 0, 0, 0, text)
+        return (0, 0, 0, 0, 0, text)
     major, minor, patch, pre, _ = version
-    return (major, minor, patch, 0 if pre else 1, pre or "")
+    return (1, major, minor, patch, 0 if pre else 1, pre or "")
 
 
 _PEP440_PRE = {"alpha": "a", "a": "a", "beta": "b", "b": "b", "rc": "rc", "c": "rc"}
 
 
 def pep440(text: str) -> str:
-    """A semantic version spelled as PEP 440 wants it (pre-releases as a, b, rc).
+    """A version spelled as PEP 440 wants it (pre-releases as a, b, rc).
 
     A pre-release PEP 440 has no word for becomes ``.dev0``; build metadata
-    becomes a local version label.  Text that is not a version is returned as is.
+    becomes a local version label; a date version is its numbers without leading
+    zeros (``2024-06-20`` → ``2024.6.20``).  Text that is not a version is
+    returned as is.
     """
+    date = parse_date_version(text)
+    if date is not None:
+        return f"{date.year}.{date.month}.{date.day}"
     version = parse_version(text)
-    if version is None:  # validation only lets semantic versions through
+    if version is None:  # validation only lets versions through
         return text
     out = f"{version.major}.{version.minor}.{version.patch}"
     if version.pre is not None:
@@ -184,6 +226,16 @@ def pep440(text: str) -> str:
     if version.build is not None:
         out += "+" + re.sub(r"[^0-9A-Za-z]+", ".", version.build).strip(".")
     return out
+
+
+def npm_version(text: str) -> str:
+    """A version as npm wants it, a semantic version: a date version becomes its
+    numbers without leading zeros (``2024-06-20`` → ``2024.6.20``, which sorts
+    as the dates do); a semantic version is itself."""
+    date = parse_date_version(text)
+    if date is not None:
+        return f"{date.year}.{date.month}.{date.day}"
+    return text
 
 
 def semver_guess(text: str) -> str:
@@ -209,6 +261,22 @@ MAX_CODE_LENGTH = 256
 #: beyond which a JSON number is no longer read exactly everywhere.
 MAX_WIRE_INTEGER = 2**53 - 1
 
+
+def version_guess(text: str) -> str:
+    """The version a mistyped one most likely meant: a date written with other
+    separators or without zeros (``2024/6/20`` → ``2024-06-20``), else as
+    :func:`semver_guess` guesses.  Only offered if it is a version."""
+    date = re.fullmatch(r"([0-9]{4})[-/._]([0-9]{1,2})[-/._]([0-9]{1,2})", text)
+    if date is None:
+        date = re.fullmatch(r"([0-9]{4})([0-9]{2})([0-9]{2})", text)
+    if date is not None:
+        year, month, day = date.groups()
+        guess = f"{year}-{int(month):02d}-{int(day):02d}"
+        if parse_date_version(guess) is not None:
+            return guess
+    return semver_guess(text)
+
+
 #: How the generated Python package lays out its classes (``python_layout``):
 #: ``module`` defines every class in ``__init__.py``; ``lazy`` puts each domain's
 #: classes in a module of its own, imported on first use; ``auto`` picks by size.
@@ -221,6 +289,51 @@ PAYLOAD_FIELDS = (
     ("retryable", "boolean", True, "Whether the caller may retry after this error"),
     ("details", "object", False, "Context-specific error metadata"),
 )
+
+
+#: The HTTP statuses a code may map to (``http_status``), inclusive.
+HTTP_STATUSES = (100, 599)
+#: The canonical gRPC status codes but ``OK`` (google.rpc.Code), by name, in the
+#: order of their numbers (``CANCELLED`` is 1, ``UNAUTHENTICATED`` 16): what a
+#: ``grpc_status`` may name.  The name is kept: generated code says
+#: ``"UNAVAILABLE"``, never 14.
+GRPC_STATUSES = (
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+)
+#: What ``docs_url`` holds where each code's wire code goes, once.
+DOCS_URL_PLACEHOLDER = "{code}"
+
+
+def doc_url(template: str, wire: str) -> str:
+    """The documentation link of the code ``wire``: ``template`` (a ``docs_url``)
+    with the wire code put in place of ``{code}``, percent-encoded so that it is
+    one URL component whatever it holds (every character but the unreserved
+    ``A-Z a-z 0-9 - . _ ~``, as UTF-8 bytes)."""
+    code = urllib.parse.quote(wire, safe="")
+    return template.replace(DOCS_URL_PLACEHOLDER, code)
+
+
+class Mapped(NamedTuple):
+    """What a code (or a domain's own class) maps to in other protocols, inherited
+    (see :meth:`Taxonomy.mapped`); None where nothing declares one."""
+
+    http_status: int | None
+    grpc_status: str | None
 
 
 #: The types a declared details field may have (``details: {f: {type: ...}}``).
@@ -411,6 +524,11 @@ class Code:
     #: Every declared details field: the domain's first, then the code's own.
     fields: tuple[Field, ...] = ()
     message: Template | None = None  # the ``message:`` template, if declared
+    #: The statuses the code itself declares (see Taxonomy.mapped for inheritance).
+    http_status: int | None = None
+    grpc_status: str | None = None
+    #: A retryable code whose callers should back off (Smithy's throttling).
+    throttling: bool = False
 
     @property
     def wire_code(self) -> str | int:
@@ -459,6 +577,9 @@ class Domain:
     position: Position
     removed: tuple[Tombstone, ...] = ()
     fields: tuple[Field, ...] = ()  # the details fields all its codes share
+    #: The statuses the domain declares for its codes (see Taxonomy.mapped).
+    http_status: int | None = None
+    grpc_status: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -521,6 +642,18 @@ class Taxonomy:
     key_positions: tuple[tuple[str, Position], ...] = ()
     python_layout: str = "auto"
     wire_type: str = "string"  # one of WIRE_TYPES
+    #: The statuses of every code that declares none, nor its domain.
+    http_status: int | None = None
+    grpc_status: str | None = None
+    #: Each code's documentation link, ``{code}`` standing for its wire code.
+    docs_url: str | None = None
+    #: The domains by key (built once: every code's inherited values read it).
+    _by_key: dict[str, Domain] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_key", {d.key: d for d in self.domains})
 
     def position_of(self, key: str) -> Position | None:
         for name, position in self.key_positions:
@@ -546,6 +679,40 @@ class Taxonomy:
     def wire_declared(self) -> bool:
         """Whether any code's wire code differs from its key (``wire:`` given)."""
         return any(code.wire is not None for code in self.codes)
+
+    def domain(self, key: str) -> Domain:
+        return self._by_key[key]
+
+    def lineage(self, item: Code | Domain) -> tuple[Code | Domain | Taxonomy, ...]:
+        """Where the values ``item`` inherits are looked up, nearest first: the
+        code itself, its domain, then the top level.
+
+        (When domains may have parents, they come between a domain and the top
+        level, nearest first: this is the one place to add them.)
+        """
+        domain = self.domain(item.domain) if isinstance(item, Code) else item
+        own: tuple[Code | Domain, ...] = (item,) if isinstance(item, Code) else ()
+        return (*own, domain, self)
+
+    def mapped(self, item: Code | Domain) -> Mapped:
+        """The HTTP and gRPC status of a code, or of a domain's own class: the
+        nearest of :meth:`lineage` that declares one, else None."""
+        chain = self.lineage(item)
+        return Mapped(
+            http_status=next(
+                (x.http_status for x in chain if x.http_status is not None), None
+            ),
+            grpc_status=next(
+                (x.grpc_status for x in chain if x.grpc_status is not None), None
+            ),
+        )
+
+    def doc_url(self, code: Code) -> str | None:
+        """The documentation link of ``code``: ``docs_url`` with its wire code
+        filled in, or None when the taxonomy gives no ``docs_url``."""
+        if self.docs_url is None:
+            return None
+        return doc_url(self.docs_url, code.wire_text)
 
 
 def code_pattern(taxonomy: Taxonomy) -> str | None:

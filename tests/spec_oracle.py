@@ -15,6 +15,7 @@ what the spec requires of it.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import decimal
 import json
 import math
@@ -93,6 +94,23 @@ class SpecCode:
     #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
     fields: tuple[tuple[str, dict[str, Any]], ...] = ()
     message: str | None = None  # the ``message:`` template
+    #: README "What a code maps to": its own status, else its domain's, else the
+    #: top level's (None: none of them says); throttling only its own; its docs
+    #: link the top's docs_url with the code percent-encoded in place of {code}.
+    http_status: int | None = None
+    grpc_status: str | None = None
+    throttling: bool = False
+    doc_url: str | None = None
+
+    @property
+    def mapped(self) -> dict[str, Any]:
+        """What an error of this code carries, as the vectors and probes say it."""
+        return {
+            "http_status": self.http_status,
+            "grpc_status": self.grpc_status,
+            "throttling": self.throttling,
+            "doc_url": self.doc_url,
+        }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,6 +137,26 @@ class Spec:
     def by_wire(self) -> dict[str | int, SpecCode]:
         """The live codes by their wire code."""
         return {c.wire: c for c in self.codes.values()}
+
+    #: README: the statuses of a domain's own class (when no <domain>_error code
+    #: owns it): the domain's, else the top level's.
+    domain_statuses: dict[str, tuple[int | None, str | None]] = dataclasses.field(
+        default_factory=dict
+    )
+    version: str = ""
+
+    def mapped(self, code: SpecCode) -> dict[str, Any]:
+        """README "What a code maps to": what an outcome of ``code`` says of it,
+        which is nothing when no code of the taxonomy maps to anything."""
+        return code.mapped if self.declares_mapped else {}
+
+    @property
+    def declares_mapped(self) -> bool:
+        """Whether any code maps to something (README: else the outputs say none)."""
+        return any(
+            code.mapped != SpecCode("", "", False, "", "").mapped
+            for code in self.codes.values()
+        )
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -194,6 +232,29 @@ def _fields(raw: Any) -> dict[str, dict[str, Any]]:
     return {name: _shape(spec) for name, spec in (raw or {}).items()}
 
 
+#: README "What a code maps to": the characters a docs link keeps as they are.
+UNRESERVED = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+)
+
+
+def percent_encoded(text: str) -> str:
+    """RFC 3986: every UTF-8 byte of ``text`` that is not unreserved as ``%XX``."""
+    return "".join(
+        chr(byte) if chr(byte) in UNRESERVED else f"%{byte:02X}"
+        for byte in text.encode("utf-8")
+    )
+
+
+def python_version(version: str) -> str:
+    """README "Rules the loader enforces": a date version's numbers without
+    leading zeros; a semantic version without pre-release or build is itself."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", version):
+        day = datetime.date.fromisoformat(version)
+        return f"{day.year}.{day.month}.{day.day}"
+    return version
+
+
 def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -203,7 +264,12 @@ def read_spec(path: Path) -> Spec:
     domains: dict[str, str] = {}
     removed: list[str] = []
     removed_wires: list[str | int] = []
+    statuses: dict[str, tuple[int | None, str | None]] = {}
+    docs_url = raw.get("docs_url")
     for key, domain in raw["domains"].items():
+        http = domain.get("http_status", raw.get("http_status"))
+        grpc = domain.get("grpc_status", raw.get("grpc_status"))
+        statuses[key] = (http, grpc)
         assert isinstance(key, str)
         live = {
             code: entry
@@ -238,6 +304,17 @@ def read_spec(path: Path) -> Spec:
                 wire=entry.get("wire", code),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
+                http_status=entry.get("http_status", http),
+                grpc_status=entry.get("grpc_status", grpc),
+                throttling=entry.get("throttling", False),
+                doc_url=(
+                    None
+                    if docs_url is None
+                    # README: the wire code fills {code} ("Wire codes").
+                    else docs_url.replace(
+                        "{code}", percent_encoded(str(entry.get("wire", code)))
+                    )
+                ),
             )
     return Spec(
         name=raw["name"],
@@ -251,6 +328,8 @@ def read_spec(path: Path) -> Spec:
         events=dict(raw.get("events") or {}),
         wire_type=raw.get("wire_type", "string"),
         removed_wires=tuple(removed_wires),
+        domain_statuses=statuses,
+        version=str(raw["version"]),
     )
 
 
@@ -443,7 +522,12 @@ def constructed(spec: Spec, code: str, details: dict[str, Any]) -> dict[str, Any
     message = (
         entry.meaning if entry.message is None else rendered(entry.message, filled)
     )
-    return {"class": entry.class_name, "message": message, "details": filled}
+    return {
+        "class": entry.class_name,
+        "message": message,
+        "details": filled,
+        **spec.mapped(entry),
+    }
 
 
 def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
@@ -467,7 +551,11 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
         return expected(spec, "from_payload", found)
     if op == "lookup":
         target = spec.target(given)
-        return {"class": target.class_name, "retryable": target.retryable}
+        return {
+            "class": target.class_name,
+            "retryable": target.retryable,
+            **spec.mapped(target),
+        }
     if op == "construct":
         # README "Wire codes": the vectors name the class by its wire code.
         entry = spec.known(given["code"])
@@ -481,6 +569,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             "code": wrap.wire,
             "domain": wrap.domain,
             "retryable": wrap.retryable,
+            **spec.mapped(wrap),
             "ancestors": _ancestors(spec, wrap),
         }
     raise AssertionError(f"no oracle for {op!r}")
@@ -509,6 +598,7 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
             "retryable": payload["retryable"],
             "details": payload.get("details") or {},
         },
+        **spec.mapped(target),
         "ancestors": _ancestors(spec, target),
     }
 
@@ -588,9 +678,11 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         if op == "lookup":
+            cls = mod.lookup(given)
             return {
-                "class": mod.lookup(given).__name__,
+                "class": cls.__name__,
                 "retryable": mod.is_retryable(given),
+                **_python_mapped(cls),
             }
         call = {
             "from_payload": mod.from_payload,
@@ -612,8 +704,19 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
             "retryable": err.retryable,
             "wire_code": err.wire_code,
             "payload": json.loads(json.dumps(err.to_payload())),
+            **_python_mapped(err),
             "ancestors": sorted(cls.__name__ for cls in type(err).__mro__),
         }
+
+
+def _python_mapped(owner: Any) -> dict[str, Any]:
+    """README "Python": the class attributes of what a code maps to."""
+    return {
+        "http_status": owner.http_status,
+        "grpc_status": owner.grpc_status,
+        "throttling": owner.throttling,
+        "doc_url": owner.doc_url,
+    }
 
 
 def disagreements(

@@ -128,6 +128,22 @@ REQUIRED = {
     "every problem in one run": ["many_mistakes", "valid_parts_still_named"],
     "events and docs": ["events_invalid", "docs_invalid"],
     "control characters in text fields": ["control_characters_in_text"],
+    # Issue 14 §4: what a code maps to, and date versions.
+    "http_status of a wrong type or out of range": ["http_status_invalid"],
+    "an unknown gRPC status name, with a did-you-mean": ["grpc_status_invalid"],
+    "throttling without retryable": ["throttling_invalid"],
+    "a bad docs_url": [
+        "docs_url_no_placeholder",
+        "docs_url_twice",
+        "docs_url_other_brace",
+        "docs_url_not_http",
+        "docs_url_relative",
+        "docs_url_code_in_host",
+        "docs_url_no_host",
+        "docs_url_space",
+        "docs_url_not_text",
+    ],
+    "a date version that is no date": ["version_date_invalid"],
 }
 
 

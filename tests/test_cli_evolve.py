@@ -70,6 +70,33 @@ def test_diff_addition_needs_a_minor_bump(
     assert main(["diff", "old.yaml", "new.yaml"]) == 0
 
 
+def test_diff_of_date_versions_has_no_bump_rule_and_never_goes_back(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14 §4: a date version says what the release is; only going back
+    fails, and a move from semantic to date versions is said as such."""
+    _write(project / "old.yaml", version="2024-06-20")
+    _write(project / "new.yaml", RETRYABLE_FLIP, version="2024-09-01")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "breaking retryable-changed" in out
+    assert out.endswith(
+        "version 2024-06-20 → 2024-09-01: ok (a date version has no bump rule, it "
+        "only must not go backwards); this release is breaking\n"
+    )
+    _write(project / "new.yaml", ADDED, version="2024-06-19")
+    assert main(["diff", "old.yaml", "new.yaml"]) == 1
+    assert capsys.readouterr().err == (
+        "version 2024-06-20 → 2024-06-19 goes backwards: a date version must not be "
+        "earlier than the one before (this release is compatible)\n"
+    )
+    _write(project / "old.yaml")
+    assert main(["diff", "old.yaml", "new.yaml", "--format", "json"]) == 0
+    version = json.loads(capsys.readouterr().out)["version"]
+    assert (version["ok"], version["required"]) == (True, "none")
+    assert "moves from semantic to date versions" in version["message"]
+
+
 def test_diff_json_and_github_formats(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,7 +9,8 @@ with itself.  Here, for every case:
 * the generated Python package answers every probe as the YAML says (every live
   code round-trips with its own code and retryable, unknown and removed codes
   give the fallback's class keeping the wire code, non-errors get the wrap code,
-  lookup and is_retryable agree), and its classes carry the YAML's attributes;
+  lookup and is_retryable agree), and its classes carry the YAML's attributes,
+  what each code maps to (HTTP and gRPC status, throttling, docs link) included;
 * the generated vectors (``generated/conformance/vectors.json``) state the same
   expectations as the YAML, so a generator bug that corrupts them is caught too,
   and the Python package passes every vector;
@@ -41,9 +42,28 @@ def _load(case: Case, path: str) -> Any:
     return json.loads((case.expected / path).read_text(encoding="utf-8"))
 
 
+#: README "What a code maps to": what an expectation that does not say means.
+NOTHING_MAPPED = {
+    "http_status": None,
+    "grpc_status": None,
+    "throttling": False,
+    "doc_url": None,
+}
+
+
+def _check_mapped(owner: Any, expect: dict[str, Any], vid: str) -> None:
+    """The class attributes of what a code maps to, as the vector says (a vector
+    that says none of them expects none)."""
+    for attr, none in NOTHING_MAPPED.items():
+        want = expect.get(attr, none)
+        got = getattr(owner, attr)
+        assert got == want and type(got) is type(want), (vid, attr, got, want)
+
+
 def _check_accepted(
     mod: types.ModuleType, err: Any, expect: dict[str, Any], vid: str
 ) -> None:
+    _check_mapped(err, expect, vid)
     assert type(err).__name__ == expect["class"], vid
     assert err.code == expect["code"], vid
     assert err.domain == expect["domain"], vid
@@ -74,8 +94,10 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
     elif kind == "lookup":
         assert mod.lookup(given).__name__ == expect["class"], vid
         assert mod.is_retryable(given) is expect["retryable"], vid
+        _check_mapped(mod.lookup(given), expect, vid)
     elif kind == "to_error":
         err = mod.to_error(given)
+        _check_mapped(err, expect, vid)
         assert type(err).__name__ == expect["class"], vid
         assert (err.code, err.domain, err.retryable) == (
             expect["code"],
@@ -85,6 +107,7 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
         assert err.original == given, vid
     elif kind == "construct":  # README "Python": fields are keyword arguments
         err = mod.lookup(given["code"])(**given["details"])
+        _check_mapped(err, expect, vid)
         assert type(err).__name__ == expect["class"], vid
         assert err.message == expect["message"], vid
         assert spec_oracle.same_json(
@@ -227,6 +250,20 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     }
     spec = read_spec(case.taxonomy)
     assert listed == {c.wire: c.meaning for c in spec.codes.values()}
+    # Issue 14 §4: each known code annotated with what it maps to, where it does.
+    annotations = {
+        b["const"]: {k: v for k, v in b.items() if k.startswith("x-")}
+        for b in schema["properties"]["code"]["anyOf"]
+        if "const" in b
+    }
+    for code, entry in spec.codes.items():
+        want = {
+            "x-http-status": entry.http_status,
+            "x-grpc-status": entry.grpc_status,
+            "x-throttling": entry.throttling or None,
+            "x-doc-url": entry.doc_url,
+        }
+        assert annotations[entry.wire] == {k: v for k, v in want.items() if v}, code
     if spec.integer:  # README "Wire codes": integer codes have no pattern
         assert schema["properties"]["code"]["type"] == "integer"
     else:
@@ -272,8 +309,10 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
     assert [m.value for m in mod.Domain] == list(spec.domains)
     base = getattr(mod, spec.base)
     # README: a bare base class carries the fallback code.
+    fallback = spec.codes[spec.fallback]
     assert base.code == spec.wire_of(spec.fallback)
-    assert base.retryable is spec.codes[spec.fallback].retryable
+    assert base.retryable is fallback.retryable
+    _check_mapped(base, fallback.mapped, spec.base)
     for entry in spec.codes.values():
         cls = getattr(mod, entry.class_name)
         assert (cls.code, cls.domain, cls.retryable, cls.meaning) == (
@@ -282,22 +321,31 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
             entry.retryable,
             entry.meaning,
         ), entry.code
+        _check_mapped(cls, entry.mapped, entry.code)
         assert issubclass(cls, getattr(mod, spec.domains[entry.domain]))
         assert issubclass(cls, base)
         assert mod.lookup(entry.wire) is cls
         made = cls(**spec_oracle.sample_details(spec, entry.code))
         assert made.to_payload()["code"] == entry.wire
-    fallback = getattr(mod, spec.codes[spec.fallback].class_name)
+    fallback_cls = getattr(mod, fallback.class_name)
     for wire in spec.removed_wires:
         assert wire not in {m.value for m in mod.ErrorCode}
         if not (spec.integer and isinstance(wire, str)):
-            assert mod.lookup(wire) is fallback
+            assert mod.lookup(wire) is fallback_cls
     # A key that is not its own wire code is no code on the wire.
     for entry in spec.codes.values():
         if entry.wire != entry.code and not spec.integer:
-            assert spec.known(entry.code) is None or entry.code in spec.by_wire
             if spec.known(entry.code) is None:
-                assert mod.lookup(entry.code) is fallback
+                assert mod.lookup(entry.code) is fallback_cls
+    # README "What a code maps to": a domain's own class (no <domain>_error code
+    # owns it) carries the domain's statuses, and the root's throttling and link.
+    owned = {entry.class_name for entry in spec.codes.values()}
+    for key, name in spec.domains.items():
+        if name in owned:
+            continue
+        http, grpc = spec.domain_statuses[key]
+        own = {**fallback.mapped, "http_status": http, "grpc_status": grpc}
+        _check_mapped(getattr(mod, name), own, name)
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
@@ -324,6 +372,8 @@ def test_vectors_state_what_the_yaml_says(case: Case) -> None:
         )
         if vector["kind"] == "to_error":
             want = _strip(want, "ok")
+        if not spec.declares_mapped:  # README: then the vectors say nothing of it
+            assert not set(NOTHING_MAPPED) & set(expect), vector["id"]
         missing = set(want) - set(expect)
         assert not missing, (vector["id"], missing)
         assert spec_oracle.agrees(expect, want), (vector["id"], expect, want)

@@ -15,6 +15,7 @@ import pytest
 
 from generator.diff import BREAKING, COMPATIBLE, DOCS, RULES, check_version, diff
 from generator.pipeline import load_names
+from tests.spec_oracle import read_spec
 from tests.support import REPO
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
@@ -364,6 +365,179 @@ DETAILS_PAIRS = [
 ]
 
 
+HTTP = (REPO / "tests/cases/http_api/taxonomy.yaml").read_text(encoding="utf-8")
+TIMEOUT_HEAD = "      task_timeout:\n        retryable: true\n"
+# Issue 14 §4: (label, base text, edits, expected rules, how many changes).  A
+# domain's or the top level's status counts for each code that inherits it.
+STATUS_PAIRS = [
+    (
+        "http status added",
+        BASE,
+        [(TIMEOUT_HEAD, TIMEOUT_HEAD + "        http_status: 504\n")],
+        {(COMPATIBLE, "http-status-added")},
+        1,
+    ),
+    (
+        "grpc status added",
+        BASE,
+        [(TIMEOUT_HEAD, TIMEOUT_HEAD + "        grpc_status: DEADLINE_EXCEEDED\n")],
+        {(COMPATIBLE, "grpc-status-added")},
+        1,
+    ),
+    (
+        "top-level status added",
+        BASE,
+        [("wrap: internal_error\n", "wrap: internal_error\nhttp_status: 500\n")],
+        {(COMPATIBLE, "http-status-added")},
+        len(read_spec(REPO / "taxonomy.yaml").codes),  # every live code
+    ),
+    (
+        "http status changed",
+        HTTP,
+        [("        http_status: 404\n", "        http_status: 410\n")],
+        {(BREAKING, "http-status-changed")},
+        1,
+    ),
+    (
+        "domain http status changed",
+        HTTP,
+        [("    http_status: 402\n", "    http_status: 400\n")],
+        {(BREAKING, "http-status-changed")},
+        4,
+    ),
+    (
+        "http status removed",
+        HTTP,
+        [("http_status: 500\n", "")],
+        {(BREAKING, "http-status-removed")},
+        1,
+    ),
+    (
+        "grpc status changed",
+        HTTP,
+        [("grpc_status: NOT_FOUND", "grpc_status: FAILED_PRECONDITION")],
+        {(BREAKING, "grpc-status-changed")},
+        1,
+    ),
+    (
+        "grpc status removed",
+        HTTP,
+        [("grpc_status: INTERNAL\n", "")],
+        {(BREAKING, "grpc-status-removed")},
+        1,
+    ),
+    (
+        "own status now the inherited one",
+        HTTP,
+        [("        http_status: 503\n", "        http_status: 500\n")],
+        {(BREAKING, "http-status-changed")},
+        1,
+    ),
+    (
+        "inherited status written out",
+        HTTP,
+        [
+            (
+                "      invalid_request: {retryable: false,",
+                "      invalid_request: {http_status: 400, retryable: false,",
+            )
+        ],
+        set(),
+        0,
+    ),
+    (
+        "throttling removed",
+        HTTP,
+        [("        throttling: true\n", "")],
+        {(BREAKING, "throttling-removed")},
+        1,
+    ),
+    (
+        "throttling added",
+        HTTP,
+        [
+            (
+                "        meaning: The API is briefly unavailable\n",
+                "        meaning: The API is briefly unavailable\n"
+                "        throttling: true\n",
+            )
+        ],
+        {(COMPATIBLE, "throttling-added")},
+        1,
+    ),
+    (
+        "docs_url changed",
+        HTTP,
+        [("errors/{code}", "reference/errors/{code}")],
+        {(DOCS, "docs-url-changed")},
+        1,
+    ),
+    (
+        "docs_url added",
+        BASE,
+        [
+            (
+                "wrap: internal_error\n",
+                'wrap: internal_error\ndocs_url: "https://example.com/{code}"\n',
+            )
+        ],
+        {(DOCS, "docs-url-changed")},
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "label, before, edits, expected, count",
+    STATUS_PAIRS,
+    ids=[p[0] for p in STATUS_PAIRS],
+)
+def test_status_rules_fire_on_their_pair(
+    tmp_path: Path,
+    label: str,
+    before: str,
+    edits: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+    count: int,
+) -> None:
+    after = before
+    for old, new in edits:
+        assert old in after, f"the edit's anchor is missing: {old!r}"
+        after = after.replace(old, new, 1)
+    old_names = load_names(_write(tmp_path, "old.yaml", before))
+    new_names = load_names(_write(tmp_path, "new.yaml", after))
+    changes = diff(old_names, new_names)
+    assert {(c.kind, c.rule) for c in changes} == expected
+    assert len(changes) == count
+    assert all(c.position is not None for c in changes)
+    # The other way round: each change undone is its opposite.
+    back = {(c.kind, c.rule) for c in diff(new_names, old_names)}
+    opposite = {
+        "http-status-added": "http-status-removed",
+        "http-status-removed": "http-status-added",
+        "grpc-status-added": "grpc-status-removed",
+        "grpc-status-removed": "grpc-status-added",
+        "throttling-added": "throttling-removed",
+        "throttling-removed": "throttling-added",
+    }
+    assert {rule for _, rule in back} == {
+        opposite.get(rule, rule) for _, rule in expected
+    }
+
+
+def test_a_docs_url_removed_is_docs_only(tmp_path: Path) -> None:
+    old = load_names(_write(tmp_path, "old.yaml", HTTP))
+    text = HTTP.replace('docs_url: "https://docs.example.com/errors/{code}"\n', "")
+    new = load_names(_write(tmp_path, "new.yaml", text))
+    changes = diff(old, new)
+    assert [(c.kind, c.rule, c.position) for c in changes] == [
+        (DOCS, "docs-url-changed", None)
+    ]
+    assert changes[0].message == (
+        "docs_url https://docs.example.com/errors/{code} was removed"
+    )
+
+
 @pytest.mark.parametrize(
     "label, edits, expected, count", DETAILS_PAIRS, ids=[p[0] for p in DETAILS_PAIRS]
 )
@@ -390,6 +564,10 @@ def test_every_rule_has_a_pair() -> None:
     covered = {rule for _, _, expected in PAIRS for _, rule in expected}
     covered |= {rule for _, _, _, expected in OTHER_PAIRS for _, rule in expected}
     covered |= {rule for _, _, expected, _ in DETAILS_PAIRS for _, rule in expected}
+    covered |= {rule for _, _, _, expected, _ in STATUS_PAIRS for _, rule in expected}
+    for _, _, _, expected, _ in STATUS_PAIRS:
+        for kind, rule in expected:
+            assert RULES[rule] == kind, rule
     for _, _, expected, _ in DETAILS_PAIRS:
         for kind, rule in expected:
             assert RULES[rule] == kind, rule
@@ -523,6 +701,13 @@ def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -
         ("1.2.3", "1.2.3", {DOCS}, True, "none"),
         ("1.2.3", "1.2.2", {DOCS}, False, "none"),
         ("1.2.3", "1.2.3", set(), True, "none"),
+        # Issue 14 §4: a date version has no bump rule; it must not go backwards.
+        ("2024-06-20", "2024-09-01", {BREAKING}, True, "none"),
+        ("2024-06-20", "2024-06-20", {BREAKING}, True, "none"),
+        ("2024-06-20", "2024-06-19", {DOCS}, False, "none"),
+        ("2024-06-20", "2023-12-31", set(), False, "none"),
+        ("0.2.0", "2024-06-20", {BREAKING}, True, "none"),
+        ("2024-06-20", "1.0.0", {BREAKING}, True, "none"),
     ],
 )
 def test_version_check(
@@ -535,3 +720,25 @@ def test_version_check(
     assert (result.ok, result.required) == (ok, required), result.message
     if not ok:
         assert "too small" in result.message or "backwards" in result.message
+
+
+@pytest.mark.parametrize(
+    "old, new, kinds, said",
+    [
+        ("2024-06-20", "2024-09-01", {BREAKING, DOCS}, "this release is breaking"),
+        ("2024-06-20", "2024-09-01", {COMPATIBLE}, "this release is compatible"),
+        ("2024-06-20", "2024-09-01", {DOCS}, "this release is docs only"),
+        ("2024-06-20", "2024-06-20", set(), "this release is unchanged"),
+        ("0.2.0", "2024-06-20", {DOCS}, "moves from semantic to date versions"),
+        ("2024-06-20", "1.0.0", {DOCS}, "moves from date to semantic versions"),
+        ("2024-06-20", "2024-06-19", {COMPATIBLE}, "goes backwards"),
+    ],
+)
+def test_a_date_version_says_what_the_release_is(
+    old: str, new: str, kinds: set[str], said: str
+) -> None:
+    from generator.diff import Change
+
+    changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]
+    message = check_version(old, new, changes).message
+    assert message.startswith(f"version {old} → {new}") and said in message, message

@@ -164,6 +164,36 @@ def test_the_runner_fails_on_a_wrong_expectation(
     assert failed == {accepted["id"], refused["id"]}, done.stdout
 
 
+def test_the_runner_fails_on_a_wrong_mapped_value(
+    tmp_path: Path, go_env: dict[str, str]
+) -> None:
+    """What a code maps to is checked too (issue 14 §4): one vector expects
+    another HTTP status, one another docs link, and both are reported by id."""
+    case = next(c for c in cases() if c.name == "http_api")
+    vectors = json.loads((case.expected / "conformance" / "vectors.json").read_text())
+    accepted = [
+        v
+        for v in vectors["vectors"]
+        if v["kind"] == "from_payload" and v["expect"]["ok"]
+    ]
+    accepted[0]["expect"]["http_status"] = 418
+    accepted[1]["expect"]["doc_url"] = "https://example.com/wrong"
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(vectors))
+    module = _write(case, tmp_path)
+    _add_test(module, RUNNER, "conformance")
+    env = {
+        **go_env,
+        "TAXOGEN_VECTORS": str(wrong),
+        "TAXOGEN_CLASSES": str(_classes(case, tmp_path)),
+    }
+    done = _go(["go", "test", "-count=1", "./conformance"], module, env)
+    assert done.returncode != 0
+    failed = set(re.findall(r"--- FAIL: TestEveryVector/(\S+)", done.stdout))
+    assert failed == {accepted[0]["id"], accepted[1]["id"]}, done.stdout
+    assert "HTTPStatus: got" in done.stdout and "DocURL: got" in done.stdout
+
+
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_the_go_names_follow_the_yaml(case: Case) -> None:
     """README "Go": the package, and per code and domain the names it declares."""

@@ -13,7 +13,10 @@ paragraph separators, bidi controls, emoji) and checks, for every example:
   every class's static ``meaning`` read back in Node equals the input text;
 * Markdown: every table keeps its columns, and the text a reader sees in each
   cell, heading and paragraph is the input text (see ``reader_text`` for the
-  few normalisations Markdown itself imposes);
+  few normalisations Markdown itself imposes); the ``docs`` entries, which are
+  Markdown (issue 14 §5), are rendered as Markdown renders them instead
+  (``docs.fields``: one line, no ``|``, here; tests/test_docs_markdown.py has
+  line breaks and pipes);
 * black: the generated Python is byte for byte what black writes, and the
   templates get there without the safety net whenever no line is too long.
 
@@ -113,9 +116,17 @@ def _prose(text: str) -> str:
     return "".join(char for char in text if char not in REFUSED or char in "\n\t")
 
 
+def _markdown_line(text: str) -> str:
+    """A ``docs.fields`` entry for the comparison with markdown-it's inline
+    rendering: one line (a cell is one) and no ``|`` (the cell's delimiter); the
+    generator's conventions for those two are pinned in test_docs_markdown.py."""
+    return "".join(char for char in _line(text) if char != "|")
+
+
 LINE_TEXT = FREE_TEXT.map(_line)
 PROSE_TEXT = FREE_TEXT.map(_prose)
 REQUIRED_TEXT = LINE_TEXT.map(_non_blank)
+MARKDOWN_LINE = FREE_TEXT.map(_markdown_line)
 
 
 def yaml_quote(text: str) -> str:
@@ -275,7 +286,7 @@ def taxonomies(draw: st.DrawFn, min_codes: int = 20, max_codes: int = 36) -> Spe
         fallback=draw(st.sampled_from(all_codes)),
         wrap=draw(st.sampled_from(all_codes)),
         fields=tuple(
-            (field, draw(PROSE_TEXT))
+            (field, draw(MARKDOWN_LINE))
             for field in ("code", "message", "retryable", "details")
         ),
         example_message=draw(LINE_TEXT),
@@ -519,14 +530,18 @@ def check_markdown(spec: Spec, names: Names, out: Path) -> None:
     found = list(tables(tokens))
     fields, *domain_tables, events = found
     assert len(domain_tables) == len(spec.domains)
-    # The payload fields: four columns, the description as written (or the default).
+    # The payload fields: four columns; a docs.fields entry is Markdown, rendered as
+    # Markdown renders it (README: the docs entries are Markdown), the default
+    # description, plain text, as written.
     assert all(len(row) == 4 for row in fields), [len(row) for row in fields]
     defaults = {f[0]: f[3] for f in PAYLOAD_FIELDS}
     for row, (field, text) in zip(fields[1:], spec.fields, strict=True):
         assert render_inline(row[0]) == f"<code>{field}</code>"
-        assert reader_text(render_inline(row[3])) == seen_by_reader(
-            text or defaults[field]
-        )
+        if text:
+            # A cell's content is trimmed, as markdown-it trims it.
+            assert render_inline(row[3]) == MARKDOWN.renderInline(text.strip())
+        else:
+            assert reader_text(render_inline(row[3])) == seen_by_reader(defaults[field])
     # Each domain: three columns, one row per code in source order, the meaning as
     # written.
     for rows, domain in zip(domain_tables, spec.domains, strict=True):
@@ -633,7 +648,7 @@ def _spec(
         fallback="k0_0",
         wrap="k0_0",
         fields=(
-            ("code", _prose(field)),
+            ("code", _markdown_line(field)),
             ("message", ""),
             ("retryable", ""),
             ("details", ""),

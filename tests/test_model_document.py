@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import typing
 from typing import Any
 
 import jsonschema
 import pytest
 
+from generator.document import GrpcStatus
+from generator.model import GRPC_STATUSES
 from tests import spec_oracle as oracle
 from tests.support import REPO, Case, case_ids, cases
 
@@ -117,10 +120,14 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
         for language in ("python", "typescript"):
             assert code["names"][language]["class"] == entry.class_name
             assert code["names"][language]["member"] == entry.code.upper()
+        # Issue 14 §4: what it maps to, inheritance applied (README).
+        assert {key: code[key] for key in entry.mapped} == entry.mapped
     # Domains in file order with their base classes; tombstones listed apart.
     assert [d["id"] for d in model["domains"]] == list(spec.domains)
     for domain in model["domains"]:
         assert domain["names"]["python"]["class"] == spec.domains[domain["id"]]
+        statuses = (domain["http_status"], domain["grpc_status"])
+        assert statuses == spec.domain_statuses[domain["id"]]
         assert domain["codes"] == [
             c for c, e in spec.codes.items() if e.domain == domain["id"]
         ]
@@ -153,3 +160,8 @@ def test_a_bad_taxonomy_prints_its_errors_and_no_model() -> None:
     assert done.stdout == b""
     first = done.stderr.decode().splitlines()[0]
     assert first.startswith("tests/bad/flow_mapping_comma.yaml:15:53: error: ")
+
+
+def test_the_grpc_statuses_of_the_schema_are_the_models() -> None:
+    """The document's schema lists the 16 names validation accepts, in order."""
+    assert typing.get_args(GrpcStatus) == GRPC_STATUSES

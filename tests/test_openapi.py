@@ -108,3 +108,37 @@ def test_the_schemas_accept_and_refuse_payloads_as_the_yaml_says(case: Case) -> 
     assert payload_schema.is_valid(unknown)  # the fallback rule: still a payload
     assert not union.is_valid(unknown)  # but no known error
     assert not payload_schema.is_valid({**unknown, "retryable": "no"})
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_each_http_status_used_has_a_response_of_its_codes(case: Case) -> None:
+    """Issue 14 §4: a status some code maps to (inheritance applied) gets a
+    response whose body is one of those codes' payloads; each code's schema says
+    what it maps to and links its documentation."""
+    spec = oracle.read_spec(case.taxonomy)
+    document = _document(case)
+    schemas = document["components"]["schemas"]
+    by_status: dict[int, list[str]] = {}
+    for code, entry in spec.codes.items():
+        if entry.http_status is not None:
+            by_status.setdefault(entry.http_status, []).append(code)
+        schema = schemas[entry.class_name]
+        assert schema.get("x-http-status") == entry.http_status
+        assert schema.get("x-grpc-status") == entry.grpc_status
+        assert schema.get("x-throttling", False) is entry.throttling
+        assert schema.get("externalDocs", {}).get("url") == entry.doc_url
+    responses = document["components"].get("responses", {})
+    assert sorted(responses) == sorted(f"{spec.name}.HTTP{s}" for s in by_status)
+    for status, codes in by_status.items():
+        body = responses[f"{spec.name}.HTTP{status}"]["content"]["application/json"]
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "components": document["components"],
+            **body["schema"],
+        }
+        validator = jsonschema.Draft202012Validator(schema)
+        for code, entry in spec.codes.items():
+            details = oracle.sample_details(spec, code, optional=True)
+            payload = {"code": code, "message": "m", "retryable": True}
+            payload["details"] = details
+            assert validator.is_valid(payload) is (code in codes), (status, code)

@@ -3,14 +3,16 @@
 The Python project builds a wheel that installs and imports in a fresh venv with
 nothing else in it; the npm package packs (compiled JS + .d.ts), installs into a
 separate Node project and works there from ESM ``import``, CommonJS ``require``
-and a strict TypeScript consumer.  Run for the shipped taxonomy and the
-upper_snake case.
+and a strict TypeScript consumer.  Run for the shipped taxonomy, the
+upper_snake case and the date-versioned HTTP API (whose package versions,
+``2024.6.20``, pip and npm must take).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,11 +22,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.spec_oracle import python_version, read_spec
 from tests.support import REPO, TSC, Case, cases, require_tool
 
-PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper")]
+PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper", "http_api")]
 # The lazy layout's domain modules must be in the wheel too.
-WHEELS = [c for c in cases() if c.name in ("shipped", "acme_upper", "lazy_layout")]
+WHEELS = [
+    c for c in cases() if c.name in ("shipped", "acme_upper", "lazy_layout", "http_api")
+]
+
+
+def _release(case: Case) -> str | None:
+    """README "Rules the loader enforces": the package version of a plain
+    release or a date version (2024-06-20 → 2024.6.20, for pip and npm alike);
+    None for others."""
+    version = read_spec(case.taxonomy).version
+    if re.fullmatch(r"\d+\.\d+\.\d+|\d{4}-\d{2}-\d{2}", version):
+        return python_version(version)
+    return None
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -79,6 +94,10 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
         "setuptools",
         names.python_package.replace("_", "-"),
     }
+    release = _release(case)
+    if release is not None:
+        dist = names.python_package.replace("_", "-")
+        assert {"name": dist, "version": release} in json.loads(installed)
 
     fallback = names.fallback
     script = textwrap.dedent(f"""
@@ -134,6 +153,9 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
         .splitlines()[-1]
     )
     tarball = tmp_path / tarball_name
+    release = _release(case)
+    if release is not None:
+        assert tarball_name == f"{names.npm_package}-{release}.tgz", tarball_name
     listing = _run(["tar", "-tzf", str(tarball)], tmp_path)
     assert "package/dist/index.js" in listing and "package/dist/index.d.ts" in listing
 

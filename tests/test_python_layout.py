@@ -52,6 +52,7 @@ with warnings.catch_warnings(record=True) as caught:
             "static": [
                 str(cls.code), str(cls.domain), cls.meaning, cls.retryable,
                 cls.deprecated, cls.replaced_by,
+                cls.http_status, cls.grpc_status, cls.throttling, cls.doc_url,
             ],
             "instance": [repr(error), error.to_dict(), error.__notes__],
             "pickled": pickle.loads(pickle.dumps(error)).to_dict(),

@@ -86,6 +86,10 @@ class ToySlowError(ToyError):
     code = Code.TOY_SLOW
     meaning = "The toy is slow"
     retryable = True
+    http_status = 429
+    grpc_status = "RESOURCE_EXHAUSTED"
+    throttling = True
+    doc_url = "https://toys.example/toy_slow"
 
 
 class ToyOldError(ToyError):
@@ -229,6 +233,23 @@ def test_an_error_carries_code_message_details_and_retryability() -> None:
     }
     assert err.to_dict() == {"name": "ToyBrokenError", **err.to_payload()}
     assert isinstance(err, ToyError) and isinstance(err, Exception)
+
+
+def test_what_a_code_maps_to_is_class_level_and_none_unless_declared() -> None:
+    """Issue 14 §4: http_status, grpc_status, throttling and doc_url are class
+    attributes, None (False for throttling) where the taxonomy says nothing, and
+    never reach the payload."""
+
+    def mapped(owner: Any) -> tuple[Any, ...]:
+        return (owner.http_status, owner.grpc_status, owner.throttling, owner.doc_url)
+
+    declared = (429, "RESOURCE_EXHAUSTED", True, "https://toys.example/toy_slow")
+    assert mapped(ToySlowError) == mapped(ToySlowError("m")) == declared
+    for owner in (rt.TaxonomyError, ToyError, ToyBrokenError, ToyBrokenError("m")):
+        assert mapped(owner) == (None, None, False, None)
+    err = ToySlowError("m")
+    assert not {"http_status", "grpc_status", "throttling", "doc_url"} & set(vars(err))
+    assert set(err.to_payload()) == {"code", "message", "retryable", "details"}
 
 
 def test_defaults_cause_and_retryable_per_instance() -> None:

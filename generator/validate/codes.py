@@ -1,8 +1,10 @@
 """Codes: one entry of a domain's ``codes``, live, deprecated or removed.
 
 A live code needs ``retryable`` and ``meaning`` and may take ``class``,
-``wire``, ``since`` and ``deprecated``; a removed code (``removed: {since,
-reason}``) is a tombstone, no longer generated, whose name may never be used again.  The
+``wire``, ``since``, ``deprecated``, and the ``http_status``, ``grpc_status``
+and ``throttling`` of :mod:`.status`; a removed code (``removed: {since,
+reason}``) is a tombstone, no longer generated, whose name may never be used
+again.  The
 :class:`Codes` registry remembers every code met so far across domains, so a
 code defined twice, a removed name reused, or a ``fallback`` naming no code is
 reported with the line of the other side.
@@ -17,11 +19,9 @@ from generator.model import (
     ANY_CASE,
     CASE_PATTERNS,
     CLASS_OVERRIDE,
-    SEMVER,
     Code,
     Deprecation,
     Tombstone,
-    semver_guess,
 )
 from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
@@ -32,6 +32,12 @@ from generator.validate.fields import (
     read_fields,
 )
 from generator.validate.reader import Found, Reader, get, join
+from generator.validate.status import (
+    STATUS_KEYS,
+    read_statuses,
+    read_throttling,
+    read_version,
+)
 from generator.validate.templates import read_template
 from generator.validate.wire import Wires, read_wire
 
@@ -46,6 +52,8 @@ _CODE_KEYS = (
     "details",
     "message",
     "removed",
+    *STATUS_KEYS,
+    "throttling",
     "wire",
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
@@ -153,13 +161,7 @@ def read_code(
     since = get(
         found,
         "since",
-        lambda n: r.matching(
-            n,
-            join(key, "since"),
-            SEMVER,
-            "a semantic version such as '1.2.0'",
-            semver_guess,
-        ),
+        lambda n: read_version(r, n, join(key, "since")),
     )
     deprecated = (
         read_deprecation(r, key, found["deprecated"], code_case)
@@ -177,8 +179,12 @@ def read_code(
         if "message" in found
         else None
     )
+    statuses = read_statuses(r, key, found)
+    throttling = read_throttling(r, key, found, retryable)
     broken = (
         wire is False
+        or not statuses.ok
+        or throttling is None
         or ("since" in found and since is None)
         or ("deprecated" in found and deprecated is None)
         or not fields.complete
@@ -198,6 +204,9 @@ def read_code(
         fields=fields.fields,
         message=template,
         wire=None if wire is False else wire,
+        http_status=statuses.http_status,
+        grpc_status=statuses.grpc_status,
+        throttling=bool(throttling),
     )
     if retryable is None or meaning is None or broken:
         return None, part
@@ -278,13 +287,7 @@ def read_deprecation(
     since = get(
         found,
         "since",
-        lambda n: r.matching(
-            n,
-            join(dkey, "since"),
-            SEMVER,
-            "a semantic version such as '1.2.0'",
-            semver_guess,
-        ),
+        lambda n: read_version(r, n, join(dkey, "since")),
     )
     if (
         reason is None
@@ -307,7 +310,8 @@ def read_tombstone(
     """A removed code: ``removed: {since, reason}``, its old meaning optional."""
     key_node, node = found["removed"]
     rkey = join(key, "removed")
-    for extra in ("class", "deprecated", "since", "details", "message"):
+    extras = ("class", "deprecated", "since", "details", "message", *STATUS_KEYS)
+    for extra in (*extras, "throttling"):
         if extra in found:
             r.error(
                 found[extra][0].position,
@@ -325,13 +329,7 @@ def read_tombstone(
     since = get(
         removed,
         "since",
-        lambda n: r.matching(
-            n,
-            join(rkey, "since"),
-            SEMVER,
-            "a semantic version such as '1.2.0'",
-            semver_guess,
-        ),
+        lambda n: read_version(r, n, join(rkey, "since")),
     )
     reason = get(
         removed, "reason", lambda n: r.text(n, join(rkey, "reason"), allow_empty=False)

@@ -1,7 +1,8 @@
 """Domains: each entry of ``domains``, codes sharing a prefix and a base class.
 
 A domain needs a ``title`` and at least one live code, and may take a
-``description`` and a ``class``.  Besides the domain itself, its valid parts are
+``description``, a ``class``, and the ``http_status`` and ``grpc_status`` its
+codes inherit.  Besides the domain itself, its valid parts are
 returned even when the whole is not, so that the name clashes among them can be
 reported in the same run as every other problem.
 """
@@ -14,11 +15,12 @@ from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes, read_code
 from generator.validate.fields import NONE_DECLARED, read_fields
 from generator.validate.reader import Reader, get, join
+from generator.validate.status import STATUS_KEYS, read_statuses
 from generator.validate.text import describe
 
 __all__ = ["read_domain"]
 
-_DOMAIN_KEYS = ("title", "description", "class", "details", "codes")
+_DOMAIN_KEYS = ("title", "description", "class", "details", "codes", *STATUS_KEYS)
 
 
 def read_domain(
@@ -61,6 +63,7 @@ def read_domain(
         ),
     )
     class_ok = "class" not in found or class_name is not None
+    statuses = read_statuses(r, dkey, found)
     shared = (
         read_fields(r, join(dkey, "details"), found["details"], key_node.value)
         if "details" in found
@@ -69,7 +72,7 @@ def read_domain(
     valid: list[Code] = []
     partial: list[Code] = []
     removed: list[Tombstone] = []
-    complete = ok and title is not None and class_ok and shared.complete
+    complete = ok and title is not None and class_ok and shared.complete and statuses.ok
     if "codes" in found:
         codes_node = found["codes"][1]
         ckey = join(dkey, "codes")
@@ -138,5 +141,7 @@ def read_domain(
         position=key_node.position,
         removed=tuple(removed),
         fields=shared.fields,
+        http_status=statuses.http_status,
+        grpc_status=statuses.grpc_status,
     )
     return domain, part_domain

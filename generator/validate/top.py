@@ -2,8 +2,9 @@
 
 The keys every taxonomy gives (``format``, ``name``, ``title``, ``version``,
 ``base``, ``fallback``, ``wrap``, ``domains``) and the optional ones
-(``code_case``, ``python_layout``, ``wire_type``, ``events``, ``docs``) are read
-here; the domains, events and docs are read by their own modules.  When anything is
+(``code_case``, ``python_layout``, ``wire_type``, ``events``, ``docs``, and the
+statuses and ``docs_url`` of :mod:`.status`) are read here; the domains, events
+and docs are read by their own modules.  When anything is
 wrong, the name clashes among the valid parts are reported too, and no model is
 built.
 """
@@ -16,11 +17,9 @@ from generator.model import (
     CODE_CASES,
     NAME_PATTERN,
     PYTHON_LAYOUTS,
-    SEMVER,
     WIRE_TYPES,
     Domain,
     Taxonomy,
-    semver_guess,
 )
 from generator.naming import check_names, pascal_guess, snake_guess
 from generator.nodes import MapNode, Node, ScalarNode
@@ -30,6 +29,7 @@ from generator.validate.domains import read_domain
 from generator.validate.events import read_events
 from generator.validate.hints import name_hint
 from generator.validate.reader import Reader, get
+from generator.validate.status import read_docs_url, read_statuses, read_version
 from generator.validate.text import describe, show
 
 __all__ = ["FORMAT", "read_taxonomy"]
@@ -51,6 +51,9 @@ _TOP_KEYS = (
     "domains",
     "events",
     "docs",
+    "http_status",
+    "grpc_status",
+    "docs_url",
 )
 _TOP_REQUIRED = (
     "format",
@@ -99,13 +102,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ),
     )
     title = get(top, "title", lambda n: r.text(n, "title", allow_empty=False))
-    version = get(
-        top,
-        "version",
-        lambda n: r.matching(
-            n, "version", SEMVER, "a semantic version such as '1.2.0'", semver_guess
-        ),
-    )
+    version = get(top, "version", lambda n: read_version(r, n, "version"))
     base = get(
         top,
         "base",
@@ -183,6 +180,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
 
     events = read_events(r, top.get("events"))
     docs = read_docs(r, top.get("docs"), codes)
+    statuses = read_statuses(r, "", top)
+    docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
 
     if (
         r.diagnostics
@@ -219,6 +218,9 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ),
         python_layout=python_layout,
         wire_type=wire_type,
+        http_status=statuses.http_status,
+        grpc_status=statuses.grpc_status,
+        docs_url=docs_url,
     )
 
 

@@ -101,8 +101,34 @@ func (r runner) checkClass(err *gen.Error, class any) {
 	}
 }
 
+// checkMapped compares what the error's code maps to with the vector (README
+// "What a code maps to"): a vector that says none expects Go's zero values.
+func (r runner) checkMapped(err *gen.Error, expect map[string]any) {
+	t := r.t
+	status := 0
+	if want, ok := expect["http_status"].(float64); ok {
+		status = int(want)
+	}
+	if err.HTTPStatus() != status {
+		t.Errorf("HTTPStatus: got %d, want %d", err.HTTPStatus(), status)
+	}
+	grpc, _ := expect["grpc_status"].(string)
+	if err.GRPCStatus() != grpc {
+		t.Errorf("GRPCStatus: got %q, want %q", err.GRPCStatus(), grpc)
+	}
+	throttling, _ := expect["throttling"].(bool)
+	if err.Throttling() != throttling {
+		t.Errorf("Throttling: got %v, want %v", err.Throttling(), throttling)
+	}
+	url, _ := expect["doc_url"].(string)
+	if err.DocURL() != url {
+		t.Errorf("DocURL: got %q, want %q", err.DocURL(), url)
+	}
+}
+
 func (r runner) checkAccepted(err *gen.Error, expect map[string]any) {
 	t := r.t
+	r.checkMapped(err, expect)
 	r.checkClass(err, expect["class"])
 	if string(err.Code) != codeText(expect["code"]) {
 		t.Errorf("code: got %q, want %v", err.Code, expect["code"])
@@ -192,6 +218,7 @@ func (r runner) run(v vector) {
 	case "to_error":
 		input := decodeNumbers(t, v.Input)
 		err := gen.ToError(input)
+		r.checkMapped(err, v.Expect)
 		r.checkClass(err, v.Expect["class"])
 		if string(err.Code) != codeText(v.Expect["code"]) || string(err.Domain()) != v.Expect["domain"] || err.Retryable != v.Expect["retryable"] {
 			t.Errorf("got %q %q %v", err.Code, err.Domain(), err.Retryable)
@@ -214,6 +241,7 @@ func (r runner) run(v vector) {
 		if problem != nil {
 			t.Fatalf("New: %v", problem)
 		}
+		r.checkMapped(err, v.Expect)
 		r.checkClass(err, v.Expect["class"])
 		if err.Message != v.Expect["message"] {
 			t.Errorf("message: got %q, want %v", err.Message, v.Expect["message"])

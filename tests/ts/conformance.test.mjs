@@ -9,7 +9,18 @@ import { pathToFileURL } from "node:url";
 const mod = await import(pathToFileURL(process.env.TAXOGEN_MODULE).href);
 const document = JSON.parse(readFileSync(process.env.TAXOGEN_VECTORS, "utf8"));
 
+// README "What a code maps to": a vector that says none of them expects none
+// (TypeScript's undefined for JSON's null).
+function checkMapped(owner, expect, id) {
+  assert.equal(owner.httpStatus, expect.http_status ?? undefined, `${id}: httpStatus`);
+  assert.equal(owner.grpcStatus, expect.grpc_status ?? undefined, `${id}: grpcStatus`);
+  assert.equal(owner.throttling, expect.throttling ?? false, `${id}: throttling`);
+  assert.equal(owner.docUrl, expect.doc_url ?? undefined, `${id}: docUrl`);
+}
+
 function checkAccepted(err, expect, id) {
+  checkMapped(err, expect, id);
+  checkMapped(err.constructor, expect, id);
   assert.equal(err.constructor.name, expect.class, id);
   assert.equal(err.name, expect.class, id);
   assert.equal(err.code, expect.code, id);
@@ -25,9 +36,11 @@ const runners = {
   lookup: (v) => {
     assert.equal(mod.lookup(v.input).name, v.expect.class, v.id);
     assert.equal(mod.isRetryable(v.input), v.expect.retryable, v.id);
+    checkMapped(mod.lookup(v.input), v.expect, v.id);
   },
   to_error: (v) => {
     const err = mod.toError(v.input);
+    checkMapped(err, v.expect, v.id);
     assert.equal(err.name, v.expect.class, v.id);
     assert.deepEqual([err.code, err.domain, err.retryable], [v.expect.code, v.expect.domain, v.expect.retryable], v.id);
     assert.deepEqual(err.cause, v.input, v.id);
@@ -36,6 +49,7 @@ const runners = {
   construct: (v) => {
     const Cls = mod.lookup(v.input.code);
     const err = new Cls({ details: v.input.details });
+    checkMapped(err, v.expect, v.id);
     assert.equal(err.name, v.expect.class, v.id);
     assert.equal(err.message, v.expect.message, v.id);
     assert.deepEqual({ ...err.details }, v.expect.details, v.id);

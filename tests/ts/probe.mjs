@@ -17,6 +17,16 @@ function ancestors(err) {
   return names.sort();
 }
 
+// What a class (or an error) maps to, JSON's null for TypeScript's undefined.
+function mapped(owner) {
+  return {
+    http_status: owner.httpStatus ?? null,
+    grpc_status: owner.grpcStatus ?? null,
+    throttling: owner.throttling,
+    doc_url: owner.docUrl ?? null,
+  };
+}
+
 function describe(err) {
   if (err === undefined) return { ok: true, none: true };
   return {
@@ -28,6 +38,7 @@ function describe(err) {
     retryable: err.retryable,
     wire_code: err.wireCode,
     payload: err.toPayload(),
+    ...mapped(err),
     ancestors: ancestors(err),
   };
 }
@@ -36,7 +47,11 @@ const calls = {
   from_payload: (x) => describe(mod.fromPayload(x)),
   error_from_event: (x) => describe(mod.errorFromEvent(x)),
   to_error: (x) => describe(mod.toError(x)),
-  lookup: (x) => ({ class: mod.lookup(x).name, retryable: mod.isRetryable(x) }),
+  lookup: (x) => ({
+    class: mod.lookup(x).name,
+    retryable: mod.isRetryable(x),
+    ...mapped(mod.lookup(x)),
+  }),
 };
 
 const out = probes.map(([op, input]) => {

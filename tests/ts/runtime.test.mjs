@@ -117,6 +117,27 @@ describe("the classes", () => {
     assert.equal(toy.ToyBrokenError.replacedBy, undefined);
   });
 
+  test("what a code maps to: statics, read by getters that add no key", () => {
+    const slow = new toy.ToySlowError("m");
+    const mapped = (x) => [x.httpStatus, x.grpcStatus, x.throttling, x.docUrl];
+    const declared = [429, "RESOURCE_EXHAUSTED", true, "https://toys.example/toy_slow"];
+    assert.deepEqual(mapped(toy.ToySlowError), declared);
+    assert.deepEqual(mapped(slow), declared);
+    // Nothing declared: undefined, and false for throttling.
+    const none = [undefined, undefined, false, undefined];
+    assert.deepEqual(mapped(toy.ToyBrokenError), none);
+    assert.deepEqual(mapped(new toy.ToyBrokenError()), none);
+    assert.deepEqual(mapped(TaxonomyError), none);
+    for (const key of ["httpStatus", "grpcStatus", "throttling", "docUrl"]) {
+      assert.ok(!Object.hasOwn(slow, key), key);
+      assert.throws(() => {
+        "use strict";
+        slow[key] = 1;
+      }, TypeError);
+    }
+    assert.deepEqual(Object.keys(slow.toJSON()), ["name", "code", "message", "retryable", "details"]);
+  });
+
   test("details are a frozen deep copy; retryable and cause are per error", () => {
     const details = { toy: { ids: [1, 2] }, ok: true, none: null };
     const root = new Error("root");

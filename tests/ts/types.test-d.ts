@@ -149,6 +149,28 @@ err.wireCode = wireCode;
 // @ts-expect-error the base class's code is read-only
 Base.code = code;
 
+// Issue 14 §4: what the code maps to, static and on every error, read-only.
+holds([
+  true as Equal<typeof Base.httpStatus, number | undefined>,
+  true as Equal<typeof Base.grpcStatus, string | undefined>,
+  true as Equal<typeof Base.throttling, boolean>,
+  true as Equal<typeof Base.docUrl, string | undefined>,
+  true as Equal<typeof err.httpStatus, number | undefined>,
+  true as Equal<typeof err.grpcStatus, string | undefined>,
+  true as Equal<typeof err.throttling, boolean>,
+  true as Equal<typeof err.docUrl, string | undefined>,
+]);
+// @ts-expect-error an error's httpStatus is read-only
+err.httpStatus = 404;
+// @ts-expect-error and so is its grpcStatus
+err.grpcStatus = "NOT_FOUND";
+// @ts-expect-error and its throttling
+err.throttling = true;
+// @ts-expect-error and its docUrl
+err.docUrl = "https://example.com/";
+// @ts-expect-error the class's httpStatus is read-only
+Base.httpStatus = 404;
+
 const payload: ErrorPayload = err.toPayload();
 const payloadFields: [Wire, string, boolean, Record<string, unknown>] = [payload.code, payload.message, payload.retryable, payload.details];
 const json: ErrorJSON = err.toJSON();

@@ -7,7 +7,10 @@ message, a real boolean ``retryable``, ``details`` an object or null, and any
 extra field, and a known code's details as its declared fields say (extra keys
 allowed); save the limits on ``details`` that JSON Schema cannot state
 (``MAX_DETAILS_DEPTH``, ``MAX_DETAILS_NODES``), which its description states
-instead and the vectors mark with ``schema_valid``.
+instead and the vectors mark with ``schema_valid``.  Each known code's entry
+is annotated with what it maps to, where the taxonomy says: ``x-http-status``,
+``x-grpc-status``, ``x-throttling`` and ``x-doc-url`` (annotations, which no
+validator checks).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from generator.model import (
 )
 from generator.model import code_pattern as _pattern
 from generator.naming import Names
+from generator.targets.mapped import code_mapping, schema_annotations
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -143,6 +147,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
             "const": c.code.wire_code,
             "title": c.class_name,
             "description": c.code.meaning,
+            **schema_annotations(code_mapping(taxonomy, c.code)),
         }
         for c in names.codes
     ]

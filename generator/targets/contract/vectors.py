@@ -5,7 +5,11 @@ what every implementation must do: the Python and TypeScript suites run every
 vector and must agree with it, and a team implementing the taxonomy in a third
 language can run the same file.  The ``from_payload`` vectors are made in
 :mod:`.payload_vectors`, those of typed details and ``construct`` in
-:mod:`.details`; ``lookup``, ``error_from_event`` and ``to_error`` here.
+:mod:`.details`; ``lookup``, ``error_from_event`` and ``to_error`` here.  When
+the taxonomy maps any code to an HTTP or gRPC status, marks one throttling or
+gives a ``docs_url``, every expectation that names a class also says what that
+class carries (:func:`add_mapped`); otherwise they say nothing of it, and an
+implementation expects none (null, false).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.naming import Names
+from generator.targets.mapped import code_mapping, declares_any
 from generator.targets.contract.payload_vectors import (
     VectorList,
     accepted,
@@ -48,6 +53,34 @@ def _event(event_type: str, location: str, value: Any = _ABSENT) -> dict[str, An
     if value is not _ABSENT:
         node[leaf] = value
     return root
+
+
+_MAPPED = (
+    "every expectation that names a class also gives its "
+    "http_status (an integer, or null), grpc_status (a canonical gRPC status "
+    "name, or null), throttling (a boolean) and doc_url (a URL, or null), what "
+    "the class (and every error of it) carries"
+)
+
+
+def add_mapped(out: VectorList, names: Names) -> bool:
+    """Give each expectation that names a class what that class maps to (HTTP
+    and gRPC status, throttling, docs link), if the taxonomy declares any; say
+    whether it did."""
+    taxonomy = names.taxonomy
+    if not declares_any(taxonomy):
+        return False
+    by_class = {c.class_name: code_mapping(taxonomy, c.code) for c in names.codes}
+    for vector in out.vectors:
+        mapping = by_class.get(vector["expect"].get("class"))
+        if mapping is not None:
+            vector["expect"].update(
+                http_status=mapping.http_status,
+                grpc_status=mapping.grpc_status,
+                throttling=mapping.throttling,
+                doc_url=mapping.doc_url,
+            )
+    return True
 
 
 def vectors(names: Names, header: str) -> dict[str, Any]:
@@ -170,6 +203,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         )
 
     add_construct(out, names)
+    mapped = add_mapped(out, names)
 
     return {
         "//": header,
@@ -209,5 +243,6 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         "otherwise than expect.ok says, "
         "because the schema cannot state that rule (details depth): implementations "
         "follow expect",
+        **({"mapped": _MAPPED} if mapped else {}),
         "vectors": out.vectors,
     }

@@ -1,11 +1,14 @@
 """The docs target: its view model (the tables, the example, the changelog).
 
 ``docs/errors.md`` documents the payload's fields, every domain with its codes
-and retryability (its ``<prefix>_*`` only where every code carries it), each
-code's details fields and message template, the events, and a **Changes**
-table built from ``since``, ``deprecated`` and ``removed``.  All user text
+and retryability (its ``<prefix>_*`` only where every code carries it; the HTTP
+status, gRPC status and documentation link of its codes in columns of their own,
+only where some code of the domain has one), each code's details fields and
+message template, the events, and a **Changes** table built from ``since``,
+``deprecated`` and ``removed``.  Plain text (titles, meanings, descriptions)
 reaches the page through the Markdown escapers of :mod:`generator.escape`, so
-it renders as exactly itself.
+it renders as exactly itself; the ``docs`` entries are Markdown and are
+rendered as such.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from generator.model import (
 )
 from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
 from generator.targets.base import Target, Template, header_lines
+from generator.targets.mapped import code_mapping
 
 __all__ = [
     "TARGET",
     "Change",
     "CodeDetails",
+    "CodeRow",
     "DocsView",
     "DomainView",
     "Field",
@@ -59,6 +64,7 @@ class Field:
     required: bool
     description: str
     default: str | None = None  # the default as JSON, for a details field
+    markdown: bool = False  # the description is Markdown (a ``docs`` entry)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,12 +77,28 @@ class CodeDetails:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class CodeRow:
+    """A row of a domain's table: the code, and what it maps to ("" for none)."""
+
+    named: NamedCode
+    throttling: bool
+    http_status: str
+    grpc_status: str
+    doc_url: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class DomainView:
     """A domain, its codes and the details of those that declare any."""
 
     named: NamedDomain
     prefix: str | None  # ``llm_*``, only when every code of the domain has it
     details: tuple[CodeDetails, ...]
+    rows: tuple[CodeRow, ...]  # its codes, in source order
+    #: The optional columns of its table: each only where some code has a value.
+    http_column: bool
+    grpc_column: bool
+    docs_column: bool
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,15 +155,31 @@ def _details(named: NamedCode) -> CodeDetails:
     )
 
 
-def _domain(named: NamedDomain, code_case: str) -> DomainView:
-    prefix = domain_prefix(named.domain.key, code_case)
+def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
+    mapping = code_mapping(taxonomy, named.code)
+    return CodeRow(
+        named=named,
+        throttling=mapping.throttling,
+        http_status="" if mapping.http_status is None else str(mapping.http_status),
+        grpc_status=mapping.grpc_status or "",
+        doc_url=mapping.doc_url or "",
+    )
+
+
+def _domain(named: NamedDomain, taxonomy: model.Taxonomy) -> DomainView:
+    prefix = domain_prefix(named.domain.key, taxonomy.code_case)
     every = all(c.code.code.startswith(prefix) for c in named.codes)
+    rows = tuple(_row(c, taxonomy) for c in named.codes)
     return DomainView(
         named=named,
         prefix=prefix + "*" if every else None,
         details=tuple(
             _details(c) for c in named.codes if c.code.fields or c.code.message
         ),
+        rows=rows,
+        http_column=any(row.http_status for row in rows),
+        grpc_column=any(row.grpc_status for row in rows),
+        docs_column=any(row.doc_url for row in rows),
     )
 
 
@@ -177,7 +215,7 @@ def _changes(names: Names) -> tuple[Change, ...]:
     rows.sort(
         key=lambda row: (
             row[0] != "",
-            version_key(row[0]) if row[0] else (0, 0, 0, 0, ""),
+            version_key(row[0]),
             -row[1],
         ),
         reverse=True,
@@ -218,10 +256,11 @@ def view(names: Names) -> DocsView:
                 type=taxonomy.wire_type if field == "code" else kind,
                 required=required,
                 description=docs.field_description(field) or default,
+                markdown=bool(docs.field_description(field)),
             )
             for field, kind, required, default in PAYLOAD_FIELDS
         ),
-        domains=tuple(_domain(d, taxonomy.code_case) for d in names.domains),
+        domains=tuple(_domain(d, taxonomy) for d in names.domains),
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
@@ -240,6 +279,7 @@ TARGET = Target(
     templates=(Template(template="docs/errors.md.j2", output="docs/errors.md"),),
     filters={
         "md_text": escape.md_text,
+        "md_cell": escape.md_cell,
         "md_yes_no": _md_yes_no,
         "md_fence": escape.md_fence,
         "md_code": escape.md_code,

@@ -24,6 +24,7 @@ from generator import escape
 from generator.model import Field, Shape, code_pattern
 from generator.naming import NamedCode, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.mapped import Mapping, code_mapping
 
 __all__ = ["GO_VERSION", "TARGET", "GoCode", "GoDetails", "GoField", "GoView", "view"]
 
@@ -138,7 +139,7 @@ def _field_spec(field: Field) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def _spec(named: NamedCode, domain_const: str) -> str:
+def _spec(named: NamedCode, domain_const: str, mapping: Mapping) -> str:
     code = named.code
     parts = [
         f"Code: {named.go_const}",
@@ -160,6 +161,15 @@ def _spec(named: NamedCode, domain_const: str) -> str:
             for piece in code.message.pieces
         )
         parts.append("Template: []taxogen.Piece{" + pieces + "}")
+    # Only what the taxonomy declares: the zero values say "none".
+    if mapping.http_status is not None:
+        parts.append(f"HTTPStatus: {mapping.http_status}")
+    if mapping.grpc_status is not None:
+        parts.append(f"GRPCStatus: {escape.go_str(mapping.grpc_status)}")
+    if mapping.throttling:
+        parts.append("Throttling: true")
+    if mapping.doc_url is not None:
+        parts.append(f"DocURL: {escape.go_str(mapping.doc_url)}")
     return "{" + ", ".join(parts) + "}"
 
 
@@ -218,7 +228,7 @@ def view(names: Names) -> GoView:
                     details=named.go_details,
                     templated=code.message is not None,
                     defaults=any(field.has_default for field in code.fields),
-                    spec=_spec(named, domain.go_const),
+                    spec=_spec(named, domain.go_const, code_mapping(taxonomy, code)),
                 )
             )
     return GoView(

@@ -13,12 +13,14 @@ library of components.  Like the contract, it is data computed from the model
 
 from __future__ import annotations
 
+import http
 import json
 from typing import Any
 
 from generator.naming import NamedCode, Names
 from generator.targets.base import Target, header_lines
 from generator.targets.contract.schema import code_type, field_schema
+from generator.targets.mapped import code_mapping, schema_annotations
 
 __all__ = ["PATH", "TARGET", "document", "files"]
 
@@ -47,7 +49,7 @@ def _payload_properties(names: Names) -> dict[str, Any]:
     }
 
 
-def _code_schema(named: NamedCode) -> dict[str, Any]:
+def _code_schema(named: NamedCode, names: Names) -> dict[str, Any]:
     code = named.code
     fields = code.fields
     required = [f.name for f in fields if f.required]
@@ -78,7 +80,50 @@ def _code_schema(named: NamedCode) -> dict[str, Any]:
         schema["deprecated"] = True
     if code.message is not None:
         schema["x-message-template"] = code.message.text
+    mapping = code_mapping(names.taxonomy, code)
+    schema.update(schema_annotations(mapping))
+    doc_url = schema.pop("x-doc-url", None)
+    if doc_url is not None:
+        schema["externalDocs"] = {"description": f"`{code.code}`", "url": doc_url}
     return schema
+
+
+def _union(codes: list[NamedCode]) -> dict[str, Any]:
+    """The schema of a payload of any of ``codes``: one's, or their union."""
+    if len(codes) == 1:
+        return _ref(codes[0].class_name)
+    return {
+        "oneOf": [_ref(c.class_name) for c in codes],
+        "discriminator": {
+            "propertyName": "code",
+            "mapping": {
+                c.code.code: f"#/components/schemas/{c.class_name}" for c in codes
+            },
+        },
+    }
+
+
+def _responses(names: Names) -> dict[str, Any]:
+    """One response per HTTP status some code maps to, in numeric order: its
+    body is a payload of one of those codes."""
+    by_status: dict[int, list[NamedCode]] = {}
+    for named in names.codes:
+        status = code_mapping(names.taxonomy, named.code).http_status
+        if status is not None:
+            by_status.setdefault(status, []).append(named)
+    responses = {}
+    for status, codes in sorted(by_status.items()):
+        try:
+            reason = http.HTTPStatus(status).phrase
+        except ValueError:
+            reason = f"HTTP status {status}"
+        listed = ", ".join(f"`{c.code.code}`" for c in codes)
+        which = "code" if len(codes) == 1 else "one of the codes"
+        responses[f"{names.taxonomy.name}.HTTP{status}"] = {
+            "description": f"{reason}: an error of {which} {listed}.",
+            "content": {"application/json": {"schema": _union(codes)}},
+        }
+    return responses
 
 
 def document(names: Names) -> dict[str, Any]:
@@ -118,7 +163,11 @@ def document(names: Names) -> dict[str, Any]:
         },
     }
     for named in names.codes:
-        schemas[named.class_name] = _code_schema(named)
+        schemas[named.class_name] = _code_schema(named, names)
+    components: dict[str, Any] = {"schemas": schemas}
+    responses = _responses(names)
+    if responses:
+        components["responses"] = responses
     return {
         "openapi": OPENAPI,
         "info": {
@@ -127,7 +176,7 @@ def document(names: Names) -> dict[str, Any]:
             "description": " ".join(header_lines(taxonomy.source)),
         },
         "paths": {},
-        "components": {"schemas": schemas},
+        "components": components,
     }
 
 

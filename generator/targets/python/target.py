@@ -22,6 +22,7 @@ from generator import escape, pysyntax
 from generator.model import Event, Taxonomy, code_pattern, pep440
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.mapped import stated
 from generator.targets.python.details import (
     PyDetails,
     PyTyping,
@@ -74,6 +75,10 @@ class PythonView:
     typings: Mapping[str, PyTyping]
     details_types: tuple[PyDetails, ...]  # a TypedDict per code with fields
     typing_import: str  # the ``from typing import ...`` of ``__init__.py``
+    #: By class name, the ``http_status``, ``grpc_status``, ``throttling`` and
+    #: ``doc_url`` it states (those that differ from its parent's): each
+    #: annotated name, and its value as a literal.
+    mapped: Mapping[str, tuple[tuple[str, str], ...]]
 
 
 def _exports(names: Names) -> tuple[str, ...]:
@@ -141,7 +146,32 @@ def view(names: Names) -> PythonView:
             ),
             is_lazy,
         ),
+        mapped={
+            name: tuple(
+                (f"{attr}: {_PY_TYPES[attr]}", _py_literal(value))
+                for attr, value in pairs
+            )
+            for name, pairs in stated(names).items()
+        },
     )
+
+
+#: The declared type of each mapped attribute (the runtime's): stated again on
+#: every class that sets one, or mypy would take a str for the type of all below.
+_PY_TYPES = {
+    "http_status": "ClassVar[int | None]",
+    "grpc_status": "ClassVar[str | None]",
+    "throttling": "ClassVar[bool]",
+    "doc_url": "ClassVar[str | None]",
+}
+
+
+def _py_literal(value: object) -> str:
+    """A value as Python source (a string escaped): a class attribute, a wire
+    code, or None."""
+    if isinstance(value, str):
+        return escape.python_str(value)
+    return repr(value)  # None, a bool or an int
 
 
 def _typing_import(names: Iterable[str], type_checking: bool = False) -> str:
@@ -163,9 +193,14 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
         for c in domain.class_order
         if c.class_name in view.typings
     ]
-    used = typing_names(domain.codes)
+    used = [n for n in typing_names(domain.codes) if n in ("Any", "Literal")]
+    classes = [c.class_name for c in domain.class_order]
+    if domain.base_code is None:
+        classes.append(domain.class_name)
+    if any(view.mapped[name] for name in classes):
+        used.append("ClassVar")  # a class states its statuses or docs link
     return {
-        "typing_import": _typing_import(n for n in used if n in ("Any", "Literal")),
+        "typing_import": _typing_import(used),
         "details_imports": sorted(
             {name for t in typed if t.details for name in t.details.split(" | ")}
         ),
@@ -189,15 +224,6 @@ def _finish(path: str, text: str) -> str:
 
 def _py_bool(value: bool) -> str:
     return "True" if value else "False"
-
-
-def _py_literal(value: str | int | None) -> str:
-    """``value`` as a Python literal: a wire code, or None."""
-    if value is None:
-        return "None"
-    if isinstance(value, int):
-        return str(value)
-    return escape.python_str(value)
 
 
 def _py_assign(target: str, value: str, indent: int) -> str:

@@ -37,6 +37,10 @@ export class ToySlowError extends ToyError {
   static override readonly code: Code = "toy_slow";
   static override readonly meaning: string = "The toy is slow";
   static override readonly retryable: boolean = true;
+  static override readonly httpStatus: number | undefined = 429;
+  static override readonly grpcStatus: string | undefined = "RESOURCE_EXHAUSTED";
+  static override readonly throttling: boolean = true;
+  static override readonly docUrl: string | undefined = "https://toys.example/toy_slow";
 }
 
 export class ToyOldError extends ToyError {

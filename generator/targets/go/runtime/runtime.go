@@ -73,6 +73,13 @@ type Spec struct {
 	Meaning   string
 	Fields    []Field
 	Template  []Piece // nil: the message is the meaning
+	// What the code maps to in other protocols, where the taxonomy says (zero
+	// values where it does not): its HTTP status, its canonical gRPC status
+	// name, whether callers must back off before retrying, its docs link.
+	HTTPStatus int
+	GRPCStatus string
+	Throttling bool
+	DocURL     string
 }
 
 // Event is where an event type carries its error (a dotted path).
@@ -154,6 +161,42 @@ func (e *Error) Domain() Domain {
 func (e *Error) Meaning() string {
 	if spec := e.spec(); spec != nil {
 		return spec.Meaning
+	}
+	return ""
+}
+
+// HTTPStatus is the HTTP status the taxonomy maps the error's code to (0 where
+// it gives none).
+func (e *Error) HTTPStatus() int {
+	if spec := e.spec(); spec != nil {
+		return spec.HTTPStatus
+	}
+	return 0
+}
+
+// GRPCStatus is the canonical gRPC status name ("UNAVAILABLE") the taxonomy
+// maps the error's code to ("" where it gives none).
+func (e *Error) GRPCStatus() string {
+	if spec := e.spec(); spec != nil {
+		return spec.GRPCStatus
+	}
+	return ""
+}
+
+// Throttling is whether callers must back off before they retry the error's
+// (retryable) code.
+func (e *Error) Throttling() bool {
+	if spec := e.spec(); spec != nil {
+		return spec.Throttling
+	}
+	return false
+}
+
+// DocURL is the documentation link of the error's code ("" where the taxonomy
+// gives none).
+func (e *Error) DocURL() string {
+	if spec := e.spec(); spec != nil {
+		return spec.DocURL
 	}
 	return ""
 }

@@ -88,6 +88,7 @@ export class StockDepletedError extends StockError {
   static override readonly code: ErrorCode = "stock_depleted";
   static override readonly meaning: string = "Not enough units on hand; retry after restocking";
   static override readonly retryable: boolean = true;
+  static override readonly throttling: boolean = true;
   declare readonly code: "stock_depleted";
 }
 
@@ -128,6 +129,8 @@ export class RobotError extends WarehouseError {
   static override readonly errorName: string = "RobotError";
   static override readonly domain: Domain = "robot";
   static override readonly meaning: string = "Robot Errors";
+  static override readonly httpStatus: number | undefined = 503;
+  static override readonly grpcStatus: string | undefined = "UNAVAILABLE";
   declare readonly code: "robot_internal_failure" | "robot_blocked";
 }
 

@@ -493,6 +493,14 @@ export abstract class TaxonomyError<
   static readonly deprecated: string | undefined = undefined;
   /** The code to use instead of a deprecated one, if any. */
   static readonly replacedBy: string | undefined = undefined;
+  /** The HTTP status (100-599) this class's code maps to, if the taxonomy says. */
+  static readonly httpStatus: number | undefined = undefined;
+  /** The canonical gRPC status name ("UNAVAILABLE") it maps to, if any. */
+  static readonly grpcStatus: string | undefined = undefined;
+  /** Whether callers must back off before they retry (a retryable code only). */
+  static readonly throttling: boolean = false;
+  /** The documentation link of this class's code, if the taxonomy gives one. */
+  static readonly docUrl: string | undefined = undefined;
   /** The details fields this class declares (every one, inherited ones too). */
   static readonly fields: readonly FieldSpec[] = [];
   /** Its message template: literal text and field names alternating, if any. */
@@ -570,6 +578,26 @@ export abstract class TaxonomyError<
   /** Assigning a name gives this one error its own, as for any `Error`. */
   override set name(value: string) {
     ownName(this, value);
+  }
+
+  /** The class's `httpStatus` (a getter, like `name`: no key of the error). */
+  get httpStatus(): number | undefined {
+    return (this.constructor as typeof TaxonomyError).httpStatus;
+  }
+
+  /** The class's `grpcStatus`. */
+  get grpcStatus(): string | undefined {
+    return (this.constructor as typeof TaxonomyError).grpcStatus;
+  }
+
+  /** The class's `throttling`. */
+  get throttling(): boolean {
+    return (this.constructor as typeof TaxonomyError).throttling;
+  }
+
+  /** The class's `docUrl`. */
+  get docUrl(): string | undefined {
+    return (this.constructor as typeof TaxonomyError).docUrl;
   }
 
   /** The wire payload `{code, message, retryable, details}`. */

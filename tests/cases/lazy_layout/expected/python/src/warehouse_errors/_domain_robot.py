@@ -7,6 +7,8 @@ The package imports this module the first time one of its classes is used.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import (
     Domain,
     ErrorCode,
@@ -19,6 +21,8 @@ class RobotError(WarehouseError):
 
     domain = Domain.ROBOT
     meaning = "Robot Errors"
+    http_status: ClassVar[int | None] = 503
+    grpc_status: ClassVar[str | None] = "UNAVAILABLE"
 
 
 class RobotInternalFailureError(RobotError):

@@ -7,6 +7,8 @@ The package imports this module the first time one of its classes is used.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import (
     Domain,
     ErrorCode,
@@ -29,6 +31,7 @@ class StockDepletedError(StockError):
     code = ErrorCode.STOCK_DEPLETED
     meaning = "Not enough units on hand; retry after restocking"
     retryable = True
+    throttling: ClassVar[bool] = True
 
 
 class StockReservedByAnotherOrderForTheSameCustomerAccountError(StockError):

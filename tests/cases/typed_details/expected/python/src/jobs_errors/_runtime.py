@@ -654,6 +654,13 @@ class TaxonomyError(Exception):
     deprecated: ClassVar[str | None] = None
     replaced_by: ClassVar[str | None] = None
     original: object = None
+    #: What the code maps to in other protocols, where the taxonomy says: the
+    #: HTTP status (100-599), the canonical gRPC status name ("UNAVAILABLE"),
+    #: whether callers must back off before retrying, and its documentation link.
+    http_status: ClassVar[int | None] = None
+    grpc_status: ClassVar[str | None] = None
+    throttling: ClassVar[bool] = False
+    doc_url: ClassVar[str | None] = None
 
     #: The details fields this class declares (every one, inherited ones too);
     #: a class with fields has a typed constructor, and from_payload checks them.

@@ -1,0 +1,110 @@
+"""Mapped: the HTTP status, gRPC status, throttling and docs link of every class.
+
+Python and TypeScript share one class tree (the root, each domain's class, each
+code's class), and each class carries ``http_status``, ``grpc_status``,
+``throttling`` and ``doc_url`` (``httpStatus``...): a code's class what the
+code maps to (:meth:`generator.model.Taxonomy.mapped`), the root what the
+fallback code does (a bare root error carries the fallback code), and a domain's
+own class (one no ``<domain>_error`` code owns) the statuses of the domain and,
+as its bare instance still carries the fallback code, the root's throttling and
+link.  A class states a value only where it differs from its
+parent's, the runtime's base saying none (``None``, ``False``): a taxonomy that
+declares none of these keys generates what it did before they existed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from generator.model import Code, Taxonomy
+from generator.naming import Names
+
+__all__ = [
+    "NONE",
+    "Mapping",
+    "schema_annotations",
+    "class_mappings",
+    "code_mapping",
+    "declares_any",
+    "stated",
+]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Mapping:
+    """What one class maps to (None or False where nothing is declared)."""
+
+    http_status: int | None = None
+    grpc_status: str | None = None
+    throttling: bool = False
+    doc_url: str | None = None
+
+
+#: The runtime base class's values: nothing declared.
+NONE = Mapping()
+
+
+def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
+    """What the class of ``code`` (and every error of that code) carries."""
+    mapped = taxonomy.mapped(code)
+    return Mapping(
+        http_status=mapped.http_status,
+        grpc_status=mapped.grpc_status,
+        throttling=code.throttling,
+        doc_url=taxonomy.doc_url(code),
+    )
+
+
+def declares_any(taxonomy: Taxonomy) -> bool:
+    """Whether any code carries one of the four values (else no output says them)."""
+    return any(code_mapping(taxonomy, code) != NONE for code in taxonomy.codes)
+
+
+def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
+    """Every class by name: its parent class ("": the runtime's base) and what
+    it carries."""
+    taxonomy = names.taxonomy
+    root = code_mapping(taxonomy, names.fallback.code)
+    out: dict[str, tuple[str, Mapping]] = {names.base: ("", root)}
+    for domain in names.domains:
+        if domain.base_code is None:
+            mapped = taxonomy.mapped(domain.domain)
+            own = dataclasses.replace(
+                root, http_status=mapped.http_status, grpc_status=mapped.grpc_status
+            )
+            out[domain.class_name] = (names.base, own)
+        for named in domain.codes:
+            out[named.class_name] = (named.parent, code_mapping(taxonomy, named.code))
+    return out
+
+
+def stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
+    """For every class, the (attribute, value) pairs it states: those that differ
+    from its parent's (the root's: from nothing declared), in a fixed order."""
+    classes = class_mappings(names)
+    out = {}
+    for name, (parent, mapping) in classes.items():
+        inherited = classes[parent][1] if parent in classes else NONE
+        out[name] = tuple(
+            (field.name, getattr(mapping, field.name))
+            for field in dataclasses.fields(Mapping)
+            if getattr(mapping, field.name) != getattr(inherited, field.name)
+        )
+    return out
+
+
+def schema_annotations(mapping: Mapping) -> dict[str, Any]:
+    """What the JSON Schema and the OpenAPI document say of a code beside its
+    schema: ``x-http-status``, ``x-grpc-status``, ``x-throttling``,
+    ``x-doc-url``, each only where the code has one."""
+    out: dict[str, Any] = {}
+    if mapping.http_status is not None:
+        out["x-http-status"] = mapping.http_status
+    if mapping.grpc_status is not None:
+        out["x-grpc-status"] = mapping.grpc_status
+    if mapping.throttling:
+        out["x-throttling"] = True
+    if mapping.doc_url is not None:
+        out["x-doc-url"] = mapping.doc_url
+    return out
