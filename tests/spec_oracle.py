@@ -154,7 +154,7 @@ class Spec:
     def declares_mapped(self) -> bool:
         """Whether any code maps to something (README: else the outputs say none)."""
         return any(
-            code.mapped != SpecCode("", "", False, "", "").mapped
+            code.mapped != SpecCode("", "", False, "", "", "").mapped
             for code in self.codes.values()
         )
 

@@ -144,7 +144,12 @@ def test_statuses_and_links_are_columns_where_declared_and_only_then(
     domain_tables = [t for t in _cells(MARKDOWN.parse(page)) if t[0][0] == "Code"]
     for key, rows in zip(spec.domains, domain_tables, strict=True):
         codes = [entry for entry in spec.codes.values() if entry.domain == key]
-        columns = ["Code", "Retryable"]
+        columns = ["Code"]
+        # README "Wire codes": a Wire code column once any code gives a wire:.
+        wired = any(c.wire != c.code for c in spec.codes.values())
+        if wired:
+            columns.append("Wire code")
+        columns.append("Retryable")
         if any(c.http_status is not None for c in codes):
             columns.append("HTTP")
         if any(c.grpc_status is not None for c in codes):
@@ -156,6 +161,8 @@ def test_statuses_and_links_are_columns_where_declared_and_only_then(
         for row, entry in zip(rows[1:], codes, strict=True):
             cell = dict(zip(columns, row, strict=True))
             assert cell["Code"] == f"<code>{entry.code}</code>"
+            if wired:
+                assert cell["Wire code"] == f"<code>{entry.wire}</code>"
             retryable = "yes" if entry.retryable else "no"
             throttling = " (throttling)" if entry.throttling else ""
             assert cell["Retryable"] == retryable + throttling

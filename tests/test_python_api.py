@@ -12,6 +12,7 @@ import json
 import logging
 import math
 import pickle
+import re
 import types
 from typing import Any
 
