@@ -239,6 +239,7 @@ class ModelDocument(TypedDict):
     code_case: Literal["lower_snake", "upper_snake"]
     python_layout: Literal["auto", "module", "lazy"]
     wire_type: Literal["string", "integer"]
+    class_suffix: Annotated[str, Doc("what a derived class name ends with")]
     names: PackageNames
     domains: list[DomainDoc]
     codes: list[CodeDoc]
@@ -386,6 +387,7 @@ def document(names: Names) -> ModelDocument:
         "code_case": typing.cast(Any, taxonomy.code_case),
         "python_layout": typing.cast(Any, taxonomy.python_layout),
         "wire_type": typing.cast(Any, taxonomy.wire_type),
+        "class_suffix": taxonomy.class_suffix,
         "names": {
             "python": {
                 "package": names.python_package,

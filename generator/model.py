@@ -34,6 +34,7 @@ __all__ = [
     "CASE_PATTERNS",
     "CASE_RULES",
     "CLASS_OVERRIDE",
+    "CLASS_SUFFIX",
     "CLASS_PATTERN",
     "CODE_CASES",
     "Code",
@@ -130,6 +131,8 @@ ANY_CASE = re.compile(
 MAX_NAME_LENGTH = 100
 #: The taxonomy's own ``name``: always lower_snake, whatever its codes' case.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+#: What a taxonomy's ``class_suffix`` may be: the end of a class name, or nothing.
+CLASS_SUFFIX = re.compile(r"[A-Za-z0-9_]*")
 #: A class name (``base``): PascalCase.
 CLASS_PATTERN = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: A ``class:`` a code or domain picks: any identifier starting with a capital,
@@ -642,6 +645,7 @@ class Taxonomy:
     key_positions: tuple[tuple[str, Position], ...] = ()
     python_layout: str = "auto"
     wire_type: str = "string"  # one of WIRE_TYPES
+    class_suffix: str = "Error"  # what a derived class name ends with
     #: The statuses of every code that declares none, nor its domain.
     http_status: int | None = None
     grpc_status: str | None = None

@@ -93,14 +93,15 @@ def snake(name: str) -> str:
     return "_".join(part.lower() for part in _WORD.findall(name))
 
 
-def class_name(identifier: str) -> str:
-    """The class for a code or domain: PascalCase plus ``Error``, never
-    ``ErrorError``.
+def class_name(identifier: str, suffix: str = "Error") -> str:
+    """The class for a code or domain: PascalCase plus ``suffix`` (the taxonomy's
+    ``class_suffix``), never doubled (no ``ErrorError``); with ``""`` plain
+    PascalCase, psycopg's ``UniqueViolation``.
     """
     parts = words(identifier)
-    if parts and parts[-1] == "error":
+    if suffix and parts and parts[-1] == suffix.lower():
         parts = parts[:-1]
-    return "".join(w[:1].upper() + w[1:] for w in parts) + "Error"
+    return "".join(w[:1].upper() + w[1:] for w in parts) + suffix
 
 
 def member_name(identifier: str) -> str:
@@ -305,6 +306,7 @@ def check_names(
     base_position: Position | None,
     code_case: str,
     path: str,
+    suffix: str = "Error",
 ) -> list[Diagnostic]:
     """Every clash among the identifiers of these domains and this base class.
 
@@ -312,7 +314,7 @@ def check_names(
     (``base`` is ``None`` when the base name itself is invalid), so that a user
     sees the name clashes together with every other problem.
     """
-    problems, _ = _assign(domains, base, base_position, code_case, path)
+    problems, _ = _assign(domains, base, base_position, code_case, path, suffix)
     return problems
 
 
@@ -322,6 +324,7 @@ def _assign(
     base_position: Position | None,
     code_case: str,
     path: str,
+    suffix: str = "Error",
 ) -> tuple[list[Diagnostic], list[NamedDomain]]:
     problems: list[Diagnostic] = []
     owners: dict[str, tuple[str, Position]] = {}
@@ -407,7 +410,9 @@ def _assign(
         dkey = f"domains.{domain.key}"
         base_code_model = _domain_base_code(domain, code_case)
         if base_code_model is not None:
-            dclass = base_code_model.class_name or class_name(base_code_model.code)
+            dclass = base_code_model.class_name or class_name(
+                base_code_model.code, suffix
+            )
             if domain.class_name is not None and domain.class_name != dclass:
                 problem(
                     domain.position,
@@ -417,7 +422,7 @@ def _assign(
                     f"{domain.class_name!r}; set `class:` on that code instead",
                 )
         else:
-            dclass = domain.class_name or class_name(domain.key)
+            dclass = domain.class_name or class_name(domain.key, suffix)
             what = f"domain {domain.key!r}" + (
                 " (set by `class:`)" if domain.class_name else ""
             )
@@ -440,7 +445,7 @@ def _assign(
         base_named: NamedCode | None = None
         for code in domain.codes:
             is_base = code is base_code_model
-            cname = code.class_name or class_name(code.code)
+            cname = code.class_name or class_name(code.code, suffix)
             dtype = details_type(cname) if code.fields else None
             go_class = go_name(cname)
             go_fields = tuple((f.name, go_name(f.name)) for f in code.fields)
@@ -515,6 +520,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         taxonomy.base_position,
         taxonomy.code_case,
         path,
+        taxonomy.class_suffix,
     )
     by_code = {code.code.code: code for domain in domains for code in domain.codes}
     base = taxonomy.base

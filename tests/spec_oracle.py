@@ -50,12 +50,13 @@ def _words(identifier: str) -> list[str]:
     return [w for w in identifier.lower().split("_") if w]
 
 
-def readme_class_name(identifier: str) -> str:
-    """README "Names": PascalCase plus ``Error``, without doubling."""
+def readme_class_name(identifier: str, suffix: str = "Error") -> str:
+    """README "Names": PascalCase plus ``Error`` (or the ``class_suffix``, which
+    may be empty), without doubling."""
     words = _words(identifier)
-    if words[-1] == "error":
+    if suffix and words[-1] == suffix.lower():
         words = words[:-1]
-    return "".join(w.capitalize() for w in words) + "Error"
+    return "".join(w.capitalize() for w in words) + suffix
 
 
 #: README "Go": the words Go names spell in capitals.
@@ -259,6 +260,7 @@ def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     code_case = raw.get("code_case", "lower_snake")  # README: lower_snake (default)
+    suffix = raw.get("class_suffix", "Error")  # README "Names"
     generic = "_error" if code_case == "lower_snake" else "_ERROR"
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}
@@ -286,10 +288,10 @@ def read_spec(path: Path) -> Spec:
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
         own = live.get(key + generic)
         if own is not None:
-            domains[key] = own.get("class") or readme_class_name(key + generic)
+            domains[key] = own.get("class") or readme_class_name(key + generic, suffix)
         else:
             domains[key] = domain.get("class") or (
-                "".join(w.capitalize() for w in _words(key)) + "Error"
+                "".join(w.capitalize() for w in _words(key)) + suffix
             )
         shared = _fields(domain.get("details"))
         for code, entry in live.items():
@@ -300,7 +302,7 @@ def read_spec(path: Path) -> Spec:
                 domain=key,
                 retryable=entry["retryable"],
                 meaning=entry["meaning"],
-                class_name=entry.get("class") or readme_class_name(code),
+                class_name=entry.get("class") or readme_class_name(code, suffix),
                 wire=entry.get("wire", code),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),

@@ -89,6 +89,25 @@ def test_class_name(identifier: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("identifier", "suffix", "expected"),
+    [
+        # README "Names": class_suffix "" gives psycopg's names...
+        ("unique_violation", "", "UniqueViolation"),
+        ("internal_error", "", "InternalError"),
+        ("deadlock_detected", "", "DeadlockDetected"),
+        # ...and any other suffix is added once, never doubled.
+        ("card_declined", "Exception", "CardDeclinedException"),
+        ("bad_exception", "Exception", "BadException"),
+        ("bad_error", "Exception", "BadErrorException"),
+        ("task_timeout", "Error", "TaskTimeoutError"),
+        ("TASK_FAULT", "Fault", "TaskFault"),
+    ],
+)
+def test_class_name_with_a_suffix(identifier: str, suffix: str, expected: str) -> None:
+    assert class_name(identifier, suffix) == expected
+
+
+@pytest.mark.parametrize(
     ("identifier", "expected"),
     [
         ("task_timeout", "TASK_TIMEOUT"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from generator.model import (
     CASE_PATTERNS,
     CLASS_PATTERN,
+    CLASS_SUFFIX,
     CODE_CASES,
     NAME_PATTERN,
     PYTHON_LAYOUTS,
@@ -48,6 +49,7 @@ _TOP_KEYS = (
     "code_case",
     "python_layout",
     "wire_type",
+    "class_suffix",
     "domains",
     "events",
     "docs",
@@ -133,6 +135,22 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         else "string"
     )
 
+    # The end of every derived class name; "" for psycopg's UniqueViolation.
+    class_suffix = (
+        get(
+            top,
+            "class_suffix",
+            lambda n: r.matching(
+                n,
+                "class_suffix",
+                CLASS_SUFFIX,
+                "the end of a class name (letters, digits, underscores) or ''",
+            ),
+        )
+        if "class_suffix" in top
+        else "Error"
+    )
+
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
     codes = Codes(wire_type)
@@ -192,11 +210,15 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or code_case is None
         or python_layout is None
         or wire_type is None
+        or class_suffix is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
         base_position = top["base"][1].position if "base" in top else None
-        for problem in check_names(partial, base, base_position, guess, path):
+        names_suffix = class_suffix if class_suffix is not None else "Error"
+        for problem in check_names(
+            partial, base, base_position, guess, path, names_suffix
+        ):
             r.error(problem.position, problem.key, problem.message)
         return None
     return Taxonomy(
@@ -218,6 +240,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ),
         python_layout=python_layout,
         wire_type=wire_type,
+        class_suffix=class_suffix,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         docs_url=docs_url,
