@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN
+from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone
 from generator.naming import NamedCode, Names, in_code_case, other_case
 from generator.targets.contract.samples import known_details
 from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
@@ -23,6 +23,7 @@ __all__ = [
     "good_payload",
     "nested",
     "plain_code",
+    "removed_on_the_wire",
     "unknown_code",
 ]
 
@@ -81,6 +82,17 @@ def unknown_integer(names: Names, start: int = 424242) -> int:
     while candidate in known:
         candidate += 1
     return candidate
+
+
+def removed_on_the_wire(names: Names) -> list[Tombstone]:
+    """The removed codes a peer can still send: all of them, but where codes are
+    integers those that kept no integer ``wire:`` (a key is no integer)."""
+    taxonomy = names.taxonomy
+    return [
+        tomb
+        for tomb in taxonomy.removed
+        if not (taxonomy.wire_type == "integer" and isinstance(tomb.wire_code, str))
+    ]
 
 
 def some_unknown(names: Names) -> str | int:
@@ -203,9 +215,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         payload,
         {**accepted(fallback, payload, wire_code=unknown)},
     )
-    for tomb in taxonomy.removed:
-        if isinstance(tomb.wire_code, str) and taxonomy.wire_type == "integer":
-            continue  # a removed key that had no integer wire code: no vector
+    for tomb in removed_on_the_wire(names):
         payload = {
             "code": tomb.wire_code,
             "message": "from an older peer",

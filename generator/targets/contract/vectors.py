@@ -24,6 +24,7 @@ from generator.targets.contract.payload_vectors import (
     add_from_payload,
     good_payload,
     plain_code,
+    removed_on_the_wire,
     some_unknown,
 )
 from generator.targets.contract.details import add_construct, add_details_vectors
@@ -111,9 +112,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         unknown,
         {"class": fallback.class_name, "retryable": fallback.code.retryable},
     )
-    for tomb in taxonomy.removed:
-        if isinstance(tomb.wire_code, str) and taxonomy.wire_type == "integer":
-            continue  # a removed key that had no integer wire code
+    for tomb in removed_on_the_wire(names):
         out.add(
             "lookup",
             f"removed/{tomb.code}",
