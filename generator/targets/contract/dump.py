@@ -62,9 +62,13 @@ def dump_json(document: object, inline_below: int = 64) -> bytes:
     out: list[str] = []
     _layout(document, 0, inline_below, _COMPACT, out)
     text = "".join(out)
-    # The usual cases, checked in C: ASCII JSON can only hide DEL (the encoder
-    # escapes every other control character).
-    if (text.isascii() and "\x7f" not in text) or text.replace("\n", "").isprintable():
+    # The usual cases, done in C: ASCII JSON can only hide DEL (the encoder
+    # escapes every other control character), escaped as the loop below would.
+    # (Every string taxonomy's vectors hold a DEL, in the code_control vector:
+    # walking 10,000 codes' vectors a character at a time would cost a second.)
+    if text.isascii():
+        return (text.replace("\x7f", "\\u007f") + "\n").encode("utf-8")
+    if text.replace("\n", "").isprintable():
         return (text + "\n").encode("utf-8")
     out = []
     for char in text:
