@@ -63,22 +63,30 @@ def dump_json(document: object, inline_below: int = 64) -> bytes:
     _layout(document, 0, inline_below, _COMPACT, out)
     text = "".join(out)
     # The usual cases, done in C: ASCII JSON can only hide DEL (the encoder
-    # escapes every other control character), escaped as the loop below would.
-    # (Every string taxonomy's vectors hold a DEL, in the code_control vector:
-    # walking 10,000 codes' vectors a character at a time would cost a second.)
+    # escapes every other control character), escaped as _escaped would.
     if text.isascii():
         return (text.replace("\x7f", "\\u007f") + "\n").encode("utf-8")
-    if text.replace("\n", "").isprintable():
-        return (text + "\n").encode("utf-8")
+    # Else line by line, each checked in C: only a line holding an invisible
+    # character is walked (every string taxonomy's vectors hold a DEL, in the
+    # code_control vector, and walking all 10,000 codes' vectors a character at a
+    # time costs a second).
+    lines = text.split("\n")
+    return (
+        "\n".join(line if line.isprintable() else _escaped(line) for line in lines)
+        + "\n"
+    ).encode("utf-8")
+
+
+def _escaped(line: str) -> str:
+    """``line`` with each invisible character as a JSON escape: they can only sit
+    inside strings, where an escape means the same."""
     out = []
-    for char in text:
-        # Invisible characters can only sit inside strings, where an escape means the
-        # same.
-        if char.isprintable() or char in "\n ":
+    for char in line:
+        if char.isprintable():
             out.append(char)
         elif ord(char) < 0x10000:
             out.append(f"\\u{ord(char):04x}")
         else:
             high, low = divmod(ord(char) - 0x10000, 0x400)
             out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
-    return ("".join(out) + "\n").encode("utf-8")
+    return "".join(out)
