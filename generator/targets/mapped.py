@@ -47,12 +47,33 @@ NONE = Mapping()
 
 def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
     """What the class of ``code`` (and every error of that code) carries."""
+    if (
+        not code.throttling
+        and taxonomy.docs_url is None
+        and code.http_status is None
+        and code.grpc_status is None
+        and _nothing_above(taxonomy, code.domain)
+    ):
+        # Most taxonomies declare none of it: every target asks for every code,
+        # and walking each code's lineage cost 0.3 s at 10,000 codes (make bench).
+        return NONE
     mapped = taxonomy.mapped(code)
     return Mapping(
         http_status=mapped.http_status,
         grpc_status=mapped.grpc_status,
         throttling=code.throttling,
         doc_url=taxonomy.doc_url(code),
+    )
+
+
+def _nothing_above(taxonomy: Taxonomy, domain: str) -> bool:
+    """Whether neither ``domain`` nor the top level declares a status."""
+    found = taxonomy.domain(domain)
+    return (
+        found.http_status is None
+        and found.grpc_status is None
+        and taxonomy.http_status is None
+        and taxonomy.grpc_status is None
     )
 
 
