@@ -50,12 +50,14 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
     if (
         not code.throttling
         and taxonomy.docs_url is None
-        and code.http_status is None
-        and code.grpc_status is None
-        and _nothing_above(taxonomy, code.domain)
+        and all(
+            x.http_status is None and x.grpc_status is None
+            for x in taxonomy.lineage(code)
+        )
     ):
         # Most taxonomies declare none of it: every target asks for every code,
-        # and walking each code's lineage cost 0.3 s at 10,000 codes (make bench).
+        # and building each code's Mapped cost 0.13 s at 10,000 codes (make
+        # bench).  The lineage stays Taxonomy.lineage's, parents and all.
         return NONE
     mapped = taxonomy.mapped(code)
     return Mapping(
@@ -63,17 +65,6 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
         grpc_status=mapped.grpc_status,
         throttling=code.throttling,
         doc_url=taxonomy.doc_url(code),
-    )
-
-
-def _nothing_above(taxonomy: Taxonomy, domain: str) -> bool:
-    """Whether neither ``domain`` nor the top level declares a status."""
-    found = taxonomy.domain(domain)
-    return (
-        found.http_status is None
-        and found.grpc_status is None
-        and taxonomy.http_status is None
-        and taxonomy.grpc_status is None
     )
 
 
