@@ -31,7 +31,7 @@ from generator.diagnostics import Position
 from generator.diff_details import details_changes
 from generator.diff_status import docs_url_change, mapping_changes
 from generator.model import Taxonomy, parse_date_version, parse_version
-from generator.naming import Names
+from generator.naming import NamedDomain, Names
 
 __all__ = [
     "BREAKING",
@@ -75,6 +75,8 @@ RULES = {
     "grpc-status-changed": BREAKING,
     "grpc-status-removed": BREAKING,
     "throttling-removed": BREAKING,
+    "parent-changed": BREAKING,
+    "match-changed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
@@ -196,7 +198,25 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=domain.domain.position,
                 )
             )
+            if _matches(domain):
+                # Unknown codes that fell back to the fallback now become its.
+                add(_match_changed(key, (), _matches(domain), domain))
             continue
+        if before.domain.parent != domain.domain.parent:
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="parent-changed",
+                    message=(
+                        f"domain {key!r}: parent {_parent(before)} changed to "
+                        f"{_parent(domain)} (its class {domain.class_name} now "
+                        f"extends {domain.parent_class})"
+                    ),
+                    position=domain.domain.position,
+                )
+            )
+        if _matches(before) != _matches(domain):
+            add(_match_changed(key, _matches(before), _matches(domain), domain))
         if before.class_name != domain.class_name:
             add(
                 Change(
@@ -219,6 +239,10 @@ def diff(old: Names, new: Names) -> list[Change]:
                         position=domain.domain.position,
                     )
                 )
+
+    for key, domain in old_domains.items():
+        if key not in new_domains and _matches(domain):
+            add(_match_changed(key, _matches(domain), (), None))
 
     old_codes = {c.code.code: c for c in old.codes}
     new_codes = {c.code.code: c for c in new.codes}
@@ -559,4 +583,37 @@ def _check_date(
         )
     return VersionCheck(
         old=old_version, new=new_version, required="none", ok=ok, message=message
+    )
+
+
+def _parent(domain: NamedDomain) -> str:
+    return "none" if domain.domain.parent is None else repr(domain.domain.parent)
+
+
+def _matches(domain: NamedDomain) -> tuple[str, ...]:
+    """A domain's ``match:`` as text, sorted: its prefixes, or its ranges."""
+    return tuple(
+        sorted(
+            [repr(prefix) for prefix in domain.domain.prefixes]
+            + [f"[{low}, {high}]" for low, high in domain.domain.ranges]
+        )
+    )
+
+
+def _match_changed(
+    key: str,
+    before: tuple[str, ...],
+    after: tuple[str, ...],
+    domain: NamedDomain | None,
+) -> Change:
+    """A domain's ``match:`` changed: some unknown codes fall back elsewhere."""
+    return Change(
+        kind=BREAKING,
+        rule="match-changed",
+        message=(
+            f"domain {key!r}: match {', '.join(before) or 'none'} changed to "
+            f"{', '.join(after) or 'none'} (unknown codes now fall back "
+            "differently)"
+        ),
+        position=None if domain is None else domain.domain.position,
     )

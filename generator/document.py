@@ -133,9 +133,26 @@ class CodeLanguages(TypedDict):
     go: GoCodeNames
 
 
+class MatchDoc(TypedDict):
+    prefixes: Annotated[
+        list[str], Doc("string codes starting with one of these (the longest wins)")
+    ]
+    ranges: Annotated[
+        list[list[int]],
+        Doc("integer codes within one of these [low, high] (the innermost wins)"),
+    ]
+
+
 class DomainDoc(TypedDict):
     id: Annotated[str, Doc("the domain's key")]
-    parent: Annotated[str | None, Doc("the domain whose class it extends; null")]
+    parent: Annotated[
+        str | None,
+        Doc("the domain whose class its class extends (`parent:`); null: the base"),
+    ]
+    match: Annotated[
+        MatchDoc,
+        Doc("the unknown wire codes that fall back to it (`match:`)"),
+    ]
     title: str
     description: str
     fields: Annotated[list[FieldDoc], Doc("details fields all its codes share")]
@@ -200,6 +217,7 @@ class DocsDoc(TypedDict):
     retryability: str
     propagation: str
     notes: list[str]
+    diagram: Annotated[bool, Doc("whether the page draws the class hierarchy")]
 
 
 class PythonNames(TypedDict):
@@ -354,7 +372,11 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     base = named.base_code
     return {
         "id": domain.key,
-        "parent": None,
+        "parent": domain.parent,
+        "match": {
+            "prefixes": list(domain.prefixes),
+            "ranges": [[low, high] for low, high in domain.ranges],
+        },
         "title": domain.title,
         "description": domain.description,
         "fields": [_field(field) for field in domain.fields],
@@ -435,6 +457,7 @@ def document(names: Names) -> ModelDocument:
             "retryability": docs.retryability,
             "propagation": docs.propagation,
             "notes": list(docs.notes),
+            "diagram": docs.diagram,
         },
         "http_status": taxonomy.http_status,
         "grpc_status": typing.cast(Any, taxonomy.grpc_status),
@@ -463,6 +486,7 @@ def schema() -> dict[str, Any]:
         GoCodeNames,
         DomainLanguages,
         CodeLanguages,
+        MatchDoc,
         DomainDoc,
         CodeDoc,
         RemovedDoc,

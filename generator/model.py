@@ -570,7 +570,8 @@ class Tombstone:
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Domain:
-    """A group of codes that share a prefix and a base class."""
+    """A group of codes sharing a base class, which may extend a parent domain's
+    (a domain that is a parent may have no codes of its own)."""
 
     key: str
     title: str
@@ -583,6 +584,12 @@ class Domain:
     #: The statuses the domain declares for its codes (see Taxonomy.mapped).
     http_status: int | None = None
     grpc_status: str | None = None
+    #: The domain whose class this domain's class extends (``parent:``), if any.
+    parent: str | None = None
+    #: ``match:``: the wire-code prefixes (string codes) or inclusive ranges
+    #: (integer codes) of the unknown codes that fall back to this domain.
+    prefixes: tuple[str, ...] = ()
+    ranges: tuple[tuple[int, int], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -617,6 +624,8 @@ class Docs:
     retryability: str = ""
     propagation: str = ""
     notes: tuple[str, ...] = ()
+    #: Whether the page opens with a class diagram where domains have parents.
+    diagram: bool = True
 
     def field_description(self, field: str) -> str:
         for name, text in self.fields:
@@ -659,6 +668,55 @@ class Taxonomy:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {d.key: d for d in self.domains})
 
+    @property
+    def class_domains(self) -> tuple[Domain, ...]:
+        """The domains in the order their classes must be defined: each after its
+        parent, else in file order (validation has refused cycles)."""
+        placed: dict[str, Domain] = {}
+
+        def place(domain: Domain) -> None:
+            if domain.key in placed:
+                return
+            if domain.parent is not None:
+                place(self._by_key[domain.parent])
+            placed[domain.key] = domain
+
+        for domain in self.domains:
+            place(domain)
+        return tuple(placed.values())
+
+    def ancestors(self, domain: Domain) -> tuple[Domain, ...]:
+        """The parents of ``domain``, nearest first."""
+        found: list[Domain] = []
+        while domain.parent is not None:
+            domain = self._by_key[domain.parent]
+            found.append(domain)
+        return tuple(found)
+
+    @property
+    def nested(self) -> bool:
+        """Whether any domain has a parent: the hierarchy is deeper than
+        root → domain → code."""
+        return any(domain.parent is not None for domain in self.domains)
+
+    def matched(self, wire: str | int) -> Domain | None:
+        """The domain an unknown wire code falls back to by ``match:``, or None:
+        the longest matching prefix, or the innermost matching range (validation
+        has refused a prefix in two domains, and ranges that cross)."""
+        best: Domain | None = None
+        size = 0
+        for domain in self.domains:
+            if isinstance(wire, str):
+                for prefix in domain.prefixes:
+                    if wire.startswith(prefix) and len(prefix) > size:
+                        best, size = domain, len(prefix)
+            else:
+                for low, high in domain.ranges:
+                    span = high - low + 1
+                    if low <= wire <= high and (best is None or span < size):
+                        best, size = domain, span
+        return best
+
     def position_of(self, key: str) -> Position | None:
         for name, position in self.key_positions:
             if name == key:
@@ -689,14 +747,10 @@ class Taxonomy:
 
     def lineage(self, item: Code | Domain) -> tuple[Code | Domain | Taxonomy, ...]:
         """Where the values ``item`` inherits are looked up, nearest first: the
-        code itself, its domain, then the top level.
-
-        (When domains may have parents, they come between a domain and the top
-        level, nearest first: this is the one place to add them.)
-        """
+        code itself, its domain, the domain's parents, then the top level."""
         domain = self.domain(item.domain) if isinstance(item, Code) else item
         own: tuple[Code | Domain, ...] = (item,) if isinstance(item, Code) else ()
-        return (*own, domain, self)
+        return (*own, domain, *self.ancestors(domain), self)
 
     def mapped(self, item: Code | Domain) -> Mapped:
         """The HTTP and gRPC status of a code, or of a domain's own class: the

@@ -245,6 +245,8 @@ class NamedDomain:
     base_code: NamedCode | None
     codes: tuple[NamedCode, ...]  # in source order, base_code among them
     go_const: str = ""  # its Domain constant in Go
+    #: The class its class extends: its parent domain's, else the base.
+    parent_class: str = ""
 
     @property
     def prefix(self) -> str:
@@ -285,6 +287,8 @@ class Names:
     domains: tuple[NamedDomain, ...]
     fallback: NamedCode
     wrap: NamedCode
+    #: The domains in the order their classes are defined: parents first.
+    class_domains: tuple[NamedDomain, ...] = ()
     go_package: str = ""
     #: The Go module path (``go_module`` of ``[tool.taxogen]``; "" until the
     #: pipeline sets it, the go target then derives one from the name).
@@ -405,14 +409,20 @@ def _assign(
                     f"which is {clash}; {fix}",
                 )
 
+    # Every domain's class first: a domain's class extends its parent's, which may
+    # come later in the file.
+    dclasses = {d.key: _domain_class(d, code_case, suffix) for d in domains}
     named_domains: list[NamedDomain] = []
     for domain in domains:
         dkey = f"domains.{domain.key}"
         base_code_model = _domain_base_code(domain, code_case)
+        dclass = dclasses[domain.key]
+        parent_class = (
+            dclasses.get(domain.parent, base or "")
+            if domain.parent is not None
+            else (base or "")
+        )
         if base_code_model is not None:
-            dclass = base_code_model.class_name or class_name(
-                base_code_model.code, suffix
-            )
             if domain.class_name is not None and domain.class_name != dclass:
                 problem(
                     domain.position,
@@ -422,7 +432,6 @@ def _assign(
                     f"{domain.class_name!r}; set `class:` on that code instead",
                 )
         else:
-            dclass = domain.class_name or class_name(domain.key, suffix)
             what = f"domain {domain.key!r}" + (
                 " (set by `class:`)" if domain.class_name else ""
             )
@@ -452,7 +461,7 @@ def _assign(
             named = NamedCode(
                 code=code,
                 class_name=cname,
-                parent=(base or "") if is_base else dclass,
+                parent=parent_class if is_base else dclass,
                 member=member_name(code.code),
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
@@ -507,9 +516,19 @@ def _assign(
                 base_code=base_named,
                 codes=tuple(named_codes),
                 go_const=go_domain,
+                parent_class=parent_class,
             )
         )
     return problems, named_domains
+
+
+def _domain_class(domain: Domain, code_case: str, suffix: str) -> str:
+    """The class of a domain: its ``<domain>_error`` code's class, if it has that
+    code, else its ``class:``, else derived from its key."""
+    base_code = _domain_base_code(domain, code_case)
+    if base_code is not None:
+        return base_code.class_name or class_name(base_code.code, suffix)
+    return domain.class_name or class_name(domain.key, suffix)
 
 
 def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
@@ -523,6 +542,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         taxonomy.class_suffix,
     )
     by_code = {code.code.code: code for domain in domains for code in domain.codes}
+    by_key = {domain.domain.key: domain for domain in domains}
     base = taxonomy.base
     ts_options = f"{base}Options"
     if problems:
@@ -538,6 +558,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         ts_options=ts_options,
         brand=f"{taxonomy.name}-errors.{base}",
         domains=tuple(domains),
+        class_domains=tuple(by_key[d.key] for d in taxonomy.class_domains),
         fallback=by_code[taxonomy.fallback],
         wrap=by_code[taxonomy.wrap],
         go_package=go_package(taxonomy.name),

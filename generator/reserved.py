@@ -121,7 +121,7 @@ TS_GLOBALS = frozenset(
 # so a class may share their names.
 TS_MODULE_NAMES = frozenset(
     """runtime InvalidPayloadError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
-    ErrorJSON ErrorPayload VERSION ErrorCode Domain BRAND ErrorClass BY_CODE
+    ErrorJSON ErrorPayload VERSION ErrorCode Domain BRAND ErrorClass BY_CODE MATCHED
     ERROR_EVENTS DECODER lookup isRetryable fromPayload toError
     errorFromEvent KnownError""".split()
 )

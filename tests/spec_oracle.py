@@ -129,6 +129,15 @@ class Spec:
     events: dict[str, str]  # event type → dotted location
     wire_type: str = "string"  # README "Wire codes": string (default) or integer
     removed_wires: tuple[str | int, ...] = ()  # the tombstones' wire codes
+    #: README "Hierarchies": each domain's ``parent:`` (None: the base's child).
+    parents: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    #: README "Hierarchies": each domain's ``match:``, as prefixes or ranges.
+    prefixes: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    ranges: dict[str, tuple[tuple[int, int], ...]] = dataclasses.field(
+        default_factory=dict
+    )
+    #: README "Names": the domains whose class is their <domain>_error code's.
+    domain_codes: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def integer(self) -> bool:
@@ -195,9 +204,52 @@ class Spec:
         return self.by_wire.get(code)  # type: ignore[arg-type]
 
     def target(self, code: object) -> SpecCode:
-        """The code a received (well-formed) wire code is treated as: its own if
-        live, else the fallback."""
-        return self.known(code) or self.codes[self.fallback]
+        """What a received (well-formed) wire code is treated as: its own code if
+        live; else, README "Hierarchies", the class of the domain whose match
+        claims it, carrying that domain's <domain>_error code if it has one, else
+        the fallback's code; else the fallback."""
+        known = self.known(code)
+        if known is not None:
+            return known
+        fallback = self.codes[self.fallback]
+        domain = self.matched(code)
+        if domain is None:
+            return fallback
+        if domain in self.domain_codes:
+            return self.codes[self.domain_codes[domain]]
+        http, grpc = self.domain_statuses[domain]
+        return dataclasses.replace(
+            fallback,
+            domain=domain,
+            class_name=self.domains[domain],
+            http_status=http,
+            grpc_status=grpc,
+        )
+
+    def matched(self, code: object) -> str | None:
+        """README "Hierarchies": the domain whose match claims an unknown code:
+        the longest prefix it starts with, or the narrowest range it is in."""
+        if self.integer and type(code) is float and code.is_integer():
+            code = int(code)
+        best: str | None = None
+        size = -1
+        for domain in self.domains:
+            if isinstance(code, str):
+                for prefix in self.prefixes.get(domain, ()):
+                    if code.startswith(prefix) and len(prefix) > size:
+                        best, size = domain, len(prefix)
+            elif type(code) is int:
+                for low, high in self.ranges.get(domain, ()):
+                    if low <= code <= high and (best is None or high - low < size):
+                        best, size = domain, high - low
+        return best
+
+    def lineage(self, domain: str) -> list[str]:
+        """README "Hierarchies": the domain, then its parents, nearest first."""
+        out = [domain]
+        while self.parents.get(out[-1]) is not None:
+            out.append(self.parents[out[-1]])  # type: ignore[arg-type]
+        return out
 
     def wire_of(self, key: str) -> str | int:
         """The wire code of the live code ``key``."""
@@ -268,26 +320,50 @@ def read_spec(path: Path) -> Spec:
     removed_wires: list[str | int] = []
     statuses: dict[str, tuple[int | None, str | None]] = {}
     docs_url = raw.get("docs_url")
+    parents = {key: domain.get("parent") for key, domain in raw["domains"].items()}
+    prefixes: dict[str, tuple[str, ...]] = {}
+    ranges: dict[str, tuple[tuple[int, int], ...]] = {}
+    domain_codes: dict[str, str] = {}
+
+    def inherited(key: str, name: str) -> Any:
+        """README "What a code maps to": the domain's, its parents', the top's."""
+        while key is not None:
+            if name in raw["domains"][key]:
+                return raw["domains"][key][name]
+            key = parents[key]
+        return raw.get(name)
+
     for key, domain in raw["domains"].items():
-        http = domain.get("http_status", raw.get("http_status"))
-        grpc = domain.get("grpc_status", raw.get("grpc_status"))
+        http = inherited(key, "http_status")
+        grpc = inherited(key, "grpc_status")
         statuses[key] = (http, grpc)
         assert isinstance(key, str)
+        # README "Hierarchies": a string or a list of strings; a range [low,
+        # high] or a list of them.
+        match = domain.get("match")
+        if isinstance(match, str):
+            prefixes[key] = (match,)
+        elif match and isinstance(match[0], list):
+            ranges[key] = tuple((low, high) for low, high in match)
+        elif match and isinstance(match[0], int):
+            ranges[key] = ((match[0], match[1]),)
+        elif match:
+            prefixes[key] = tuple(match)
+        entries = domain.get("codes") or {}
         live = {
-            code: entry
-            for code, entry in domain["codes"].items()
-            if "removed" not in entry
+            code: entry for code, entry in entries.items() if "removed" not in entry
         }
-        removed += [code for code, entry in domain["codes"].items() if code not in live]
+        removed += [code for code in entries if code not in live]
         removed_wires += [
             entry.get("wire", code)
-            for code, entry in domain["codes"].items()
+            for code, entry in entries.items()
             if code not in live
         ]
         # README "Names": a domain's base class is the class of its <domain>_error code
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
         own = live.get(key + generic)
         if own is not None:
+            domain_codes[key] = key + generic
             domains[key] = own.get("class") or readme_class_name(key + generic, suffix)
         else:
             domains[key] = domain.get("class") or (
@@ -330,6 +406,10 @@ def read_spec(path: Path) -> Spec:
         events=dict(raw.get("events") or {}),
         wire_type=raw.get("wire_type", "string"),
         removed_wires=tuple(removed_wires),
+        parents=parents,
+        prefixes=prefixes,
+        ranges=ranges,
+        domain_codes=domain_codes,
         domain_statuses=statuses,
         version=str(raw["version"]),
     )
@@ -578,10 +658,10 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
 
 
 def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
-    """The classes an error of ``code`` must be an instance of: its domain's and the
-    base.
+    """The classes an error of ``code`` must be an instance of: its domain's, its
+    parent domains' (README "Hierarchies") and the base.
     """
-    return sorted({spec.domains[code.domain], spec.base})
+    return sorted({*(spec.domains[d] for d in spec.lineage(code.domain)), spec.base})
 
 
 def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
@@ -649,6 +729,14 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     unknowns = [spec.other_code("zz_unknown"), spec.other_code("a")]
     unknowns += [spec.other_code(code.lower() + "_zz") for code in spec.codes]
+    # README "Hierarchies": unknown codes each domain's match claims.
+    for domain_prefixes in spec.prefixes.values():
+        for prefix in domain_prefixes:
+            unknowns += [prefix + tail for tail in ("zz", "ZZ", "_zz", "9", "")]
+    for domain_ranges in spec.ranges.values():
+        for low, high in domain_ranges:
+            unknowns += [low, high, (low + high) // 2, low - 1, high + 1]
+    unknowns = [u for u in dict.fromkeys(unknowns) if u not in spec.by_wire]
     for code, entry in spec.codes.items():
         for retryable in (entry.retryable, not entry.retryable):
             payload = {"code": code, "message": f"m {code}", "retryable": retryable}

@@ -100,8 +100,27 @@ def expectations(names: Names) -> dict[str, Any]:
                 "className": d.class_name,
                 "title": d.domain.title,
                 "synthesized": d.base_code is None,
+                # README "Hierarchies": the class of its `parent:`, else the base.
+                "parentClass": next(
+                    (p.class_name for p in names.domains if p.domain.key == parent),
+                    names.base,
+                ),
             }
             for d in names.domains
+            for parent in [d.domain.parent]
+        ],
+        # README "Hierarchies": each prefix or range of a domain's `match:`.
+        "matches": [
+            *(
+                {"prefix": prefix, "className": d.class_name}
+                for d in names.domains
+                for prefix in d.domain.prefixes
+            ),
+            *(
+                {"low": low, "high": high, "className": d.class_name}
+                for d in names.domains
+                for low, high in d.domain.ranges
+            ),
         ],
         "codes": [
             {

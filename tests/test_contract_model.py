@@ -176,7 +176,16 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
                 assert isinstance(given[leaf], dict)
     # One vector a live code in each kind that takes a code, and the rules.
     kinds = [v["kind"] for v in vectors]
-    assert kinds.count("lookup") == len(spec.codes) + len(removed) + 1
+    # README "Hierarchies": an unknown code for each prefix or range of a match.
+    matched = [v for v in vectors if v["id"].startswith("lookup/matched/")]
+    claims = sum(map(len, spec.prefixes.values())) + sum(map(len, spec.ranges.values()))
+    assert len(matched) == claims
+    for vector in matched:
+        domain = vector["id"].split("/", 3)[2]
+        assert spec.known(vector["input"]) is None
+        assert spec.matched(vector["input"]) == domain, vector["id"]
+        assert f"from_payload/{vector['id'].removeprefix('lookup/')}" in by_id
+    assert kinds.count("lookup") == len(spec.codes) + len(removed) + 1 + claims
     assert kinds.count("error_from_event") == 4 * len(spec.events) + 3
     assert kinds.count("to_error") == len(set(map(repr, spec_oracle.NOT_ERRORS))) - 1
     # Every kind the document describes occurs, construct only where a code has fields.

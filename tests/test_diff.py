@@ -573,6 +573,7 @@ def test_every_rule_has_a_pair() -> None:
             assert RULES[rule] == kind, rule
     covered.add("code-case-changed")  # test_code_case_change
     covered.add("wire-type-changed")  # test_wire_type_change
+    covered |= {rule for _, _, expected in HIERARCHY_PAIRS for _, rule in expected}
     assert covered == set(RULES)
     for _, _, expected in PAIRS:
         for kind, rule in expected:
@@ -633,6 +634,8 @@ def test_wire_type_change(tmp_path: Path) -> None:
     old = load_names(path)
     text = path.read_text(encoding="utf-8").replace("wire_type: integer\n", "")
     quoted = re.sub(r"wire: (-?[0-9]+)", r'wire: "\1"', text)
+    # Ranges are for integer codes (README "Hierarchies"): the strings lose them.
+    quoted = re.sub(r"\n    match: \[.*\]", "", quoted)
     new = load_names(_write(tmp_path, "new.yaml", quoted))
     changes = diff(old, new)
     rules = {c.rule for c in changes}
@@ -742,3 +745,89 @@ def test_a_date_version_says_what_the_release_is(
     changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]
     message = check_version(old, new, changes).message
     assert message.startswith(f"version {old} → {new}") and said in message, message
+
+
+# Issue 14 §3: a domain's parent and match, each an edit of the sqlstate case:
+# (id, [(old, new)], {(kind, rule)}), the kinds the issue's ("a changed ...
+# parent, match ... is breaking").
+SQLSTATE = (REPO / "tests/cases/sqlstate/taxonomy.yaml").read_text(encoding="utf-8")
+HIERARCHY_PAIRS = [
+    (
+        "parent changed",
+        [
+            (
+                '    parent: operational\n    match: "40"',
+                '    parent: database\n    match: "40"',
+            )
+        ],
+        {(BREAKING, "parent-changed")},
+    ),
+    (
+        "parent removed",
+        [('    parent: database\n    match: "23"', '    match: "23"')],
+        {(BREAKING, "parent-changed")},
+    ),
+    (
+        "prefix added",
+        [('match: "23"', 'match: ["23", "2Z"]')],
+        {(BREAKING, "match-changed")},
+    ),
+    ("match removed", [("    match: XX\n", "")], {(BREAKING, "match-changed")}),
+    (
+        "domain added with a match",
+        [
+            (
+                "  internal_error:\n",
+                "  data_exception:\n    title: Class 22\n    parent: database\n"
+                '    match: "22"\n    codes:\n      division_by_zero: {retryable: '
+                'false, meaning: m, wire: "22012"}\n  internal_error:\n',
+            )
+        ],
+        {
+            (COMPATIBLE, "code-added"),
+            (COMPATIBLE, "domain-added"),
+            (BREAKING, "match-changed"),
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "label, edits, expected", HIERARCHY_PAIRS, ids=[p[0] for p in HIERARCHY_PAIRS]
+)
+def test_hierarchy_rules_fire_on_their_pair(
+    tmp_path: Path,
+    label: str,
+    edits: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+) -> None:
+    new_text = SQLSTATE
+    for old, new in edits:
+        assert old in new_text, f"the edit's anchor is missing: {old!r}"
+        new_text = new_text.replace(old, new, 1)
+    old_names = load_names(_write(tmp_path, "old.yaml", SQLSTATE))
+    new_names = load_names(_write(tmp_path, "new.yaml", new_text))
+    changes = diff(old_names, new_names)
+    assert {(c.kind, c.rule) for c in changes} == expected
+    for change in changes:
+        assert RULES[change.rule] == change.kind
+        assert change.position is not None
+    # Back again: the same rules fire (a removed domain's match too).
+    back = diff(new_names, old_names)
+    assert {c.rule for c in back if c.kind == BREAKING} >= {
+        rule for kind, rule in expected if kind == BREAKING
+    }
+
+
+def test_a_parent_change_says_what_the_class_now_extends(tmp_path: Path) -> None:
+    new_text = SQLSTATE.replace(
+        '    parent: operational\n    match: "40"',
+        '    parent: database\n    match: "40"',
+    )
+    old_names = load_names(_write(tmp_path, "old.yaml", SQLSTATE))
+    new_names = load_names(_write(tmp_path, "new.yaml", new_text))
+    [change] = diff(old_names, new_names)
+    assert change.message == (
+        "domain 'transaction_rollback': parent 'operational' changed to 'database' "
+        "(its class TransactionRollback now extends DatabaseError)"
+    )

@@ -342,10 +342,10 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
     if entry is not None:
         assert type(error) is getattr(mod, entry.class_name)
         assert error.code == entry.wire
-    else:  # the fallback rule: the fallback's class, the received code kept
-        fallback = spec.codes[spec.fallback]
-        assert type(error) is getattr(mod, fallback.class_name)
-        assert error.code == fallback.wire
+    else:  # the fallback rule (README "Hierarchies": a match's domain first)
+        target = spec.target(code)
+        assert type(error) is getattr(mod, target.class_name)
+        assert error.code == target.wire
     assert error.wire_code == code
     assert error.retryable is payload["retryable"]
     sent = error.to_payload()

@@ -86,12 +86,13 @@ def _add_test(module: Path, source: Path, folder: str) -> None:
 def _classes(case: Case, folder: Path) -> Path:
     """README "Names": each live code's class → its code as Go holds it (README
     "Wire codes": the wire code, an integer one as its decimal text), from the
-    YAML."""
+    YAML; and (README "Hierarchies") each domain's own class → the code its
+    errors carry in Go, the fallback's."""
     spec = read_spec(case.taxonomy)
     path = folder / "classes.json"
-    path.write_text(
-        json.dumps({c.class_name: str(c.wire) for c in spec.codes.values()})
-    )
+    classes = {name: str(spec.wire_of(spec.fallback)) for name in spec.domains.values()}
+    classes.update({c.class_name: str(c.wire) for c in spec.codes.values()})
+    path.write_text(json.dumps(classes))
     return path
 
 

@@ -92,9 +92,13 @@ def test_hierarchy_code_to_domain_base_to_root(
 ) -> None:
     base = _cls(mod, names.base)
     assert issubclass(base, Exception)
+    by_key = {d.domain.key: d for d in names.domains}
     for domain in names.domains:
         domain_cls = _cls(mod, domain.class_name)
-        assert domain_cls.__bases__ == (base,)
+        # README "Hierarchies": its parent domain's class, else the base.
+        parent = domain.domain.parent
+        above = base if parent is None else _cls(mod, by_key[parent].class_name)
+        assert domain_cls.__bases__ == (above,)
         for named in domain.codes:
             cls = _cls(mod, named.class_name)
             if named.is_domain_base:

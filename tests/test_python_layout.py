@@ -23,7 +23,7 @@ import pytest
 from generator import render
 from generator.targets.python import LAZY_ABOVE
 from generator.targets.python import lazy as python_lazy
-from generator.naming import Names, name_taxonomy
+from generator.naming import NamedDomain, Names, name_taxonomy
 from generator.pipeline import load_taxonomy
 from tests import spec_oracle as oracle
 from tests.support import Case, case_ids, cases
@@ -220,7 +220,9 @@ def test_both_layouts_behave_the_same(case: Case, tmp_path: Path) -> None:
 LAZINESS = r"""
 import json, pickle, sys, threading
 
-package, base, first, first_module, other, other_code, other_module = sys.argv[1:8]
+package, base, first, first_modules, other, other_code, other_modules = sys.argv[1:8]
+# README "Hierarchies": a domain's module imports its parents' modules too.
+first_modules, other_modules = json.loads(first_modules), json.loads(other_modules)
 other_code = json.loads(other_code)  # its wire code: a string or an integer
 other_details = json.loads(sys.argv[8])  # the required fields of other_code
 pkg = __import__(package)
@@ -246,14 +248,17 @@ for thread in threads:
 for thread in threads:
     thread.join()
 assert len(found) == 8 and all(cls is found[0] for cls in found), found
-assert loaded() == [first_module], loaded()
+assert loaded() == sorted(first_modules), loaded()
 assert found[0].__module__ == package and vars(pkg)[first] is found[0]
+# Every class above it is the package's, never seen under a private module.
+for above in found[0].__mro__:
+    assert not above.__module__.startswith(package + "._domain_"), above
 
-if other_module != first_module:
+if other_modules[0] not in first_modules:
     payload = {"code": other_code, "message": "m", "retryable": False}
     error = pkg.from_payload(dict(payload, details=other_details))
     assert type(error).__name__ == other
-    assert sorted(loaded()) == sorted({first_module, other_module})
+    assert sorted(loaded()) == sorted({*first_modules, *other_modules})
 
 try:
     pkg.not_a_name_of_the_package
@@ -284,7 +289,19 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
 ) -> None:
     names = _names(case, "lazy")
     src = _write_python(names, tmp_path)
-    first_domain, last_domain = names.domains[0], names.domains[-1]
+    # README "Hierarchies": a parent domain may have no codes, and loading a
+    # domain loads its parents (from the YAML's parent keys).
+    first_domain = names.domains[0]
+    last_domain = [d for d in names.domains if d.class_order][-1]
+    by_key = {d.domain.key: d for d in names.domains}
+
+    def modules(domain: NamedDomain) -> str:
+        chain = [domain.py_module]
+        while domain.domain.parent is not None:
+            domain = by_key[domain.domain.parent]
+            chain.append(domain.py_module)
+        return json.dumps(chain)
+
     first = first_domain.class_order[-1] if first_domain.class_order else None
     other = last_domain.class_order[-1]
     first_name = first.class_name if first is not None else first_domain.class_name
@@ -292,10 +309,10 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
         names.python_package,
         names.base,
         first_name,
-        first_domain.py_module,
+        modules(first_domain),
         other.class_name,
         json.dumps(other.code.wire_code),
-        last_domain.py_module,
+        modules(last_domain),
         json.dumps(_samples(case)["codes"][other.code.code]),
     ]
     done = subprocess.run(

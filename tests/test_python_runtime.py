@@ -774,3 +774,130 @@ def test_an_integer_class_gives_its_code_as_an_int() -> None:
     assert (
         INT_CLASSES.lookup(-32700) is ParseError and INT_CLASSES.lookup(1) is RpcError
     )
+
+
+# ------------------------------------------------- match: where unknown codes go
+class ToyShelfError(ToyError):  # a domain's own class: no code of its own
+    meaning = "Shelf errors"
+
+
+class ToyTopShelfError(ToyShelfError):
+    meaning = "Top shelf errors"
+
+
+MATCHED = rt.Classes(
+    ToyError,
+    BY_CODE,
+    fallback="toy_error",
+    wrap="toy_crash",
+    # Given shortest first: the runtime itself puts the longest first.
+    prefixes=(("shelf_", ToyShelfError), ("shelf_top_", ToyTopShelfError)),
+)
+decode_matched = rt.decoder(MATCHED, PATTERN)
+
+
+@pytest.mark.parametrize(
+    ("code", "cls"),
+    [
+        ("shelf_low", ToyShelfError),
+        ("shelf_top_left", ToyTopShelfError),  # the longest prefix wins
+        ("shelf_to", ToyShelfError),
+        ("shelf", ToyError),  # no prefix matches: the fallback
+        ("toy_slow", ToySlowError),  # a known code is itself, whatever it matches
+        ("zz_other", ToyError),
+    ],
+)
+def test_an_unknown_code_a_prefix_claims_is_its_domain_s(code: str, cls: type) -> None:
+    assert MATCHED.lookup(code) is cls
+    err = decode_matched({"code": code, "message": "m", "retryable": True})
+    assert type(err) is cls and err.wire_code == code and err.retryable is True
+    assert err.to_payload()["code"] == code
+    assert pickle.loads(pickle.dumps(err)).to_payload() == err.to_payload()
+
+
+class ServerError(RpcError):
+    meaning = "Server error"
+
+
+class ReservedError(RpcError):
+    meaning = "Reserved"
+
+
+RANGED = rt.Classes(
+    RpcError,
+    {-32700: ParseError, -32000: RpcError},
+    fallback=-32000,
+    wrap=-32000,
+    # Given outer first: the runtime itself puts the innermost first.
+    ranges=((-32768, -32000, ReservedError), (-32099, -32000, ServerError)),
+)
+
+
+@pytest.mark.parametrize(
+    ("code", "cls"),
+    [
+        (-32768, ReservedError),  # inclusive at both ends
+        (-32100, ReservedError),
+        (-32099, ServerError),  # the inner range wins
+        (-32001, ServerError),
+        (-32000, RpcError),  # known
+        (-32700, ParseError),  # known, inside the outer range
+        (-32769, RpcError),  # outside: the fallback
+        (-31999, RpcError),
+    ],
+)
+def test_an_unknown_code_a_range_claims_is_its_domain_s(code: int, cls: type) -> None:
+    assert RANGED.lookup(code) is cls
+    decode = rt.decoder(RANGED, None)
+    err = decode({"code": code, "message": "m", "retryable": False})
+    assert type(err) is cls and err.wire_code == code
+
+
+def test_lazy_classes_load_a_matched_domain_and_bind_its_parents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A matched class is loaded by name, on first need; a module whose class
+    extends another module's loads and binds that one too, under the package."""
+    package = "toy_lazy_parents"
+    folder = tmp_path / package
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "_domain_alpha.py").write_text(
+        _DOMAIN.format(test=__name__, name="Alpha", code="alpha", retryable=True),
+        encoding="utf-8",
+    )
+    (folder / "_domain_beta.py").write_text(
+        "from ._domain_alpha import AlphaError\n\n\n"
+        "class BetaError(AlphaError):\n    meaning = 'Beta'\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module(package)
+    classes = rt.LazyClasses(
+        ToyError,
+        package=package,
+        namespace=vars(module),
+        modules={
+            "AlphaError": "_domain_alpha",
+            "AlphaGoneError": "_domain_alpha",
+            "BetaError": "_domain_beta",
+        },
+        class_of={"alpha_error": "AlphaError", "alpha_gone": "AlphaGoneError"},
+        fallback="alpha_error",
+        wrap="alpha_error",
+        prefixes=(("beta_", "BetaError"),),
+    )
+    try:
+        assert _loaded(package) == []
+        err = rt.decoder(classes, PATTERN)(
+            {"code": "beta_new", "message": "m", "retryable": False}
+        )
+        assert type(err).__name__ == "BetaError" and err.wire_code == "beta_new"
+        assert _loaded(package) == ["_domain_alpha", "_domain_beta"]
+        # The parent's class is the package's too, never its private module's.
+        for name in ("AlphaError", "BetaError"):
+            assert vars(module)[name].__module__ == package
+        assert classes.lookup("alpha_gone").__name__ == "AlphaGoneError"
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == package]:
+            del sys.modules[name]

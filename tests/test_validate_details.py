@@ -81,7 +81,7 @@ def test_every_field_and_template_is_the_yamls(path: Path) -> None:
     taxonomy = validate(root, str(path), path.name, problems)
     for domain_key, domain in data["domains"].items():
         shared = {k: _spec_of(v) for k, v in (domain.get("details") or {}).items()}
-        for code_key, code in domain["codes"].items():
+        for code_key, code in (domain.get("codes") or {}).items():
             own = {k: _spec_of(v) for k, v in (code.get("details") or {}).items()}
             expected = {**shared, **own}  # the domain's first, the code's win
             model = taxonomy.code(code_key)

@@ -85,7 +85,7 @@ def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
             own = dataclasses.replace(
                 root, http_status=mapped.http_status, grpc_status=mapped.grpc_status
             )
-            out[domain.class_name] = (names.base, own)
+            out[domain.class_name] = (domain.parent_class, own)
         for named in domain.codes:
             out[named.class_name] = (named.parent, code_mapping(taxonomy, named.code))
     return out

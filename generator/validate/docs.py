@@ -30,6 +30,7 @@ _DOCS_KEYS = (
     "retryability",
     "propagation",
     "notes",
+    "diagram",
 )
 _EXAMPLE_KEYS = ("code", "message", "details")
 
@@ -81,8 +82,11 @@ def read_docs(r: Reader, item: tuple[ScalarNode, Node] | None, codes: Codes) -> 
     example = None
     if "example" in found:
         example = read_example(r, found["example"], codes)
+    # Whether the page draws the class hierarchy (where domains have parents).
+    diagram = get(found, "diagram", lambda n: r.boolean(n, "docs.diagram"))
     return Docs(
         example=example,
+        diagram=diagram is not False,
         fields=tuple(fields),
         notes=tuple(notes),
         **texts,

@@ -1,10 +1,11 @@
 """Domains: each entry of ``domains``, codes sharing a prefix and a base class.
 
-A domain needs a ``title`` and at least one live code, and may take a
-``description``, a ``class``, and the ``http_status`` and ``grpc_status`` its
-codes inherit.  Besides the domain itself, its valid parts are
-returned even when the whole is not, so that the name clashes among them can be
-reported in the same run as every other problem.
+A domain needs a ``title`` and at least one live code (or, when it is the
+parent of other domains, none), and may take a ``description``, a ``class``,
+the ``http_status`` and ``grpc_status`` its codes inherit, and the ``parent``
+and ``match`` of :mod:`.hierarchy`.  Besides the domain itself, its valid parts
+are returned even when the whole is not, so that the name clashes among them
+can be reported in the same run as every other problem.
 """
 
 from __future__ import annotations
@@ -14,13 +15,23 @@ from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
 from generator.validate.codes import Codes, read_code
 from generator.validate.fields import NONE_DECLARED, read_fields
+from generator.validate.hierarchy import Hierarchy, Match, read_match
 from generator.validate.reader import Reader, get, join
 from generator.validate.status import STATUS_KEYS, read_statuses
 from generator.validate.text import describe
 
 __all__ = ["read_domain"]
 
-_DOMAIN_KEYS = ("title", "description", "class", "details", "codes", *STATUS_KEYS)
+_DOMAIN_KEYS = (
+    "title",
+    "description",
+    "class",
+    "parent",
+    "match",
+    "details",
+    "codes",
+    *STATUS_KEYS,
+)
 
 
 def read_domain(
@@ -29,17 +40,39 @@ def read_domain(
     node: Node,
     code_case: str | None,
     codes: Codes,
+    hierarchy: Hierarchy,
 ) -> tuple[Domain | None, Domain | None]:
-    """The domain, and its valid parts (for the name checks), each None if unusable."""
+    """The domain, and its valid parts (for the name checks), each None if unusable.
+
+    Its ``parent`` and ``match`` are recorded in ``hierarchy`` for the checks
+    that need every domain.
+    """
     dkey = join("domains", key_node.value)
     # Either case whatever the codes' (an UPPER_SNAKE catalogue may keep `llm`).
     ok = r.case_key(key_node, dkey, "domain name", None)
-    found = r.mapping(
-        node, dkey, _DOMAIN_KEYS, ("title", "codes"), owner=key_node.position
-    )
+    found = r.mapping(node, dkey, _DOMAIN_KEYS, ("title",), owner=key_node.position)
     if found is None:
         codes.complete = False
         return None, None
+    parent_node = found["parent"][1] if "parent" in found else None
+    parent = get(found, "parent", lambda n: r.text(n, join(dkey, "parent")))
+    match = (
+        read_match(r, found["match"][1], join(dkey, "match"), codes.wires.wire_type)
+        if "match" in found
+        else Match()
+    )
+    hierarchy.add(
+        key_node.value,
+        key_node.position,
+        # A domain whose codes could not be read is not reported as having none.
+        has_codes="codes" in found,
+        parent=(
+            None
+            if parent is None or parent_node is None
+            else (parent, parent_node.position)
+        ),
+        match=match or Match(),
+    )
     title = get(
         found, "title", lambda n: r.text(n, join(dkey, "title"), allow_empty=False)
     )
@@ -72,7 +105,15 @@ def read_domain(
     valid: list[Code] = []
     partial: list[Code] = []
     removed: list[Tombstone] = []
-    complete = ok and title is not None and class_ok and shared.complete and statuses.ok
+    complete = (
+        ok
+        and title is not None
+        and class_ok
+        and shared.complete
+        and statuses.ok
+        and match is not None
+        and ("parent" not in found or parent is not None)
+    )
     if "codes" in found:
         codes_node = found["codes"][1]
         ckey = join(dkey, "codes")
@@ -130,7 +171,12 @@ def read_domain(
             "every code of the domain is removed:"
             " a domain needs at least one live code",
         )
-    if not complete or not valid or title is None:
+    if (
+        not complete
+        or title is None
+        or match is None
+        or ("codes" in found and not valid)
+    ):
         return None, part_domain
     domain = Domain(
         key=key_node.value,
@@ -143,5 +189,8 @@ def read_domain(
         fields=shared.fields,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
+        parent=parent,
+        prefixes=tuple(prefix for prefix, _ in match.prefixes),
+        ranges=tuple((low, high) for low, high, _ in match.ranges),
     )
     return domain, part_domain

@@ -28,6 +28,7 @@ from generator.validate.codes import Codes
 from generator.validate.docs import read_docs
 from generator.validate.domains import read_domain
 from generator.validate.events import read_events
+from generator.validate.hierarchy import Hierarchy
 from generator.validate.hints import name_hint
 from generator.validate.reader import Reader, get
 from generator.validate.status import read_docs_url, read_statuses, read_version
@@ -154,6 +155,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
     codes = Codes(wire_type)
+    hierarchy = Hierarchy()
     if "domains" in top:
         domains_node = top["domains"][1]
         if domains_node.refused:
@@ -169,11 +171,14 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             r.error(domains_node.position, "domains", "must define at least one domain")
         else:
             for key_node, value in domains_node.items:
-                domain, part = read_domain(r, key_node, value, code_case, codes)
+                domain, part = read_domain(
+                    r, key_node, value, code_case, codes, hierarchy
+                )
                 if domain is not None:
                     domains.append(domain)
                 if part is not None:
                     partial.append(part)
+            hierarchy.check(r)
     else:
         codes.complete = False
 

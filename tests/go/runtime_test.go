@@ -6,6 +6,7 @@ package taxogen
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func toy() *Taxonomy {
 				{Name: "unit", Type: "string", Enum: []string{"s", "ms"}, Default: `"ms"`},
 			},
 			Template: []Piece{{Text: "n=", Field: "n"}, {Text: " ", Field: "unit"}, {Text: "!"}}},
-	}, "toy_error", "toy_error", "^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$", nil)
+	}, "toy_error", "toy_error", "^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$", nil, nil)
 }
 
 // README "Typed details": numbers are written as JavaScript's String(number).
@@ -94,6 +95,49 @@ func TestNewChecksFieldsAsFromPayloadDoes(t *testing.T) {
 			}
 		} else if !errors.As(err, &invalid) || invalid.Field != field {
 			t.Errorf("%s: got %v, want field %s", details, err, field)
+		}
+	}
+}
+
+// README "Hierarchies": an unknown code a domain's match claims is treated as
+// that domain's code (its <domain>_error code, else the fallback) and carries
+// the domain and its statuses; the longest prefix and the innermost range win.
+func TestMatchesSendUnknownCodesToTheirDomain(t *testing.T) {
+	specs := []Spec{
+		{Code: "toy_error", Domain: "toy", Meaning: "Toy", HTTPStatus: 500},
+		{Code: "shelf_error", Domain: "shelf", Retryable: true, Meaning: "Shelf"},
+	}
+	tax := NewTaxonomy(specs, "toy_error", "toy_error", "^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$", nil, []Match{
+		{Domain: "shelf", Code: "shelf_error", Prefix: "shelf_"},
+		{Domain: "top", Code: "toy_error", Prefix: "shelf_top_", HTTPStatus: 409},
+	})
+	for code, want := range map[string][3]string{
+		"shelf_low":      {"shelf_error", "shelf", "0"},
+		"shelf_top_left": {"toy_error", "top", "409"},
+		"shelf_to":       {"shelf_error", "shelf", "0"},
+		"zz_other":       {"toy_error", "toy", "500"},
+		"shelf_error":    {"shelf_error", "shelf", "0"},
+	} {
+		err, problem := FromPayload(tax, []byte(`{"code":"`+code+`","message":"m","retryable":false}`))
+		if problem != nil {
+			t.Fatalf("%s: %v", code, problem)
+		}
+		got := [3]string{string(err.Code), string(err.Domain()), strconv.Itoa(err.HTTPStatus())}
+		if got != want || err.WireCode != code || Lookup(tax, code) != Code(want[0]) {
+			t.Errorf("%s: got %v (wire %q, Lookup %q), want %v", code, got, err.WireCode, Lookup(tax, code), want)
+		}
+	}
+	ranged := NewTaxonomy([]Spec{{Code: "-32000", Domain: "server", Meaning: "Server"}}, "-32000", "-32000", "", nil, []Match{
+		{Domain: "reserved", Code: "-32000", Low: -32768, High: -32000},
+		{Domain: "inner", Code: "-32000", Low: -32099, High: -32000},
+	})
+	for code, want := range map[string]string{
+		"-32768": "reserved", "-32100": "reserved", "-32099": "inner", "-32001": "inner",
+		"-32000": "server", "-32769": "server", "-31999": "server",
+	} {
+		err, problem := FromPayload(ranged, []byte(`{"code":`+code+`,"message":"m","retryable":false}`))
+		if problem != nil || string(err.Domain()) != want || err.WireCode != code {
+			t.Errorf("%s: got %v %v, want domain %s", code, err, problem, want)
 		}
 	}
 }

@@ -12,6 +12,8 @@ import { dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
 
+import * as hierarchy from "./hierarchy.mjs";
+
 const MODULE = process.env.TAXOGEN_MODULE;
 const EXPECT = process.env.TAXOGEN_EXPECT;
 if (!MODULE || !EXPECT) {
@@ -21,7 +23,8 @@ if (!MODULE || !EXPECT) {
 const api = await import(pathToFileURL(MODULE).href);
 /** @type {{name: string, version: string, base: string, guard: string, codeCase: string,
  *   fallback: {code: string, className: string}, wrap: {code: string, className: string},
- *   domains: {key: string, member: string, className: string, title: string, synthesized: boolean}[],
+ *   domains: {key: string, member: string, className: string, title: string, synthesized: boolean, parentClass: string}[],
+ *   matches: {prefix?: string, low?: number, high?: number, className: string}[],
  *   codes: {code: string, member: string, className: string, parent: string, domain: string, retryable: boolean, meaning: string}[],
  *   events: {type: string, location: string}[]}} */
 const ex = JSON.parse(readFileSync(EXPECT, "utf8"));
@@ -38,7 +41,6 @@ const Base = api[ex.base];
 const guard = api[ex.guard];
 const { InvalidPayloadError, lookup, isRetryable, fromPayload, toError, errorFromEvent, ERROR_EVENTS } = api;
 const cls = (name) => api[name];
-const Fallback = cls(ex.fallback.className);
 const Wrap = cls(ex.wrap.className);
 const codeSet = new Set(ex.codes.map((c) => c.code));
 // The codes whose YAML declares no details fields: their classes take any JSON
@@ -46,6 +48,9 @@ const codeSet = new Set(ex.codes.map((c) => c.code));
 // their fields) are tests/ts/typed.test.mjs's.
 const plainCodes = ex.codes.filter((c) => !c.typed);
 const domainOf = new Map(ex.domains.map((d) => [d.key, d]));
+
+const unknownClassName = (code) => hierarchy.unknownClassName(ex, code);
+const carried = (className) => hierarchy.carried(ex, className);
 
 /** A word in the taxonomy's code case. */
 const inCase = (text) => (ex.codeCase === "upper_snake" ? text.toUpperCase() : text.toLowerCase());
@@ -186,10 +191,10 @@ describe("classes", () => {
     assert.ok(guard(error));
   });
 
-  test("every domain has a base class directly under the base", () => {
+  test("every domain has a base class directly under its parent domain's, else the base", () => {
     for (const d of ex.domains) {
       const Domain = cls(d.className);
-      assert.equal(Object.getPrototypeOf(Domain), Base, `${d.className} does not extend ${ex.base}`);
+      assert.equal(Object.getPrototypeOf(Domain), cls(d.parentClass), `${d.className} does not extend ${d.parentClass}`);
       assert.equal(Domain.domain, d.key, d.className);
       if (d.synthesized) {
         // No code of its own: like the bare base, it carries the fallback's code.
@@ -450,12 +455,11 @@ describe("lookup and isRetryable", () => {
   test("removed codes are not generated and fall back like unknown ones", () => {
     for (const code of ex.removed) {
       assert.ok(!Object.values(api.ErrorCode).includes(code), code);
-      assert.equal(api.lookup(code), cls(ex.fallback.className), code);
+      assert.equal(api.lookup(code), cls(unknownClassName(code)), code);
     }
   });
 
-  test("codes the taxonomy lacks give the fallback's class", () => {
-    const fallback = ex.codes.find((c) => c.code === ex.fallback.code);
+  test("codes the taxonomy lacks give the fallback's class, or a matching domain's", () => {
     const odd = [
       unknownCode(),
       "",
@@ -468,8 +472,9 @@ describe("lookup and isRetryable", () => {
       ...ex.codes.map((c) => c.className),
     ].filter((code) => !codeSet.has(code));
     for (const code of odd) {
-      assert.equal(lookup(code), Fallback, JSON.stringify(code));
-      assert.equal(isRetryable(code), fallback.retryable, JSON.stringify(code));
+      const name = unknownClassName(code);
+      assert.equal(lookup(code), cls(name), JSON.stringify(code));
+      assert.equal(isRetryable(code), carried(name).retryable, JSON.stringify(code));
     }
   });
 });
@@ -507,8 +512,9 @@ describe("fromPayload", () => {
     for (const code of received) {
       const payload = { code, message: "from a newer peer", retryable: true, details: { v: [1] } };
       const error = fromPayload(structuredClone(payload));
-      assert.equal(error.constructor, Fallback, code);
-      assert.equal(error.code, ex.fallback.code);
+      const name = unknownClassName(code);
+      assert.equal(error.constructor, cls(name), code);
+      assert.equal(error.code, carried(name).code);
       assert.equal(error.wireCode, code);
       assert.equal(error.retryable, true);
       assert.deepEqual(error.toPayload(), payload, "re-emitted exactly as received");
@@ -812,7 +818,7 @@ describe("errorFromEvent", () => {
       }
       const unknown = { code: unknownCode(), message: "m", retryable: true, details: {} };
       const error = errorFromEvent(eventWith(e.type, e.location, unknown));
-      assert.equal(error.constructor, Fallback);
+      assert.equal(error.constructor, cls(unknownClassName(unknown.code)));
       assert.deepEqual(error.toPayload(), unknown);
       // Also through JSON, as events arrive.
       const wire = JSON.parse(JSON.stringify(eventWith(e.type, e.location, payloadOf(plainCodes[0]))));

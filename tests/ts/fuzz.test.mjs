@@ -25,6 +25,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import * as hierarchy from "./hierarchy.mjs";
 
 const MODULE = process.env.TAXOGEN_MODULE;
 const GUARD = process.env.TAXOGEN_GUARD;
@@ -318,8 +319,11 @@ function checkFromPayload(payload) {
     assert.equal(error.constructor, lookup(code));
     assert.equal(error.code, code);
   } else {
-    assert.equal(error.constructor, api[ex.fallback.className]);
-    assert.equal(error.code, ex.fallback.code);
+    // README "Hierarchies": the class of the domain whose match claims it, else
+    // the fallback's.
+    const name = hierarchy.unknownClassName(ex, code);
+    assert.equal(error.constructor, api[name]);
+    assert.equal(error.code, hierarchy.carried(ex, name).code);
   }
   assert.equal(error.wireCode, code);
   assert.equal(error.message, payload.message);

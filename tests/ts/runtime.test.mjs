@@ -437,3 +437,36 @@ describe("render: a message template over details (issue 10)", () => {
     assert.equal(runtime.render(["a ", "constructor", " b"], { constructor: "c" }), "a c b");
   });
 });
+
+describe("matcher: where the unknown codes a domain's match: claims go", () => {
+  // Given shortest first and outer first: the runtime orders them itself.
+  const match = runtime.matcher(
+    [
+      ["shelf_", "Shelf"],
+      ["shelf_top_", "TopShelf"],
+    ],
+    [
+      [-32768, -32000, "Reserved"],
+      [-32099, -32000, "Server"],
+    ],
+  );
+  test("the longest prefix a string code starts with", () => {
+    assert.equal(match("shelf_low"), "Shelf");
+    assert.equal(match("shelf_top_left"), "TopShelf");
+    assert.equal(match("shelf_to"), "Shelf");
+    assert.equal(match("shelf"), undefined);
+    assert.equal(match("zz"), undefined);
+  });
+  test("the innermost inclusive range an integer code is in", () => {
+    assert.equal(match(-32768), "Reserved");
+    assert.equal(match(-32100), "Reserved");
+    assert.equal(match(-32099), "Server");
+    assert.equal(match(-32000), "Server");
+    assert.equal(match(-32769), undefined);
+    assert.equal(match(-31999), undefined);
+  });
+  test("a string is never read as a number, nor a number as a prefix", () => {
+    assert.equal(match("-32050"), undefined);
+    assert.equal(runtime.matcher([["1", "One"]], [])(12), undefined);
+  });
+});

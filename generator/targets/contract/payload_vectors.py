@@ -9,9 +9,10 @@ an implementation must blame.  The limits are tested at the limit and one past.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone
+from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone, code_pattern
 from generator.naming import NamedCode, Names, in_code_case, other_case
 from generator.targets.contract.samples import known_details
 from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
@@ -19,12 +20,15 @@ from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
 __all__ = [
     "VectorList",
     "accepted",
+    "accepted_unknown",
     "add_from_payload",
     "good_payload",
+    "matched_samples",
     "nested",
     "plain_code",
     "removed_on_the_wire",
     "unknown_code",
+    "unknown_target",
 ]
 
 
@@ -120,6 +124,71 @@ def accepted(
     }
 
 
+def unknown_target(names: Names, wire: str | int) -> tuple[str, str | int, str, bool]:
+    """What an unknown wire code is treated as (class, code, domain, retryable):
+    the class of the domain whose ``match:`` it falls in (carrying that domain's
+    ``<domain>_error`` code, else the fallback's), else the fallback's."""
+    fallback = names.fallback
+    domain = names.taxonomy.matched(wire)
+    if domain is None:
+        return (
+            fallback.class_name,
+            fallback.code.wire_code,
+            fallback.code.domain,
+            fallback.code.retryable,
+        )
+    named = next(d for d in names.domains if d.domain is domain)
+    carried = named.base_code or fallback
+    return (
+        named.class_name,
+        carried.code.wire_code,
+        domain.key,
+        carried.code.retryable,
+    )
+
+
+def accepted_unknown(
+    names: Names, payload: dict[str, Any], wire: str | int
+) -> dict[str, Any]:
+    """The outcome of a payload whose code ``wire`` the taxonomy does not know."""
+    class_name, code, domain, _ = unknown_target(names, wire)
+    return {
+        **accepted(names.fallback, payload, wire_code=wire),
+        "class": class_name,
+        "code": code,
+        "domain": domain,
+    }
+
+
+def matched_samples(names: Names) -> list[tuple[str, str | int]]:
+    """For each prefix or range of a domain's ``match:``, an unknown well-formed
+    code that falls in it (and in no longer prefix or inner range), with the
+    domain's key; none where every such code is defined."""
+    taxonomy = names.taxonomy
+    taken = _taken(names)
+    pattern = code_pattern(taxonomy)
+    out: list[tuple[str, str | int]] = []
+    for domain in taxonomy.domains:
+        for prefix in domain.prefixes:
+            for tail in ("zz", "ZZ", "_zz", "_ZZ", "99", "9", ""):
+                code = prefix + tail
+                if (
+                    code not in taken
+                    and len(code) <= MAX_CODE_LENGTH
+                    and pattern is not None
+                    and re.fullmatch(pattern, code)
+                    and taxonomy.matched(code) is domain
+                ):
+                    out.append((domain.key, code))
+                    break
+        for low, high in domain.ranges:
+            for number in (high, low, (low + high) // 2, *range(low, high + 1)[:64]):
+                if number not in taken and taxonomy.matched(number) is domain:
+                    out.append((domain.key, number))
+                    break
+    return out
+
+
 def nested(levels: int) -> dict[str, Any]:
     """Details ``levels`` deep: objects and arrays in turn, a string at the bottom."""
     node: Any = "bottom"  # scalars add no depth
@@ -213,8 +282,18 @@ def add_from_payload(out: VectorList, names: Names) -> None:
         f"a well-formed unknown code is treated as {fallback.code.code}, and "
         "re-emitted as received",
         payload,
-        {**accepted(fallback, payload, wire_code=unknown)},
+        accepted_unknown(names, payload, unknown),
     )
+    for key, code in matched_samples(names):
+        payload = {"code": code, "message": "from a newer peer", "retryable": False}
+        out.add(
+            "from_payload",
+            f"matched/{key}/{code}",
+            f"the unknown code {code} falls back to domain {key}, whose match "
+            "claims it: an error of its class, re-emitted as received",
+            payload,
+            accepted_unknown(names, payload, code),
+        )
     for tomb in removed_on_the_wire(names):
         payload = {
             "code": tomb.wire_code,
@@ -226,7 +305,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
             f"removed/{tomb.code}",
             f"the removed code {tomb.code} falls back like any unknown code",
             payload,
-            accepted(fallback, payload, wire_code=tomb.wire_code),
+            accepted_unknown(names, payload, tomb.wire_code),
         )
     if taxonomy.wire_type == "integer":
         _integer_codes(out, names, good)
@@ -309,7 +388,7 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
         f"a well-formed unknown code of {MAX_CODE_LENGTH} "
         f"characters, the limit, is treated as {fallback.code.code}",
         payload,
-        accepted(fallback, payload, wire_code=longest),
+        accepted_unknown(names, payload, longest),
     )
     _rejected(
         out,
@@ -346,7 +425,7 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
                 f"{code!r} is a well-formed unknown code (wire codes are any "
                 f"printable ASCII): treated as {fallback.code.code}",
                 payload,
-                accepted(fallback, payload, wire_code=code),
+                accepted_unknown(names, payload, code),
             )
 
 
@@ -373,7 +452,7 @@ def _integer_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
             f"{limit}, the limit, is a well-formed unknown code: treated as "
             f"{fallback.code.code}",
             payload,
-            accepted(fallback, payload, wire_code=limit),
+            accepted_unknown(names, payload, limit),
         )
     for vid, code in (
         ("code_string", str(number)),

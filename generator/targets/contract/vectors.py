@@ -17,15 +17,17 @@ from __future__ import annotations
 from typing import Any
 
 from generator.naming import Names
-from generator.targets.mapped import code_mapping, declares_any
+from generator.targets.mapped import class_mappings, declares_any
 from generator.targets.contract.payload_vectors import (
     VectorList,
     accepted,
     add_from_payload,
     good_payload,
+    matched_samples,
     plain_code,
     removed_on_the_wire,
     some_unknown,
+    unknown_target,
 )
 from generator.targets.contract.details import add_construct, add_details_vectors
 from generator.targets.contract.schema import (
@@ -71,7 +73,9 @@ def add_mapped(out: VectorList, names: Names) -> bool:
     taxonomy = names.taxonomy
     if not declares_any(taxonomy):
         return False
-    by_class = {c.class_name: code_mapping(taxonomy, c.code) for c in names.codes}
+    # Every class by name: the codes', and the domains' own (an unknown code a
+    # domain's match claims is an error of its class).
+    by_class = {name: mapping for name, (_, mapping) in class_mappings(names).items()}
     for vector in out.vectors:
         mapping = by_class.get(vector["expect"].get("class"))
         if mapping is not None:
@@ -82,6 +86,12 @@ def add_mapped(out: VectorList, names: Names) -> bool:
                 doc_url=mapping.doc_url,
             )
     return True
+
+
+def _looked_up(names: Names, wire: str | int) -> dict[str, Any]:
+    """What ``lookup`` and ``is_retryable`` give for an unknown wire code."""
+    class_name, _, _, retryable = unknown_target(names, wire)
+    return {"class": class_name, "retryable": retryable}
 
 
 def vectors(names: Names, header: str) -> dict[str, Any]:
@@ -108,17 +118,30 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     out.add(
         "lookup",
         "unknown",
-        "an unknown code gets the fallback's class",
+        "an unknown code gets the fallback's class"
+        + (
+            " (or, if a domain's match claims it, that domain's)"
+            if any(d.prefixes or d.ranges for d in taxonomy.domains)
+            else ""
+        ),
         unknown,
-        {"class": fallback.class_name, "retryable": fallback.code.retryable},
+        _looked_up(names, unknown),
     )
+    for key, code in matched_samples(names):
+        out.add(
+            "lookup",
+            f"matched/{key}/{code}",
+            f"an unknown code in the match of domain {key} gets its class",
+            code,
+            _looked_up(names, code),
+        )
     for tomb in removed_on_the_wire(names):
         out.add(
             "lookup",
             f"removed/{tomb.code}",
-            "a removed code gets the fallback's class",
+            "a removed code gets the class of any unknown code",
             tomb.wire_code,
-            {"class": fallback.class_name, "retryable": fallback.code.retryable},
+            _looked_up(names, tomb.wire_code),
         )
 
     # error_from_event: every event type of the propagation table.

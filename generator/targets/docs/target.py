@@ -99,6 +99,12 @@ class DomainView:
     http_column: bool
     grpc_column: bool
     docs_column: bool
+    #: Its parent domain (``parent:``), and the domains whose parent it is.
+    parent: NamedDomain | None = None
+    children: tuple[NamedDomain, ...] = ()
+    #: Its ``match:``, each prefix or range as Markdown (`` `23` ``, ``-32099 to
+    #: -32000``).
+    matches: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,6 +123,32 @@ class DocsView:
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
     wire_column: bool  # whether the code tables show wire codes (``wire:`` given)
+    #: The Mermaid class diagram's lines (empty: none is drawn), and whether the
+    #: codes were left out of it for being too many to draw.
+    diagram: tuple[str, ...] = ()
+    diagram_without_codes: bool = False
+
+
+#: The most edges Mermaid draws by default (its ``maxEdges``): above it, the
+#: diagram shows the domains only.
+MERMAID_MAX_EDGES = 500
+
+
+def _diagram(names: Names) -> tuple[tuple[str, ...], bool]:
+    """The class diagram (root → domains → codes) where some domain has a parent
+    and ``docs.diagram`` is not false, and whether it leaves the codes out."""
+    taxonomy = names.taxonomy
+    if not taxonomy.nested or not taxonomy.docs.diagram:
+        return (), False
+    domains = [f"  {d.parent_class} <|-- {d.class_name}" for d in names.class_domains]
+    codes = [
+        f"  {c.parent} <|-- {c.class_name}"
+        for d in names.class_domains
+        for c in d.class_order
+        if not c.is_domain_base
+    ]
+    left_out = len(domains) + len(codes) > MERMAID_MAX_EDGES
+    return ("classDiagram", *domains, *(() if left_out else codes)), left_out
 
 
 def _json_text(value: object) -> str:
@@ -166,9 +198,11 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
     )
 
 
-def _domain(named: NamedDomain, taxonomy: model.Taxonomy) -> DomainView:
+def _domain(named: NamedDomain, taxonomy: model.Taxonomy, names: Names) -> DomainView:
     prefix = domain_prefix(named.domain.key, taxonomy.code_case)
-    every = all(c.code.code.startswith(prefix) for c in named.codes)
+    every = bool(named.codes) and all(
+        c.code.code.startswith(prefix) for c in named.codes
+    )
     rows = tuple(_row(c, taxonomy) for c in named.codes)
     return DomainView(
         named=named,
@@ -180,6 +214,17 @@ def _domain(named: NamedDomain, taxonomy: model.Taxonomy) -> DomainView:
         http_column=any(row.http_status for row in rows),
         grpc_column=any(row.grpc_status for row in rows),
         docs_column=any(row.doc_url for row in rows),
+        parent=next(
+            (d for d in names.domains if d.domain.key == named.domain.parent), None
+        ),
+        children=tuple(d for d in names.domains if d.domain.parent == named.domain.key),
+        matches=(
+            *(escape.md_code(prefix) for prefix in named.domain.prefixes),
+            *(
+                f"{low} to {high}" if low != high else str(low)
+                for low, high in named.domain.ranges
+            ),
+        ),
     )
 
 
@@ -243,6 +288,7 @@ def view(names: Names) -> DocsView:
     """The docs view of a named taxonomy."""
     taxonomy = names.taxonomy
     docs = taxonomy.docs
+    diagram, without_codes = _diagram(names)
     return DocsView(
         header=" ".join(header_lines(taxonomy.source)),
         title=taxonomy.title,
@@ -260,12 +306,14 @@ def view(names: Names) -> DocsView:
             )
             for field, kind, required, default in PAYLOAD_FIELDS
         ),
-        domains=tuple(_domain(d, taxonomy) for d in names.domains),
+        domains=tuple(_domain(d, taxonomy, names) for d in names.domains),
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
+        diagram=diagram,
+        diagram_without_codes=without_codes,
     )
 
 

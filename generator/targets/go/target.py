@@ -24,7 +24,7 @@ from generator import escape
 from generator.model import Field, Shape, code_pattern
 from generator.naming import NamedCode, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
-from generator.targets.mapped import Mapping, code_mapping
+from generator.targets.mapped import Mapping, class_mappings, code_mapping
 
 __all__ = ["GO_VERSION", "TARGET", "GoCode", "GoDetails", "GoField", "GoView", "view"]
 
@@ -92,6 +92,8 @@ class GoView:
     fallback: str  # constant
     wrap: str  # constant
     events: tuple[tuple[str, str], ...]  # (type, location) as Go string literals
+    #: Each prefix or range of a domain's ``match:``, a ``taxogen.Match`` literal.
+    matches: tuple[str, ...] = ()
 
 
 def go_module(names: Names) -> str:
@@ -247,7 +249,30 @@ def view(names: Names) -> GoView:
         events=tuple(
             (escape.go_str(e.type), escape.go_str(e.location)) for e in taxonomy.events
         ),
+        matches=_matches(names),
     )
+
+
+def _matches(names: Names) -> tuple[str, ...]:
+    """Each prefix or range of every domain's ``match:`` as a ``taxogen.Match``:
+    the domain, the code its errors are treated as (its ``<domain>_error`` code,
+    else the fallback) and its class's statuses."""
+    classes = class_mappings(names)
+    out = []
+    for domain in names.domains:
+        code = (domain.base_code or names.fallback).go_const
+        mapping = classes[domain.class_name][1]
+        statuses = ""
+        if mapping.http_status is not None:
+            statuses += f", HTTPStatus: {mapping.http_status}"
+        if mapping.grpc_status is not None:
+            statuses += f", GRPCStatus: {escape.go_str(mapping.grpc_status)}"
+        head = f"{{Domain: {domain.go_const}, Code: {code}"
+        for prefix in domain.domain.prefixes:
+            out.append(f"{head}, Prefix: {escape.go_str(prefix)}{statuses}}}")
+        for low, high in domain.domain.ranges:
+            out.append(f"{head}, Low: {low}, High: {high}{statuses}}}")
+    return tuple(out)
 
 
 TARGET = Target(

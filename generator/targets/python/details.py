@@ -180,8 +180,8 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
     parent_of: dict[str, str] = {}
     for domain in names.domains:
         if domain.base_code is None:
-            children.setdefault(names.base, []).append(domain.class_name)
-            parent_of[domain.class_name] = names.base
+            children.setdefault(domain.parent_class, []).append(domain.class_name)
+            parent_of[domain.class_name] = domain.parent_class
         for code in domain.class_order:
             children.setdefault(code.parent, []).append(code.class_name)
             parent_of[code.class_name] = code.parent

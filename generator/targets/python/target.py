@@ -65,9 +65,14 @@ class PythonView:
     code_type: str  # the Python type of a wire code: ``str`` or ``int``
     codes: tuple[NamedCode, ...]
     domains: tuple[NamedDomain, ...]
+    class_domains: tuple[NamedDomain, ...]  # parents first (Names.class_domains)
     events: tuple[Event, ...]
     fallback: NamedCode
     wrap: NamedCode
+    #: ``match:``: each prefix (string codes) or inclusive range (integer codes)
+    #: and the class of the domain an unknown code in it falls back to.
+    prefixes: tuple[tuple[str, str], ...]
+    ranges: tuple[tuple[int, int, str], ...]
     exports: tuple[str, ...]  # __all__, sorted
     lazy: bool
     module_domains: tuple[NamedDomain, ...]  # the domains with a module of their own
@@ -127,9 +132,20 @@ def view(names: Names) -> PythonView:
         code_type="int" if taxonomy.wire_type == "integer" else "str",
         codes=names.codes,
         domains=names.domains,
+        class_domains=names.class_domains,
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
+        prefixes=tuple(
+            (prefix, d.class_name)
+            for d in names.domains
+            for prefix in d.domain.prefixes
+        ),
+        ranges=tuple(
+            (low, high, d.class_name)
+            for d in names.domains
+            for low, high in d.domain.ranges
+        ),
         exports=_exports(names),
         lazy=is_lazy,
         module_domains=names.domains if is_lazy else (),
@@ -187,7 +203,8 @@ def _typing_import(names: Iterable[str], type_checking: bool = False) -> str:
 
 
 def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
-    """What the lazy module of ``domain`` imports for its classes' details."""
+    """What the lazy module of ``domain`` imports: for its classes' details, and
+    its parent domain's class from that domain's module."""
     typed = [
         view.typings[c.class_name]
         for c in domain.class_order
@@ -205,6 +222,14 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
             {name for t in typed if t.details for name in t.details.split(" | ")}
         ),
         "has_init": any(t.fields is not None for t in typed),
+        "parent_import": next(
+            (
+                (d.py_module, d.class_name)
+                for d in view.domains
+                if d.domain.key == domain.domain.parent
+            ),
+            None,
+        ),
     }
 
 

@@ -227,5 +227,5 @@ def tree(names: Names) -> Tree:
         for code in domain.class_order:
             children.setdefault(code.parent, []).append(code.class_name)
         if domain.base_code is None:
-            children.setdefault(names.base, []).append(domain.class_name)
+            children.setdefault(domain.parent_class, []).append(domain.class_name)
     return Tree(children, {c.class_name: c for c in names.codes})

@@ -90,6 +90,9 @@ class TypeScriptView:
     domains: tuple[NamedDomain, ...]
     events: tuple[Event, ...]
     fallback: NamedCode
+    #: ``match:``: each prefix or inclusive range, and the class of its domain.
+    prefixes: tuple[tuple[str, str], ...]
+    ranges: tuple[tuple[int, int, str], ...]
     wrap: NamedCode
     classes: tuple[TsClass, ...]  # every class below the root, parents first
     details: tuple[TsDetails, ...]  # of the codes with declared fields
@@ -162,11 +165,12 @@ def _code_class(
 
 
 def _classes(names: Names) -> tuple[TsClass, ...]:
-    """Each domain's class (one of its own if no code owns it), then its codes'."""
+    """Each domain's class (one of its own if no code owns it), then its codes',
+    parent domains first."""
     tree = details.tree(names)
     said = stated(names)
     classes = []
-    for domain in names.domains:
+    for domain in names.class_domains:
         key = domain.domain.key
         if domain.base_code is None:
             statics = (
@@ -175,11 +179,11 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
                 *_mapped(said[domain.class_name]),
             )
             doc = (f"The base of every error of the `{key}` domain.",)
-            typing = tree.typing(domain.class_name, names.base)
+            typing = tree.typing(domain.class_name, domain.parent_class)
             classes.append(
                 TsClass(
                     name=domain.class_name,
-                    parent=names.base,
+                    parent=domain.parent_class,
                     doc=doc,
                     statics=statics,
                     typing=typing,
@@ -214,6 +218,16 @@ def view(names: Names) -> TypeScriptView:
         domains=names.domains,
         events=taxonomy.events,
         fallback=names.fallback,
+        prefixes=tuple(
+            (prefix, d.class_name)
+            for d in names.domains
+            for prefix in d.domain.prefixes
+        ),
+        ranges=tuple(
+            (low, high, d.class_name)
+            for d in names.domains
+            for low, high in d.domain.ranges
+        ),
         wrap=names.wrap,
         classes=_classes(names),
         details=tuple(

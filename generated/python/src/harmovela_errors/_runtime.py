@@ -43,7 +43,7 @@ import importlib
 import math
 import re
 import warnings
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
     Any,
     ClassVar,
@@ -822,10 +822,14 @@ class Classes(Generic[_E]):
 
     ``base`` is its root class, ``by_code`` each code's class by its wire code
     (a ``str``, or an ``int`` where codes are integers), and ``fallback`` and
-    ``wrap`` are the codes unknown codes and caught non-errors become.
+    ``wrap`` are the codes unknown codes and caught non-errors become.  An
+    unknown code that ``match`` claims becomes an error of a domain's class
+    instead: ``prefixes`` pairs a string prefix with the class, ``ranges`` an
+    inclusive ``(low, high)`` of integer codes; the longest prefix wins, and
+    of ranges the inner one.
     """
 
-    __slots__ = ("base", "by_code", "_fallback", "_wrap")
+    __slots__ = ("base", "by_code", "_fallback", "_wrap", "_prefixes", "_ranges")
 
     #: Whether ``by_code`` holds every code's class (so a code it lacks is unknown).
     complete: ClassVar[bool] = True
@@ -837,20 +841,43 @@ class Classes(Generic[_E]):
         *,
         fallback: str | int,
         wrap: str | int,
+        prefixes: Iterable[tuple[str, Any]] = (),
+        ranges: Iterable[tuple[int, int, Any]] = (),
     ) -> None:
         self.base = base
         self.by_code = by_code
         self._fallback = fallback
         self._wrap = wrap
+        # Longest first, innermost first: the first that matches wins.
+        self._prefixes = sorted(prefixes, key=lambda item: -len(item[0]))
+        self._ranges = sorted(ranges, key=lambda item: item[1] - item[0])
 
     def lookup(self, code: str | int) -> type[_E]:
-        """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
+        """The class of ``code``; for a code the taxonomy lacks, the class of the
+        domain that matches it, else the fallback's."""
         cls = self.by_code.get(code)
-        return self.by_code[self._fallback] if cls is None else cls
+        return self.unknown(code) if cls is None else cls
 
     def unloaded(self, code: str | int) -> type[_E] | None:
         """The class of a code of the taxonomy that ``by_code`` lacks: none here."""
         return None
+
+    def unknown(self, code: str | int) -> type[_E]:
+        """The class of a code the taxonomy lacks: the class of the domain whose
+        ``match`` it falls in, else the fallback's."""
+        if isinstance(code, str):
+            for prefix, target in self._prefixes:
+                if code.startswith(prefix):
+                    return self._resolve(target)
+        else:
+            for low, high, target in self._ranges:
+                if low <= code <= high:
+                    return self._resolve(target)
+        return self.fallback()
+
+    def _resolve(self, target: Any) -> type[_E]:
+        """A class of ``prefixes`` or ``ranges``: here the class itself."""
+        return cast("type[_E]", target)
 
     def fallback(self) -> type[_E]:
         """The class of the fallback code."""
@@ -869,7 +896,9 @@ class LazyClasses(Classes[_E]):
     the first time one of its classes is needed, and its classes are then bound
     in the package's ``namespace`` with the package as their ``__module__``
     (users import them from there, and pickle finds them there) and, by code,
-    in ``by_code``, which starts empty.
+    in ``by_code``, which starts empty.  The classes of ``prefixes`` and
+    ``ranges`` are named, and loaded when an unknown code first needs one; a
+    module that imports a parent domain's class loads that class's module too.
     """
 
     __slots__ = ("_package", "_namespace", "_modules", "_class_of", "_loaded")
@@ -886,8 +915,12 @@ class LazyClasses(Classes[_E]):
         class_of: Mapping[Any, str],
         fallback: str | int,
         wrap: str | int,
+        prefixes: Iterable[tuple[str, str]] = (),
+        ranges: Iterable[tuple[int, int, str]] = (),
     ) -> None:
-        super().__init__(base, {}, fallback=fallback, wrap=wrap)
+        super().__init__(
+            base, {}, fallback=fallback, wrap=wrap, prefixes=prefixes, ranges=ranges
+        )
         self._package = package
         self._namespace = namespace
         self._modules = modules
@@ -900,19 +933,29 @@ class LazyClasses(Classes[_E]):
         if cls is None:
             module_name = self._modules[name]
             module = importlib.import_module(f".{module_name}", self._package)
-            for key, value in vars(module).items():
+            for key, value in list(vars(module).items()):
                 if self._modules.get(key) == module_name:
                     value.__module__ = self._package
                     self._namespace[key] = self._loaded[key] = value
                     if "code" in vars(value):
                         self.by_code[_plain(value.code)] = value
             cls = self._loaded[name]
+            # A parent domain's class, imported by the module from its own: bound
+            # here too, so that it is never seen under its private module's name.
+            for ancestor in cls.__mro__[1:]:
+                above = ancestor.__name__
+                if above in self._modules and above not in self._loaded:
+                    self.load(above)
         return cls
+
+    def _resolve(self, target: Any) -> type[_E]:
+        return self.load(target)
 
     def lookup(self, code: str | int) -> type[_E]:
         cls = self.by_code.get(code)
         if cls is None:
-            cls = self.load(self._class_of.get(code) or self._class_of[self._fallback])
+            name = self._class_of.get(code)
+            cls = self.unknown(code) if name is None else self.load(name)
         return cls
 
     def unloaded(self, code: str | int) -> type[_E] | None:
@@ -961,7 +1004,8 @@ def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]
 
     The function returned gives the error a wire payload describes, and raises
     InvalidPayloadError if it is malformed.  An unknown but well-formed code
-    gives the fallback's class, whose ``wire_code`` keeps the received code, so
+    gives the class of the domain whose ``match`` it falls in, else the
+    fallback's, its ``wire_code`` keeping the received code, so
     ``to_payload()`` re-emits it.  Whatever the payload is, nothing else is
     raised: a code longer than ``MAX_CODE_LENGTH``, details nested deeper than
     ``MAX_DETAILS_DEPTH`` or holding more than ``MAX_DETAILS_NODES`` values are
@@ -1048,7 +1092,7 @@ def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]
             if problem:
                 raise InvalidPayloadError(problem, field="details")
         if cls is None:
-            cls = classes.fallback()
+            cls = classes.unknown(code)
         elif cls.fields:
             # A known code's declared fields are checked (the fallback's are not:
             # an unknown code's details are whatever its sender made them).

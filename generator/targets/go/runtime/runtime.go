@@ -14,6 +14,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -82,6 +83,19 @@ type Spec struct {
 	DocURL     string
 }
 
+// Match is one prefix (string codes) or inclusive range Low..High (integer
+// codes) of a domain's match: an unknown code in it is treated as Code (the
+// domain's <domain>_error code, else the fallback code) of Domain, with the
+// statuses of the domain's class.
+type Match struct {
+	Domain     Domain
+	Code       Code
+	Prefix     string
+	Low, High  int64
+	HTTPStatus int
+	GRPCStatus string
+}
+
 // Event is where an event type carries its error (a dotted path).
 type Event struct {
 	Type     string
@@ -95,16 +109,26 @@ type Taxonomy struct {
 	wrap     *Spec
 	pattern  *regexp.Regexp // nil: codes are integers
 	events   map[string]string
+	matches  []Match // longest prefix first, innermost range first
 }
 
 // NewTaxonomy builds the tables of a generated package (its codes in order).
 // pattern is what a well-formed string code matches; "" means codes are
-// integers, each Code its decimal text.
-func NewTaxonomy(specs []Spec, fallback, wrap Code, pattern string, events []Event) *Taxonomy {
+// integers, each Code its decimal text. matches are the domains' matches, in
+// any order.
+func NewTaxonomy(specs []Spec, fallback, wrap Code, pattern string, events []Event, matches []Match) *Taxonomy {
 	t := &Taxonomy{
-		specs:  make(map[Code]*Spec, len(specs)),
-		events: make(map[string]string, len(events)),
+		specs:   make(map[Code]*Spec, len(specs)),
+		events:  make(map[string]string, len(events)),
+		matches: append([]Match(nil), matches...),
 	}
+	sort.SliceStable(t.matches, func(i, j int) bool {
+		a, b := t.matches[i], t.matches[j]
+		if len(a.Prefix) != len(b.Prefix) {
+			return len(a.Prefix) > len(b.Prefix)
+		}
+		return a.High-a.Low < b.High-b.Low
+	})
 	if pattern != "" {
 		t.pattern = regexp.MustCompile(pattern)
 	}
@@ -133,6 +157,7 @@ type Error struct {
 	Details   map[string]any
 	Cause     error
 	tax       *Taxonomy
+	matched   *Match // the match an unknown code fell in, if any
 }
 
 // Error is the wire code and the message.
@@ -151,6 +176,9 @@ func (e *Error) Is(target error) bool {
 // Domain is the domain of the error's code ("" for an error not built by the
 // package).
 func (e *Error) Domain() Domain {
+	if e.matched != nil {
+		return e.matched.Domain
+	}
 	if spec := e.spec(); spec != nil {
 		return spec.Domain
 	}
@@ -168,6 +196,9 @@ func (e *Error) Meaning() string {
 // HTTPStatus is the HTTP status the taxonomy maps the error's code to (0 where
 // it gives none).
 func (e *Error) HTTPStatus() int {
+	if e.matched != nil {
+		return e.matched.HTTPStatus
+	}
 	if spec := e.spec(); spec != nil {
 		return spec.HTTPStatus
 	}
@@ -177,6 +208,9 @@ func (e *Error) HTTPStatus() int {
 // GRPCStatus is the canonical gRPC status name ("UNAVAILABLE") the taxonomy
 // maps the error's code to ("" where it gives none).
 func (e *Error) GRPCStatus() string {
+	if e.matched != nil {
+		return e.matched.GRPCStatus
+	}
 	if spec := e.spec(); spec != nil {
 		return spec.GRPCStatus
 	}
@@ -288,12 +322,33 @@ type WrappedValue struct {
 func (w *WrappedValue) Error() string { return fmt.Sprintf("non-error value: %v", w.Value) }
 
 // Lookup is the code a received code is treated as: itself if the taxonomy
-// knows it, else the fallback code.
+// knows it, else that of the domain whose match it falls in, else the fallback
+// code.
 func Lookup(t *Taxonomy, code string) Code {
 	if spec, ok := t.specs[Code(code)]; ok {
 		return spec.Code
 	}
+	if m := t.match(code); m != nil {
+		return m.Code
+	}
 	return t.fallback.Code
+}
+
+// match is the match an unknown code falls in: the longest prefix it starts
+// with, or the innermost range it is in (integer codes, as decimal text).
+func (t *Taxonomy) match(code string) *Match {
+	number, err := strconv.ParseInt(code, 10, 64)
+	for i := range t.matches {
+		m := &t.matches[i]
+		if t.pattern != nil {
+			if m.Prefix != "" && strings.HasPrefix(code, m.Prefix) {
+				return m
+			}
+		} else if err == nil && m.Prefix == "" && m.Low <= number && number <= m.High {
+			return m
+		}
+	}
+	return nil
 }
 
 // IsRetryable is whether Lookup(code) is retryable.
@@ -370,8 +425,12 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 			return nil, invalid("details", "details: deeper than %d or more than %d values", MaxDetailsDepth, MaxDetailsNodes)
 		}
 	}
+	var matched *Match
 	if !known {
 		spec = t.fallback
+		if matched = t.match(code); matched != nil {
+			spec = t.specs[matched.Code]
+		}
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
 	}
@@ -382,6 +441,7 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 		Retryable: retryable,
 		Details:   details,
 		tax:       t,
+		matched:   matched,
 	}, nil
 }
 

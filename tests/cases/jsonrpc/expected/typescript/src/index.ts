@@ -39,6 +39,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const Domain = {
   REQUEST: "request",
   SERVER: "server",
+  RESERVED: "reserved",
 } as const;
 /** A domain of the taxonomy. */
 export type Domain = (typeof Domain)[keyof typeof Domain];
@@ -64,9 +65,19 @@ export class JsonRpcError extends runtime.TaxonomyError<ErrorCode, Domain> {
 }
 
 /**
+ * The base of every error of the `reserved` domain.
+ */
+export class ReservedError extends JsonRpcError {
+  static override readonly errorName: string = "ReservedError";
+  static override readonly domain: Domain = "reserved";
+  static override readonly meaning: string = "Reserved Errors";
+  declare readonly code: -32700 | -32600 | -32601 | -32602 | -32000 | -32603;
+}
+
+/**
  * The base of every error of the `request` domain.
  */
-export class RequestError extends JsonRpcError {
+export class RequestError extends ReservedError {
   static override readonly errorName: string = "RequestError";
   static override readonly domain: Domain = "request";
   static override readonly meaning: string = "Request Errors";
@@ -130,7 +141,7 @@ export class InvalidParamsError extends RequestError {
  *
  * Code `-32000`, base of the `server` domain; not retryable.
  */
-export class ServerError extends JsonRpcError {
+export class ServerError extends ReservedError {
   static override readonly errorName: string = "ServerError";
   static override readonly code: ErrorCode = -32000;
   static override readonly domain: Domain = "server";
@@ -186,9 +197,21 @@ const DECODER: runtime.Decoder<JsonRpcError> = /* @__PURE__ */ runtime.decoder(
   ERROR_EVENTS,
 );
 
-/** The class of `code`; for a code the taxonomy lacks, `ServerError`. */
+/** The class of the domain whose `match:` an unknown code falls in, if any. */
+const MATCHED: (code: number) => ErrorClass | undefined = /* @__PURE__ */ runtime.matcher<ErrorClass>(
+  [],
+  [
+    [-32099, -32000, ServerError as ErrorClass],
+    [-32768, -32000, ReservedError as ErrorClass],
+  ],
+);
+
+/**
+ * The class of `code`; for a code the taxonomy lacks, the class of the domain
+ * whose `match:` it falls in, else `ServerError`.
+ */
 export function lookup(code: number): ErrorClass {
-  return BY_CODE.get(code) ?? ServerError;
+  return BY_CODE.get(code) ?? MATCHED(code) ?? ServerError;
 }
 
 /** Whether an error with `code` may be retried (unknown codes as the fallback). */
@@ -204,8 +227,9 @@ export function isJsonRpcError(value: unknown): value is JsonRpcError {
 /**
  * The error a wire payload describes; throws InvalidPayloadError if malformed.
  *
- * An unknown but well-formed code gives a `ServerError` whose
- * `wireCode` keeps the received code, so `toPayload()` re-emits it.
+ * An unknown but well-formed code gives the class of the domain whose `match:`
+ * it falls in, else a `ServerError`, its `wireCode` keeping the
+ * received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): JsonRpcError {
   return DECODER.payload(payload);

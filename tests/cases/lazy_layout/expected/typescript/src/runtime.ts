@@ -765,6 +765,31 @@ export function decoder<
 }
 
 /**
+ * What a taxonomy's `match:` says of unknown codes: the function returned gives
+ * the target of the longest prefix a string code starts with, or of the
+ * innermost inclusive range `[low, high]` an integer code is in, or undefined.
+ */
+export function matcher<C>(
+  prefixes: readonly (readonly [string, C])[],
+  ranges: readonly (readonly [number, number, C])[],
+): (code: string | number) => C | undefined {
+  const longest = [...prefixes].sort((a, b) => b[0].length - a[0].length);
+  const innermost = [...ranges].sort((a, b) => a[1] - a[0] - (b[1] - b[0]));
+  return (code) => {
+    if (typeof code === "string") {
+      for (const [prefix, target] of longest) {
+        if (code.startsWith(prefix)) return target;
+      }
+    } else {
+      for (const [low, high, target] of innermost) {
+        if (low <= code && code <= high) return target;
+      }
+    }
+    return undefined;
+  };
+}
+
+/**
  * `value`, which is no error of the taxonomy, wrapped in an error of `cls` with
  * `value` as its `cause` and a message saying what it was.
  */

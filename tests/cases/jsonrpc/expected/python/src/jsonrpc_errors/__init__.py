@@ -39,6 +39,7 @@ __all__ = [
     "MethodNotFoundError",
     "ParseError",
     "RequestError",
+    "ReservedError",
     "ServerError",
     "error_from_event",
     "from_payload",
@@ -67,6 +68,7 @@ class Domain(enum.StrEnum):
 
     REQUEST = "request"
     SERVER = "server"
+    RESERVED = "reserved"
 
 
 class ErrorPayload(TypedDict):
@@ -95,7 +97,14 @@ class JsonRpcError(_runtime.TaxonomyError):
         return cast(ErrorPayload, self._payload())
 
 
-class RequestError(JsonRpcError):
+class ReservedError(JsonRpcError):
+    """The base of every error of one domain: see ``domain``."""
+
+    domain = Domain.RESERVED
+    meaning = "Reserved Errors"
+
+
+class RequestError(ReservedError):
     """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.REQUEST
@@ -134,7 +143,7 @@ class InvalidParamsError(RequestError):
     retryable = False
 
 
-class ServerError(JsonRpcError):
+class ServerError(ReservedError):
     """The base of every error of its domain, and one itself: see ``code``."""
 
     code = ErrorCode.SERVER_ERROR
@@ -164,6 +173,10 @@ _CLASSES: Final = _runtime.Classes(
     _BY_CODE,
     fallback=-32000,
     wrap=-32603,
+    ranges=(
+        (-32099, -32000, ServerError),
+        (-32768, -32000, ReservedError),
+    ),
 )
 # The runtime's unpickler and public classes, presented as this package's own:
 # pickles and reprs name them here, never in the private _runtime module.
@@ -175,7 +188,8 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 
 
 def lookup(code: int) -> type[JsonRpcError]:
-    """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
+    """The class of ``code``; for a code the taxonomy lacks, the class of the domain
+    whose ``match`` it falls in, else the fallback's."""
     return _CLASSES.lookup(code)
 
 
@@ -195,8 +209,9 @@ def is_json_rpc_error(value: object) -> TypeGuard[JsonRpcError]:
 def from_payload(payload: object) -> JsonRpcError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives the fallback's class, whose
-    ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
+    An unknown but well-formed code gives the class of the domain whose
+    ``match`` it falls in, else the fallback's, its ``wire_code`` keeping the
+    received code, so ``to_payload()`` re-emits it.
     Whatever ``payload`` is, nothing else is raised: a code longer than
     ``MAX_CODE_LENGTH``, details nested deeper than ``MAX_DETAILS_DEPTH`` or
     holding more than ``MAX_DETAILS_NODES`` values are invalid too, and a field

@@ -2,7 +2,7 @@
 # DO NOT EDIT: edit taxonomy.yaml and regenerate.
 """The error codes of the ``sqlstate`` taxonomy as exception classes.
 
-Every error is a subclass of ``DatabaseError``, which carries a stable ``code``
+Every error is a subclass of ``DBAPIError``, which carries a stable ``code``
 distinct from its human ``message``, whether the caller may ``retryable``-ly try
 again, and free-form JSON ``details``.  ``from_payload`` and ``to_payload``
 convert to and from the wire payload ``{code, message, retryable, details}``.
@@ -24,6 +24,10 @@ from ._runtime import (
 )
 
 __all__ = [
+    "ConnectionDoesNotExist",
+    "ConnectionException",
+    "ConnectionFailure",
+    "DBAPIError",
     "DataCorrupted",
     "DatabaseError",
     "DeadlockDetected",
@@ -32,6 +36,7 @@ __all__ = [
     "ErrorCode",
     "ErrorPayload",
     "ForeignKeyViolation",
+    "InsufficientPrivilege",
     "IntegrityConstraintViolation",
     "IntegrityError",
     "InternalError",
@@ -41,13 +46,17 @@ __all__ = [
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
     "NotNullViolation",
+    "OperationalError",
+    "ProgrammingError",
     "RestrictViolation",
     "SerializationFailure",
+    "SyntaxError_",
     "TransactionRollback",
+    "UndefinedTable",
     "UniqueViolation",
     "error_from_event",
     "from_payload",
-    "is_database_error",
+    "is_dbapi_error",
     "is_retryable",
     "lookup",
     "to_error",
@@ -59,6 +68,9 @@ __version__: Final = "16.0.0"
 class ErrorCode(enum.StrEnum):
     """Every error code of the taxonomy, named by its upper snake case."""
 
+    CONNECTION_EXCEPTION = "08000"
+    CONNECTION_DOES_NOT_EXIST = "08003"
+    CONNECTION_FAILURE = "08006"
     INTEGRITY_CONSTRAINT_VIOLATION = "23000"
     RESTRICT_VIOLATION = "23001"
     NOT_NULL_VIOLATION = "23502"
@@ -66,6 +78,9 @@ class ErrorCode(enum.StrEnum):
     UNIQUE_VIOLATION = "23505"
     SERIALIZATION_FAILURE = "40001"
     DEADLOCK_DETECTED = "40P01"
+    SYNTAX_ERROR = "42601"
+    INSUFFICIENT_PRIVILEGE = "42501"
+    UNDEFINED_TABLE = "42P01"
     INTERNAL_ERROR = "XX000"
     DATA_CORRUPTED = "XX001"
 
@@ -73,8 +88,11 @@ class ErrorCode(enum.StrEnum):
 class Domain(enum.StrEnum):
     """Every domain of the taxonomy, named by its upper snake case."""
 
+    DATABASE = "database"
+    OPERATIONAL = "operational"
     INTEGRITY_CONSTRAINT_VIOLATION = "integrity_constraint_violation"
     TRANSACTION_ROLLBACK = "transaction_rollback"
+    SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION = "syntax_error_or_access_rule_violation"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -87,7 +105,7 @@ class ErrorPayload(TypedDict):
     details: dict[str, Any]
 
 
-class DatabaseError(_runtime.TaxonomyError):
+class DBAPIError(_runtime.TaxonomyError):
     """The root of every error of the taxonomy.
 
     A bare instance carries the taxonomy's fallback code.
@@ -102,6 +120,44 @@ class DatabaseError(_runtime.TaxonomyError):
     def to_payload(self) -> ErrorPayload:
         """The wire payload ``{code, message, retryable, details}``."""
         return cast(ErrorPayload, self._payload())
+
+
+class DatabaseError(DBAPIError):
+    """The base of every error of one domain: see ``domain``."""
+
+    domain = Domain.DATABASE
+    meaning = "DB-API DatabaseError: errors related to the database"
+
+
+class OperationalError(DatabaseError):
+    """The base of every error of one domain: see ``domain``."""
+
+    domain = Domain.OPERATIONAL
+    meaning = "Class 08: Connection Exception (DB-API OperationalError)"
+
+
+class ConnectionException(OperationalError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.CONNECTION_EXCEPTION
+    meaning = "connection_exception"
+    retryable = True
+
+
+class ConnectionDoesNotExist(OperationalError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.CONNECTION_DOES_NOT_EXIST
+    meaning = "connection_does_not_exist"
+    retryable = True
+
+
+class ConnectionFailure(OperationalError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.CONNECTION_FAILURE
+    meaning = "connection_failure"
+    retryable = True
 
 
 class IntegrityError(DatabaseError):
@@ -151,7 +207,7 @@ class UniqueViolation(IntegrityError):
     retryable = False
 
 
-class TransactionRollback(DatabaseError):
+class TransactionRollback(OperationalError):
     """The base of every error of one domain: see ``domain``."""
 
     domain = Domain.TRANSACTION_ROLLBACK
@@ -172,6 +228,37 @@ class DeadlockDetected(TransactionRollback):
     code = ErrorCode.DEADLOCK_DETECTED
     meaning = "deadlock_detected"
     retryable = True
+
+
+class ProgrammingError(DatabaseError):
+    """The base of every error of one domain: see ``domain``."""
+
+    domain = Domain.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION
+    meaning = "Class 42: Syntax Error or Access Rule Violation"
+
+
+class SyntaxError_(ProgrammingError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.SYNTAX_ERROR
+    meaning = "syntax_error"
+    retryable = False
+
+
+class InsufficientPrivilege(ProgrammingError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.INSUFFICIENT_PRIVILEGE
+    meaning = "insufficient_privilege"
+    retryable = False
+
+
+class UndefinedTable(ProgrammingError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.UNDEFINED_TABLE
+    meaning = "undefined_table"
+    retryable = False
 
 
 class InternalError(DatabaseError):
@@ -197,7 +284,10 @@ class DataCorrupted(InternalError):
     retryable = False
 
 
-_BY_CODE: Final[dict[str, type[DatabaseError]]] = {
+_BY_CODE: Final[dict[str, type[DBAPIError]]] = {
+    "08000": ConnectionException,
+    "08003": ConnectionDoesNotExist,
+    "08006": ConnectionFailure,
     "23000": IntegrityConstraintViolation,
     "23001": RestrictViolation,
     "23502": NotNullViolation,
@@ -205,14 +295,24 @@ _BY_CODE: Final[dict[str, type[DatabaseError]]] = {
     "23505": UniqueViolation,
     "40001": SerializationFailure,
     "40P01": DeadlockDetected,
+    "42601": SyntaxError_,
+    "42501": InsufficientPrivilege,
+    "42P01": UndefinedTable,
     "XX000": InternalError_,
     "XX001": DataCorrupted,
 }
 _CLASSES: Final = _runtime.Classes(
-    DatabaseError,
+    DBAPIError,
     _BY_CODE,
     fallback="XX000",
     wrap="XX000",
+    prefixes=(
+        ("08", OperationalError),
+        ("23", IntegrityError),
+        ("40", TransactionRollback),
+        ("42", ProgrammingError),
+        ("XX", InternalError),
+    ),
 )
 # The runtime's unpickler and public classes, presented as this package's own:
 # pickles and reprs name them here, never in the private _runtime module.
@@ -223,8 +323,9 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 """Event type → the dotted path of the error inside an event of that type."""
 
 
-def lookup(code: str) -> type[DatabaseError]:
-    """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
+def lookup(code: str) -> type[DBAPIError]:
+    """The class of ``code``; for a code the taxonomy lacks, the class of the domain
+    whose ``match`` it falls in, else the fallback's."""
     return _CLASSES.lookup(code)
 
 
@@ -233,19 +334,20 @@ def is_retryable(code: str) -> bool:
     return lookup(code).retryable
 
 
-def is_database_error(value: object) -> TypeGuard[DatabaseError]:
+def is_dbapi_error(value: object) -> TypeGuard[DBAPIError]:
     """Whether ``value`` is an error of this taxonomy; never raises, whatever ``value`` is.
 
     It asks the real type, never the value (whose ``__class__`` may lie or raise).
     """
-    return _runtime.is_error(value, DatabaseError)
+    return _runtime.is_error(value, DBAPIError)
 
 
-def from_payload(payload: object) -> DatabaseError:
+def from_payload(payload: object) -> DBAPIError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives the fallback's class, whose
-    ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
+    An unknown but well-formed code gives the class of the domain whose
+    ``match`` it falls in, else the fallback's, its ``wire_code`` keeping the
+    received code, so ``to_payload()`` re-emits it.
     Whatever ``payload`` is, nothing else is raised: a code longer than
     ``MAX_CODE_LENGTH``, details nested deeper than ``MAX_DETAILS_DEPTH`` or
     holding more than ``MAX_DETAILS_NODES`` values are invalid too, and a field
@@ -254,7 +356,7 @@ def from_payload(payload: object) -> DatabaseError:
     return _decode(payload)
 
 
-def to_error(value: object) -> DatabaseError:
+def to_error(value: object) -> DBAPIError:
     """``value`` if it is an error of this taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
@@ -263,7 +365,7 @@ def to_error(value: object) -> DatabaseError:
     return _runtime.to_error(value, _CLASSES)
 
 
-def error_from_event(event: Mapping[str, object]) -> DatabaseError | None:
+def error_from_event(event: Mapping[str, object]) -> DBAPIError | None:
     """The error an event carries where ``ERROR_EVENTS`` says, or None if none.
 
     An event (or a mapping on the way to its error) whose own ``get`` raises is
