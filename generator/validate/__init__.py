@@ -12,8 +12,10 @@ name clashes are reported in the same run.  Parts of the file the loader refused
 (an alias, a tagged value) were reported there and are skipped here in silence.
 
 One module per part of the format: :mod:`.top` (the top-level keys and
-settings), :mod:`.domains`, :mod:`.codes` (live, deprecated and removed codes),
-:mod:`.events`, :mod:`.docs`; beneath them :mod:`.reader` (typed, reporting
+settings), :mod:`.domains`, :mod:`.hierarchy` (a domain's ``parent`` and
+``match``, and their checks across domains), :mod:`.codes` (live, deprecated and
+removed codes), :mod:`.wire`, :mod:`.status`, :mod:`.fields`, :mod:`.events`,
+:mod:`.docs`; beneath them :mod:`.reader` (typed, reporting
 accessors over nodes), :mod:`.text` (which characters text may hold) and
 :mod:`.hints` (did-you-mean).  The rules of names and versions themselves live
 in :mod:`generator.model`; ``CASE_PATTERNS``, ``CASE_RULES`` and
