@@ -90,7 +90,9 @@ def _domain_generic_code(
 ) -> Iterator[tuple[str | None, str, Position | None]]:
     for domain in t.domains:
         generic = generic_code(domain.key, t.code_case)
-        if all(c.code != generic for c in domain.codes):
+        # A domain without codes is a parent of others (README "Hierarchies"):
+        # an abstract class, raised through its children's codes.
+        if domain.codes and all(c.code != generic for c in domain.codes):
             yield (
                 None,
                 (

@@ -281,3 +281,22 @@ def test_code_domain_prefix_is_spelt_in_the_code_case(tmp_path: Path) -> None:
     config = LintConfig.from_table({"enable": ["code-domain-prefix"]})
     found = lint(_taxonomy(tmp_path, [], text), config)
     assert {f.code for f in found if f.rule == "code-domain-prefix"} == {"UNKNOWN"}
+
+
+def test_a_parent_domain_without_codes_needs_no_generic_code(tmp_path: Path) -> None:
+    """README "Hierarchies": a domain that is only a parent has no codes to raise,
+    so domain-generic-code asks it for none; its children still get asked."""
+    parent = (
+        "  runtime:\n    title: Runtime Errors\n"
+        "  tool:\n    title: Tool Errors\n    parent: runtime\n"
+    )
+    text = BASE.replace("  tool:\n    title: Tool Errors\n", parent, 1)
+    assert text != BASE
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(text.replace(TOOL_ERROR, ""), encoding="utf-8")
+    found = lint(load_taxonomy(path))
+    flagged = [f.message for f in found if f.rule == "domain-generic-code"]
+    assert flagged == [
+        "domain 'tool' has no generic code 'tool_error' for errors it cannot be "
+        "more precise about"
+    ]
