@@ -263,6 +263,10 @@ MAX_CODE_LENGTH = 256
 #: The largest integer wire code, either sign: JavaScript's Number.MAX_SAFE_INTEGER,
 #: beyond which a JSON number is no longer read exactly everywhere.
 MAX_WIRE_INTEGER = 2**53 - 1
+#: How deep domains may nest through ``parent:`` (a domain without a parent is
+#: depth 1): far past any real catalogue (psycopg's is 3), and shallow enough
+#: for every language's class machinery and a readable diagram.
+MAX_PARENT_DEPTH = 64
 
 
 def version_guess(text: str) -> str:
@@ -673,16 +677,14 @@ class Taxonomy:
         """The domains in the order their classes must be defined: each after its
         parent, else in file order (validation has refused cycles)."""
         placed: dict[str, Domain] = {}
-
-        def place(domain: Domain) -> None:
-            if domain.key in placed:
-                return
-            if domain.parent is not None:
-                place(self._by_key[domain.parent])
-            placed[domain.key] = domain
-
         for domain in self.domains:
-            place(domain)
+            # Its unplaced ancestors, then itself, outermost first (a loop, not
+            # recursion: a chain of parents may be thousands deep).
+            chain = [domain]
+            while chain[-1].parent is not None and chain[-1].parent not in placed:
+                chain.append(self._by_key[chain[-1].parent])
+            for above in reversed(chain):
+                placed.setdefault(above.key, above)
         return tuple(placed.values())
 
     def ancestors(self, domain: Domain) -> tuple[Domain, ...]:

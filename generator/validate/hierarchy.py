@@ -18,7 +18,12 @@ from __future__ import annotations
 import dataclasses
 
 from generator.diagnostics import Position
-from generator.model import MAX_CODE_LENGTH, MAX_WIRE_INTEGER, WIRE_PATTERN
+from generator.model import (
+    MAX_CODE_LENGTH,
+    MAX_PARENT_DEPTH,
+    MAX_WIRE_INTEGER,
+    WIRE_PATTERN,
+)
 from generator.nodes import Node, ScalarNode, SeqNode
 from generator.validate.hints import INT, close_match
 from generator.validate.reader import Reader, join
@@ -90,6 +95,14 @@ class Hierarchy:
                     + " -> ".join([*cycle, cycle[0]])
                     + "; a domain cannot be its own ancestor",
                 )
+            elif not cycle and self._depth(entry.key) == MAX_PARENT_DEPTH + 1:
+                # Reported once, at the first domain past the limit.
+                r.error(
+                    where,
+                    key,
+                    f"domain {entry.key!r} is nested {MAX_PARENT_DEPTH + 1} deep; "
+                    f"domains nest at most {MAX_PARENT_DEPTH} deep through parent:",
+                )
 
     def _cycle(self, start: str) -> list[str]:
         """The domains of the cycle ``start`` is on (from ``start``), or []."""
@@ -104,6 +117,20 @@ class Hierarchy:
             path.append(following)
             current = self.entries[following]
         return []
+
+    def _depth(self, key: str) -> int:
+        """How deep ``key`` nests: 1 without a parent (or past an unknown one, or
+        on a cycle further up, each reported on its own)."""
+        depth, seen = 1, {key}
+        current = self.entries[key]
+        while current.parent is not None and current.parent[0] in self.entries:
+            following = current.parent[0]
+            if following in seen:
+                break
+            seen.add(following)
+            depth += 1
+            current = self.entries[following]
+        return depth
 
     def _childless(self, r: Reader) -> None:
         parents = {e.parent[0] for e in self.entries.values() if e.parent is not None}

@@ -188,9 +188,10 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
     by_class = {c.class_name: c for c in names.codes}
 
     def subtree(name: str) -> list[str]:
-        found = [name]
-        for child in children.get(name, []):
-            found.extend(subtree(child))
+        found, todo = [], [name]
+        while todo:  # depth first, in order, without recursion
+            found.append(todo.pop())
+            todo.extend(reversed(children.get(found[-1], [])))
         return found
 
     def own(name: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:

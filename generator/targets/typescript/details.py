@@ -186,9 +186,10 @@ class Tree:
     codes: dict[str, NamedCode]  # by class name
 
     def subtree(self, name: str) -> list[str]:
-        found = [name]
-        for child in self.children.get(name, []):
-            found.extend(self.subtree(child))
+        found, todo = [], [name]
+        while todo:  # depth first, in order, without recursion
+            found.append(todo.pop())
+            todo.extend(reversed(self.children.get(found[-1], [])))
         return found
 
     def own(self, name: str) -> tuple[tuple[Field, ...], str]:
