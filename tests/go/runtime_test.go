@@ -109,8 +109,11 @@ func TestMatchesSendUnknownCodesToTheirDomain(t *testing.T) {
 	}
 	tax := NewTaxonomy(specs, "toy_error", "toy_error", "^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$", nil, []Match{
 		{Domain: "shelf", Code: "shelf_error", Prefix: "shelf_"},
-		{Domain: "top", Code: "toy_error", Prefix: "shelf_top_", HTTPStatus: 409},
+		{Domain: "top", Code: "toy_error", Prefix: "shelf_top_", Meaning: "Top shelf", HTTPStatus: 409},
 	})
+	if err, _ := FromPayload(tax, []byte(`{"code":"shelf_top_x","message":"m","retryable":false}`)); err.Meaning() != "Top shelf" {
+		t.Errorf("a matched error's meaning is its class's: got %q", err.Meaning())
+	}
 	for code, want := range map[string][3]string{
 		"shelf_low":      {"shelf_error", "shelf", "0"},
 		"shelf_top_left": {"toy_error", "top", "409"},

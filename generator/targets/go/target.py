@@ -267,7 +267,13 @@ def _matches(names: Names) -> tuple[str, ...]:
             statuses += f", HTTPStatus: {mapping.http_status}"
         if mapping.grpc_status is not None:
             statuses += f", GRPCStatus: {escape.go_str(mapping.grpc_status)}"
+        meaning = (
+            domain.domain.title
+            if domain.base_code is None
+            else domain.base_code.code.meaning
+        )
         head = f"{{Domain: {domain.go_const}, Code: {code}"
+        statuses = f", Meaning: {escape.go_str(meaning)}" + statuses
         for prefix in domain.domain.prefixes:
             out.append(f"{head}, Prefix: {escape.go_str(prefix)}{statuses}}}")
         for low, high in domain.domain.ranges:

@@ -86,12 +86,13 @@ type Spec struct {
 // Match is one prefix (string codes) or inclusive range Low..High (integer
 // codes) of a domain's match: an unknown code in it is treated as Code (the
 // domain's <domain>_error code, else the fallback code) of Domain, with the
-// statuses of the domain's class.
+// meaning and statuses of the domain's class.
 type Match struct {
 	Domain     Domain
 	Code       Code
 	Prefix     string
 	Low, High  int64
+	Meaning    string
 	HTTPStatus int
 	GRPCStatus string
 }
@@ -187,6 +188,9 @@ func (e *Error) Domain() Domain {
 
 // Meaning is what the taxonomy says the error's code means.
 func (e *Error) Meaning() string {
+	if e.matched != nil {
+		return e.matched.Meaning
+	}
 	if spec := e.spec(); spec != nil {
 		return spec.Meaning
 	}
