@@ -298,6 +298,22 @@ class Names:
     def codes(self) -> tuple[NamedCode, ...]:
         return tuple(code for domain in self.domains for code in domain.codes)
 
+    @property
+    def prefixes(self) -> tuple[tuple[str, str], ...]:
+        """Each prefix of a domain's ``match:`` and the class of that domain."""
+        return tuple(
+            (prefix, d.class_name) for d in self.domains for prefix in d.domain.prefixes
+        )
+
+    @property
+    def ranges(self) -> tuple[tuple[int, int, str], ...]:
+        """Each range of a domain's ``match:`` and the class of that domain."""
+        return tuple(
+            (low, high, d.class_name)
+            for d in self.domains
+            for low, high in d.domain.ranges
+        )
+
 
 def _domain_base_code(domain: Domain, code_case: str) -> Code | None:
     generic = generic_code(domain.key, code_case)

@@ -18,16 +18,12 @@ from __future__ import annotations
 import dataclasses
 
 from generator.diagnostics import Position
-from generator.model import (
-    MAX_CODE_LENGTH,
-    MAX_PARENT_DEPTH,
-    MAX_WIRE_INTEGER,
-    WIRE_PATTERN,
-)
+from generator.model import MAX_CODE_LENGTH, MAX_PARENT_DEPTH, WIRE_PATTERN
 from generator.nodes import Node, ScalarNode, SeqNode
 from generator.validate.hints import INT, close_match
 from generator.validate.reader import Reader, join
 from generator.validate.text import describe, show
+from generator.validate.wire import integer_code
 
 __all__ = ["Hierarchy", "Match", "read_match"]
 
@@ -271,24 +267,4 @@ def _ranges(r: Reader, node: Node, key: str) -> Match | None:
 
 
 def _bound(r: Reader, node: Node, key: str) -> int | None:
-    if not isinstance(node, ScalarNode) or not INT.fullmatch(node.value):
-        r.error(node.position, key, f"expected an integer, got {describe(node)}")
-        return None
-    if not node.plain:
-        r.error(
-            node.position,
-            key,
-            f"expected an integer, got the string {show(node.value)}; write it "
-            "without quotes",
-        )
-        return None
-    number = int(node.value)
-    if abs(number) > MAX_WIRE_INTEGER:
-        r.error(
-            node.position,
-            key,
-            f"{number} is out of range: an integer wire code is at most "
-            f"{MAX_WIRE_INTEGER} either side of 0",
-        )
-        return None
-    return number
+    return integer_code(r, node, key, "an integer")

@@ -20,7 +20,7 @@ from generator.validate.hints import INT
 from generator.validate.reader import Reader
 from generator.validate.text import describe, show
 
-__all__ = ["Wires", "read_wire"]
+__all__ = ["Wires", "integer_code", "read_wire"]
 
 
 class Wires:
@@ -98,18 +98,21 @@ def read_wire(r: Reader, node: Node, key: str, wire_type: str) -> str | int | No
 
 
 def _integer(r: Reader, node: Node, key: str) -> int | None:
+    return integer_code(r, node, key, "an integer (wire_type is integer)")
+
+
+def integer_code(r: Reader, node: Node, key: str, expected: str) -> int | None:
+    """An integer wire code at ``node`` (or a bound of a range of them), written
+    without quotes and within JavaScript's safe integers, or None (reported as
+    not being ``expected``)."""
     if not isinstance(node, ScalarNode) or not INT.fullmatch(node.value):
-        r.error(
-            node.position,
-            key,
-            f"expected an integer (wire_type is integer), got {describe(node)}",
-        )
+        r.error(node.position, key, f"expected {expected}, got {describe(node)}")
         return None
     if not node.plain:
         r.error(
             node.position,
             key,
-            f"expected an integer (wire_type is integer), got the string "
+            f"expected {expected}, got the string "
             f"{show(node.value)}; write it without quotes",
         )
         return None

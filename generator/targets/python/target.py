@@ -136,16 +136,8 @@ def view(names: Names) -> PythonView:
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
-        prefixes=tuple(
-            (prefix, d.class_name)
-            for d in names.domains
-            for prefix in d.domain.prefixes
-        ),
-        ranges=tuple(
-            (low, high, d.class_name)
-            for d in names.domains
-            for low, high in d.domain.ranges
-        ),
+        prefixes=names.prefixes,
+        ranges=names.ranges,
         exports=_exports(names),
         lazy=is_lazy,
         module_domains=names.domains if is_lazy else (),

@@ -218,16 +218,8 @@ def view(names: Names) -> TypeScriptView:
         domains=names.domains,
         events=taxonomy.events,
         fallback=names.fallback,
-        prefixes=tuple(
-            (prefix, d.class_name)
-            for d in names.domains
-            for prefix in d.domain.prefixes
-        ),
-        ranges=tuple(
-            (low, high, d.class_name)
-            for d in names.domains
-            for low, high in d.domain.ranges
-        ),
+        prefixes=names.prefixes,
+        ranges=names.ranges,
         wrap=names.wrap,
         classes=_classes(names),
         details=tuple(
