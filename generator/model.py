@@ -668,9 +668,13 @@ class Taxonomy:
     _by_key: dict[str, Domain] = dataclasses.field(
         init=False, repr=False, compare=False
     )
+    #: Every live code in file order (built once: every target asks for it).
+    _codes: tuple[Code, ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {d.key: d for d in self.domains})
+        codes = tuple(code for domain in self.domains for code in domain.codes)
+        object.__setattr__(self, "_codes", codes)
 
     @property
     def class_domains(self) -> tuple[Domain, ...]:
@@ -727,7 +731,7 @@ class Taxonomy:
 
     @property
     def codes(self) -> tuple[Code, ...]:
-        return tuple(code for domain in self.domains for code in domain.codes)
+        return self._codes
 
     @property
     def removed(self) -> tuple[Tombstone, ...]:

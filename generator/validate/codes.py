@@ -13,6 +13,7 @@ reported with the line of the other side.
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from generator.diagnostics import Position
 from generator.model import (
@@ -138,8 +139,8 @@ def read_code(
     wire = _wire(r, key, code_node, found, codes, ok, removed)
     if removed:
         tomb = read_tombstone(r, domain, key, code_node, found)
-        if tomb is not None and isinstance(wire, (str, int)) and wire is not False:
-            tomb = dataclasses.replace(tomb, wire=wire)
+        if tomb is not None and wire.ok and wire.value is not None:
+            tomb = dataclasses.replace(tomb, wire=wire.value)
         if tomb is not None and ok:
             codes.removed[code_node.value] = tomb
         return None, None
@@ -182,7 +183,7 @@ def read_code(
     statuses = read_statuses(r, key, found)
     throttling = read_throttling(r, key, found, retryable)
     broken = (
-        wire is False
+        not wire.ok
         or not statuses.ok
         or throttling is None
         or ("since" in found and since is None)
@@ -203,7 +204,7 @@ def read_code(
         deprecated=deprecated,
         fields=fields.fields,
         message=template,
-        wire=None if wire is False else wire,
+        wire=wire.value,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         throttling=bool(throttling),
@@ -211,6 +212,14 @@ def read_code(
     if retryable is None or meaning is None or broken:
         return None, part
     return part, part
+
+
+class _Wire(NamedTuple):
+    """A code's ``wire:`` as read: its value (None: its key is its wire code),
+    and whether it is valid and free (else reported)."""
+
+    value: str | int | None
+    ok: bool
 
 
 def _wire(
@@ -221,20 +230,19 @@ def _wire(
     codes: Codes,
     ok: bool,
     removed: bool,
-) -> str | int | None | bool:
-    """The code's ``wire:`` (None: its key is its wire code), claimed in
-    ``codes.wires``; False when it is invalid or taken (reported).
+) -> _Wire:
+    """The code's ``wire:``, claimed in ``codes.wires``.
 
     A removed code's wire code is claimed too: like its name, it never comes back.
     """
     wires = codes.wires
     if wires.wire_type is None:  # wire_type is invalid, and reported
-        return None
+        return _Wire(None, True)
     wire: str | int | None = None
     if "wire" in found:
         wire = read_wire(r, found["wire"][1], join(key, "wire"), wires.wire_type)
         if wire is None:
-            return False
+            return _Wire(None, False)
         position = found["wire"][1].position
     elif wires.wire_type == "integer" and not removed:
         r.error(
@@ -243,13 +251,13 @@ def _wire(
             "wire_type is integer, so every code needs an integer wire: (the code "
             "on the wire)",
         )
-        return False
+        return _Wire(None, False)
     elif removed:
-        return None
+        return _Wire(None, True)
     else:
         position = code_node.position
     if not ok:
-        return wire
+        return _Wire(wire, True)
     claimed = wires.claim(
         r,
         key if wire is None else join(key, "wire"),
@@ -258,7 +266,7 @@ def _wire(
         position,
         removed,
     )
-    return wire if claimed else False
+    return _Wire(wire if claimed else None, claimed)
 
 
 def read_deprecation(
