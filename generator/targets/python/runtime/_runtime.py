@@ -912,9 +912,13 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
         own = (wire.code, wire.message, wire.retryable)
         for key, value in details.items():
             if key not in own:
-                body[key] = _details({"": value})[""]
+                body[key] = value  # checked JSON, as today's payload shares it
     elif wire.details is not None and (wire.always_details or not _empty(details)):
-        body[wire.details] = _details({"": details})[""]
+        body[wire.details] = (
+            (list(details) if type(details) is list else dict(details))
+            if issubclass(type(details), (dict, list))
+            else details
+        )
     return body if wire.envelope is None else {wire.envelope: body}
 
 
