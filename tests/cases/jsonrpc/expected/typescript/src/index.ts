@@ -15,10 +15,27 @@ import * as runtime from "./runtime.js";
 
 export { InvalidPayloadError } from "./runtime.js";
 export { MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES } from "./runtime.js";
-/** The wire form of an error: its code an integer. */
-export type ErrorPayload = runtime.ErrorPayload<number>;
+/** The wire form of an error. */
+export interface ErrorPayload {
+  "code": number;
+  "message": string;
+  "data"?: unknown;
+}
 /** The structured form of an error, for logs: the payload plus the class name. */
-export type ErrorJSON = runtime.ErrorJSON<number>;
+export type ErrorJSON = ErrorPayload & { name: string };
+
+/** The payload this taxonomy's errors travel as. */
+const WIRE: runtime.PayloadMap = {
+  code: "code",
+  message: "message",
+  retryable: null,
+  details: "data",
+  detailsType: "any",
+  envelope: null,
+  alwaysDetails: false,
+  uri: null,
+  messageRequired: true,
+};
 
 /** The version of the taxonomy this module was generated from. */
 export const VERSION: string = "2.0.0";
@@ -44,7 +61,7 @@ export const Domain = {
 export type Domain = (typeof Domain)[keyof typeof Domain];
 
 /** Options of every error constructor. */
-export interface JsonRpcErrorOptions extends runtime.TaxonomyErrorOptions {}
+export interface JsonRpcErrorOptions extends runtime.TaxonomyErrorOptions<unknown> {}
 
 /** The key of the brand every error carries (see the guard). */
 const BRAND: string = "jsonrpc-errors.JsonRpcError";
@@ -54,7 +71,13 @@ const BRAND: string = "jsonrpc-errors.JsonRpcError";
  *
  * A bare `JsonRpcError` carries the fallback code `-32000`.
  */
-export class JsonRpcError extends runtime.TaxonomyError<ErrorCode, Domain> {
+export class JsonRpcError extends runtime.TaxonomyError<
+  ErrorCode,
+  Domain,
+  unknown,
+  ErrorPayload
+> {
+  static override readonly wire: runtime.PayloadMap | undefined = WIRE;
   static override readonly errorName: string = "JsonRpcError";
   static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = -32000;
@@ -159,12 +182,12 @@ export type ErrorClass =
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =
-  | (ParseError & runtime.Known<-32700, Readonly<Record<string, unknown>>>)
-  | (InvalidRequestError & runtime.Known<-32600, Readonly<Record<string, unknown>>>)
-  | (MethodNotFoundError & runtime.Known<-32601, Readonly<Record<string, unknown>>>)
-  | (InvalidParamsError & runtime.Known<-32602, Readonly<Record<string, unknown>>>)
-  | (InternalError & runtime.Known<-32603, Readonly<Record<string, unknown>>>)
-  | (ServerError & runtime.Known<-32000, Readonly<Record<string, unknown>>>)
+  | (ParseError & runtime.Known<-32700, unknown>)
+  | (InvalidRequestError & runtime.Known<-32600, unknown>)
+  | (MethodNotFoundError & runtime.Known<-32601, unknown>)
+  | (InvalidParamsError & runtime.Known<-32602, unknown>)
+  | (InternalError & runtime.Known<-32603, unknown>)
+  | (ServerError & runtime.Known<-32000, unknown>)
   ;
 
 const BY_CODE: ReadonlyMap<number, ErrorClass> = new Map<number, ErrorClass>([
@@ -184,6 +207,7 @@ const DECODER: runtime.Decoder<JsonRpcError> = /* @__PURE__ */ runtime.decoder(
   lookup,
   null,
   ERROR_EVENTS,
+  WIRE,
 );
 
 /** The class of `code`; for a code the taxonomy lacks, `ServerError`. */
