@@ -268,17 +268,25 @@ def _depth(value: object) -> int:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     schema = _load(case, SCHEMA_PATH)
-    listed = {
-        b["const"]: b["description"]
-        for b in schema["properties"]["code"]["anyOf"]
-        if "const" in b
-    }
     spec = read_spec(case.taxonomy)
-    assert listed == {c.wire: c.meaning for c in spec.codes.values()}
+    # Issue 14 §2: the code in the member the payload names, under its envelope;
+    # a problem's type is docs_url with the code in it.
+    p = spec.payload
+    body = schema["properties"][p["envelope"]] if p["envelope"] else schema
+    code_schema = body["properties"][p["code"]]
+    problem = p["preset"] == "problem"
+
+    def on_wire(entry: spec_oracle.SpecCode) -> object:
+        return spec_oracle.type_uri(spec, entry.wire) if problem else entry.wire
+
+    listed = {
+        b["const"]: b["description"] for b in code_schema["anyOf"] if "const" in b
+    }
+    assert listed == {on_wire(c): c.meaning for c in spec.codes.values()}
     # Issue 14 §4: each known code annotated with what it maps to, where it does.
     annotations = {
         b["const"]: {k: v for k, v in b.items() if k.startswith("x-")}
-        for b in schema["properties"]["code"]["anyOf"]
+        for b in code_schema["anyOf"]
         if "const" in b
     }
     for code, entry in spec.codes.items():
@@ -288,14 +296,14 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
             "x-throttling": entry.throttling or None,
             "x-doc-url": entry.doc_url,
         }
-        assert annotations[entry.wire] == {k: v for k, v in want.items() if v}, code
-    if spec.integer:  # README "Wire codes": integer codes have no pattern
-        assert schema["properties"]["code"]["type"] == "integer"
+        assert annotations[on_wire(entry)] == {k: v for k, v in want.items() if v}, code
+    if problem:  # any string: a URI of no code of ours falls back
+        assert code_schema["type"] == "string" and "pattern" not in code_schema
+    elif spec.integer:  # README "Wire codes": integer codes have no pattern
+        assert code_schema["type"] == "integer"
     else:
-        assert not spec_oracle.matches_like_the_spec(
-            schema["properties"]["code"]["pattern"], spec
-        )
-        assert schema["properties"]["code"]["maxLength"] == spec_oracle.MAX_CODE_LENGTH
+        assert not spec_oracle.matches_like_the_spec(code_schema["pattern"], spec)
+        assert code_schema["maxLength"] == spec_oracle.MAX_CODE_LENGTH
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -351,7 +359,16 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
         assert issubclass(cls, base)
         assert mod.lookup(entry.wire) is cls
         made = cls(**spec_oracle.sample_details(spec, entry.code))
-        assert made.to_payload()["code"] == entry.wire
+        # Issue 14 §2: the code in the member the payload names.
+        sent = made.to_payload()
+        p = spec.payload
+        sent = sent[p["envelope"]] if p["envelope"] else sent
+        if p["preset"] == "problem":
+            assert sent[p["code"]] == spec_oracle.type_uri(spec, entry.wire)
+            assert sent["status"] == entry.http_status
+            assert sent["title"] == entry.meaning
+        else:
+            assert sent[p["code"]] == entry.wire
     fallback_cls = getattr(mod, fallback.class_name)
     for wire in spec.removed_wires:
         assert wire not in {m.value for m in mod.ErrorCode}
