@@ -998,3 +998,53 @@ def details_member(spec: Spec, payload: object) -> tuple[str, object]:
         return envelope or "payload", rest
     at = f"{envelope}." if envelope else ""
     return at + str(p["details"]), body.get(p["details"])
+
+
+def view(spec: Spec, payload: Any) -> Any:
+    """A mapped payload seen in today's terms (code, message, retryable, details:
+    present where the payload has them), for tests that look at vectors' inputs;
+    a problem's type as the code it names (else as it is).  Today's payloads and
+    non-objects are themselves."""
+    p = spec.payload
+    if not spec.mapped_payload or not isinstance(payload, dict):
+        return payload
+    body = payload.get(p["envelope"]) if p["envelope"] else payload
+    if not isinstance(body, dict):
+        return payload
+    out: dict[str, Any] = {}
+    if p["code"] in body:
+        code = body[p["code"]]
+        if p["preset"] == "problem" and isinstance(code, str):
+            named = code_in_uri(spec, code)
+            code = code if named is None else named
+        out["code"] = code
+    if p["message"] in body:
+        out["message"] = body[p["message"]]
+    if p["retryable"] and p["retryable"] in body:
+        out["retryable"] = body[p["retryable"]]
+    if p["details"] == "*":
+        rest = {k: v for k, v in body.items() if k not in _members(spec)}
+        if rest:
+            out["details"] = rest
+    elif p["details"] and p["details"] in body:
+        out["details"] = body[p["details"]]
+    return out
+
+
+def blamed_fields(spec: Spec) -> set[str]:
+    """README "Python" and issue 14 §2: the fields a rejection may name, each the
+    member the payload mapping gives it (under its envelope)."""
+    p = spec.payload
+    if not spec.mapped_payload:
+        return set(FIELDS)
+    at = f"{p['envelope']}." if p["envelope"] else ""
+    out = {"payload", at + p["code"], at + p["message"]}
+    if p["retryable"]:
+        out.add(at + p["retryable"])
+    if p["details"] == "*":
+        out.add(p["envelope"] or "payload")
+    elif p["details"]:
+        out.add(at + p["details"])
+    if p["envelope"]:
+        out.add(p["envelope"])
+    return out

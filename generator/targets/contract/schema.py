@@ -242,11 +242,6 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         "additionalProperties": True,
         **({"allOf": rules} if rules else {}),
     }
-    if payload.rest:
-        body["description"] = (
-            "Every member but those above is the error's details (RFC 9457's "
-            f"extension members). {_LIMITS_UNSAID}"
-        )
     head = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
@@ -255,7 +250,14 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         "description": f"An error of the {taxonomy.name} taxonomy, version "
         f"{taxonomy.version}, on the wire (payload preset {payload.preset}).",
     }
+    if payload.rest:
+        body["description"] = (
+            "Every member but those above is the error's details (RFC 9457's "
+            f"extension members). {_LIMITS_UNSAID}"
+        )
     if payload.envelope is None:
+        if payload.rest:
+            head["description"] += " " + body.pop("description")
         return {**head, **body}
     return {
         **head,
