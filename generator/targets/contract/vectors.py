@@ -124,11 +124,9 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             named.code.wire_code,
             {"class": named.class_name, "retryable": named.code.retryable},
         )
-    # (A code may be keyed "unknown", as gRPC's UNKNOWN is: its vector has the id.)
-    keyed = any(named.code.code == "unknown" for named in names.codes)
     out.add(
         "lookup",
-        "unknown_code" if keyed else "unknown",
+        "unknown",
         "an unknown code gets the fallback's class",
         unknown,
         {"class": fallback.class_name, "retryable": fallback.code.retryable},

@@ -58,7 +58,7 @@ from typing import (
 )
 
 __all__ = [
-    "HARMOVELA",
+    "DEFAULT_WIRE",
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
@@ -127,7 +127,7 @@ class Wire(NamedTuple):
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
-HARMOVELA: Final = Wire()
+DEFAULT_WIRE: Final = Wire()
 
 
 # The decoder reads what callers pass through the real types alone: type(), not
@@ -719,7 +719,7 @@ class TaxonomyError(Exception):
     details: Mapping[str, Any]
     wire_code: str | int
     #: The payload the taxonomy's errors travel as (the root class says).
-    _wire: ClassVar[Wire] = HARMOVELA
+    _wire: ClassVar[Wire] = DEFAULT_WIRE
 
     def __init__(
         self,
@@ -747,7 +747,7 @@ class TaxonomyError(Exception):
         wire = self._wire
         checked = (
             _details(cast(Mapping[str, object] | None, details))
-            if wire is HARMOVELA
+            if wire is DEFAULT_WIRE
             else _wire_details(details, wire)
         )
         self._setup(message, checked, cause, retryable)
@@ -837,7 +837,7 @@ class TaxonomyError(Exception):
         """The wire payload ``{code, message, retryable, details}`` (or as the
         taxonomy's ``Wire`` says): the root class's ``to_payload`` gives it the
         type of the package's ErrorPayload."""
-        if self._wire is not HARMOVELA:
+        if self._wire is not DEFAULT_WIRE:
             return _encode(self, self._wire)
         return {
             "code": self.wire_code,
@@ -1102,7 +1102,7 @@ class _Source:
 
 
 def decoder(
-    classes: Classes[_E], pattern: str | None, wire: Wire = HARMOVELA
+    classes: Classes[_E], pattern: str | None, wire: Wire = DEFAULT_WIRE
 ) -> Callable[[object], _E]:
     """The package's ``from_payload``: its codes are ``classes``, well-formed codes
     match ``pattern`` (None: codes are integers), payloads are as ``wire`` maps
@@ -1117,7 +1117,7 @@ def decoder(
     invalid too, and a field the payload's own ``get`` cannot read is invalid as
     that field.
     """
-    if wire != HARMOVELA:
+    if wire != DEFAULT_WIRE:
         return _mapped_decoder(classes, pattern, wire)
     code_pattern = None if pattern is None else re.compile(pattern)
     by_code = classes.by_code  # filled in place by a LazyClasses
