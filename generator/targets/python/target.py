@@ -93,6 +93,8 @@ class PythonView:
     envelope: str | None
     #: The root's ``details`` type where details are not always an object.
     details_any: bool
+    #: What its constructor's ``details=`` takes then (an array: a list or tuple).
+    details_param: str
 
 
 def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
@@ -218,6 +220,11 @@ def view(names: Names) -> PythonView:
             else _py_literal(taxonomy.payload.envelope)
         ),
         details_any=taxonomy.payload.details_type != "object",
+        details_param=(
+            "list[Any] | tuple[Any, ...] | None"
+            if taxonomy.payload.details_type == "array"
+            else "Any"
+        ),
     )
 
 

@@ -136,7 +136,7 @@ class GrpcError(_runtime.TaxonomyError):
         self,
         message: str | None = None,
         *,
-        details: Any = None,
+        details: list[Any] | tuple[Any, ...] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
