@@ -854,8 +854,20 @@ def _escapes(text: str) -> Iterator[int]:
 
 
 def _size_ok(value: object) -> bool:
+    """Within the limits (README), and JSON: no NaN or infinity (issue 12)."""
     depth, nodes = details_size(value)
-    return depth <= MAX_DETAILS_DEPTH and nodes <= MAX_DETAILS_NODES
+    if depth > MAX_DETAILS_DEPTH or nodes > MAX_DETAILS_NODES:
+        return False
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            return False
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return True
 
 
 def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:

@@ -164,8 +164,8 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         code_schema: dict[str, Any] = {
             "description": "A URI naming the problem type: docs_url with the "
             "percent-encoded code in place of {code}. Any other URI (about:blank "
-            f"too), or none, is treated as {fallback}.",
-            "type": "string",
+            f"too), or none (null too), is treated as {fallback}.",
+            "type": ["string", "null"],
         }
     else:
         code_schema = {
@@ -183,7 +183,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         "description": "Human-readable description"
         + ("" if payload.message_required else " (absent: the title, else the meaning)")
         + ".",
-        "type": "string",
+        "type": "string" if payload.message_required else ["string", "null"],
     }
     if payload.message_required:
         required.append(payload.message)
