@@ -1060,3 +1060,30 @@ def blamed_fields(spec: Spec) -> set[str]:
     if p["envelope"]:
         out.add(p["envelope"])
     return out
+
+
+def to_wire(spec: Spec, canonical: dict[str, Any]) -> dict[str, Any]:
+    """A payload in today's terms written in the YAML's mapping (issue 14 §2):
+    each field in its member (none where the mapping has none), details of an
+    array type as the object's values, a problem's code as docs_url spells it,
+    the envelope around.  Today's payloads are themselves."""
+    if not spec.mapped_payload:
+        return dict(canonical)
+    p = spec.payload
+    body: dict[str, Any] = {}
+    for field in ("code", "message", "retryable"):
+        if field in canonical and p[field]:
+            value = canonical[field]
+            if field == "code" and p["preset"] == "problem":
+                if isinstance(value, (str, int)) and not isinstance(value, bool):
+                    value = type_uri(spec, value)
+            body[p[field]] = value
+    if "details" in canonical:
+        details = canonical["details"]
+        if p["details"] == "*" and isinstance(details, dict):
+            body.update(details)
+        elif p["details"] not in (None, "*"):
+            if p["details_type"] == "array" and isinstance(details, dict):
+                details = list(details.values())
+            body[p["details"]] = details
+    return {p["envelope"]: body} if p["envelope"] else body

@@ -49,27 +49,6 @@ JSON = st.recursive(
 )
 
 
-def _to_wire(spec: oracle.Spec, canonical: dict[str, Any]) -> dict[str, Any]:
-    """A payload in today's terms written in the YAML's mapping (the oracle's
-    reading of it); a problem's code as docs_url would spell it."""
-    p = spec.payload
-    body: dict[str, Any] = {}
-    for field in ("code", "message", "retryable"):
-        if field in canonical and p[field]:
-            value = canonical[field]
-            if field == "code" and p["preset"] == "problem":
-                if isinstance(value, (str, int)) and not isinstance(value, bool):
-                    value = oracle.type_uri(spec, value)
-            body[p[field]] = value
-    details = canonical.get("details")
-    if "details" in canonical:
-        if p["details"] == "*" and isinstance(details, dict):
-            body.update(details)
-        elif p["details"] not in (None, "*"):
-            body[p["details"]] = details
-    return {p["envelope"]: body} if p["envelope"] else body
-
-
 @st.composite
 def mapped_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
     """A payload of the case's shape: valid, or with one member broken."""
@@ -90,7 +69,7 @@ def mapped_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
     }
     if draw(st.booleans()):
         canonical["details"] = draw(JSON)
-    payload = _to_wire(spec, canonical)
+    payload = oracle.to_wire(spec, canonical)
     body = (
         payload.get(spec.payload["envelope"]) if spec.payload["envelope"] else payload
     )
@@ -192,7 +171,7 @@ def _good(spec: oracle.Spec) -> dict[str, Any]:
         "retryable": entry.retryable,
         "details": oracle.sample_details(spec, entry.code) or None,
     }
-    return _to_wire(spec, canonical)
+    return oracle.to_wire(spec, canonical)
 
 
 @pytest.mark.parametrize("case", _params())
