@@ -13,6 +13,9 @@ here and run through its own vectors.
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,7 +27,12 @@ from hypothesis import strategies as st
 
 from generator.pipeline import build_plan
 from tests import spec_oracle as oracle
-from tests.support import Case, cases, import_generated
+from tests.support import (
+    Case,
+    cases,
+    import_generated,
+    require_typescript_tools,
+)
 from tests.test_conformance import run_vector
 
 MAPPED = [case for case in cases() if oracle.read_spec(case.taxonomy).mapped_payload]
@@ -293,3 +301,35 @@ def test_an_envelope_and_renamed_members_run_their_own_vectors(
     with pytest.raises(mod.InvalidPayloadError) as caught:
         mod.from_payload({"error": {**sent["error"], "may_retry": "yes"}})
     assert caught.value.field == "error.may_retry"
+
+
+NODE_MAPPED = Path(__file__).parent / "ts" / "mapped_hostile.test.mjs"
+
+
+@pytest.mark.parametrize("case", _params())
+def test_typescript_mapped_decoder_no_payload_can_break(
+    case: Case, compiled_ts: Any, tmp_path: Path
+) -> None:
+    node = require_typescript_tools()
+    spec = oracle.read_spec(case.taxonomy)
+    p = spec.payload
+    members = [m for m in (p["code"], p["message"], p["retryable"]) if m]
+    if p["details"] not in (None, "*"):
+        members.append(p["details"])
+    env = {
+        **os.environ,
+        "TAXOGEN_MODULE": str(compiled_ts(case)),
+        "TAXOGEN_GOOD": json.dumps(_good(spec)),
+        "TAXOGEN_ENVELOPE": p["envelope"] or "",
+        "TAXOGEN_MEMBERS": json.dumps(members),
+        "NODE_OPTIONS": "",
+    }
+    run = subprocess.run(
+        [node, "--max-old-space-size=256", "--test", "--test-reporter=spec",
+         str(NODE_MAPPED)],
+        capture_output=True, text=True, env=env, check=False, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+    assert re.search(r"\bfail 0\b", run.stdout) and not re.search(
+        r"\bpass 0\b", run.stdout
+    ), run.stdout[-2000:]
