@@ -62,6 +62,7 @@ RULES = {
     "code-case-changed": BREAKING,
     "wire-code-changed": BREAKING,
     "wire-type-changed": BREAKING,
+    "payload-changed": BREAKING,
     "event-removed": BREAKING,
     "event-location-changed": BREAKING,
     "required-field-added": BREAKING,
@@ -440,7 +441,13 @@ def diff(old: Names, new: Names) -> list[Change]:
     url = docs_url_change(ot, nt)
     if url is not None:
         rule, message, where = url
-        add(Change(kind=_docs_url_kind(nt), rule=rule, message=message, position=where))
+        kind = _docs_url_kind(ot, nt)
+        if kind == BREAKING:
+            message += " (the problem preset's wire type of every code)"
+        add(Change(kind=kind, rule=rule, message=message, position=where))
+    payload = _payload_change(ot, nt)
+    if payload is not None:
+        add(payload)
     if _prose(ot) != _prose(nt):
         add(
             Change(
@@ -455,14 +462,47 @@ def diff(old: Names, new: Names) -> list[Change]:
     return changes
 
 
-def _docs_url_kind(taxonomy: Taxonomy) -> str:
-    """The kind of a ``docs_url`` change: docs only, a link people follow.
-
-    (Under the ``problem`` payload preset the URL becomes each error's wire
-    ``type``, and a change is breaking: that is to be decided here, from
-    ``taxonomy``'s payload preset, once the preset exists.)
-    """
+def _docs_url_kind(old: Taxonomy, new: Taxonomy) -> str:
+    """The kind of a ``docs_url`` change: docs only, a link people follow; but
+    breaking under the ``problem`` payload preset (before or after), where the
+    URL is each error's wire ``type``: old peers would not know the new one."""
+    if old.payload.problem or new.payload.problem:
+        return BREAKING
     return RULES["docs-url-changed"]
+
+
+_PAYLOAD_PARTS = (
+    "preset",
+    "code",
+    "message",
+    "retryable",
+    "details",
+    "details_type",
+    "envelope",
+)
+
+
+def _payload_change(old: Taxonomy, new: Taxonomy) -> Change | None:
+    """A changed payload mapping: breaking, since old peers read the old shape."""
+    parts = [
+        f"{part} {_member(getattr(old.payload, part))} -> "
+        f"{_member(getattr(new.payload, part))}"
+        for part in _PAYLOAD_PARTS
+        if getattr(old.payload, part) != getattr(new.payload, part)
+    ]
+    if not parts:
+        return None
+    return Change(
+        kind=RULES["payload-changed"],
+        rule="payload-changed",
+        message=f"the payload mapping changed ({', '.join(parts)}): peers of the "
+        "old version read another shape",
+        position=new.position_of("payload") or new.position_of("name"),
+    )
+
+
+def _member(value: str | None) -> str:
+    return "null" if value is None else repr(value)
 
 
 def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:

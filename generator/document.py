@@ -245,6 +245,23 @@ class PackageNames(TypedDict):
     go: GoNames
 
 
+class PayloadDoc(TypedDict):
+    preset: Literal["harmovela", "json-rpc", "problem"]
+    code: Annotated[str, Doc("the member holding the code")]
+    message: Annotated[str, Doc("the member holding the message")]
+    retryable: Annotated[
+        str | None, Doc("the member holding retryable; null: not on the wire")
+    ]
+    details: Annotated[
+        str | None,
+        Doc('the member holding details; null: none, "*": every other member'),
+    ]
+    details_type: Literal["object", "array", "any"]
+    envelope: Annotated[
+        str | None, Doc("the member of the body the error object sits under")
+    ]
+
+
 class ModelDocument(TypedDict):
     model_format: Annotated[Literal[1], Doc("only additions within one format")]
     source: Annotated[str, Doc("the file the generated files say they come from")]
@@ -271,6 +288,7 @@ class ModelDocument(TypedDict):
     docs_url: Annotated[
         str | None, Doc("each code's docs link, {code} standing for its wire code")
     ]
+    payload: Annotated[PayloadDoc, Doc("the payload the wire carries (issue 14 §2)")]
 
 
 # ---------------------------------------------------------------- the document
@@ -462,6 +480,15 @@ def document(names: Names) -> ModelDocument:
         "http_status": taxonomy.http_status,
         "grpc_status": typing.cast(Any, taxonomy.grpc_status),
         "docs_url": taxonomy.docs_url,
+        "payload": {
+            "preset": typing.cast(Any, taxonomy.payload.preset),
+            "code": taxonomy.payload.code,
+            "message": taxonomy.payload.message,
+            "retryable": taxonomy.payload.retryable,
+            "details": taxonomy.payload.details,
+            "details_type": typing.cast(Any, taxonomy.payload.details_type),
+            "envelope": taxonomy.payload.envelope,
+        },
     }
 
 
@@ -497,6 +524,7 @@ def schema() -> dict[str, Any]:
         TypeScriptNames,
         GoNames,
         PackageNames,
+        PayloadDoc,
     )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

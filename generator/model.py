@@ -61,6 +61,10 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "NAME_PATTERN",
     "PAYLOAD_FIELDS",
+    "PAYLOAD_PRESETS",
+    "DETAILS_TYPES",
+    "Payload",
+    "preset_payload",
     "PYTHON_LAYOUTS",
     "SEMVER",
     "Taxonomy",
@@ -296,6 +300,83 @@ PAYLOAD_FIELDS = (
     ("retryable", "boolean", True, "Whether the caller may retry after this error"),
     ("details", "object", False, "Context-specific error metadata"),
 )
+
+
+#: The payload shapes ``payload.preset`` names: today's ``{code, message,
+#: retryable, details}``, a JSON-RPC 2.0 error object and an RFC 9457 problem.
+PAYLOAD_PRESETS = ("harmovela", "json-rpc", "problem")
+#: What a payload's details may be (``payload.details_type``).
+DETAILS_TYPES = ("object", "array", "any")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Payload:
+    """The payload the wire carries (``payload:``): the member that holds each of
+    the error's fields, and the details' type.
+
+    ``retryable`` None: not on the wire (an error's retryability is its code's);
+    ``details`` None: none, ``"*"``: every member the mapping does not read
+    (RFC 9457's extension members); ``envelope``: the error object sits under
+    this member of the body.  Under the ``problem`` preset the code travels as a
+    URI built from ``docs_url`` and ``status`` and ``title`` are written too.
+    """
+
+    preset: str = "harmovela"
+    code: str = "code"
+    message: str = "message"
+    retryable: str | None = "retryable"
+    details: str | None = "details"
+    details_type: str = "object"
+    envelope: str | None = None
+
+    @property
+    def default(self) -> bool:
+        """Whether this is today's payload exactly (every runtime's fast path)."""
+        return self == _HARMOVELA
+
+    @property
+    def problem(self) -> bool:
+        return self.preset == "problem"
+
+    @property
+    def rest(self) -> bool:
+        """Whether the details are the members the mapping does not read."""
+        return self.details == "*"
+
+    @property
+    def own(self) -> tuple[str, ...]:
+        """The members the mapping reads as the code, the message and retryable."""
+        names = (self.code, self.message, self.retryable)
+        return tuple(name for name in names if name is not None)
+
+    @property
+    def message_required(self) -> bool:
+        """RFC 9457's ``detail`` is optional; every other shape's message is not."""
+        return not self.problem
+
+    @property
+    def always_details(self) -> bool:
+        """Whether the details member is written when there are none (``{}``): as
+        today's payload does (an object's ``{}``); every other shape, and an array
+        or any details, leave it out."""
+        return self.preset == "harmovela" and self.details_type == "object"
+
+
+_HARMOVELA = Payload()
+_PRESETS = {
+    "harmovela": _HARMOVELA,
+    "json-rpc": Payload(
+        preset="json-rpc", retryable=None, details="data", details_type="any"
+    ),
+    "problem": Payload(
+        preset="problem", code="type", message="detail", retryable=None, details="*"
+    ),
+}
+
+
+def preset_payload(preset: str) -> Payload:
+    """The mapping ``preset`` stands for, before any field overrides it."""
+    return _PRESETS[preset]
 
 
 #: The HTTP statuses a code may map to (``http_status``), inclusive.
@@ -664,6 +745,8 @@ class Taxonomy:
     grpc_status: str | None = None
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
+    #: The payload the wire carries (``payload:``); today's by default.
+    payload: Payload = _HARMOVELA
     #: The domains by key (built once: every code's inherited values read it).
     _by_key: dict[str, Domain] = dataclasses.field(
         init=False, repr=False, compare=False

@@ -123,7 +123,7 @@ TS_MODULE_NAMES = frozenset(
     """runtime InvalidPayloadError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
     ErrorJSON ErrorPayload VERSION ErrorCode Domain BRAND ErrorClass BY_CODE MATCHED
     ERROR_EVENTS DECODER lookup isRetryable fromPayload toError
-    errorFromEvent KnownError""".split()
+    errorFromEvent KnownError WIRE""".split()
 )
 
 

@@ -138,6 +138,8 @@ class Spec:
     )
     #: README "Names": the domains whose class is their <domain>_error code's.
     domain_codes: dict[str, str] = dataclasses.field(default_factory=dict)
+    #: Each domain's title, its own class's meaning (README "Hierarchies").
+    domain_titles: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def integer(self) -> bool:
@@ -154,6 +156,18 @@ class Spec:
         default_factory=dict
     )
     version: str = ""
+    #: Issue 14 §2: the payload the wire carries, each part spelt out (the
+    #: preset's, then each field the YAML gives); today's by default.
+    payload: dict[str, Any] = dataclasses.field(
+        default_factory=lambda: dict(PRESETS["harmovela"])
+    )
+    docs_url: str | None = None
+
+    @property
+    def mapped_payload(self) -> bool:
+        """Whether the payload is other than today's ``{code, message, retryable,
+        details}``."""
+        return self.payload != PRESETS["harmovela"]
 
     def mapped(self, code: SpecCode) -> dict[str, Any]:
         """README "What a code maps to": what an outcome of ``code`` says of it,
@@ -221,6 +235,7 @@ class Spec:
         return dataclasses.replace(
             fallback,
             domain=domain,
+            meaning=self.domain_titles[domain],
             class_name=self.domains[domain],
             http_status=http,
             grpc_status=grpc,
@@ -410,8 +425,11 @@ def read_spec(path: Path) -> Spec:
         prefixes=prefixes,
         ranges=ranges,
         domain_codes=domain_codes,
+        domain_titles={key: d["title"] for key, d in raw["domains"].items()},
         domain_statuses=statuses,
         version=str(raw["version"]),
+        payload=read_payload(raw.get("payload")),
+        docs_url=docs_url,
     )
 
 
@@ -473,6 +491,9 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
     characters, ``message`` a string, ``retryable`` a real boolean, ``details``
     an object or null within the limits; extra fields are ignored.
     """
+    if spec.mapped_payload:
+        read = read_mapped(spec, payload)
+        return read if isinstance(read, str) else None
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
@@ -665,6 +686,8 @@ def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
 
 
 def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
+    if spec.mapped_payload:
+        return mapped_accepted(spec, payload)
     code = payload["code"]
     target = spec.target(code)
     return {
@@ -819,3 +842,340 @@ def disagreements(
         if not agrees(observed, want):
             found.append(f"{op}({given!r}): observed {observed}, the spec says {want}")
     return found
+
+
+# ------------------------------------------ issue 14 §2: the payload on the wire
+
+#: The presets, as issue 14 §2 words them: harmovela "exactly today's payload";
+#: json-rpc "{code: int, message, data?} with details_type: any ... retryable
+#: not on the wire"; problem (RFC 9457) "type ... detail is the message ...
+#: every extension member" (details "*": "the other top-level members").
+PRESETS: dict[str, dict[str, Any]] = {
+    "harmovela": {
+        "preset": "harmovela",
+        "code": "code",
+        "message": "message",
+        "retryable": "retryable",
+        "details": "details",
+        "details_type": "object",
+        "envelope": None,
+    },
+    "json-rpc": {
+        "preset": "json-rpc",
+        "code": "code",
+        "message": "message",
+        "retryable": None,
+        "details": "data",
+        "details_type": "any",
+        "envelope": None,
+    },
+    "problem": {
+        "preset": "problem",
+        "code": "type",
+        "message": "detail",
+        "retryable": None,
+        "details": "*",
+        "details_type": "object",
+        "envelope": None,
+    },
+}
+
+
+def read_payload(raw: Any) -> dict[str, Any]:
+    """The issue's ``payload:``: the preset (default harmovela), each field given
+    overriding it."""
+    raw = dict(raw or {})
+    out = dict(PRESETS[raw.pop("preset", "harmovela")])
+    out.update(raw)
+    return out
+
+
+def _members(spec: Spec) -> tuple[str, ...]:
+    """The members the mapping reads as code, message and retryable."""
+    p = spec.payload
+    return tuple(m for m in (p["code"], p["message"], p["retryable"]) if m)
+
+
+def type_uri(spec: Spec, code: str | int) -> str:
+    """Issue 14 §2: a problem's type, "a URI built from docs_url" (README: the
+    wire code percent-encoded in place of {code})."""
+    assert spec.docs_url is not None
+    return spec.docs_url.replace("{code}", percent_encoded(str(code)))
+
+
+def code_in_uri(spec: Spec, text: str) -> str | int | None:
+    """The code a problem type names, "parsed back to the code": None for
+    about:blank and every URI docs_url would not write for a well-formed code."""
+    assert spec.docs_url is not None
+    prefix, suffix = spec.docs_url.split("{code}")
+    if len(text) < len(prefix) + len(suffix):
+        return None
+    if not (text.startswith(prefix) and text.endswith(suffix)):
+        return None
+    middle = text[len(prefix) : len(text) - len(suffix)]
+    try:
+        decoded = bytes(
+            int(middle[i + 1 : i + 3], 16) if middle[i] == "%" else ord(middle[i])
+            for i in _escapes(middle)
+        ).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not decoded or percent_encoded(decoded) != middle:
+        return None  # spelt otherwise than docs_url spells a code
+    if spec.integer:
+        if not re.fullmatch(r"-?(0|[1-9][0-9]*)", decoded):
+            return None
+        number = int(decoded)
+        return number if abs(number) <= MAX_WIRE_INTEGER else None
+    return decoded if spec.well_formed(decoded) else None
+
+
+def _escapes(text: str) -> Iterator[int]:
+    """The index of each character of ``text``, a %XX escape counted once."""
+    index = 0
+    while index < len(text):
+        yield index
+        if text[index] == "%":
+            if len(text) < index + 3:
+                raise ValueError(text)
+            index += 3
+        else:
+            if ord(text[index]) > 127:
+                raise ValueError(text)
+            index += 1
+
+
+def _size_ok(value: object) -> bool:
+    """Within the limits (README), and JSON: no NaN or infinity (issue 12)."""
+    depth, nodes = details_size(value)
+    if depth > MAX_DETAILS_DEPTH or nodes > MAX_DETAILS_NODES:
+        return False
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            return False
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return True
+
+
+def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
+    """Issue 14 §2's reading of a payload: the field to blame (a member, with
+    its envelope: ``error.code``), or what was read (code None: a problem whose
+    type names none of ours)."""
+    p = spec.payload
+    envelope = p["envelope"]
+    at = f"{envelope}." if envelope else ""
+    if not isinstance(payload, dict):
+        return "payload"
+    body: object = payload
+    if envelope:
+        body = payload.get(envelope)
+        if not isinstance(body, dict):
+            return envelope
+    assert isinstance(body, dict)
+    raw = body.get(p["code"])
+    code: str | int | None
+    kept = None
+    if p["preset"] == "problem":
+        if raw is None:
+            code = None
+        elif not isinstance(raw, str):
+            return at + p["code"]
+        else:
+            code = code_in_uri(spec, raw)
+            if code is None:
+                kept = raw
+    else:
+        if not spec.well_formed(raw):
+            return at + p["code"]
+        code = int(raw) if spec.integer else raw
+    message = body.get(p["message"])
+    if not isinstance(message, str) and not (
+        message is None and p["preset"] == "problem"  # RFC 9457: detail optional
+    ):
+        return at + p["message"]
+    retryable = None
+    if p["retryable"]:
+        retryable = body.get(p["retryable"])
+        if type(retryable) is not bool:
+            return at + p["retryable"]
+    details: Any
+    if p["details"] == "*":
+        details = {k: v for k, v in body.items() if k not in _members(spec)}
+        if not _size_ok(details):
+            return envelope or "payload"
+        if kept is not None:
+            details[p["code"]] = kept
+    elif p["details"]:
+        details = body.get(p["details"])
+        kind = p["details_type"]
+        if details is not None and (
+            (kind == "object" and not isinstance(details, dict))
+            or (kind == "array" and not isinstance(details, list))
+            or not _size_ok(details)
+        ):
+            return at + p["details"]
+    else:
+        details = None
+    if details is None and p["details_type"] != "any":
+        details = [] if p["details_type"] == "array" else {}
+    problem = fields_problem(spec, code, details)
+    if problem is not None:
+        return problem
+    target = spec.codes[spec.fallback] if code is None else spec.target(code)
+    if message is None:
+        title = details.get("title") if isinstance(details, dict) else None
+        message = title if isinstance(title, str) else target.meaning
+    return {
+        "target": target,
+        "wire_code": target.wire if code is None else code,
+        "message": message,
+        "retryable": target.retryable if retryable is None else retryable,
+        "details": details,
+    }
+
+
+def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any]:
+    """Issue 14 §2: what to_payload writes of an error so read.  JSON-RPC: "no
+    data is written when there are no details"; problem: "status is the code's
+    HTTP status (always written)", "title is kept when received and written as
+    the meaning otherwise", every extension member kept."""
+    p = spec.payload
+    details = read["details"]
+    body: dict[str, Any] = {}
+    if p["preset"] == "problem":
+        kept = details.get(p["code"])
+        body[p["code"]] = (
+            kept if kept is not None else type_uri(spec, read["wire_code"])
+        )
+        body["title"] = target.meaning
+        body["status"] = target.http_status
+    else:
+        body[p["code"]] = read["wire_code"]
+    body[p["message"]] = read["message"]
+    if p["retryable"]:
+        body[p["retryable"]] = read["retryable"]
+    if p["details"] == "*":
+        body.update((k, v) for k, v in details.items() if k not in _members(spec))
+    elif p["details"]:
+        # Today's shape writes {} for no details; the others leave none out.
+        always = p["preset"] == "harmovela" and p["details_type"] == "object"
+        if always or details not in (None, {}, []):
+            body[p["details"]] = details
+    return body if not p["envelope"] else {p["envelope"]: body}
+
+
+def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
+    read = read_mapped(spec, payload)
+    assert not isinstance(read, str), read
+    target = read["target"]
+    return {
+        "ok": True,
+        "class": target.class_name,
+        "code": target.wire,
+        "domain": target.domain,
+        "retryable": read["retryable"],
+        "wire_code": read["wire_code"],
+        "payload": written(spec, target, read),
+        **spec.mapped(target),
+        "ancestors": _ancestors(spec, target),
+    }
+
+
+def details_member(spec: Spec, payload: object) -> tuple[str, object]:
+    """The field that blames details, and the details a payload holds (for the
+    limits the schema cannot state)."""
+    p = spec.payload
+    if not spec.mapped_payload:
+        given = payload.get("details") if isinstance(payload, dict) else None
+        return "details", given
+    envelope = p["envelope"]
+    body = payload.get(envelope) if envelope and isinstance(payload, dict) else payload
+    if not isinstance(body, dict):
+        return "", None
+    if p["details"] == "*":
+        rest = {k: v for k, v in body.items() if k not in _members(spec)}
+        return envelope or "payload", rest
+    at = f"{envelope}." if envelope else ""
+    return at + str(p["details"]), body.get(p["details"])
+
+
+def view(spec: Spec, payload: Any) -> Any:
+    """A mapped payload seen in today's terms (code, message, retryable, details:
+    present where the payload has them), for tests that look at vectors' inputs;
+    a problem's type as the code it names (else as it is).  Today's payloads and
+    non-objects are themselves."""
+    p = spec.payload
+    if not spec.mapped_payload or not isinstance(payload, dict):
+        return payload
+    body = payload.get(p["envelope"]) if p["envelope"] else payload
+    if not isinstance(body, dict):
+        return payload
+    out: dict[str, Any] = {}
+    if p["code"] in body:
+        code = body[p["code"]]
+        if p["preset"] == "problem" and isinstance(code, str):
+            named = code_in_uri(spec, code)
+            code = code if named is None else named
+        out["code"] = code
+    if p["message"] in body:
+        out["message"] = body[p["message"]]
+    if p["retryable"] and p["retryable"] in body:
+        out["retryable"] = body[p["retryable"]]
+    if p["details"] == "*":
+        rest = {k: v for k, v in body.items() if k not in _members(spec)}
+        if rest:
+            out["details"] = rest
+    elif p["details"] and p["details"] in body:
+        out["details"] = body[p["details"]]
+    return out
+
+
+def blamed_fields(spec: Spec) -> set[str]:
+    """README "Python" and issue 14 §2: the fields a rejection may name, each the
+    member the payload mapping gives it (under its envelope)."""
+    p = spec.payload
+    if not spec.mapped_payload:
+        return set(FIELDS)
+    at = f"{p['envelope']}." if p["envelope"] else ""
+    out = {"payload", at + p["code"], at + p["message"]}
+    if p["retryable"]:
+        out.add(at + p["retryable"])
+    if p["details"] == "*":
+        out.add(p["envelope"] or "payload")
+    elif p["details"]:
+        out.add(at + p["details"])
+    if p["envelope"]:
+        out.add(p["envelope"])
+    return out
+
+
+def to_wire(spec: Spec, canonical: dict[str, Any]) -> dict[str, Any]:
+    """A payload in today's terms written in the YAML's mapping (issue 14 §2):
+    each field in its member (none where the mapping has none), details of an
+    array type as the object's values, a problem's code as docs_url spells it,
+    the envelope around.  Today's payloads are themselves."""
+    if not spec.mapped_payload:
+        return dict(canonical)
+    p = spec.payload
+    body: dict[str, Any] = {}
+    for field in ("code", "message", "retryable"):
+        if field in canonical and p[field]:
+            value = canonical[field]
+            if field == "code" and p["preset"] == "problem":
+                if isinstance(value, (str, int)) and not isinstance(value, bool):
+                    value = type_uri(spec, value)
+            body[p[field]] = value
+    if "details" in canonical:
+        details = canonical["details"]
+        if p["details"] == "*" and isinstance(details, dict):
+            body.update(details)
+        elif p["details"] not in (None, "*"):
+            if p["details_type"] == "array" and isinstance(details, dict):
+                details = list(details.values())
+            body[p["details"]] = details
+    return {p["envelope"]: body} if p["envelope"] else body

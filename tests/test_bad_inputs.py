@@ -144,6 +144,23 @@ REQUIRED = {
         "docs_url_not_text",
     ],
     "a date version that is no date": ["version_date_invalid"],
+    # Issue 14 §2: the payload the wire carries.
+    "payload of a wrong type": ["payload_not_a_mapping"],
+    "an unknown preset or payload key": ["payload_unknown_preset"],
+    "a member name of a wrong type, empty or too long": [
+        "payload_field_wrong_type",
+        "payload_code_null",
+        "payload_member_too_long",
+    ],
+    "a bad details_type": ["payload_details_type", "payload_rest_not_object"],
+    "two fields in one member": ["payload_same_member"],
+    "json-rpc with string codes": ["payload_jsonrpc_string_codes"],
+    "problem without docs_url or a status": ["payload_problem_no_docs_url"],
+    "declared details fields without object details": [
+        "payload_typed_details_not_object",
+        "payload_typed_details_none",
+        "payload_rest_field_clash",
+    ],
 }
 
 

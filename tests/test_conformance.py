@@ -139,8 +139,20 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
         assert f"lookup/removed/{code}" in ids
     for event in spec.events:
         assert f"error_from_event/{event}/error" in ids
-    for field in ("payload", "code", "message", "retryable", "details"):
+    # Issue 14 §2: a field the payload does not carry has no vectors.
+    fields = ["payload", "code", "message", "retryable", "details"]
+    if spec.payload["retryable"] is None:
+        fields.remove("retryable")
+    if spec.payload["details"] is None:
+        fields.remove("details")
+    for field in fields:
         assert any(v.startswith(f"from_payload/{field}_") for v in ids), field
+    if spec.payload["envelope"]:
+        assert {"from_payload/envelope_missing"} <= ids
+    if spec.payload["preset"] == "problem":
+        for vid in ("type_absent", "type_about_blank", "type_unknown_code"):
+            assert f"from_payload/{vid}" in ids, vid
+        assert "from_payload/instance_and_extensions" in ids
     assert "from_payload/unknown_code" in ids and "lookup/unknown" in ids
     # Issue 10: valid and invalid details of every code declaring fields, each
     # required field missing, each field of a wrong type, and the constructor.
@@ -180,7 +192,13 @@ def test_schema_accepts_exactly_the_accepted_payloads(case: Case) -> None:
         # vectors mark exactly those with schema_valid.
         given = vector["input"]
         problem = spec_oracle.payload_problem(spec, given)
-        unsayable = problem == "details" and spec_oracle.beyond_limits(given["details"])
+        # Issue 14 §2: details in the member the payload mapping names.
+        field, details = spec_oracle.details_member(spec, given)
+        unsayable = (
+            problem == field
+            and problem is not None
+            and spec_oracle.details_size(details)[0] > spec_oracle.MAX_DETAILS_DEPTH
+        )
         assert ("schema_valid" in vector) is unsayable, vector["id"]
         expected = problem is None or unsayable
         assert valid is expected, (
@@ -198,10 +216,18 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
     marked)."""
     schema = _load(case, SCHEMA_PATH)
     document = _load(case, VECTORS_PATH)
-    integer = read_spec(case.taxonomy).integer  # README "Wire codes": no length
-    if not integer:
-        assert schema["properties"]["code"]["maxLength"] == 256
-    assert "64" in schema["properties"]["details"]["description"]
+    spec = read_spec(case.taxonomy)
+    integer = spec.integer  # README "Wire codes": no length
+    p = spec.payload
+    # Issue 14 §2: the payload's members, under its envelope.
+    body = schema["properties"][p["envelope"]] if p["envelope"] else schema
+    problem = p["preset"] == "problem"  # its type is a URI: any string
+    if not integer and not problem:
+        assert body["properties"][p["code"]]["maxLength"] == 256
+    if p["details"] == "*":
+        assert "64" in body["description"]
+    elif p["details"]:
+        assert "64" in body["properties"][p["details"]]["description"]
     assert document["limits"]["max_code_length"] == 256
     assert document["limits"]["max_details_depth"] == 64
     marked = {
@@ -213,7 +239,7 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
         ("code_length_256", True, None, 256),
         ("code_length_257", False, "code", 257),
     )
-    for vid, ok, field, length in () if integer else lengths:
+    for vid, ok, field, length in () if integer or spec.mapped_payload else lengths:
         vector = by_id[f"from_payload/{vid}"]
         assert len(vector["input"]["code"]) == length and vector["expect"]["ok"] is ok
         assert vector["expect"].get("field") == field
@@ -222,11 +248,10 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
         ("details_depth_65", False, 65),
     ):
         vector = by_id[f"from_payload/{vid}"]
-        assert (
-            _depth(vector["input"]["details"]) == depth and vector["expect"]["ok"] is ok
-        )
+        member, details = spec_oracle.details_member(spec, vector["input"])
+        assert _depth(details) == depth and vector["expect"]["ok"] is ok
         if not ok:
-            assert vector["expect"]["field"] == "details"
+            assert vector["expect"]["field"] == member
 
 
 def _depth(value: object) -> int:
@@ -243,17 +268,25 @@ def _depth(value: object) -> int:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     schema = _load(case, SCHEMA_PATH)
-    listed = {
-        b["const"]: b["description"]
-        for b in schema["properties"]["code"]["anyOf"]
-        if "const" in b
-    }
     spec = read_spec(case.taxonomy)
-    assert listed == {c.wire: c.meaning for c in spec.codes.values()}
+    # Issue 14 §2: the code in the member the payload names, under its envelope;
+    # a problem's type is docs_url with the code in it.
+    p = spec.payload
+    body = schema["properties"][p["envelope"]] if p["envelope"] else schema
+    code_schema = body["properties"][p["code"]]
+    problem = p["preset"] == "problem"
+
+    def on_wire(entry: spec_oracle.SpecCode) -> object:
+        return spec_oracle.type_uri(spec, entry.wire) if problem else entry.wire
+
+    listed = {
+        b["const"]: b["description"] for b in code_schema["anyOf"] if "const" in b
+    }
+    assert listed == {on_wire(c): c.meaning for c in spec.codes.values()}
     # Issue 14 §4: each known code annotated with what it maps to, where it does.
     annotations = {
         b["const"]: {k: v for k, v in b.items() if k.startswith("x-")}
-        for b in schema["properties"]["code"]["anyOf"]
+        for b in code_schema["anyOf"]
         if "const" in b
     }
     for code, entry in spec.codes.items():
@@ -263,14 +296,15 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
             "x-throttling": entry.throttling or None,
             "x-doc-url": entry.doc_url,
         }
-        assert annotations[entry.wire] == {k: v for k, v in want.items() if v}, code
-    if spec.integer:  # README "Wire codes": integer codes have no pattern
-        assert schema["properties"]["code"]["type"] == "integer"
+        assert annotations[on_wire(entry)] == {k: v for k, v in want.items() if v}, code
+    if problem:  # any string: a URI of no code of ours falls back
+        assert code_schema["type"] == ["string", "null"]  # null: absent
+        assert "pattern" not in code_schema
+    elif spec.integer:  # README "Wire codes": integer codes have no pattern
+        assert code_schema["type"] == "integer"
     else:
-        assert not spec_oracle.matches_like_the_spec(
-            schema["properties"]["code"]["pattern"], spec
-        )
-        assert schema["properties"]["code"]["maxLength"] == spec_oracle.MAX_CODE_LENGTH
+        assert not spec_oracle.matches_like_the_spec(code_schema["pattern"], spec)
+        assert code_schema["maxLength"] == spec_oracle.MAX_CODE_LENGTH
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -326,7 +360,16 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
         assert issubclass(cls, base)
         assert mod.lookup(entry.wire) is cls
         made = cls(**spec_oracle.sample_details(spec, entry.code))
-        assert made.to_payload()["code"] == entry.wire
+        # Issue 14 §2: the code in the member the payload names.
+        sent = made.to_payload()
+        p = spec.payload
+        sent = sent[p["envelope"]] if p["envelope"] else sent
+        if p["preset"] == "problem":
+            assert sent[p["code"]] == spec_oracle.type_uri(spec, entry.wire)
+            assert sent["status"] == entry.http_status
+            assert sent["title"] == entry.meaning
+        else:
+            assert sent[p["code"]] == entry.wire
     fallback_cls = getattr(mod, fallback.class_name)
     for wire in spec.removed_wires:
         assert wire not in {m.value for m in mod.ErrorCode}

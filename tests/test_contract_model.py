@@ -145,10 +145,14 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
     ids = [v["id"] for v in vectors]
     assert len(ids) == len(set(ids))
     by_id = {v["id"]: v for v in vectors}
+    # Issue 14 §2: a mapped payload's inputs, seen in today's terms.
+    retryable_on_wire = spec.payload["retryable"] is not None
     for code, entry in spec.codes.items():
         known = by_id[f"from_payload/code/{code}"]
-        assert known["input"]["code"] == entry.wire
-        assert known["input"]["retryable"] is entry.retryable
+        given = spec_oracle.view(spec, known["input"])
+        assert given["code"] == entry.wire
+        if retryable_on_wire:
+            assert given["retryable"] is entry.retryable
         assert known["expect"]["ok"] is True
         assert by_id[f"lookup/{code}"]["input"] == entry.wire
     # README "Wire codes": a removed key without an integer wire code has no
@@ -159,7 +163,8 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
         if not (spec.integer and isinstance(wire, str))
     ]
     for code, wire in removed:
-        assert by_id[f"from_payload/removed/{code}"]["input"]["code"] == wire
+        given = spec_oracle.view(spec, by_id[f"from_payload/removed/{code}"]["input"])
+        assert given["code"] == wire
         assert by_id[f"lookup/removed/{code}"]["input"] == wire
     for event, location in spec.events.items():
         for outcome in ("error", "null", "absent", "invalid"):
@@ -195,12 +200,14 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
     blamed = {v["expect"].get("field") for v in vectors if v["kind"] == "from_payload"}
     # ...and each declared details field (README "Typed details").
     declared = {f"details.{name}" for c in spec.codes.values() for name, _ in c.fields}
-    assert blamed == {None, *spec_oracle.FIELDS, *declared}
+    assert blamed == {None, *spec_oracle.blamed_fields(spec), *declared}
 
 
 def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
     """Each rule of the wire format is exercised by an input that shows it."""
     spec, _, document, _ = computed
+    if spec.mapped_payload:  # see test_a_mapped_payload_s_rule_vectors
+        return
     by_id = {v["id"]: v["input"] for v in document["vectors"]}
     first = next(iter(spec.codes.values()))
     assert by_id["from_payload/retryable_from_wire"]["retryable"] is not first.retryable
@@ -257,6 +264,21 @@ def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None
         "wrap": spec.wire_of(spec.wrap),
         "wire_type": spec.wire_type,
         "code_pattern": taxonomy["code_pattern"],
+        # Issue 14 §2: a payload other than today's is spelt out.
+        **(
+            {
+                "payload": {
+                    **spec.payload,
+                    **(
+                        {"type_template": spec.docs_url}
+                        if spec.payload["preset"] == "problem"
+                        else {}
+                    ),
+                }
+            }
+            if spec.mapped_payload
+            else {}
+        ),
     }
     if spec.integer:  # README "Wire codes": integer codes have no pattern
         assert taxonomy["code_pattern"] is None
@@ -315,13 +337,21 @@ def test_the_schema_judges_every_vector_and_probe_as_the_spec(
         (g, False) for g in probes
     ]:
         problem = spec_oracle.payload_problem(spec, given)
-        unsayable = problem == "details" and spec_oracle.beyond_limits(given["details"])
+        # Issue 14 §2: the details in the member the mapping names.
+        field, details = spec_oracle.details_member(spec, given)
+        unsayable = (
+            problem is not None
+            and problem == field
+            and spec_oracle.details_size(details)[0] > spec_oracle.MAX_DETAILS_DEPTH
+        )
         assert marked is unsayable, given
         assert validator.is_valid(given) is (problem is None or unsayable), given
 
 
 def test_the_schema_at_each_edge(computed: Computed) -> None:
     spec, schema, _, _ = computed
+    if spec.mapped_payload:  # see test_the_mapped_schema_at_each_edge
+        return
     validator = _validator(schema)
     entry = next(iter(spec.codes.values()))
     code = entry.wire
@@ -386,6 +416,13 @@ def test_the_schema_names_the_taxonomy_and_its_codes(computed: Computed) -> None
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["$id"] == f"urn:taxogen:{spec.name}:error-payload:{version}"
     assert schema["title"] == f"{title}: error payload"
+    if spec.mapped_payload:  # issue 14 §2: it names the preset
+        preset = spec.payload["preset"]
+        assert schema["description"].startswith(
+            f"An error of the {spec.name} taxonomy, version {version}, on the wire "
+            f"(payload preset {preset})."
+        )
+        return
     assert schema["description"] == (
         f"An error of the {spec.name} taxonomy, version {version}, on the wire."
     )
@@ -506,11 +543,15 @@ def test_every_typed_code_has_each_family_of_details_vectors(
         fields = dict(entry.fields)
         required = [n for n, f in entry.fields if f.get("required", True)]
 
+        rest = spec.payload["details"] == "*"
+
         def details(vid: str) -> Any:
-            given = by_id[prefix + vid]["input"]
-            assert (given["code"], given["message"]) == (code, "m"), vid
-            assert given["retryable"] is entry.retryable, vid
-            return given.get("details", "absent")
+            given = spec_oracle.view(spec, by_id[prefix + vid]["input"])
+            assert (given["code"], given["message"]) == (entry.wire, "m"), vid
+            if spec.payload["retryable"] is not None:
+                assert given["retryable"] is entry.retryable, vid
+            # (Under details "*" no other member is empty details.)
+            return given.get("details", {} if rest else "absent")
 
         assert set(details("required_only")) == set(required), code
         assert set(details("every_field")) == set(fields), code
@@ -524,7 +565,10 @@ def test_every_typed_code_has_each_family_of_details_vectors(
             assert integers[0] in by_id[prefix + "integer_as_float"]["description"]
         else:
             assert prefix + "integer_as_float" not in by_id, code
-        if required:
+        if required and spec.payload["details"] == "*":
+            # Issue 14 §2: no members but the code and message are no details.
+            assert details("absent") == {} == details("null"), code
+        elif required:
             assert details("absent") == "absent" and details("null") is None, code
         for name, field in entry.fields:
             if name in required:
@@ -608,3 +652,127 @@ domains:
     want = spec_oracle.constructed(spec, "slow", given)
     assert want["message"] == f"{given['task']} waits 3s"
     assert by_id["construct/slow/whole_number"]["expect"] == want
+
+
+# ------------------------------------------- issue 14 §2: a mapped payload
+
+
+def test_a_mapped_payload_s_rule_vectors(computed: Computed) -> None:
+    """Each rule a payload mapping brings has its vector, in the mapping's members:
+    the issue's words, read against the vectors' inputs (not the generator's)."""
+    spec, _, document, _ = computed
+    if not spec.mapped_payload:
+        return
+    p = spec.payload
+    by_id = {v["id"].split("/", 1)[1]: v for v in document["vectors"]}
+    own = {"code", "message", "retryable", "details"} - {
+        field for field in ("retryable", "details") if p[field] in (None, "*")
+    }
+    members = {p[field] for field in own}
+    for vid, vector in by_id.items():
+        if vector["kind"] != "from_payload" or not isinstance(vector["input"], dict):
+            continue
+        body = vector["input"].get(p["envelope"]) if p["envelope"] else vector["input"]
+        if vid.startswith("envelope_"):
+            continue
+        assert isinstance(body, dict), vid
+        # Today's names appear only where the mapping keeps them.
+        for field in {"code", "message", "retryable", "details"} - members:
+            assert field not in body or p["details"] == "*", (vid, field)
+    if p["retryable"] is None:
+        assert not any(vid.startswith("retryable_") for vid in by_id)
+    if p["envelope"]:
+        assert by_id["envelope_missing"]["expect"] == {
+            "ok": False,
+            "field": p["envelope"],
+        }
+    if p["details_type"] == "any":
+        for vid in ("details_string", "details_array", "details_number"):
+            assert by_id[vid]["expect"]["ok"] is True, vid
+            member = by_id[vid]["input"][p["details"]]
+            assert by_id[vid]["expect"]["payload"][p["details"]] == member
+        # "no data is written when there are no details"
+        assert p["details"] not in by_id["details_absent"]["expect"]["payload"]
+    if p["details_type"] == "array":
+        assert by_id["details_object"]["expect"] == {
+            "ok": False,
+            "field": p["details"],
+        }
+        assert by_id["details_array"]["expect"]["ok"] is True
+    if p["preset"] == "problem":
+        fallback = spec.codes[spec.fallback]
+        blank = by_id["type_about_blank"]
+        assert blank["input"][p["code"]] == "about:blank"
+        assert blank["expect"]["class"] == fallback.class_name
+        # "about:blank and unknown URIs fall back", and the round trip keeps them
+        assert blank["expect"]["payload"][p["code"]] == "about:blank"
+        absent = by_id["type_absent"]
+        assert p["code"] not in absent["input"]
+        assert absent["expect"]["payload"][p["code"]] == spec_oracle.type_uri(
+            spec, fallback.wire
+        )
+        extensions = by_id["instance_and_extensions"]
+        for key in ("instance", "balance", "accounts", "title", "status"):
+            assert extensions["expect"]["payload"][key] == extensions["input"][key], key
+        # "status ... always written"; "title ... written as the meaning otherwise"
+        first = next(iter(spec.codes.values()))
+        known = by_id[f"code/{first.code}"]["expect"]["payload"]
+        assert known["status"] == first.http_status and known["title"] == first.meaning
+        assert by_id["detail_absent_title"]["expect"]["payload"][p["message"]] == (
+            by_id["detail_absent_title"]["input"]["title"]
+        )
+
+
+def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
+    """The schema of a mapped payload at each edge of the issue's rules."""
+    spec, schema, _, _ = computed
+    if not spec.mapped_payload:
+        return
+    validator = _validator(schema)
+    p = spec.payload
+    entry = next(iter(spec.codes.values()))
+    problem = p["preset"] == "problem"
+    code = spec_oracle.type_uri(spec, entry.wire) if problem else entry.wire
+    good: dict[str, Any] = {p["code"]: code, p["message"]: "m"}
+    if p["retryable"]:
+        good[p["retryable"]] = entry.retryable
+    for field, _ in entry.fields:
+        good.setdefault(field, "x")
+
+    def wrapped(body: Any) -> Any:
+        return {p["envelope"]: body} if p["envelope"] else body
+
+    cases_: list[tuple[Any, bool]] = [
+        (good, True),
+        ({**good, p["message"]: 5}, False),
+        ({**good, p["code"]: True}, False),
+        ({**good, "zz_extra": [1]}, True),
+    ]
+    if problem:
+        cases_ += [
+            ({k: v for k, v in good.items() if k != p["code"]}, True),
+            ({**good, p["code"]: "about:blank"}, True),
+            ({k: v for k, v in good.items() if k != p["message"]}, True),
+            ({**good, "status": "not a number", "title": 5}, True),  # kept as sent
+        ]
+    else:
+        cases_.append(({k: v for k, v in good.items() if k != p["code"]}, False))
+        cases_.append(({k: v for k, v in good.items() if k != p["message"]}, False))
+    if p["retryable"]:
+        cases_.append(({**good, p["retryable"]: "yes"}, False))
+    if p["details"] not in (None, "*"):
+        verdicts = {
+            "object": ({"a": 1}, [1], "x"),
+            "array": ([{"a": 1}], {"a": 1}, "x"),
+            "any": ("x", None, None),
+        }[p["details_type"]]
+        valid, *invalid = verdicts
+        cases_.append(({**good, p["details"]: valid}, True))
+        cases_.append(({**good, p["details"]: None}, True))
+        cases_ += [
+            ({**good, p["details"]: bad}, False) for bad in invalid if bad is not None
+        ]
+    for given, valid in cases_:
+        assert validator.is_valid(wrapped(given)) is valid, given
+    if p["envelope"]:
+        assert not validator.is_valid(good)

@@ -484,6 +484,38 @@ STATUS_PAIRS = [
         {(DOCS, "docs-url-changed")},
         1,
     ),
+    # Issue 14 §2: the payload the wire carries.
+    (
+        "payload preset set",
+        HTTP,
+        [("wrap: api_error\n", "wrap: api_error\npayload: {preset: problem}\n")],
+        {(BREAKING, "payload-changed")},
+        1,
+    ),
+    (
+        "payload member renamed",
+        BASE,
+        [
+            (
+                "wrap: internal_error\n",
+                "wrap: internal_error\npayload: {details: data}\n",
+            )
+        ],
+        {(BREAKING, "payload-changed")},
+        1,
+    ),
+    (
+        "payload retryable left off the wire",
+        BASE,
+        [
+            (
+                "wrap: internal_error\n",
+                "wrap: internal_error\npayload: {retryable: null, envelope: error}\n",
+            )
+        ],
+        {(BREAKING, "payload-changed")},
+        1,
+    ),
 ]
 
 
@@ -535,6 +567,47 @@ def test_a_docs_url_removed_is_docs_only(tmp_path: Path) -> None:
     ]
     assert changes[0].message == (
         "docs_url https://docs.example.com/errors/{code} was removed"
+    )
+
+
+def test_a_docs_url_change_is_breaking_under_the_problem_preset(
+    tmp_path: Path,
+) -> None:
+    # The problem preset's wire type is docs_url with the code filled in: a new
+    # docs_url is a new type for every code, which old peers cannot read back.
+    problem = HTTP.replace(
+        "wrap: api_error\n", "wrap: api_error\npayload: {preset: problem}\n", 1
+    )
+    moved = problem.replace("errors/{code}", "reference/errors/{code}", 1)
+    old = load_names(_write(tmp_path, "old.yaml", problem))
+    new = load_names(_write(tmp_path, "new.yaml", moved))
+    changes = diff(old, new)
+    assert [(c.kind, c.rule) for c in changes] == [(BREAKING, "docs-url-changed")]
+    assert "wire type" in changes[0].message
+    # Without the preset the same change is docs only (test_status_rules...).
+    plain = diff(
+        load_names(_write(tmp_path, "a.yaml", HTTP)),
+        load_names(_write(tmp_path, "b.yaml", HTTP.replace("errors/{", "e/{", 1))),
+    )
+    assert [(c.kind, c.rule) for c in plain] == [(DOCS, "docs-url-changed")]
+
+
+def test_a_payload_change_says_what_changed(tmp_path: Path) -> None:
+    text = BASE.replace(
+        "wrap: internal_error\n",
+        "wrap: internal_error\npayload: {details: data, retryable: null}\n",
+        1,
+    )
+    old = load_names(_write(tmp_path, "old.yaml", BASE))
+    new = load_names(_write(tmp_path, "new.yaml", text))
+    (change,) = diff(old, new)
+    assert change.message == (
+        "the payload mapping changed (retryable 'retryable' -> null, details "
+        "'details' -> 'data'): peers of the old version read another shape"
+    )
+    assert (
+        change.position is not None
+        and change.position.line == text[: text.index("payload:")].count("\n") + 1
     )
 
 

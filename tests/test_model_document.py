@@ -133,6 +133,8 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
         ]
     assert [r["id"] for r in model["removed"]] == list(spec.removed)
     assert {e["type"]: e["location"] for e in model["events"]} == spec.events
+    # Issue 14 §2: the payload mapping, every part spelt out.
+    assert model["payload"] == spec.payload
 
 
 def test_a_template_s_pieces_rebuild_it() -> None:

@@ -59,7 +59,9 @@ def test_each_code_has_its_schema_and_the_union_maps_every_code(case: Case) -> N
     document = _document(case)
     schemas = document["components"]["schemas"]
     union = schemas[f"{spec.name}.KnownError"]
-    if spec.integer:  # a discriminator's values are strings: none for integers
+    p = spec.payload
+    # Issue 14 §2: no discriminator where the code is no top-level string member.
+    if spec.integer or p["envelope"] or p["preset"] == "problem":
         assert "discriminator" not in union
     else:
         assert union["discriminator"]["mapping"] == {
@@ -69,10 +71,20 @@ def test_each_code_has_its_schema_and_the_union_maps_every_code(case: Case) -> N
     assert len(union["oneOf"]) == len(spec.codes)
     for code, entry in spec.codes.items():
         schema = schemas[entry.class_name]
-        assert schema["properties"]["code"] == {"const": entry.wire}
-        assert schema["properties"]["retryable"]["default"] is entry.retryable
+        body = schema["properties"][p["envelope"]] if p["envelope"] else schema
+        const = (
+            oracle.type_uri(spec, entry.wire)
+            if p["preset"] == "problem"
+            else entry.wire
+        )
+        assert body["properties"][p["code"]] == {"const": const}
+        if p["retryable"]:
+            assert body["properties"][p["retryable"]]["default"] is entry.retryable
         required = [n for n, f in entry.fields if f.get("required", True)]
-        assert schema["properties"]["details"].get("required", []) == required
+        if p["details"] == "*":
+            assert set(required) <= set(body["required"])
+        elif p["details"]:
+            assert body["properties"][p["details"]].get("required", []) == required
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
@@ -84,30 +96,38 @@ def test_the_schemas_accept_and_refuse_payloads_as_the_yaml_says(case: Case) -> 
     for code, entry in spec.codes.items():
         own = _validator(document, entry.class_name)
         details = oracle.sample_details(spec, code, optional=True)
-        good = {
+        canonical = {
             "code": entry.wire,
             "message": "m",
             "retryable": True,
             "details": details,
         }
+        good = oracle.to_wire(spec, canonical)
         for validator in (own, union, payload_schema):
             assert validator.is_valid(good), (code, list(validator.iter_errors(good)))
         # Another code's payload is not this code's; a required field missing
         # is refused (README "Typed details").
-        assert not own.is_valid({**good, "code": spec.other_wire("zz_other")})
+        other = {**canonical, "code": spec.other_wire("zz_other")}
+        assert not own.is_valid(oracle.to_wire(spec, other))
         required = [n for n, f in entry.fields if f.get("required", True)]
         if required:
             missing = {k: v for k, v in details.items() if k != required[0]}
-            assert not own.is_valid({**good, "details": missing})
-            assert not union.is_valid({**good, "details": missing})
+            wrong = oracle.to_wire(spec, {**canonical, "details": missing})
+            assert not own.is_valid(wrong)
+            assert not union.is_valid(wrong)
     unknown = {
         "code": spec.other_wire("zz_unknown"),
         "message": "m",
         "retryable": False,
     }
-    assert payload_schema.is_valid(unknown)  # the fallback rule: still a payload
-    assert not union.is_valid(unknown)  # but no known error
-    assert not payload_schema.is_valid({**unknown, "retryable": "no"})
+    # the fallback rule: still a payload, but no known error
+    assert payload_schema.is_valid(oracle.to_wire(spec, unknown))
+    assert not union.is_valid(oracle.to_wire(spec, unknown))
+    if spec.payload["retryable"]:
+        bad = oracle.to_wire(spec, {**unknown, "retryable": "no"})
+        assert not payload_schema.is_valid(bad)
+    else:  # issue 14 §2: not on the wire, so not checked
+        assert payload_schema.is_valid({**oracle.to_wire(spec, unknown), "r": "no"})
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
@@ -130,7 +150,13 @@ def test_each_http_status_used_has_a_response_of_its_codes(case: Case) -> None:
     responses = document["components"].get("responses", {})
     assert sorted(responses) == sorted(f"{spec.name}.HTTP{s}" for s in by_status)
     for status, codes in by_status.items():
-        body = responses[f"{spec.name}.HTTP{status}"]["content"]["application/json"]
+        # RFC 9457: a problem document is application/problem+json.
+        media = (
+            "application/problem+json"
+            if spec.payload["preset"] == "problem"
+            else "application/json"
+        )
+        body = responses[f"{spec.name}.HTTP{status}"]["content"][media]
         schema = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "components": document["components"],
@@ -139,6 +165,7 @@ def test_each_http_status_used_has_a_response_of_its_codes(case: Case) -> None:
         validator = jsonschema.Draft202012Validator(schema)
         for code, entry in spec.codes.items():
             details = oracle.sample_details(spec, code, optional=True)
-            payload = {"code": code, "message": "m", "retryable": True}
+            payload = {"code": entry.wire, "message": "m", "retryable": True}
             payload["details"] = details
+            payload = oracle.to_wire(spec, payload)  # issue 14 §2
             assert validator.is_valid(payload) is (code in codes), (status, code)

@@ -21,10 +21,17 @@ import pytest
 from generator.naming import Names
 from generator.model import CASE_PATTERNS
 from tests import spec_oracle as oracle
-from tests.support import Case, case_ids, cases, import_generated
+from tests.support import (
+    Case,
+    case_ids,
+    cases,
+    import_generated,
+    today_case_ids,
+    today_cases,
+)
 
 
-@pytest.fixture(params=cases(), ids=case_ids())
+@pytest.fixture(params=today_cases(), ids=today_case_ids())
 def case(request: pytest.FixtureRequest) -> Case:
     return request.param  # type: ignore[no-any-return]
 

@@ -36,6 +36,8 @@ from tests.support import (
     cases,
     require_tool,
     require_typescript_tools,
+    today_case_ids,
+    today_cases,
 )
 
 ESBUILD = REPO / "node_modules" / ".bin" / "esbuild"
@@ -104,7 +106,7 @@ def _constructs(module: Path, cls: str, details: object) -> str:
     )
 
 
-@pytest.mark.parametrize("case", cases(), ids=case_ids())
+@pytest.mark.parametrize("case", today_cases(), ids=today_case_ids())
 def test_a_one_class_bundle_holds_no_other_class(
     case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
 ) -> None:
@@ -144,7 +146,7 @@ def _node(node: str, work: Path, text: str) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize("case", cases(), ids=case_ids())
+@pytest.mark.parametrize("case", today_cases(), ids=today_case_ids())
 def test_a_from_payload_bundle_keeps_every_class_and_decodes_each_code(
     case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
 ) -> None:
@@ -176,7 +178,7 @@ def test_a_from_payload_bundle_keeps_every_class_and_decodes_each_code(
     assert names == [*want, spec.target(unknown).class_name]
 
 
-@pytest.mark.parametrize("case", cases(), ids=case_ids())
+@pytest.mark.parametrize("case", today_cases(), ids=today_case_ids())
 def test_importing_the_module_for_nothing_bundles_nothing(
     case: Case, compiled_ts: Callable[[Case], Path], tmp_path: Path
 ) -> None:

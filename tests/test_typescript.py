@@ -31,6 +31,8 @@ from tests.support import (
     compile_typescript,
     expectations,
     require_typescript_tools,
+    today_case_ids,
+    today_cases,
 )
 
 TS_TESTS = REPO / "tests" / "ts"
@@ -77,7 +79,7 @@ def _run(
     )
 
 
-@pytest.fixture(scope="module", params=cases(), ids=case_ids())
+@pytest.fixture(scope="module", params=today_cases(), ids=today_case_ids())
 def built(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Built:

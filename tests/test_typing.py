@@ -31,8 +31,9 @@ MYPY = [
 ]
 
 
-def _uses(names: Names) -> str:
-    """Good and bad uses of the generated package of ``names``."""
+def _uses(names: Names, payload: dict[str, Any] | None = None) -> str:
+    """Good and bad uses of the generated package of ``names``; ``payload`` the
+    payload mapping as the oracle reads the YAML (issue 14 §2)."""
     # Codes whose constructors need no field: the typed ones have their own test.
     free = [c for c in names.codes if not any(f.required for f in c.code.fields)]
     code = free[0]
@@ -42,6 +43,22 @@ def _uses(names: Names) -> str:
     # the other type is refused.
     integer = names.taxonomy.wire_type == "integer"
     wire_type, wire, not_wire = ("int", "7", '"7"') if integer else ("str", '"x"', "5")
+    # Issue 14 §2: details of the payload's type, the code in its member.
+    payload = payload or {"code": "code", "details_type": "object", "preset": ""}
+    good_details, bad_details = {
+        "object": ('{"a": 1}', "[1, 2]"),
+        "array": ("[1]", '{"a": 1}'),
+        "any": ('"x"', None),
+    }[payload["details_type"]]
+    sent_type = "str" if payload["preset"] == "problem" else wire_type
+    sent = f'assert_type(err.to_payload()["{payload["code"]}"], {sent_type})'
+    if payload.get("envelope"):
+        sent = f'err.to_payload()["{payload["envelope"]}"]'
+    misuse = (
+        f'{code.class_name}("m", details={bad_details})  # E'
+        if bad_details
+        else f'{code.class_name}("m", detail=1)  # E'
+    )
     return f"""\
 from __future__ import annotations
 
@@ -70,7 +87,7 @@ from {pkg} import (
 
 def good(value: object) -> None:
     err = {code.class_name}(
-        "m", details={{"a": 1}}, cause=ValueError("x"), retryable=True
+        "m", details={good_details}, cause=ValueError("x"), retryable=True
     )
     assert_type(err.code, ErrorCode)
     assert_type(err.domain, Domain)
@@ -81,7 +98,7 @@ def good(value: object) -> None:
     assert_type(lookup({wire}), type[{names.base}])
     assert_type(is_retryable({wire}), bool)
     assert_type(err.wire_code, {wire_type})
-    assert_type(err.to_payload()["code"], {wire_type})
+    {sent}
     assert_type(to_error(value), {names.base})
     assert_type(error_from_event({{"type": "x"}}), {names.base} | None)
     if {names.py_guard}(value):
@@ -105,7 +122,7 @@ def bad(err: {names.base}) -> None:
     err.code = ErrorCode.{other.member}  # E
     {code.class_name}(42)  # E
     {code.class_name}("m", retryable="yes")  # E
-    {code.class_name}("m", details=[1, 2])  # E
+    {misuse}
     {code.class_name}("m", unknown_option=1)  # E
     lookup({not_wire})  # E
     ERROR_EVENTS["x"] = "y"  # E
@@ -124,7 +141,7 @@ def test_generated_package_and_uses_type_check_strictly(
     src = tmp_path / "src"
     shutil.copytree(case.expected / "python" / "src", src)
     uses = src / "uses.py"
-    uses.write_text(_uses(names), encoding="utf-8")
+    uses.write_text(_uses(names, read_spec(case.taxonomy).payload), encoding="utf-8")
     expected = {
         index
         for index, line in enumerate(uses.read_text(encoding="utf-8").splitlines(), 1)

@@ -31,6 +31,7 @@ from generator.validate.events import read_events
 from generator.validate.hierarchy import Hierarchy
 from generator.validate.hints import name_hint
 from generator.validate.reader import Reader, get
+from generator.validate.payload import check_payload, read_payload
 from generator.validate.status import read_docs_url, read_statuses, read_version
 from generator.validate.text import describe, show
 
@@ -57,6 +58,7 @@ _TOP_KEYS = (
     "http_status",
     "grpc_status",
     "docs_url",
+    "payload",
 )
 _TOP_REQUIRED = (
     "format",
@@ -205,6 +207,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     docs = read_docs(r, top.get("docs"), codes)
     statuses = read_statuses(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
+    payload, _ = read_payload(r, top["payload"][1] if "payload" in top else None)
 
     if (
         r.diagnostics
@@ -216,6 +219,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or python_layout is None
         or wire_type is None
         or class_suffix is None
+        or payload is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
@@ -226,7 +230,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ):
             r.error(problem.position, problem.key, problem.message)
         return None
-    return Taxonomy(
+    taxonomy = Taxonomy(
         source=source,
         name=name,
         title=title,
@@ -249,7 +253,13 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         docs_url=docs_url,
+        payload=payload,
     )
+    if "payload" in top:
+        check_payload(r, taxonomy, top["payload"][1])
+        if r.diagnostics:
+            return None
+    return taxonomy
 
 
 def _check_role_fields(

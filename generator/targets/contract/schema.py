@@ -22,6 +22,7 @@ from generator.model import (
     MAX_WIRE_INTEGER,
     Field,
     Shape,
+    doc_url,
     json_data,
 )
 from generator.model import code_pattern as _pattern
@@ -137,9 +138,141 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
     return rules
 
 
+def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
+    """The schema of a payload other than today's: each field in the member the
+    mapping names (issue 14 §2), the rest as :func:`payload_schema` says."""
+    taxonomy = names.taxonomy
+    payload = taxonomy.payload
+    code = names.fallback.code
+    fallback = code.code if code.wire is None else f"{code.code} ({code.wire_text})"
+    template = taxonomy.docs_url or ""
+
+    def wire(c: Any) -> Any:
+        wire_code = c.code.wire_code
+        return doc_url(template, str(wire_code)) if payload.problem else wire_code
+
+    known = [
+        {
+            "const": wire(c),
+            "title": c.class_name,
+            "description": c.code.meaning,
+            **schema_annotations(code_mapping(taxonomy, c.code)),
+        }
+        for c in names.codes
+    ]
+    if payload.problem:
+        code_schema: dict[str, Any] = {
+            "description": "A URI naming the problem type: docs_url with the "
+            "percent-encoded code in place of {code}. Any other URI (about:blank "
+            f"too), or none (null too), is treated as {fallback}.",
+            "type": ["string", "null"],
+        }
+    else:
+        code_schema = {
+            "description": "Machine-readable error code. A well-formed code this "
+            f"taxonomy does not define is valid and is treated as {fallback}.",
+            **code_type(names),
+        }
+    code_schema["anyOf"] = [
+        *known,
+        {"description": f"A code this version does not define: treated as {fallback}."},
+    ]
+    properties: dict[str, Any] = {payload.code: code_schema}
+    required = [] if payload.problem else [payload.code]
+    properties[payload.message] = {
+        "description": "Human-readable description"
+        + ("" if payload.message_required else " (absent: the title, else the meaning)")
+        + ".",
+        "type": "string" if payload.message_required else ["string", "null"],
+    }
+    if payload.message_required:
+        required.append(payload.message)
+    if payload.retryable is not None:
+        properties[payload.retryable] = {
+            "description": "Whether the caller may retry after this error.",
+            "type": "boolean",
+        }
+        required.append(payload.retryable)
+    if payload.problem:
+        properties["title"] = {
+            "description": "A short summary of the problem type (written as the "
+            "code's meaning); kept as received, whatever it holds."
+        }
+        properties["status"] = {
+            "description": "The HTTP status (written as the code's); kept as "
+            "received, whatever it holds."
+        }
+    if payload.details is not None and not payload.rest:
+        types = {"object": ["object", "null"], "array": ["array", "null"]}
+        details: dict[str, Any] = {
+            "description": "Context-specific error metadata (null counts as "
+            f"absent). {_LIMITS_UNSAID}"
+        }
+        if payload.details_type in types:
+            details["type"] = types[payload.details_type]
+        properties[payload.details] = details
+    rules = []
+    for rule in details_rules(names):
+        const = rule["if"]["properties"]["code"]["const"]
+        named = next(c for c in names.codes if c.code.wire_code == const)
+        then = rule["then"]
+        if payload.rest:
+            inner = then["properties"]["details"]
+            then = {"properties": inner["properties"]}
+            if "required" in inner:
+                then["required"] = inner["required"]
+        elif payload.details != "details":
+            then = {
+                "properties": {payload.details: then["properties"]["details"]},
+                **({"required": [payload.details]} if "required" in then else {}),
+            }
+        rules.append(
+            {
+                "if": {
+                    "properties": {payload.code: {"const": wire(named)}},
+                    "required": [payload.code],
+                },
+                "then": then,
+            }
+        )
+    body: dict[str, Any] = {
+        "type": "object",
+        "required": required,
+        "properties": properties,
+        "additionalProperties": True,
+        **({"allOf": rules} if rules else {}),
+    }
+    head = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:taxogen:{taxonomy.name}:error-payload:{taxonomy.version}",
+        "$comment": header,
+        "title": f"{taxonomy.title}: error payload",
+        "description": f"An error of the {taxonomy.name} taxonomy, version "
+        f"{taxonomy.version}, on the wire (payload preset {payload.preset}).",
+    }
+    if payload.rest:
+        body["description"] = (
+            "Every member but those above is the error's details (RFC 9457's "
+            f"extension members). {_LIMITS_UNSAID}"
+        )
+    if payload.envelope is None:
+        if payload.rest:
+            head["description"] += " " + body.pop("description")
+        return {**head, **body}
+    return {
+        **head,
+        "type": "object",
+        "required": [payload.envelope],
+        "properties": {payload.envelope: body},
+        "additionalProperties": True,
+    }
+
+
 def payload_schema(names: Names, header: str) -> dict[str, Any]:
     """A JSON Schema (2020-12) of the error payload of ``names``' taxonomy."""
     taxonomy = names.taxonomy
+    if not taxonomy.payload.default:
+        return _mapped_schema(names, header)
     code = names.fallback.code
     fallback = code.code if code.wire is None else f"{code.code} ({code.wire_text})"
     known = [

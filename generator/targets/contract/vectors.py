@@ -30,6 +30,7 @@ from generator.targets.contract.payload_vectors import (
     unknown_target,
 )
 from generator.targets.contract.details import add_construct, add_details_vectors
+from generator.targets.contract.mapped_vectors import add_mapped_rules, remap
 from generator.targets.contract.schema import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
@@ -94,6 +95,24 @@ def _looked_up(names: Names, wire: str | int) -> dict[str, Any]:
     return {"class": class_name, "retryable": retryable}
 
 
+def _payload(names: Names) -> dict[str, Any]:
+    """The payload mapping, as the taxonomy gives it (every part spelt out)."""
+    taxonomy = names.taxonomy
+    payload = taxonomy.payload
+    out: dict[str, Any] = {
+        "preset": payload.preset,
+        "code": payload.code,
+        "message": payload.message,
+        "retryable": payload.retryable,
+        "details": payload.details,
+        "details_type": payload.details_type,
+        "envelope": payload.envelope,
+    }
+    if payload.problem:
+        out["type_template"] = taxonomy.docs_url
+    return out
+
+
 def vectors(names: Names, header: str) -> dict[str, Any]:
     """Inputs and the outcome every implementation of the taxonomy must produce."""
     taxonomy = names.taxonomy
@@ -145,6 +164,9 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         )
 
     # error_from_event: every event type of the propagation table.
+    invalid_error: dict[str, Any] = {"code": first.code.wire_code}
+    if not taxonomy.payload.default:
+        invalid_error["message"] = 5  # a problem's detail may be absent: not a 5
     for event in taxonomy.events:
         error: dict[str, Any] = {
             "code": first.code.wire_code,
@@ -177,7 +199,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "error_from_event",
             f"{event.type}/invalid",
             "an invalid error payload is rejected",
-            _event(event.type, event.location, {"code": first.code.wire_code}),
+            _event(event.type, event.location, invalid_error),
             {"ok": False, "field": "message"},
         )
     out.add(
@@ -225,6 +247,10 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         )
 
     add_construct(out, names)
+    if not taxonomy.payload.default:
+        # Issue 14 §2: the payload as the wire really carries it.
+        out.vectors = remap(names, out.vectors)
+        add_mapped_rules(out, names)
     mapped = add_mapped(out, names)
 
     return {
@@ -237,6 +263,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "wrap": wrap.code.wire_code,
             "wire_type": taxonomy.wire_type,
             "code_pattern": code_pattern(names),
+            **({} if taxonomy.payload.default else {"payload": _payload(names)}),
         },
         "limits": {
             "max_code_length": MAX_CODE_LENGTH,

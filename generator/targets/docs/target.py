@@ -30,6 +30,7 @@ from generator.model import (
 from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
 from generator.targets.base import Target, Template, header_lines
 from generator.targets.mapped import code_mapping
+from generator.targets.contract.mapped_vectors import wire_input
 
 __all__ = [
     "TARGET",
@@ -281,7 +282,88 @@ def _example(names: Names) -> str | None:
     details = json_data(example.details)
     if details:
         payload["details"] = details
+    if not taxonomy.payload.default:  # issue 14 §2: in the payload's members
+        payload = wire_input(names, payload)
     return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
+    """The payload table of a payload other than today's: each field in its
+    member (under the envelope), a problem's title and status, and what is
+    not on the wire said so."""
+    payload = taxonomy.payload
+    docs = taxonomy.docs
+    at = "" if payload.envelope is None else f"{payload.envelope}."
+    rows: list[Field] = []
+
+    def row(field: str, name: str, kind: str, required: bool, default: str) -> None:
+        described = docs.field_description(field)
+        rows.append(
+            Field(
+                name=name,
+                type=kind,
+                required=required,
+                description=described or default,
+                markdown=bool(described),
+            )
+        )
+
+    defaults = {f: d for f, _, _, d in PAYLOAD_FIELDS}
+    if payload.problem:
+        row(
+            "code",
+            at + payload.code,
+            "string (URI)",
+            False,
+            "The error code as a URI: docs_url with the code in place of {code}; "
+            "any other URI (or none: about:blank) is the fallback's",
+        )
+        rows.append(
+            Field(
+                name=at + "title",
+                type="string",
+                required=False,
+                description="A short summary: the code's meaning when written",
+            )
+        )
+        rows.append(
+            Field(
+                name=at + "status",
+                type="integer",
+                required=False,
+                description="The code's HTTP status, always written",
+            )
+        )
+    else:
+        row("code", at + payload.code, taxonomy.wire_type, True, defaults["code"])
+    row(
+        "message",
+        at + payload.message,
+        "string",
+        payload.message_required,
+        defaults["message"]
+        + ("" if payload.message_required else " (absent: the title, or the meaning)"),
+    )
+    if payload.retryable is not None:
+        row("retryable", at + payload.retryable, "boolean", True, defaults["retryable"])
+    if payload.rest:
+        row(
+            "details",
+            at + "*",
+            "any",
+            False,
+            "Every other member: the error's details (extension members), kept",
+        )
+    elif payload.details is not None:
+        kind = {"object": "object", "array": "array", "any": "any JSON value"}
+        row(
+            "details",
+            at + payload.details,
+            kind[payload.details_type],
+            False,
+            defaults["details"],
+        )
+    return tuple(rows)
 
 
 def view(names: Names) -> DocsView:
@@ -295,16 +377,20 @@ def view(names: Names) -> DocsView:
         version=taxonomy.version,
         docs=docs,
         example=_example(names),
-        fields=tuple(
-            Field(
-                name=field,
-                # The code's type is the taxonomy's wire_type.
-                type=taxonomy.wire_type if field == "code" else kind,
-                required=required,
-                description=docs.field_description(field) or default,
-                markdown=bool(docs.field_description(field)),
+        fields=(
+            _mapped_fields(taxonomy)
+            if not taxonomy.payload.default
+            else tuple(
+                Field(
+                    name=field,
+                    # The code's type is the taxonomy's wire_type.
+                    type=taxonomy.wire_type if field == "code" else kind,
+                    required=required,
+                    description=docs.field_description(field) or default,
+                    markdown=bool(docs.field_description(field)),
+                )
+                for field, kind, required, default in PAYLOAD_FIELDS
             )
-            for field, kind, required, default in PAYLOAD_FIELDS
         ),
         domains=tuple(_domain(d, taxonomy, names) for d in names.domains),
         events=taxonomy.events,

@@ -21,7 +21,13 @@ import json
 from pathlib import Path
 
 from generator import escape
-from generator.model import Field, Shape, code_pattern
+from generator.model import (
+    DOCS_URL_PLACEHOLDER,
+    Field,
+    Shape,
+    Taxonomy,
+    code_pattern,
+)
 from generator.naming import NamedCode, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.mapped import Mapping, class_mappings, code_mapping
@@ -94,6 +100,8 @@ class GoView:
     events: tuple[tuple[str, str], ...]  # (type, location) as Go string literals
     #: Each prefix or range of a domain's ``match:``, a ``taxogen.Match`` literal.
     matches: tuple[str, ...] = ()
+    #: The ``taxogen.PayloadMap`` literal where the payload is not today's.
+    payload_map: str | None = None
 
 
 def go_module(names: Names) -> str:
@@ -250,6 +258,7 @@ def view(names: Names) -> GoView:
             (escape.go_str(e.type), escape.go_str(e.location)) for e in taxonomy.events
         ),
         matches=_matches(names),
+        payload_map=_payload_map(taxonomy),
     )
 
 
@@ -279,6 +288,30 @@ def _matches(names: Names) -> tuple[str, ...]:
         for low, high in domain.domain.ranges:
             out.append(f"{head}, Low: {low}, High: {high}{statuses}}}")
     return tuple(out)
+
+
+def _payload_map(taxonomy: Taxonomy) -> str | None:
+    """The ``taxogen.PayloadMap{...}`` of a payload other than today's (issue 14
+    §2; a field not on the wire is ``""``), or None."""
+    payload = taxonomy.payload
+    if payload.default:
+        return None
+    parts = [
+        f"Code: {escape.go_str(payload.code)}",
+        f"Message: {escape.go_str(payload.message)}",
+        f"Retryable: {escape.go_str(payload.retryable or '')}",
+        f"Details: {escape.go_str(payload.details or '')}",
+        f"DetailsType: {escape.go_str(payload.details_type)}",
+        f"Envelope: {escape.go_str(payload.envelope or '')}",
+        f"AlwaysDetails: {'true' if payload.always_details else 'false'}",
+    ]
+    if payload.problem and taxonomy.docs_url is not None:
+        prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
+        parts.append(
+            f"URI: &[2]string{{{escape.go_str(prefix)}, {escape.go_str(suffix)}}}"
+        )
+    parts.append(f"MessageRequired: {'true' if payload.message_required else 'false'}")
+    return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
 
 TARGET = Target(

@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.naming import NamedCode, Names
 from generator.targets.base import Target, header_lines
-from generator.targets.contract.schema import code_type, field_schema
+from generator.targets.contract.schema import code_type, field_schema, payload_schema
 from generator.targets.mapped import code_mapping, schema_annotations
 
 __all__ = ["PATH", "TARGET", "document", "files"]
@@ -46,6 +46,57 @@ def _payload_properties(names: Names) -> dict[str, Any]:
             "description": "Context-specific error metadata.",
             "type": ["object", "null"],
         },
+    }
+
+
+def _mapped_body(named: NamedCode, names: Names) -> dict[str, Any]:
+    """A code's payload under a payload mapping (issue 14 §2): the code a
+    constant in its member (a problem's type URI), the others as the mapping
+    names them, the envelope around."""
+    taxonomy = names.taxonomy
+    payload = taxonomy.payload
+    code = named.code
+    fields = code.fields
+    required_fields = [f.name for f in fields if f.required]
+    wire: Any = code.wire_code
+    if payload.problem:
+        wire = taxonomy.doc_url(code)
+    properties: dict[str, Any] = {payload.code: {"const": wire}}
+    required = [payload.code]
+    if payload.problem:
+        status = code_mapping(taxonomy, code).http_status
+        properties["title"] = {"type": "string", "default": code.meaning}
+        properties["status"] = {"type": "integer", "default": status}
+    properties[payload.message] = {"type": "string"}
+    if payload.message_required:
+        required.append(payload.message)
+    if payload.retryable is not None:
+        properties[payload.retryable] = {"type": "boolean", "default": code.retryable}
+        required.append(payload.retryable)
+    if payload.rest:
+        properties.update((f.name, field_schema(f)) for f in fields)
+        required += required_fields
+    elif payload.details is not None:
+        details: dict[str, Any]
+        if payload.details_type == "object":
+            details = {"type": "object" if required_fields else ["object", "null"]}
+            if fields:
+                details["properties"] = {f.name: field_schema(f) for f in fields}
+            if required_fields:
+                details["required"] = required_fields
+                required.append(payload.details)
+        elif payload.details_type == "array":
+            details = {"type": ["array", "null"]}
+        else:
+            details = {}
+        properties[payload.details] = details
+    body = {"type": "object", "required": required, "properties": properties}
+    if payload.envelope is None:
+        return body
+    return {
+        "type": "object",
+        "required": [payload.envelope],
+        "properties": {payload.envelope: body},
     }
 
 
@@ -76,6 +127,8 @@ def _code_schema(named: NamedCode, names: Names) -> dict[str, Any]:
             "details": details,
         },
     }
+    if not names.taxonomy.payload.default:
+        schema.update(_mapped_body(named, names))
     if code.deprecated is not None:
         schema["deprecated"] = True
     if code.message is not None:
@@ -88,19 +141,28 @@ def _code_schema(named: NamedCode, names: Names) -> dict[str, Any]:
     return schema
 
 
-def _union(codes: list[NamedCode]) -> dict[str, Any]:
+def _discriminated(names: Names) -> bool:
+    """Whether a union can name its discriminator: a top-level ``code`` member
+    holding string codes (a discriminator's values are strings)."""
+    payload = names.taxonomy.payload
+    return names.taxonomy.wire_type == "string" and (
+        payload.default or (payload.envelope is None and not payload.problem)
+    )
+
+
+def _union(codes: list[NamedCode], names: Names) -> dict[str, Any]:
     """The schema of a payload of any of ``codes``: one's, or their union."""
     if len(codes) == 1:
         return _ref(codes[0].class_name)
-    return {
-        "oneOf": [_ref(c.class_name) for c in codes],
-        "discriminator": {
-            "propertyName": "code",
+    union: dict[str, Any] = {"oneOf": [_ref(c.class_name) for c in codes]}
+    if _discriminated(names):
+        union["discriminator"] = {
+            "propertyName": names.taxonomy.payload.code,
             "mapping": {
-                c.code.code: f"#/components/schemas/{c.class_name}" for c in codes
+                c.code.wire_text: f"#/components/schemas/{c.class_name}" for c in codes
             },
-        },
-    }
+        }
+    return union
 
 
 def _responses(names: Names) -> dict[str, Any]:
@@ -112,6 +174,12 @@ def _responses(names: Names) -> dict[str, Any]:
         if status is not None:
             by_status.setdefault(status, []).append(named)
     responses = {}
+    # RFC 9457: a problem document's own media type.
+    media = (
+        "application/problem+json"
+        if names.taxonomy.payload.problem
+        else "application/json"
+    )
     for status, codes in sorted(by_status.items()):
         try:
             reason = http.HTTPStatus(status).phrase
@@ -121,7 +189,7 @@ def _responses(names: Names) -> dict[str, Any]:
         which = "code" if len(codes) == 1 else "one of the codes"
         responses[f"{names.taxonomy.name}.HTTP{status}"] = {
             "description": f"{reason}: an error of {which} {listed}.",
-            "content": {"application/json": {"schema": _union(codes)}},
+            "content": {media: {"schema": _union(codes, names)}},
         }
     return responses
 
@@ -133,15 +201,23 @@ def document(names: Names) -> dict[str, Any]:
     fallback = code.code if code.wire is None else f"{code.code}` (`{code.wire_text}"
     # A dot is no part of any class name: these two cannot clash with a code's.
     payload, known = f"{taxonomy.name}.Payload", f"{taxonomy.name}.KnownError"
+    any_payload: dict[str, Any] = {
+        "title": f"{taxonomy.title}: error payload",
+        "description": "The payload of any error of this taxonomy: a well-formed "
+        f"code it does not define is valid and is treated as `{fallback}`.",
+        "type": "object",
+        "required": ["code", "message", "retryable"],
+        "properties": _payload_properties(names),
+    }
+    if not taxonomy.payload.default:  # issue 14 §2: the contract's schema
+        mapped = payload_schema(names, "")
+        for key in ("$schema", "$id", "$comment", "title", "description"):
+            mapped.pop(key, None)
+        any_payload = {**any_payload, **mapped}
+        if "required" not in mapped:
+            any_payload.pop("required")
     schemas: dict[str, Any] = {
-        payload: {
-            "title": f"{taxonomy.title}: error payload",
-            "description": "The payload of any error of this taxonomy: a well-formed "
-            f"code it does not define is valid and is treated as `{fallback}`.",
-            "type": "object",
-            "required": ["code", "message", "retryable"],
-            "properties": _payload_properties(names),
-        },
+        payload: any_payload,
         known: {
             "title": f"{taxonomy.title}: a known error",
             "description": "One of the codes this version defines, by its code.",
@@ -150,14 +226,14 @@ def document(names: Names) -> dict[str, Any]:
             **(
                 {
                     "discriminator": {
-                        "propertyName": "code",
+                        "propertyName": taxonomy.payload.code,
                         "mapping": {
                             c.code.wire_text: f"#/components/schemas/{c.class_name}"
                             for c in names.codes
                         },
                     }
                 }
-                if taxonomy.wire_type == "string"
+                if _discriminated(names)
                 else {}
             ),
         },

@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from generator import escape, pysyntax
-from generator.model import Event, Taxonomy, code_pattern, pep440
+from generator.model import (
+    DOCS_URL_PLACEHOLDER,
+    Event,
+    Taxonomy,
+    code_pattern,
+    pep440,
+)
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.mapped import stated
@@ -84,6 +90,58 @@ class PythonView:
     #: ``doc_url`` it states (those that differ from its parent's): each
     #: annotated name, and its value as a literal.
     mapped: Mapping[str, tuple[tuple[str, str], ...]]
+    #: The payload where it is not today's: the ``_runtime.Wire(...)`` arguments
+    #: (each ``name=literal``), the ErrorPayload TypedDict's members (name
+    #: literal, type) and, with an envelope, its member and the body's members.
+    wire_args: tuple[str, ...] | None
+    payload_members: tuple[tuple[str, str], ...]
+    envelope: str | None
+    #: The root's ``details`` type where details are not always an object.
+    details_any: bool
+    #: What its constructor's ``details=`` takes then (an array: a list or tuple).
+    details_param: str
+
+
+def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
+    """The arguments of the package's ``_runtime.Wire``, or None: today's payload."""
+    payload = taxonomy.payload
+    if payload.default:
+        return None
+    args = [
+        f"code={_py_literal(payload.code)}",
+        f"message={_py_literal(payload.message)}",
+        f"retryable={_py_literal(payload.retryable)}",
+        f"details={_py_literal(payload.details)}",
+        f"details_type={_py_literal(payload.details_type)}",
+        f"envelope={_py_literal(payload.envelope)}",
+        f"always_details={payload.always_details!r}",
+    ]
+    if payload.problem and taxonomy.docs_url is not None:
+        prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
+        args.append(f"uri=({_py_literal(prefix)}, {_py_literal(suffix)})")
+    args.append(f"message_required={payload.message_required!r}")
+    return tuple(args)
+
+
+def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
+    """The members ``to_payload`` writes, each with its Python type (``NotRequired``
+    where it may be left out)."""
+    payload = taxonomy.payload
+    code = "int" if taxonomy.wire_type == "integer" else "str"
+    members = [(payload.code, "str" if payload.problem else code)]
+    if payload.problem:
+        members += [("title", "str"), ("status", "int")]
+    members.append((payload.message, "str"))
+    if payload.retryable is not None:
+        members.append((payload.retryable, "bool"))
+    if payload.details is not None and not payload.rest:
+        kind = {"object": "dict[str, Any]", "array": "list[Any]", "any": "Any"}[
+            payload.details_type
+        ]
+        if not payload.always_details:
+            kind = f"NotRequired[{kind}]"
+        members.append((payload.details, kind))
+    return tuple((_py_literal(name), kind) for name, kind in members)
 
 
 def _exports(names: Names) -> tuple[str, ...]:
@@ -151,6 +209,7 @@ def view(names: Names) -> PythonView:
                 *typing_names(names.codes),
                 # ErrorPayload and the root's to_payload.
                 *("Any", "TypedDict", "cast"),
+                *_payload_typing(taxonomy),
             ),
             is_lazy,
         ),
@@ -161,7 +220,28 @@ def view(names: Names) -> PythonView:
             )
             for name, pairs in stated(names).items()
         },
+        wire_args=_wire_args(taxonomy),
+        payload_members=_payload_members(taxonomy),
+        envelope=(
+            None
+            if taxonomy.payload.envelope is None
+            else _py_literal(taxonomy.payload.envelope)
+        ),
+        details_any=taxonomy.payload.details_type != "object",
+        details_param=(
+            "list[Any] | tuple[Any, ...] | None"
+            if taxonomy.payload.details_type == "array"
+            else "Any"
+        ),
     )
+
+
+def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:
+    """What the ErrorPayload of a payload other than today's imports from typing."""
+    payload = taxonomy.payload
+    if payload.details is None or payload.rest or payload.always_details:
+        return ()
+    return ("NotRequired",)
 
 
 #: The declared type of each mapped attribute (the runtime's): stated again on

@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 from generator import escape
 from generator.escape import ts_literal
-from generator.model import Event, Field, code_pattern, npm_version
+from generator.model import (
+    DOCS_URL_PLACEHOLDER,
+    Event,
+    Field,
+    Taxonomy,
+    code_pattern,
+    npm_version,
+)
 from generator.naming import NamedCode, NamedDomain, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.mapped import stated
@@ -99,6 +107,16 @@ class TypeScriptView:
     known: tuple[TsKnown, ...]  # every code
     typed_classes: tuple[str, ...]  # the classes with a typed constructor
     base_statics: tuple[TsStatic, ...]  # the root's statuses, if it states any
+    #: The payload where it is not today's (issue 14 §2): the ``PayloadMap``
+    #: object literal's entries, the members ``toPayload`` writes (a quoted name,
+    #: optional, the type), the envelope (quoted) and whether every other member
+    #: is details; None: today's.
+    wire: tuple[tuple[str, str], ...] | None = None
+    payload_members: tuple[tuple[str, bool, str], ...] = ()
+    envelope: str | None = None
+    rest: bool = False
+    #: The root's details type (the runtime's default: "" for an object).
+    details_type: str = ""
 
 
 #: The static (and instance getter) of each mapped attribute, and its type.
@@ -229,13 +247,68 @@ def view(names: Names) -> TypeScriptView:
         ),
         known=tuple(
             TsKnown(
-                c.class_name, ts_literal(c.code.wire_code), c.details_type or RECORD
+                c.class_name,
+                ts_literal(c.code.wire_code),
+                c.details_type
+                or ("unknown" if taxonomy.payload.details_type != "object" else RECORD),
             )
             for c in names.codes
         ),
         typed_classes=tuple(c.class_name for c in names.codes if c.details_type),
         base_statics=_mapped(stated(names)[names.base]),
+        **_payload(taxonomy),
     )
+
+
+def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
+    """The view's parts of a payload other than today's (issue 14 §2)."""
+    payload = taxonomy.payload
+    if payload.default:
+        return {}
+
+    def text(value: str | None) -> str:
+        return "null" if value is None else escape.ts_str(value)
+
+    wire = [
+        ("code", text(payload.code)),
+        ("message", text(payload.message)),
+        ("retryable", text(payload.retryable)),
+        ("details", text(payload.details)),
+        ("detailsType", text(payload.details_type)),
+        ("envelope", text(payload.envelope)),
+        ("alwaysDetails", _ts_bool(payload.always_details)),
+    ]
+    uri = "null"
+    if payload.problem and taxonomy.docs_url is not None:
+        prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
+        uri = f"[{escape.ts_str(prefix)}, {escape.ts_str(suffix)}]"
+    wire.append(("uri", uri))
+    wire.append(("messageRequired", _ts_bool(payload.message_required)))
+    code = "number" if taxonomy.wire_type == "integer" else "string"
+    members = [(payload.code, False, "string" if payload.problem else code)]
+    if payload.problem:
+        members += [("title", False, "string"), ("status", False, "number | null")]
+    members.append((payload.message, False, "string"))
+    if payload.retryable is not None:
+        members.append((payload.retryable, False, "boolean"))
+    if payload.details is not None and not payload.rest:
+        kind = {
+            "object": "Record<string, unknown>",
+            "array": "unknown[]",
+            "any": "unknown",
+        }[payload.details_type]
+        members.append((payload.details, not payload.always_details, kind))
+    return {
+        "wire": tuple(wire),
+        "payload_members": tuple(
+            (escape.ts_str(name), optional, kind) for name, optional, kind in members
+        ),
+        "envelope": (
+            None if payload.envelope is None else escape.ts_str(payload.envelope)
+        ),
+        "rest": payload.rest,
+        "details_type": "unknown" if payload.details_type != "object" else "",
+    }
 
 
 def _ts_bool(value: bool) -> str:

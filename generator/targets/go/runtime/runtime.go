@@ -110,7 +110,34 @@ type Taxonomy struct {
 	wrap     *Spec
 	pattern  *regexp.Regexp // nil: codes are integers
 	events   map[string]string
-	matches  []Match // longest prefix first, innermost range first
+	matches  []Match     // longest prefix first, innermost range first
+	payload  *PayloadMap // nil: today's payload
+}
+
+// PayloadMap is the payload a taxonomy's errors travel as, where it is not
+// today's {code, message, retryable, details}: the member holding each field,
+// "" where the field is not on the wire (Retryable, Details, Envelope). Details
+// "*" is every member the others do not name; DetailsType is "object", "array"
+// or "any"; the error object sits under Envelope; AlwaysDetails writes the
+// details member even when empty. URI (RFC 9457's problem) carries the code
+// between its two parts, percent-encoded, and title (the meaning) and status
+// (the HTTP status) are written unless the details hold them.
+type PayloadMap struct {
+	Code            string
+	Message         string
+	Retryable       string
+	Details         string
+	DetailsType     string
+	Envelope        string
+	AlwaysDetails   bool
+	URI             *[2]string
+	MessageRequired bool
+}
+
+// WithPayload makes t read and write payloads as p maps them.
+func (t *Taxonomy) WithPayload(p PayloadMap) *Taxonomy {
+	t.payload = &p
+	return t
 }
 
 // NewTaxonomy builds the tables of a generated package (its codes in order).
@@ -156,9 +183,12 @@ type Error struct {
 	Message   string
 	Retryable bool
 	Details   map[string]any
-	Cause     error
-	tax       *Taxonomy
-	matched   *Match // the match an unknown code fell in, if any
+	// Data is the details where the payload's are not always an object
+	// (details_type array or any): the JSON value as decoded; Details is then nil.
+	Data    any
+	Cause   error
+	tax     *Taxonomy
+	matched *Match // the match an unknown code fell in, if any
 }
 
 // Error is the wire code and the message.
@@ -265,6 +295,9 @@ func (e *Error) DecodeDetails(v any) error {
 // MarshalJSON is the wire payload: code (as received), message, retryable and
 // details (an object, empty when there are none).
 func (e *Error) MarshalJSON() ([]byte, error) {
+	if e.tax != nil && e.tax.payload != nil {
+		return json.Marshal(e.mapped(e.tax.payload))
+	}
 	var code any = e.wire()
 	if e.tax != nil && e.tax.pattern == nil {
 		code = json.Number(e.wire()) // an integer code goes as a number
@@ -393,6 +426,9 @@ func FromPayload(t *Taxonomy, data []byte) (*Error, error) {
 }
 
 func fromValue(t *Taxonomy, value any) (*Error, error) {
+	if t.payload != nil {
+		return fromMapped(t, t.payload, value)
+	}
 	payload, ok := value.(map[string]any)
 	if !ok {
 		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
@@ -453,25 +489,302 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 // integers, an integer (5.0 too) within MaxWireInteger either side of 0 as its
 // decimal text.
 func readCode(t *Taxonomy, raw any) (string, *InvalidPayloadError) {
+	return readCodeAt(t, raw, "code")
+}
+
+// readCodeAt is readCode of the member name.
+func readCodeAt(t *Taxonomy, raw any, name string) (string, *InvalidPayloadError) {
 	if t.pattern != nil {
 		code, ok := raw.(string)
 		if !ok {
-			return "", invalid("code", "code: expected a string, got %s", kind(raw))
+			return "", invalid(name, "%s: expected a string, got %s", name, kind(raw))
 		}
 		return code, nil
 	}
 	number, ok := raw.(json.Number)
 	if !ok {
-		return "", invalid("code", "code: expected an integer, got %s", kind(raw))
+		return "", invalid(name, "%s: expected an integer, got %s", name, kind(raw))
 	}
 	value, err := strconv.ParseFloat(string(number), 64)
 	if err != nil || value != math.Trunc(value) {
-		return "", invalid("code", "code: expected an integer, got a number")
+		return "", invalid(name, "%s: expected an integer, got a number", name)
 	}
 	if math.Abs(value) > MaxWireInteger {
-		return "", invalid("code", "code: %s is out of range (at most %d either side of 0)", number, MaxWireInteger)
+		return "", invalid(name, "%s: %s is out of range (at most %d either side of 0)", name, number, MaxWireInteger)
 	}
 	return strconv.FormatInt(int64(value), 10), nil
+}
+
+// percentEncode is text with every byte but the unreserved characters (RFC
+// 3986: A-Z a-z 0-9 - . _ ~) as %XX in upper-case hex.
+func percentEncode(text string) string {
+	var out strings.Builder
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if ('A' <= c && c <= 'Z') || ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') || strings.IndexByte("-._~", c) >= 0 {
+			out.WriteByte(c)
+		} else {
+			fmt.Fprintf(&out, "%%%02X", c)
+		}
+	}
+	return out.String()
+}
+
+var integerText = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,15})$`)
+
+// uriCode is the code a problem's type names, or false: a URI that is not one
+// of the taxonomy's, or holds no well-formed code, spelt as percentEncode does.
+func uriCode(t *Taxonomy, uri *[2]string, text string) (string, bool) {
+	prefix, suffix := uri[0], uri[1]
+	if len(text) < len(prefix)+len(suffix) || len(text) > len(prefix)+len(suffix)+12*MaxCodeLength {
+		return "", false
+	}
+	if !strings.HasPrefix(text, prefix) || !strings.HasSuffix(text, suffix) {
+		return "", false
+	}
+	middle := text[len(prefix) : len(text)-len(suffix)]
+	var decoded []byte
+	for i := 0; i < len(middle); i++ {
+		if middle[i] != '%' {
+			decoded = append(decoded, middle[i])
+			continue
+		}
+		if i+2 >= len(middle) {
+			return "", false
+		}
+		b, err := strconv.ParseUint(middle[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", false
+		}
+		decoded = append(decoded, byte(b))
+		i += 2
+	}
+	code := string(decoded)
+	if code == "" || !utf8.ValidString(code) || percentEncode(code) != middle {
+		return "", false
+	}
+	if t.pattern == nil {
+		if !integerText.MatchString(code) {
+			return "", false
+		}
+		n, err := strconv.ParseInt(code, 10, 64)
+		if err != nil || n > MaxWireInteger || n < -MaxWireInteger {
+			return "", false
+		}
+		return code, true
+	}
+	if utf8.RuneCountInString(code) > MaxCodeLength || !t.pattern.MatchString(code) {
+		return "", false
+	}
+	return code, true
+}
+
+// fromMapped is fromValue for a payload other than today's.
+func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
+	payload, ok := value.(map[string]any)
+	if !ok {
+		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
+	}
+	body, at := payload, ""
+	if p.Envelope != "" {
+		inner, ok := payload[p.Envelope].(map[string]any)
+		if !ok {
+			return nil, invalid(p.Envelope, "%s: expected an object, got %s", p.Envelope, kind(payload[p.Envelope]))
+		}
+		body, at = inner, p.Envelope+"."
+	}
+	codeName := at + p.Code
+	raw := body[p.Code]
+	code, hasCode, kept := "", true, ""
+	if p.URI != nil {
+		if raw == nil {
+			hasCode = false
+		} else if text, ok := raw.(string); !ok {
+			return nil, invalid(codeName, "%s: expected a string, got %s", codeName, kind(raw))
+		} else if found, ok := uriCode(t, p.URI, text); ok {
+			code = found
+		} else {
+			hasCode, kept = false, text
+		}
+	} else {
+		found, problem := readCodeAt(t, raw, codeName)
+		if problem != nil {
+			return nil, problem
+		}
+		code = found
+		if _, known := t.specs[Code(code)]; !known && t.pattern != nil {
+			if n := utf8.RuneCountInString(code); n > MaxCodeLength {
+				return nil, invalid(codeName, "%s: longer than %d characters (%d)", codeName, MaxCodeLength, n)
+			}
+			if !t.pattern.MatchString(code) {
+				return nil, invalid(codeName, "%s: %q is not a well-formed error code", codeName, code)
+			}
+		}
+	}
+	messageName := at + p.Message
+	message, ok := body[p.Message].(string)
+	if !ok && (body[p.Message] != nil || p.MessageRequired) {
+		return nil, invalid(messageName, "%s: expected a string, got %s", messageName, kind(body[p.Message]))
+	}
+	retryable, given := false, false
+	if p.Retryable != "" {
+		name := at + p.Retryable
+		retryable, given = body[p.Retryable].(bool)
+		if !given {
+			return nil, invalid(name, "%s: expected a boolean, got %s", name, kind(body[p.Retryable]))
+		}
+	}
+	var details map[string]any
+	var data any
+	if p.Details == "*" {
+		name := p.Envelope
+		if name == "" {
+			name = "payload"
+		}
+		details = make(map[string]any, len(body))
+		for key, member := range body {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+				details[key] = member
+			}
+		}
+		nodes := 0
+		if !withinLimits(details, 1, &nodes) {
+			return nil, invalid(name, "%s: deeper than %d or more than %d values", name, MaxDetailsDepth, MaxDetailsNodes)
+		}
+		if kept != "" {
+			details[p.Code] = kept
+		}
+	} else if p.Details != "" {
+		name := at + p.Details
+		if member := body[p.Details]; member != nil {
+			_, isObject := member.(map[string]any)
+			_, isArray := member.([]any)
+			if (p.DetailsType == "object" && !isObject) || (p.DetailsType == "array" && !isArray) {
+				return nil, invalid(name, "%s: expected %s, got %s", name, article(p.DetailsType), kind(member))
+			}
+			nodes := 0
+			if !withinLimits(member, 1, &nodes) {
+				return nil, invalid(name, "%s: deeper than %d or more than %d values", name, MaxDetailsDepth, MaxDetailsNodes)
+			}
+			if isObject && p.DetailsType == "object" {
+				details = member.(map[string]any)
+			} else {
+				data = member
+			}
+		}
+		if data == nil && p.DetailsType == "array" {
+			data = []any{}
+		}
+	}
+	spec, known := t.specs[Code(code)]
+	var matched *Match
+	if !hasCode || !known {
+		spec = t.fallback
+		if hasCode {
+			if matched = t.match(code); matched != nil {
+				spec = t.specs[matched.Code]
+			}
+		}
+	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
+		return nil, problem
+	}
+	if !hasCode {
+		code = string(spec.Code)
+	}
+	if body[p.Message] == nil {
+		message = spec.Meaning
+		if matched != nil {
+			message = matched.Meaning
+		}
+		if title, ok := details["title"].(string); ok {
+			message = title
+		}
+	}
+	if !given {
+		retryable = spec.Retryable
+	}
+	return &Error{
+		Code:      spec.Code,
+		WireCode:  code,
+		Message:   message,
+		Retryable: retryable,
+		Details:   details,
+		Data:      data,
+		tax:       t,
+		matched:   matched,
+	}, nil
+}
+
+func article(detailsType string) string {
+	if detailsType == "array" {
+		return "an array"
+	}
+	return "an object"
+}
+
+// mapped is the payload of e as p maps it.
+func (e *Error) mapped(p *PayloadMap) any {
+	spec := e.spec()
+	if spec == nil {
+		spec = e.tax.fallback
+	}
+	body := map[string]any{}
+	if p.URI != nil {
+		kept, ok := e.Details[p.Code].(string)
+		if p.Details != "*" || !ok {
+			kept = p.URI[0] + percentEncode(e.wire()) + p.URI[1]
+		}
+		body[p.Code] = kept
+		title, status := spec.Meaning, spec.HTTPStatus
+		if e.matched != nil { // a domain's match: its class's
+			title, status = e.matched.Meaning, e.matched.HTTPStatus
+		}
+		body["title"] = title
+		if status != 0 {
+			body["status"] = status
+		} else {
+			body["status"] = nil
+		}
+	} else if e.tax.pattern == nil {
+		body[p.Code] = json.Number(e.wire()) // an integer code goes as a number
+	} else {
+		body[p.Code] = e.wire()
+	}
+	body[p.Message] = e.Message
+	if p.Retryable != "" {
+		body[p.Retryable] = e.Retryable
+	}
+	if p.Details == "*" {
+		for key, member := range e.Details {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+				body[key] = member
+			}
+		}
+	} else if p.Details != "" {
+		var value any
+		empty := true
+		if p.DetailsType == "object" {
+			value, empty = e.details(), len(e.Details) == 0
+		} else {
+			value = e.Data
+			switch data := e.Data.(type) {
+			case nil:
+			case []any:
+				empty = len(data) == 0
+			case map[string]any:
+				empty = len(data) == 0
+			default:
+				empty = false
+			}
+		}
+		if p.AlwaysDetails || !empty {
+			body[p.Details] = value
+		}
+	}
+	if p.Envelope == "" {
+		return body
+	}
+	return map[string]any{p.Envelope: body}
 }
 
 // withinLimits counts the values of v (at depth) into nodes and says whether it

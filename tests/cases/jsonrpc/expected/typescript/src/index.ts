@@ -170,12 +170,12 @@ export type ErrorClass =
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =
-  | (ParseError & runtime.Known<-32700, Readonly<Record<string, unknown>>>)
-  | (InvalidRequestError & runtime.Known<-32600, Readonly<Record<string, unknown>>>)
-  | (MethodNotFoundError & runtime.Known<-32601, Readonly<Record<string, unknown>>>)
-  | (InvalidParamsError & runtime.Known<-32602, Readonly<Record<string, unknown>>>)
-  | (InternalError & runtime.Known<-32603, Readonly<Record<string, unknown>>>)
-  | (ServerError & runtime.Known<-32000, Readonly<Record<string, unknown>>>)
+  | (ParseError & runtime.Known<-32700, unknown>)
+  | (InvalidRequestError & runtime.Known<-32600, unknown>)
+  | (MethodNotFoundError & runtime.Known<-32601, unknown>)
+  | (InvalidParamsError & runtime.Known<-32602, unknown>)
+  | (InternalError & runtime.Known<-32603, unknown>)
+  | (ServerError & runtime.Known<-32000, unknown>)
   ;
 
 const BY_CODE: ReadonlyMap<number, ErrorClass> = new Map<number, ErrorClass>([

@@ -39,10 +39,32 @@ export interface ErrorJSON<W extends string | number = string>
   name: string;
 }
 
+/**
+ * The payload a taxonomy's errors travel as, where it is not today's
+ * `{code, message, retryable, details}`: the member holding each field.
+ * `retryable` null: not on the wire (an error's is its class's); `details` null:
+ * none, `"*"`: every member the others do not name; `envelope`: the error object
+ * sits under this member; `alwaysDetails`: the details member is written even
+ * when empty. `uri` (RFC 9457's problem): the code travels as prefix +
+ * percent-encoded code + suffix, and `title` (the meaning) and `status` (the
+ * HTTP status) are written unless the details hold them.
+ */
+export interface PayloadMap {
+  readonly code: string;
+  readonly message: string;
+  readonly retryable: string | null;
+  readonly details: string | null;
+  readonly detailsType: "object" | "array" | "any";
+  readonly envelope: string | null;
+  readonly alwaysDetails: boolean;
+  readonly uri: readonly [string, string] | null;
+  readonly messageRequired: boolean;
+}
+
 /** Options of every error constructor. */
-export interface TaxonomyErrorOptions {
+export interface TaxonomyErrorOptions<X = Readonly<Record<string, unknown>>> {
   /** Free-form JSON metadata; refused unless JSON can carry it. */
-  details?: Readonly<Record<string, unknown>> | undefined;
+  details?: X | undefined;
   /** The error (or any value) that caused this one. */
   cause?: unknown;
   /** Overrides the class's retryability for this one error. */
@@ -480,6 +502,8 @@ export class InvalidPayloadError extends Error {
 export abstract class TaxonomyError<
   C extends string | number = string,
   D extends string = string,
+  X = Readonly<Record<string, unknown>>,
+  P = ErrorPayload<Wire<C>>,
 > extends Error {
   /** The error code of this class. */
   declare static readonly code: string | number;
@@ -515,6 +539,8 @@ export abstract class TaxonomyError<
    * {@link branded}); the root class gives it.
    */
   static readonly brand: string | undefined = undefined;
+  /** The payload where it is not today's; the root class gives it. */
+  static readonly wire: PayloadMap | undefined = undefined;
 
   /** The error code of this error's class. */
   readonly code: C;
@@ -523,16 +549,16 @@ export abstract class TaxonomyError<
   /** Whether the caller may retry after this error. */
   readonly retryable: boolean;
   /** Free-form JSON metadata: a frozen copy of what the constructor was given. */
-  readonly details: Readonly<Record<string, unknown>>;
+  readonly details: X;
   /** The code as received on the wire (differs from `code` for unknown codes). */
   readonly wireCode: Wire<C>;
 
-  constructor(message?: string, options?: TaxonomyErrorOptions) {
+  constructor(message?: string, options?: TaxonomyErrorOptions<X>) {
     const cls = new.target;
     const fields = cls.fields;
     // A class with declared fields also takes its options alone, message among them.
     if (fields.length > 0 && typeof message === "object" && message !== null) {
-      options = message as TaxonomyErrorOptions;
+      options = message as TaxonomyErrorOptions<X>;
       message = (options as MessageOption).message;
     }
     if (typeof message !== "string" && message !== undefined) {
@@ -543,13 +569,20 @@ export abstract class TaxonomyError<
       throw new TypeError(`retryable: expected a boolean, got ${kind(retryable)}`);
     }
     // The decoder's details are kept as received: checked there, no default added.
-    const details =
-      fields.length === 0 || (options !== undefined && DECODED in options)
-        ? checkedDetails(options?.details)
-        : typedDetails(fields, options?.details);
+    const wire = cls.wire;
+    const given = options?.details as Readonly<Record<string, unknown>> | undefined;
+    const details: unknown =
+      wire !== undefined && wire.detailsType !== "object"
+        ? anyDetails(options?.details, wire.detailsType)
+        : fields.length === 0 || (options !== undefined && DECODED in options)
+          ? checkedDetails(given)
+          : typedDetails(fields, given);
     const pieces = cls.messageTemplate;
     super(
-      message ?? (pieces === undefined ? cls.meaning : render(pieces, details)),
+      message ??
+        (pieces === undefined
+          ? cls.meaning
+          : render(pieces, details as Readonly<Record<string, unknown>>)),
       options !== undefined && "cause" in options
         ? { cause: options.cause }
         : undefined,
@@ -557,7 +590,7 @@ export abstract class TaxonomyError<
     this.code = cls.code as C;
     this.domain = cls.domain as D;
     this.retryable = retryable ?? cls.retryable;
-    this.details = details;
+    this.details = details as X;
     this.wireCode = cls.code as Wire<C>;
     // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
@@ -600,25 +633,96 @@ export abstract class TaxonomyError<
     return (this.constructor as typeof TaxonomyError).docUrl;
   }
 
-  /** The wire payload `{code, message, retryable, details}`. */
-  toPayload(): ErrorPayload<Wire<C>> {
+  /** The wire payload `{code, message, retryable, details}` (or as `wire` maps it). */
+  toPayload(): P {
+    const wire = (this.constructor as typeof TaxonomyError).wire;
+    if (wire !== undefined) return encode(this, wire) as P;
     const result = jsonCopy(this.details, "details", false);
     if ("problem" in result) throw new TypeError(result.problem);
     const details = result.copy as Record<string, unknown>;
     const { wireCode, message, retryable } = this;
-    return { code: wireCode, message, retryable, details };
+    const payload: ErrorPayload<Wire<C>> = { code: wireCode, message, retryable, details };
+    return payload as P;
   }
 
   /** The structured form for logs: the payload plus the class `name`. */
-  toJSON(): ErrorJSON<Wire<C>> {
-    return { name: this.name, ...this.toPayload() };
+  toJSON(): P & { name: string } {
+    return { name: this.name, ...this.toPayload() } as P & { name: string };
   }
+}
+
+/** A constructor's details where they are not always an object (`detailsType`). */
+function anyDetails(details: unknown, detailsType: string): unknown {
+  if (details === undefined || details === null) {
+    return detailsType === "array" ? Object.freeze([]) : undefined;
+  }
+  if (detailsType === "array" && !Array.isArray(details)) {
+    throw new TypeError(`details: expected an array, got ${kind(details)}`);
+  }
+  const result = jsonCopy(details, "details", true);
+  if ("problem" in result) throw new TypeError(result.problem);
+  return result.copy;
+}
+
+/** RFC 3986: every UTF-8 byte of `text` but the unreserved characters as `%XX`. */
+function percentEncode(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && Object.keys(value).length === 0;
+}
+
+/** An error's payload as `wire` maps it. */
+function encode(
+  error: TaxonomyError<string | number, string, unknown, unknown>,
+  wire: PayloadMap,
+): Record<string, unknown> {
+  const cls = error.constructor as typeof TaxonomyError;
+  const details: unknown = error.details;
+  const body: Record<string, unknown> = {};
+  const copy = (value: unknown): unknown => {
+    const result = jsonCopy(value, "details", false);
+    if ("problem" in result) throw new TypeError(result.problem);
+    return result.copy;
+  };
+  if (wire.uri !== null) {
+    const kept =
+      wire.details === "*" && isPlainObject(details)
+        ? own(details, wire.code)
+        : undefined;
+    const uri = wire.uri[0] + percentEncode(String(error.wireCode)) + wire.uri[1];
+    put(body, wire.code, kept ?? uri);
+    put(body, "title", cls.meaning);
+    put(body, "status", cls.httpStatus ?? null);
+  } else {
+    put(body, wire.code, error.wireCode);
+  }
+  put(body, wire.message, error.message);
+  if (wire.retryable !== null) put(body, wire.retryable, error.retryable);
+  if (wire.details === "*") {
+    const members = [wire.code, wire.message, wire.retryable];
+    for (const [key, value] of Object.entries(details as object)) {
+      if (!members.includes(key)) put(body, key, copy(value));
+    }
+  } else if (wire.details !== null && (wire.alwaysDetails || !isEmpty(details))) {
+    put(body, wire.details, copy(details));
+  }
+  if (wire.envelope === null) return body;
+  const outer: Record<string, unknown> = {};
+  put(outer, wire.envelope, body);
+  return outer;
 }
 
 /** A class of errors, as the decoder and the wrapper make its instances. */
 export type ErrorClassOf<T> = new (
   message?: string,
-  options?: TaxonomyErrorOptions,
+  options?: TaxonomyErrorOptions<unknown>,
 ) => T;
 
 /**
@@ -672,28 +776,107 @@ function readDetails(
  * most MAX_CODE_LENGTH characters; without (codes are integers), an integer
  * within MAX_WIRE_INTEGER either side of 0.
  */
-function readCode(code: unknown, pattern: RegExp | null): string | number {
+function readCode(
+  code: unknown,
+  pattern: RegExp | null,
+  name: string = "code",
+): string | number {
   if (pattern === null) {
     if (typeof code !== "number" || !Number.isInteger(code)) {
-      throw invalid("code", `expected an integer, got ${kind(code)}`);
+      throw invalid(name, `expected an integer, got ${kind(code)}`);
     }
     if (Math.abs(code) > MAX_WIRE_INTEGER) {
       const problem = `${code} is out of range (at most ${MAX_WIRE_INTEGER} either side of 0)`;
-      throw invalid("code", problem);
+      throw invalid(name, problem);
     }
     return code;
   }
   if (typeof code !== "string") {
-    throw invalid("code", `expected a string, got ${kind(code)}`);
+    throw invalid(name, `expected a string, got ${kind(code)}`);
   }
   if (code.length > MAX_CODE_LENGTH) {
     const problem = `longer than ${MAX_CODE_LENGTH} characters (${code.length})`;
-    throw invalid("code", problem);
+    throw invalid(name, problem);
   }
   if (!pattern.test(code)) {
-    throw invalid("code", `${show(code)} is not a well-formed error code`);
+    throw invalid(name, `${show(code)} is not a well-formed error code`);
   }
   return code;
+}
+
+/**
+ * The code a problem's `type` names, or undefined: a URI that is not one of the
+ * taxonomy's, or that holds no well-formed code, spelt as the encoder spells it.
+ */
+function uriCode(
+  text: string,
+  uri: readonly [string, string],
+  pattern: RegExp | null,
+): string | number | undefined {
+  const [prefix, suffix] = uri;
+  if (text.length < prefix.length + suffix.length) return undefined;
+  if (text.length > prefix.length + suffix.length + 12 * MAX_CODE_LENGTH) {
+    return undefined;
+  }
+  if (!text.startsWith(prefix) || !text.endsWith(suffix)) return undefined;
+  const middle = text.slice(prefix.length, text.length - suffix.length);
+  let code: string;
+  try {
+    code = decodeURIComponent(middle);
+  } catch {
+    return undefined;
+  }
+  if (code === "" || percentEncode(code) !== middle) return undefined;
+  if (pattern === null) {
+    if (!/^-?(?:0|[1-9][0-9]{0,15})$/.test(code)) return undefined;
+    const number = Number(code);
+    return Math.abs(number) <= MAX_WIRE_INTEGER ? number : undefined;
+  }
+  if (code.length > MAX_CODE_LENGTH || !pattern.test(code)) return undefined;
+  return code;
+}
+
+/** A member of `record` (own only), a getter or trap that throws blamed on `name`. */
+function member(record: object, key: string, name: string): unknown {
+  try {
+    return own(record, key);
+  } catch (err) {
+    throw unreadable(name, err);
+  }
+}
+
+/** The members of `body` that `members` does not name, as plain JSON data. */
+function restOf(
+  body: Record<string, unknown>,
+  members: readonly (string | null)[],
+  name: string,
+): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  let count = 0;
+  for (const key of Object.keys(body)) {
+    if (members.includes(key)) continue;
+    if (++count >= MAX_DETAILS_NODES) {
+      throw invalid(name, `holds more than ${MAX_DETAILS_NODES} values`);
+    }
+    put(rest, key, member(body, key, name));
+  }
+  const result = jsonCopy(rest, name, false);
+  if ("problem" in result) throw new InvalidPayloadError(result.problem, name);
+  return result.copy as Record<string, unknown>;
+}
+
+/** A details member as `detailsType` allows it (undefined: absent or null). */
+function readAny(value: unknown, detailsType: string, name: string): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (detailsType === "object" && !isPlainObject(value)) {
+    throw invalid(name, `expected an object, got ${kind(value)}`);
+  }
+  if (detailsType === "array" && !Array.isArray(value)) {
+    throw invalid(name, `expected an array, got ${kind(value)}`);
+  }
+  const result = jsonCopy(value, name, false);
+  if ("problem" in result) throw new InvalidPayloadError(result.problem, name);
+  return result.copy;
 }
 
 /**
@@ -706,12 +889,13 @@ function readCode(code: unknown, pattern: RegExp | null): string | number {
  * keeps the received code, so `toPayload()` re-emits it.
  */
 export function decoder<
-  T extends TaxonomyError<string | number>,
+  T extends TaxonomyError<string | number, string, unknown, unknown>,
   W extends string | number,
 >(
   lookup: (code: W) => AnyErrorClass<T>,
   pattern: RegExp | null,
   events: Readonly<Record<string, string>>,
+  wire?: PayloadMap,
 ): Decoder<T> {
   function readPayload(payload: unknown): T {
     if (!isPlainObject(payload)) {
@@ -743,6 +927,94 @@ export function decoder<
     return error;
   }
 
+  /** readPayload for a payload other than today's, under the same guards. */
+  function readMapped(payload: unknown, wire: PayloadMap): T {
+    if (!isPlainObject(payload)) {
+      throw invalid("payload", `expected an object, got ${kind(payload)}`);
+    }
+    let body: Record<string, unknown> = payload;
+    const at = wire.envelope === null ? "" : `${wire.envelope}.`;
+    if (wire.envelope !== null) {
+      const inner = member(payload, wire.envelope, wire.envelope);
+      if (!isPlainObject(inner)) {
+        throw invalid(wire.envelope, `expected an object, got ${kind(inner)}`);
+      }
+      body = inner;
+    }
+    const codeName = at + wire.code;
+    const raw = member(body, wire.code, codeName);
+    let code: string | number | undefined;
+    let kept: string | undefined;
+    if (wire.uri !== null) {
+      if (raw !== undefined && raw !== null) {
+        if (typeof raw !== "string") {
+          throw invalid(codeName, `expected a string, got ${kind(raw)}`);
+        }
+        code = uriCode(raw, wire.uri, pattern);
+        if (code === undefined) kept = raw;
+      }
+    } else {
+      code = readCode(raw, pattern, codeName);
+    }
+    const messageName = at + wire.message;
+    const text = member(body, wire.message, messageName);
+    let message: string | undefined;
+    if ((text !== undefined && text !== null) || wire.messageRequired) {
+      if (typeof text !== "string") {
+        throw invalid(messageName, `expected a string, got ${kind(text)}`);
+      }
+      message = text;
+    }
+    let retryable: boolean | undefined;
+    if (wire.retryable !== null) {
+      const name = at + wire.retryable;
+      const value = member(body, wire.retryable, name);
+      if (typeof value !== "boolean") {
+        throw invalid(name, `expected a boolean, got ${kind(value)}`);
+      }
+      retryable = value;
+    }
+    let details: unknown;
+    if (wire.details === "*") {
+      const name = wire.envelope ?? "payload";
+      const rest = guarded(name, () =>
+        restOf(body, [wire.code, wire.message, wire.retryable], name),
+      );
+      if (kept !== undefined) put(rest, wire.code, kept);
+      details = rest;
+    } else if (wire.details !== null) {
+      const name = at + wire.details;
+      const detailsMember = wire.details;
+      details = guarded(name, () =>
+        readAny(member(body, detailsMember, name), wire.detailsType, name),
+      );
+    }
+    const cls = lookup(code as W);
+    if (code !== undefined && cls.code === code && cls.fields.length > 0) {
+      const given = (details ?? {}) as Readonly<Record<string, unknown>>;
+      const wrong = fieldProblem(cls.fields, given);
+      if (wrong !== undefined) {
+        throw new InvalidPayloadError(wrong.problem, wrong.field);
+      }
+    }
+    if (message === undefined) {
+      const title = isPlainObject(details) ? own(details, "title") : undefined;
+      message =
+        typeof title === "string"
+          ? title
+          : (cls as unknown as typeof TaxonomyError).meaning;
+    }
+    const options = { details, retryable, [DECODED]: true };
+    const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
+    (error as { wireCode: string | number }).wireCode = code ?? cls.code;
+    return error;
+  }
+
+  const read =
+    wire === undefined
+      ? readPayload
+      : (payload: unknown): T => readMapped(payload, wire);
+
   function readEvent(event: unknown): T | undefined {
     if (!isPlainObject(event)) {
       throw invalid("event", `expected an object, got ${kind(event)}`);
@@ -755,11 +1027,11 @@ export function decoder<
       found = own(found, part);
     }
     if (found === undefined || found === null) return undefined;
-    return readPayload(found);
+    return read(found);
   }
 
   return {
-    payload: (payload) => guarded("payload", () => readPayload(payload)),
+    payload: (payload) => guarded("payload", () => read(payload)),
     event: (event) => guarded("event", () => readEvent(event)),
   };
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypeGuard, TypedDict, cast
+from typing import Any, ClassVar, Final, NotRequired, TypeGuard, TypedDict, cast
 
 from . import _runtime
 from ._runtime import (

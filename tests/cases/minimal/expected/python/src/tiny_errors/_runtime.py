@@ -42,6 +42,7 @@ from __future__ import annotations
 import importlib
 import math
 import re
+import urllib.parse
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
@@ -57,6 +58,7 @@ from typing import (
 )
 
 __all__ = [
+    "DEFAULT_WIRE",
     "MAX_CODE_LENGTH",
     "MAX_DETAILS_DEPTH",
     "MAX_DETAILS_NODES",
@@ -67,6 +69,7 @@ __all__ = [
     "LazyClasses",
     "Shape",
     "TaxonomyError",
+    "Wire",
     "adopt",
     "declare_fields",
     "declare_template",
@@ -98,6 +101,33 @@ class InvalidPayloadError(ValueError):
     def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(message)
         self.field = field
+
+
+class Wire(NamedTuple):
+    """The payload a taxonomy's errors travel as: the member holding each field.
+
+    ``retryable`` None: not on the wire (an error's is its class's); ``details``
+    None: none, ``"*"``: every member the others do not name; ``details_type``
+    ``"object"``, ``"array"`` or ``"any"`` (any JSON value); ``envelope``: the
+    error object sits under this member; ``always_details``: the details member
+    is written even when empty.  ``uri`` (RFC 9457's problem): the code travels
+    as ``prefix + percent-encoded code + suffix``, and ``title`` (the meaning)
+    and ``status`` (the HTTP status) are written unless the details hold them.
+    """
+
+    code: str = "code"
+    message: str = "message"
+    retryable: str | None = "retryable"
+    details: str | None = "details"
+    details_type: str = "object"
+    envelope: str | None = None
+    always_details: bool = True
+    uri: tuple[str, str] | None = None
+    message_required: bool = True
+
+
+#: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
+DEFAULT_WIRE: Final = Wire()
 
 
 # The decoder reads what callers pass through the real types alone: type(), not
@@ -379,6 +409,23 @@ def _details(details: Mapping[str, object] | None) -> dict[str, Any]:
     if _reader(details) is None:
         raise TypeError(f"details: expected a mapping, got {_kind(details)}")
     copy, problem = _checked_details(details)
+    if problem:
+        raise ValueError(problem)
+    return copy
+
+
+def _wire_details(details: object, wire: Wire) -> Any:
+    """A constructor's ``details`` where the payload's are not always an object:
+    an array (a list or tuple; None: empty) or any JSON value (None: none)."""
+    if wire.details_type == "object":
+        return _details(cast(Mapping[str, object] | None, details))
+    if details is None:
+        return [] if wire.details_type == "array" else None
+    if wire.details_type == "array" and not issubclass(type(details), (list, tuple)):
+        raise TypeError(f"details: expected an array, got {_kind(details)}")
+    if _reader(details) is not None:
+        return _details(cast(Mapping[str, object], details))
+    copy, problem = _json_copy(details, "details")
     if problem:
         raise ValueError(problem)
     return copy
@@ -671,6 +718,8 @@ class TaxonomyError(Exception):
     message: str
     details: Mapping[str, Any]
     wire_code: str | int
+    #: The payload the taxonomy's errors travel as (the root class says).
+    _wire: ClassVar[Wire] = DEFAULT_WIRE
 
     def __init__(
         self,
@@ -680,9 +729,30 @@ class TaxonomyError(Exception):
         cause: BaseException | None = None,
         retryable: bool | None = None,
     ) -> None:
-        self._setup(message, _details(details), cause, retryable)
+        self._init(message, details, cause, retryable, 4)
+
+    def _init(
+        self,
+        message: str | None,
+        details: object,
+        cause: BaseException | None,
+        retryable: bool | None,
+        stacklevel: int,
+    ) -> None:
+        """``__init__``'s work; ``stacklevel`` of the deprecation warning's caller.
+
+        (A root class whose details are not always an object types ``details``
+        otherwise in its own ``__init__``, which calls this with one more frame.)
+        """
+        wire = self._wire
+        checked = (
+            _details(cast(Mapping[str, object] | None, details))
+            if wire is DEFAULT_WIRE
+            else _wire_details(details, wire)
+        )
+        self._setup(message, checked, cause, retryable)
         if self.deprecated is not None:
-            self._deprecation(3)
+            self._deprecation(stacklevel)
 
     def _typed(
         self,
@@ -764,8 +834,11 @@ class TaxonomyError(Exception):
         return (_rebuild, (type(self), self.message), state)
 
     def _payload(self) -> dict[str, Any]:
-        """The wire payload ``{code, message, retryable, details}``: the root
-        class's ``to_payload`` gives it the type of the package's ErrorPayload."""
+        """The wire payload ``{code, message, retryable, details}`` (or as the
+        taxonomy's ``Wire`` says): the root class's ``to_payload`` gives it the
+        type of the package's ErrorPayload."""
+        if self._wire is not DEFAULT_WIRE:
+            return _encode(self, self._wire)
         return {
             "code": self.wire_code,
             "message": self.message,
@@ -776,6 +849,79 @@ class TaxonomyError(Exception):
     def to_dict(self) -> dict[str, Any]:
         """A structured form for logs: the payload plus the class ``name``."""
         return {"name": type(self).__name__, **self._payload()}
+
+
+def _empty(details: object) -> bool:
+    return details is None or (
+        issubclass(type(details), (dict, list, tuple)) and not details
+    )
+
+
+def _uri(code: str | int, uri: tuple[str, str]) -> str:
+    """A problem's ``type``: the code percent-encoded (every UTF-8 byte but the
+    unreserved ``A-Z a-z 0-9 - . _ ~``) between the parts of ``docs_url``."""
+    return uri[0] + urllib.parse.quote(str(code), safe="") + uri[1]
+
+
+_ENCODED: Final = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+")
+_INTEGER_TEXT: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,15})")
+
+
+def _uri_code(
+    text: str, uri: tuple[str, str], pattern: re.Pattern[str] | None
+) -> str | int | None:
+    """The code a problem's ``type`` names, or None: a URI that is not one of the
+    taxonomy's, or holds no well-formed code, spelt as ``_uri`` spells it."""
+    prefix, suffix = uri
+    if len(text) > len(prefix) + len(suffix) + 3 * 4 * MAX_CODE_LENGTH:
+        return None
+    if not (text.startswith(prefix) and text.endswith(suffix)):
+        return None
+    middle = text[len(prefix) : len(text) - len(suffix)]
+    if len(text) < len(prefix) + len(suffix) or _ENCODED.fullmatch(middle) is None:
+        return None
+    try:
+        code = urllib.parse.unquote(middle, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    if urllib.parse.quote(code, safe="") != middle:
+        return None  # another spelling of a code: not the type we would write
+    if pattern is None:
+        if _INTEGER_TEXT.fullmatch(code) is None:
+            return None
+        number = int(code)
+        return number if abs(number) <= MAX_WIRE_INTEGER else None
+    if len(code) > MAX_CODE_LENGTH or pattern.fullmatch(code) is None:
+        return None
+    return code
+
+
+def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
+    """``error``'s payload as ``wire`` maps it."""
+    details: Any = error.details
+    body: dict[str, Any] = {}
+    if wire.uri is not None:
+        kept = details.get(wire.code) if wire.details == "*" else None
+        body[wire.code] = kept if kept is not None else _uri(error.wire_code, wire.uri)
+        body["title"] = error.meaning
+        body["status"] = error.http_status
+    else:
+        body[wire.code] = error.wire_code
+    body[wire.message] = error.message
+    if wire.retryable is not None:
+        body[wire.retryable] = error.retryable
+    if wire.details == "*":
+        own = (wire.code, wire.message, wire.retryable)
+        for key, value in details.items():
+            if key not in own:
+                body[key] = value  # checked JSON, as today's payload shares it
+    elif wire.details is not None and (wire.always_details or not _empty(details)):
+        body[wire.details] = (
+            (list(details) if type(details) is list else dict(details))
+            if issubclass(type(details), (dict, list))
+            else details
+        )
+    return body if wire.envelope is None else {wire.envelope: body}
 
 
 _E = TypeVar("_E", bound=TaxonomyError)
@@ -998,9 +1144,12 @@ class _Source:
         self.get = get
 
 
-def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]:
+def decoder(
+    classes: Classes[_E], pattern: str | None, wire: Wire = DEFAULT_WIRE
+) -> Callable[[object], _E]:
     """The package's ``from_payload``: its codes are ``classes``, well-formed codes
-    match ``pattern`` (None: codes are integers).
+    match ``pattern`` (None: codes are integers), payloads are as ``wire`` maps
+    them (today's by default, read by the fast path below).
 
     The function returned gives the error a wire payload describes, and raises
     InvalidPayloadError if it is malformed.  An unknown but well-formed code
@@ -1012,6 +1161,8 @@ def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]
     invalid too, and a field the payload's own ``get`` cannot read is invalid as
     that field.
     """
+    if wire != DEFAULT_WIRE:
+        return _mapped_decoder(classes, pattern, wire)
     code_pattern = None if pattern is None else re.compile(pattern)
     by_code = classes.by_code  # filled in place by a LazyClasses
     complete = classes.complete
@@ -1108,6 +1259,188 @@ def decoder(classes: Classes[_E], pattern: str | None) -> Callable[[object], _E]
         return error
 
     return from_payload
+
+
+def _getter(value: object, field: str) -> Callable[[str], object]:
+    """A reader of ``value``'s members (see ``_reader``); refused unless an object."""
+    if type(value) is dict:
+        stored = cast(dict[str, object], value)
+        return lambda key: dict.get(stored, key)
+    read = _reader(value)
+    if read is None:
+        raise InvalidPayloadError(
+            f"{field}: expected an object, got {_kind(value)}", field=field
+        )
+    return read
+
+
+def _read(get: Callable[[str], object], member: str, field: str) -> object:
+    try:
+        return get(member)
+    except Exception as exc:
+        raise _unreadable(field, exc) from None
+
+
+def _rest(body: object, own: tuple[str | None, ...]) -> dict[str, Any] | str:
+    """The members of ``body`` (an object) that ``own`` does not name, as a JSON
+    copy; or why they cannot be one."""
+    if type(body) is not dict and not issubclass(type(body), dict):
+        snapshot = _snapshot(body)
+        if type(snapshot) is str:
+            return f"payload: {snapshot}"
+        body = snapshot
+    members: dict[object, object] = {}
+    for key, value in dict.items(cast(dict[object, object], body)):
+        if type(key) is not str or key not in own:
+            if len(members) >= MAX_DETAILS_NODES:
+                return f"payload: {_TOO_MANY}"
+            members[key] = value
+    copy, problem = _json_copy(members, "payload")
+    return problem or copy
+
+
+def _mapped_decoder(
+    classes: Classes[_E], pattern: str | None, wire: Wire
+) -> Callable[[object], _E]:
+    """``decoder`` for a payload other than today's: the members ``wire`` names,
+    under the same guards (real types only, limits, nothing raised but
+    InvalidPayloadError)."""
+    code_pattern = None if pattern is None else re.compile(pattern)
+    by_code = classes.by_code
+    complete = classes.complete
+    checks_of: dict[type[_E], tuple[_Check, ...]] = {}
+    at = "" if wire.envelope is None else f"{wire.envelope}."
+    code_field, message_field = at + wire.code, at + wire.message
+    details_field = at + (wire.details or "details")
+    rest = wire.details == "*"
+    own = (wire.code, wire.message, wire.retryable)
+
+    def from_payload(payload: object) -> _E:
+        get = _getter(payload, "payload")
+        body = payload
+        if wire.envelope is not None:
+            body = _read(get, wire.envelope, wire.envelope)
+            get = _getter(body, wire.envelope)
+        raw = _read(get, wire.code, code_field)
+        code: str | int | None
+        kept: str | None = None  # a problem type that names no code of ours
+        if wire.uri is not None:
+            if raw is None:
+                code = None
+            else:
+                text = raw if type(raw) is str else _string(raw, code_field)
+                code = _uri_code(text, wire.uri, code_pattern)
+                if code is None:
+                    kept = text
+        elif code_pattern is None:
+            try:
+                code = _integer(raw)
+            except InvalidPayloadError as exc:
+                text = str(exc).replace("code", code_field, 1)
+                raise InvalidPayloadError(text, field=code_field) from None
+        else:
+            code = raw if type(raw) is str else _string(raw, code_field)
+            if code not in by_code and classes.unloaded(code) is None:
+                if len(code) > MAX_CODE_LENGTH:
+                    raise InvalidPayloadError(
+                        f"{code_field}: longer than {MAX_CODE_LENGTH} characters "
+                        f"({len(code)})",
+                        field=code_field,
+                    )
+                if code_pattern.fullmatch(code) is None:
+                    raise InvalidPayloadError(
+                        f"{code_field}: {_show(code)} is not a well-formed error code",
+                        field=code_field,
+                    )
+        cls = None if code is None else by_code.get(code)
+        if cls is None and code is not None and not complete:
+            cls = classes.unloaded(code)
+        raw = _read(get, wire.message, message_field)
+        message: str | None
+        if raw is None and not wire.message_required:
+            message = None
+        else:
+            message = raw if type(raw) is str else _string(raw, message_field)
+        retryable: bool | None = None
+        if wire.retryable is not None:
+            field = at + wire.retryable
+            value = _read(get, wire.retryable, field)
+            if type(value) is not bool:
+                raise InvalidPayloadError(
+                    f"{field}: expected a boolean, got {_kind(value)}", field=field
+                )
+            retryable = value
+        details: Any = None
+        try:
+            if rest:
+                found = _rest(body, own)
+                if type(found) is str:
+                    raise InvalidPayloadError(found, field=wire.envelope or "payload")
+                details = found
+                if kept is not None:
+                    details[wire.code] = kept
+            elif wire.details is not None:
+                details = _wire_value(
+                    _read(get, wire.details, details_field), wire, details_field
+                )
+        except InvalidPayloadError:
+            raise
+        except Exception as exc:  # none known: a last guard, free unless it fires
+            raise _unreadable(details_field, exc) from None
+        if details is None and wire.details_type != "any":
+            details = [] if wire.details_type == "array" else {}
+        if cls is None:
+            # No code (a problem type of no code of ours): the fallback; an
+            # unknown one: the class of the domain whose match claims it, if any.
+            cls = classes.fallback() if code is None else classes.unknown(code)
+        elif cls.fields:
+            checks = checks_of.get(cls)
+            if checks is None:
+                checks = checks_of[cls] = _checks(cls.fields)
+            wrong = _field_problem(checks, details or {})
+            if wrong is not None:
+                raise InvalidPayloadError(wrong[1], field=wrong[0])
+        if message is None:
+            title = details.get("title") if rest else None
+            message = _text(title) if issubclass(type(title), str) else cls.meaning
+        error = _received(
+            cls,
+            message,
+            cls.retryable if retryable is None else retryable,
+            _plain(cls.code) if code is None else code,
+        )
+        error.details = details
+        return error
+
+    return from_payload
+
+
+def _wire_value(value: object, wire: Wire, field: str) -> Any:
+    """The details member as ``wire.details_type`` allows (None: absent or null)."""
+    if value is None:
+        return None
+    kind = type(value)
+    is_array = issubclass(kind, (list, tuple))
+    if wire.details_type == "object" or (wire.details_type == "array" and not is_array):
+        if wire.details_type == "array" or _reader(value) is None:
+            expected = "an object" if wire.details_type == "object" else "an array"
+            raise InvalidPayloadError(
+                f"{field}: expected {expected}, got {_kind(value)}", field=field
+            )
+    if not is_array and kind is not dict and _reader(value) is not None:
+        copy, problem = _checked_details(value)
+    else:
+        copy, problem = _json_copy(value, "details")
+    if problem:
+        raise InvalidPayloadError(
+            (
+                field + problem[len("details") :]
+                if problem.startswith("details")
+                else problem
+            ),
+            field=field,
+        )
+    return copy
 
 
 def to_error(value: object, classes: Classes[_E]) -> _E:

@@ -1,0 +1,497 @@
+"""The ``from_payload`` vectors of a payload other than today's (``payload:``).
+
+The vectors of today's payload are made first, in its terms (``code``,
+``message``, ``retryable``, ``details``); :func:`remap` then writes each input
+and each re-emitted payload in the members the mapping names, names the member
+a rejection blames, and leaves out the vectors of a rule the mapping does not
+have (``retryable`` not on the wire, details of another type, a problem's code
+that travels as a URI); :func:`add_mapped_rules` adds the vectors of the rules
+the mapping brings: details of its type, the envelope, and a problem's type,
+title, status and extension members.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from generator.model import Payload, doc_url
+from generator.naming import NamedCode, Names
+from generator.targets.contract.payload_vectors import (
+    VectorList,
+    plain_code,
+    some_unknown,
+)
+from generator.targets.mapped import class_mappings, code_mapping
+
+__all__ = ["add_mapped_rules", "remap", "wire_echo", "wire_field", "wire_input"]
+
+_CANONICAL = ("code", "message", "retryable", "details")
+
+
+def _type_uri(names: Names, code: object) -> object:
+    """A problem's ``type`` for ``code``; a value that is no code stays as it is."""
+    template = names.taxonomy.docs_url
+    if template is None or isinstance(code, bool) or not isinstance(code, (str, int)):
+        return code
+    return doc_url(template, str(code))
+
+
+def _as_type(details: object, kind: str) -> object:
+    """Today's details (an object) as details of ``kind``: an array holds the
+    object's values, in order, so depth and size stay the same."""
+    if kind == "array" and isinstance(details, dict):
+        return list(details.values())
+    return details
+
+
+def _empty(value: object) -> bool:
+    return value is None or value == {} or value == []
+
+
+def wire_input(names: Names, canonical: Any) -> Any:
+    """A payload in today's terms, written as the mapping says (any other value as
+    it is)."""
+    if not isinstance(canonical, dict):
+        return canonical
+    payload = names.taxonomy.payload
+    body: dict[str, Any] = {}
+    if "code" in canonical:
+        code = canonical["code"]
+        body[payload.code] = _type_uri(names, code) if payload.problem else code
+    if "message" in canonical:
+        body[payload.message] = canonical["message"]
+    if payload.retryable is not None and "retryable" in canonical:
+        body[payload.retryable] = canonical["retryable"]
+    if "details" in canonical:
+        details = canonical["details"]
+        if payload.rest:
+            if isinstance(details, dict):
+                body.update((k, v) for k, v in details.items() if k not in payload.own)
+        elif payload.details is not None:
+            body[payload.details] = _as_type(details, payload.details_type)
+    for key, value in canonical.items():
+        if key not in _CANONICAL:
+            body[key] = value
+    return body if payload.envelope is None else {payload.envelope: body}
+
+
+class Facts(NamedTuple):
+    """What an error of a class writes beyond what it was given: its
+    retryability, meaning and HTTP status (a code's class: the code's; a
+    domain's own class: the fallback's retryability, the domain's title and
+    status, README "Hierarchies")."""
+
+    retryable: bool
+    meaning: str
+    http_status: int | None
+
+
+def class_facts(names: Names) -> dict[str, Facts]:
+    """The :class:`Facts` of every class below the base, by name."""
+    taxonomy = names.taxonomy
+    mapped = class_mappings(names)
+    out = {
+        c.class_name: Facts(
+            c.code.retryable,
+            c.code.meaning,
+            code_mapping(taxonomy, c.code).http_status,
+        )
+        for c in names.codes
+    }
+    for domain in names.domains:
+        if domain.base_code is None:
+            out[domain.class_name] = Facts(
+                names.fallback.code.retryable,
+                domain.domain.title,
+                mapped[domain.class_name][1].http_status,
+            )
+    return out
+
+
+def wire_echo(names: Names, named: Facts, echo: dict[str, Any]) -> dict[str, Any]:
+    """What ``to_payload`` writes of an error of a class with these facts, given
+    in today's terms: the issue's words for each preset."""
+    payload = names.taxonomy.payload
+    details = echo["details"]
+    body: dict[str, Any] = {}
+    if payload.problem:
+        kept = details.get(payload.code) if isinstance(details, dict) else None
+        body[payload.code] = (
+            kept if kept is not None else _type_uri(names, echo["code"])
+        )
+        body["title"] = named.meaning
+        body["status"] = named.http_status
+    else:
+        body[payload.code] = echo["code"]
+    body[payload.message] = echo["message"]
+    if payload.retryable is not None:
+        body[payload.retryable] = echo["retryable"]
+    if payload.rest:
+        body.update((k, v) for k, v in details.items() if k not in payload.own)
+    elif payload.details is not None:
+        value = _as_type(details, payload.details_type)
+        if payload.always_details or not _empty(value):
+            body[payload.details] = value
+    return body if payload.envelope is None else {payload.envelope: body}
+
+
+def wire_field(payload: Payload, field: str) -> str:
+    """The member a rejection of today's ``field`` blames under ``payload``."""
+    if field == "payload" or field.startswith("details."):
+        return field
+    at = "" if payload.envelope is None else f"{payload.envelope}."
+    if field == "details":
+        if payload.rest:
+            return payload.envelope or "payload"
+        return at + (payload.details or "details")
+    member = getattr(payload, field)
+    return at + str(member)
+
+
+def _dropped(names: Names, vid: str, given: Any, ok: bool) -> bool:
+    """Whether the mapping has no such rule, or gives it another outcome (its own
+    vectors say which)."""
+    payload = names.taxonomy.payload
+    if payload.retryable is None and vid.startswith("retryable_"):
+        return True
+    if vid.startswith("details_") and not vid.startswith("details_depth"):
+        if payload.details is None or payload.rest:
+            return vid not in ("details_absent",)
+        if payload.details_type == "array" and vid == "details_array":
+            return True
+        if payload.details_type == "any" and vid in (
+            "details_array",
+            "details_string",
+            "details_number",
+            "details_boolean",
+        ):
+            return True
+    if payload.details is None and vid.startswith("details"):
+        return True
+    if payload.problem:
+        if vid in ("message_missing", "message_null", "code_missing", "code_null"):
+            return True  # a problem's detail and type may be absent
+        if vid.startswith("code_") and isinstance(given, dict):
+            code = given.get("code")
+            if isinstance(code, bool) or not isinstance(code, (str, int, float)):
+                return False  # a type that is no string: rejected as before
+            if isinstance(code, float):
+                return ok  # a float is no string: rejected, never read as a code
+            # A code spelt in a URI is read back or falls back: never rejected.
+            return not ok
+    return False
+
+
+def _remap_expect(
+    names: Names, by_class: dict[str, Facts], canonical: Any, expect: Any
+) -> dict[str, Any]:
+    payload = names.taxonomy.payload
+    if not expect.get("ok", True) and "field" in expect:
+        return {**expect, "field": wire_field(payload, expect["field"])}
+    if "payload" not in expect:
+        return dict(expect)
+    named = by_class[expect["class"]]
+    echo = dict(expect["payload"])
+    if payload.retryable is None:
+        echo["retryable"] = named.retryable
+    if payload.rest and isinstance(canonical, dict):
+        extras = {k: v for k, v in canonical.items() if k not in _CANONICAL}
+        echo["details"] = {**echo["details"], **extras}
+    return {
+        **expect,
+        "retryable": echo["retryable"],
+        "payload": wire_echo(names, named, echo),
+    }
+
+
+def remap(names: Names, vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``vectors`` of today's payload (from_payload and error_from_event), in the
+    mapping's terms; the others unchanged."""
+    by_class = class_facts(names)
+    out: list[dict[str, Any]] = []
+    for vector in vectors:
+        kind = vector["kind"]
+        vid = vector["id"].split("/", 1)[1]
+        if kind == "from_payload":
+            given = vector["input"]
+            if _dropped(names, vid, given, vector["expect"].get("ok", True)):
+                continue
+            expect = _remap_expect(names, by_class, given, vector["expect"])
+            description = vector["description"]
+            if description.startswith("rejected: bad "):
+                description = f"rejected: bad {expect['field']}"
+            vector = {
+                **vector,
+                "description": description,
+                "input": wire_input(names, given),
+                "expect": expect,
+            }
+        elif kind == "error_from_event":
+            location = names.taxonomy.events
+            where = (
+                next(e.location for e in location if vid.startswith(f"{e.type}/"))
+                if not vid.startswith(("unknown_type", "no_type", "not_an"))
+                else None
+            )
+            if where is not None:
+                event = vector["input"]
+                holder = event
+                *parents, leaf = where.split(".")
+                for part in parents:
+                    holder = holder[part]
+                if holder.get(leaf) is not None:
+                    given = holder[leaf]
+                    holder[leaf] = wire_input(names, given)
+                    vector = {
+                        **vector,
+                        "expect": _remap_expect(
+                            names, by_class, given, vector["expect"]
+                        ),
+                    }
+        out.append(vector)
+    return out
+
+
+def _accepted(
+    names: Names,
+    named: NamedCode,
+    given: Any,
+    message: str,
+    details: Any,
+    wire_code: str | int | None = None,
+) -> dict[str, Any]:
+    """What an accepted mapped payload gives, its re-emitted payload in the
+    mapping's terms (``details`` as the error holds them)."""
+    code = named.code.wire_code if wire_code is None else wire_code
+    payload = names.taxonomy.payload
+    body: dict[str, Any] = {}
+    if payload.problem:
+        kept = details.get(payload.code) if isinstance(details, dict) else None
+        body[payload.code] = kept if kept is not None else _type_uri(names, code)
+        body["title"] = named.code.meaning
+        body["status"] = code_mapping(names.taxonomy, named.code).http_status
+    else:
+        body[payload.code] = code
+    body[payload.message] = message
+    if payload.retryable is not None:
+        body[payload.retryable] = named.code.retryable
+    if payload.rest:
+        body.update((k, v) for k, v in details.items() if k not in payload.own)
+    elif payload.details is not None and (
+        payload.always_details or not _empty(details)
+    ):
+        body[payload.details] = details
+    return {
+        "ok": True,
+        "class": named.class_name,
+        "code": named.code.wire_code,
+        "domain": named.code.domain,
+        "retryable": named.code.retryable,
+        "wire_code": code,
+        "payload": body if payload.envelope is None else {payload.envelope: body},
+    }
+
+
+def add_mapped_rules(out: VectorList, names: Names) -> None:
+    """The vectors of the rules a payload mapping brings."""
+    taxonomy = names.taxonomy
+    payload = taxonomy.payload
+    first = plain_code(names)
+    fallback = names.fallback
+    at = "" if payload.envelope is None else f"{payload.envelope}."
+
+    def wrapped(body: dict[str, Any]) -> dict[str, Any]:
+        return body if payload.envelope is None else {payload.envelope: body}
+
+    good: dict[str, Any] = {
+        payload.code: (
+            _type_uri(names, first.code.wire_code)
+            if payload.problem
+            else first.code.wire_code
+        ),
+        payload.message: "m",
+    }
+    if payload.retryable is not None:
+        good[payload.retryable] = first.code.retryable
+
+    if payload.envelope is not None:
+        out.add(
+            "from_payload",
+            "envelope_missing",
+            f"rejected: the error object sits under {payload.envelope}",
+            good,
+            {"ok": False, "field": payload.envelope},
+        )
+        out.add(
+            "from_payload",
+            "envelope_not_an_object",
+            f"rejected: {payload.envelope} must hold an object",
+            {payload.envelope: [good]},
+            {"ok": False, "field": payload.envelope},
+        )
+    if payload.details is not None and not payload.rest:
+        member = payload.details
+        if payload.details_type == "any":
+            anything: tuple[tuple[str, Any], ...] = (
+                ("details_string", "x"),
+                ("details_array", [1, "x"]),
+                ("details_number", 0),
+                ("details_boolean", False),
+            )
+            for vid, value in anything:
+                body = {**good, member: value}
+                out.add(
+                    "from_payload",
+                    vid,
+                    f"{member} may be any JSON value",
+                    wrapped(body),
+                    _accepted(names, first, body, "m", value),
+                )
+        if payload.details_type == "array":
+            body = {**good, member: [{"@type": "t", "v": 1}]}
+            out.add(
+                "from_payload",
+                "details_array",
+                f"{member} is an array",
+                wrapped(body),
+                _accepted(names, first, body, "m", body[member]),
+            )
+            # (a string, a number, a boolean: today's vectors, remapped)
+            wrong: tuple[tuple[str, Any], ...] = (("details_object", {"a": 1}),)
+            for vid, value in wrong:
+                out.add(
+                    "from_payload",
+                    vid,
+                    f"rejected: bad {at + member}",
+                    wrapped({**good, member: value}),
+                    {"ok": False, "field": at + member},
+                )
+    if payload.problem:
+        _problem_rules(out, names, first, fallback, good, wrapped)
+
+
+def _problem_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    fallback: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """RFC 9457: type (a URI of the taxonomy, or kept), title, status, detail,
+    instance and extension members."""
+    payload = names.taxonomy.payload
+    kind, detail = payload.code, payload.message
+    unknown = some_unknown(names)
+    cases: list[tuple[str, str, dict[str, Any], NamedCode, str, Any, Any]] = [
+        # (id, why, body, class, message, details, wire code)
+    ]
+    cases.append(
+        (
+            "type_absent",
+            f"no type (about:blank): treated as {fallback.code.code}, its own type "
+            "written back",
+            {detail: "m"},
+            fallback,
+            "m",
+            {},
+            None,
+        )
+    )
+    for vid, uri in (
+        ("type_about_blank", "about:blank"),
+        ("type_other_uri", "https://example.org/problems/out-of-credit"),
+    ):
+        body = {kind: uri, "title": "Some title", "status": 403, detail: "m"}
+        cases.append(
+            (
+                vid,
+                f"{uri}, a type of no code here: treated as {fallback.code.code}, "
+                "the type kept",
+                body,
+                fallback,
+                "m",
+                {kind: uri, "title": "Some title", "status": 403},
+                None,
+            )
+        )
+    code_text = str(first.code.wire_code)
+    if code_text[0].isalnum() or code_text[0] in "-._~":
+        template = names.taxonomy.docs_url or ""
+        other = template.replace("{code}", f"%{ord(code_text[0]):02X}{code_text[1:]}")
+        cases.append(
+            (
+                "type_other_spelling",
+                "a type that spells a code otherwise than docs_url does is no code "
+                f"of ours: treated as {fallback.code.code}, the type kept",
+                {kind: other, detail: "m"},
+                fallback,
+                "m",
+                {kind: other},
+                None,
+            )
+        )
+    cases.append(
+        (
+            "type_unknown_code",
+            "a type of docs_url holding an unknown code: treated as "
+            f"{fallback.code.code}, that code kept",
+            {kind: _type_uri(names, unknown), detail: "m"},
+            fallback,
+            "m",
+            {},
+            unknown,
+        )
+    )
+    uri = good[kind]
+    cases += [
+        (
+            "detail_absent",
+            "no detail: the message is the meaning",
+            {kind: uri},
+            first,
+            first.code.meaning,
+            {},
+            None,
+        ),
+        (
+            "detail_absent_title",
+            "no detail: the message is the title received",
+            {kind: uri, "title": "A title"},
+            first,
+            "A title",
+            {"title": "A title"},
+            None,
+        ),
+        (
+            "instance_and_extensions",
+            "instance, status, title and extension members are kept",
+            {
+                kind: uri,
+                "title": "T",
+                "status": 599,
+                detail: "m",
+                "instance": "/account/12345/msgs/abc",
+                "balance": 30,
+                "accounts": ["/account/12345"],
+            },
+            first,
+            "m",
+            {
+                "title": "T",
+                "status": 599,
+                "instance": "/account/12345/msgs/abc",
+                "balance": 30,
+                "accounts": ["/account/12345"],
+            },
+            None,
+        ),
+    ]
+    for vid, why, body, named, message, details, wire_code in cases:
+        out.add(
+            "from_payload",
+            vid,
+            why,
+            wrapped(body),
+            _accepted(names, named, body, message, details, wire_code),
+        )

@@ -1,0 +1,242 @@
+"""Payload: the shape of the error object the wire carries (``payload:``).
+
+``preset`` names a whole shape (``harmovela``, today's and the default;
+``json-rpc``; ``problem``, RFC 9457), and ``code``, ``message``, ``retryable``,
+``details``, ``details_type`` and ``envelope`` each override one part of it:
+the member that holds the field, ``null`` where the field is not on the wire
+(``retryable``, ``details``, ``envelope``), ``"*"`` for details that are every
+member the mapping does not read.  What the preset needs of the rest of the
+taxonomy is checked once it is built (:func:`check_payload`): JSON-RPC codes
+are integers, a problem's ``type`` is built from ``docs_url`` and its
+``status`` is each code's HTTP status, and declared details fields need object
+details.
+"""
+
+from __future__ import annotations
+
+from generator.model import (
+    DETAILS_TYPES,
+    PAYLOAD_PRESETS,
+    Payload,
+    Taxonomy,
+    preset_payload,
+)
+from generator.nodes import MapNode, Node, ScalarNode
+from generator.validate.reader import Reader, join
+from generator.validate.text import NULLS, describe, show
+
+__all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
+
+#: The keys ``payload:`` may hold.
+PAYLOAD_KEYS = (
+    "preset",
+    "code",
+    "message",
+    "retryable",
+    "details",
+    "details_type",
+    "envelope",
+)
+#: The longest member name a mapping may give.
+MAX_MEMBER_LENGTH = 64
+#: The fields whose member may be ``null`` (not on the wire).
+_NULLABLE = ("retryable", "details", "envelope")
+
+
+def _null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.plain and node.value in NULLS
+
+
+def _member(r: Reader, node: Node, key: str, field: str) -> str | None | bool:
+    """The member name at ``node``: a name, None (``null``, where allowed), or
+    False when it is wrong (reported)."""
+    if node.refused:
+        return False
+    if _null(node):
+        if field in _NULLABLE:
+            return None
+        r.error(
+            node.position,
+            key,
+            f"expected the name of the payload member that holds the {field}, got "
+            f"null; every payload carries its {field}",
+        )
+        return False
+    text = r.text(node, key, allow_empty=False)
+    if text is None:
+        return False
+    if len(text) > MAX_MEMBER_LENGTH:
+        r.error(node.position, key, f"longer than {MAX_MEMBER_LENGTH} characters")
+        return False
+    if text == "*" and field != "details":
+        r.error(
+            node.position,
+            key,
+            f'"*" (the members the mapping does not read) is for details only; '
+            f"name the member that holds the {field}",
+        )
+        return False
+    return text
+
+
+def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
+    """The payload mapping at ``node`` (absent: today's) and whether it is valid."""
+    if node is None:
+        return Payload(), True
+    if node.refused:
+        return None, False
+    if not isinstance(node, MapNode):
+        r.error(
+            node.position,
+            "payload",
+            "expected a mapping such as {preset: json-rpc} or {code: code, "
+            f"message: message, ...}}, got {describe(node)}",
+        )
+        return None, False
+    found = r.mapping(node, "payload", PAYLOAD_KEYS)
+    if found is None:
+        return None, False
+    ok = len(found) == len(node.items)
+    preset = "harmovela"
+    if "preset" in found:
+        chosen = r.one_of(found["preset"][1], "payload.preset", PAYLOAD_PRESETS)
+        if chosen is None:
+            ok = False  # the fields are still checked, against today's shape
+        else:
+            preset = chosen
+    base = preset_payload(preset)
+    values: dict[str, object] = {
+        "preset": preset,
+        "code": base.code,
+        "message": base.message,
+        "retryable": base.retryable,
+        "details": base.details,
+        "details_type": base.details_type,
+        "envelope": base.envelope,
+    }
+    where: dict[str, Node] = {}
+    for field in ("code", "message", "retryable", "details", "envelope"):
+        if field not in found:
+            continue
+        value_node = found[field][1]
+        member = _member(r, value_node, join("payload", field), field)
+        if member is False:
+            ok = False
+            continue
+        values[field] = member
+        where[field] = value_node
+    if "details_type" in found:
+        kind = r.one_of(found["details_type"][1], "payload.details_type", DETAILS_TYPES)
+        if kind is None:
+            ok = False
+        else:
+            values["details_type"] = kind
+            where["details_type"] = found["details_type"][1]
+    payload = Payload(
+        preset=preset,
+        code=str(values["code"]),
+        message=str(values["message"]),
+        retryable=_optional(values["retryable"]),
+        details=_optional(values["details"]),
+        details_type=str(values["details_type"]),
+        envelope=_optional(values["envelope"]),
+    )
+    # Two fields in one member could not both be read back.
+    seen: dict[str, str] = {}
+    for field in ("code", "message", "retryable", "details"):
+        member = getattr(payload, field)
+        if member is None or member == "*":
+            continue
+        if member in seen:
+            other = seen[member]
+            r.error(
+                (where.get(field) or where.get(other) or node).position,
+                join("payload", field),
+                f"the {field} and the {other} are both the member {show(member)}; "
+                "each field needs a member of its own",
+            )
+            ok = False
+        seen[member] = field
+    if payload.rest and payload.details_type != "object":
+        r.error(
+            (where.get("details_type") or where.get("details") or node).position,
+            "payload.details_type",
+            f'details "*" are the members the mapping does not read, an object; '
+            f"got details_type: {payload.details_type}",
+        )
+        ok = False
+    return (payload if ok else None), ok
+
+
+def _optional(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def check_payload(r: Reader, taxonomy: Taxonomy, node: Node) -> None:
+    """What the payload mapping needs of the rest of ``taxonomy``, reported at
+    ``node`` (the ``payload:`` value) or at the codes concerned."""
+    payload = taxonomy.payload
+    found = (
+        dict((key.value, value) for key, value in node.items)
+        if isinstance(node, MapNode)
+        else {}
+    )
+    at = found.get("preset", node).position
+    if payload.preset == "json-rpc" and taxonomy.wire_type != "integer":
+        r.error(
+            at,
+            "payload.preset",
+            "JSON-RPC error codes are integers: give wire_type: integer and every "
+            "code an integer wire:, or map the fields of another shape",
+        )
+    if payload.problem:
+        if taxonomy.docs_url is None:
+            r.error(
+                at,
+                "payload.preset",
+                "the problem preset writes each code as a type URI built from "
+                "docs_url: give docs_url (such as "
+                "'https://errors.example.com/{code}')",
+            )
+        for code in taxonomy.codes:
+            if taxonomy.mapped(code).http_status is None:
+                r.error(
+                    code.position,
+                    f"domains.{code.domain}.codes.{code.code}",
+                    "has no http_status, which the problem preset writes as its "
+                    "status: give it one, or its domain or the top level",
+                )
+    typed = next((code for code in taxonomy.codes if code.fields), None)
+    if typed is not None and (
+        payload.details is None or payload.details_type != "object"
+    ):
+        what = (
+            "no details (details: null)"
+            if payload.details is None
+            else f"details_type: {payload.details_type}"
+        )
+        r.error(
+            found.get("details_type", found.get("details", node)).position,
+            "payload.details" if payload.details is None else "payload.details_type",
+            f"code {typed.code!r} (line {typed.position.line}) declares details "
+            f"fields, which need object details; the payload has {what}",
+        )
+    if payload.rest:
+        for code in taxonomy.codes:
+            for field in code.fields:
+                if field.name in payload.own:
+                    r.error(
+                        code.position,
+                        f"domains.{code.domain}.codes.{code.code}",
+                        f"declares the details field {field.name!r}, but the "
+                        f"payload's member {field.name!r} is its "
+                        f'{_role(payload, field.name)}: details "*" cannot '
+                        "hold it",
+                    )
+
+
+def _role(payload: Payload, member: str) -> str:
+    for field in ("code", "message", "retryable"):
+        if getattr(payload, field) == member:
+            return field
+    return "code"

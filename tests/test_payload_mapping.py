@@ -1,0 +1,335 @@
+"""Issue 14 §2: the payload the wire really carries, tested by hand.
+
+Every case runs its conformance vectors in Python, TypeScript and Go (the
+per-case suites); the suites that test today's payload by hand run on the cases
+that keep it (``support.today_cases``).  Here the mapped decoders get the same
+treatment: hypothesis payloads in each mapped case's shape, judged by the
+oracle (``spec_oracle.read_mapped``, the YAML and the issue's words) and by the
+JSON Schema; hostile values (subclasses, mappings whose methods raise, huge and
+deep details); and a taxonomy with an envelope and renamed members, generated
+here and run through its own vectors.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.pipeline import build_plan
+from tests import spec_oracle as oracle
+from tests.support import (
+    Case,
+    cases,
+    import_generated,
+    require_typescript_tools,
+)
+from tests.test_conformance import run_vector
+
+MAPPED = [case for case in cases() if oracle.read_spec(case.taxonomy).mapped_payload]
+#: Issue 14 §2's done-when: one case per preset, and an explicit field mapping.
+assert {oracle.read_spec(c.taxonomy).payload["preset"] for c in MAPPED} >= {
+    "json-rpc",
+    "problem",
+    "harmovela",  # grpc: today's preset, every field mapped
+}
+
+
+def _params() -> list[Any]:
+    return [pytest.param(case, id=case.name) for case in MAPPED]
+
+
+TEXT = st.text(max_size=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats() | TEXT,
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(TEXT, children, max_size=4),
+    max_leaves=15,
+)
+
+
+@st.composite
+def mapped_payloads(draw: st.DrawFn, spec: oracle.Spec) -> object:
+    """A payload of the case's shape: valid, or with one member broken."""
+    known = [c.wire for c in spec.codes.values()]
+    code = draw(
+        st.sampled_from(known)
+        | (
+            st.integers(-50, 50)
+            if spec.integer
+            else st.from_regex(spec.pattern, fullmatch=True)
+        )
+        | JSON
+    )
+    canonical: dict[str, Any] = {
+        "code": code,
+        "message": draw(TEXT | JSON),
+        "retryable": draw(st.booleans() | JSON),
+    }
+    if draw(st.booleans()):
+        canonical["details"] = draw(JSON)
+    payload = oracle.to_wire(spec, canonical)
+    body = (
+        payload.get(spec.payload["envelope"]) if spec.payload["envelope"] else payload
+    )
+    if isinstance(body, dict) and draw(st.booleans()):
+        body[draw(TEXT)] = draw(JSON)  # an extra member: ignored, or details
+    if (
+        isinstance(body, dict)
+        and spec.payload["preset"] == "problem"
+        and draw(st.booleans())
+    ):
+        body[spec.payload["code"]] = draw(
+            st.sampled_from(["about:blank", "https://example.org/p", ""]) | JSON
+        )
+    return payload
+
+
+def _check(mod: Any, spec: oracle.Spec, schema: Any, payload: object) -> None:
+    """Python's from_payload, the oracle and the schema agree on ``payload``."""
+    problem = oracle.payload_problem(spec, payload)
+    try:
+        error = mod.from_payload(payload)
+    except mod.InvalidPayloadError as exc:
+        assert exc.field == problem, (exc.field, problem, payload)
+        str(exc)
+    else:
+        assert problem is None, (problem, payload)
+        want = oracle.mapped_accepted(spec, payload)
+        assert type(error).__name__ == want["class"]
+        assert error.retryable is want["retryable"]
+        assert oracle.same_json(error.wire_code, want["wire_code"])
+        sent = error.to_payload()
+        assert oracle.same_json(sent, want["payload"]), (sent, want["payload"])
+        text = json.dumps(sent, allow_nan=False)  # a strict encoder writes it
+        assert oracle.same_json(mod.from_payload(json.loads(text)).to_payload(), sent)
+    if _is_json(payload):
+        field, details = oracle.details_member(spec, payload)
+        beyond = problem == field and oracle.details_size(details)[0] > 64
+        assert schema.is_valid(payload) is (problem is None or beyond), payload
+
+
+def _is_json(value: object) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("case", _params())
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_python_the_schema_and_the_oracle_agree_on_mapped_payloads(
+    case: Case, data: st.DataObject
+) -> None:
+    spec = oracle.read_spec(case.taxonomy)
+    mod = import_generated(case)
+    schema = jsonschema.Draft202012Validator(
+        json.loads((case.expected / "schema/error-payload.schema.json").read_text())
+    )
+    _check(mod, spec, schema, data.draw(mapped_payloads(spec) | JSON))
+
+
+class _Text(str):
+    """A str subclass whose own methods lie: read as the string it holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 1
+
+    def __str__(self) -> str:
+        return "lie"
+
+
+class _Raising(dict[str, Any]):
+    pass
+
+
+class _Getter:
+    """A mapping that is no dict whose get raises."""
+
+    def __init__(self, boom: str) -> None:
+        self.boom = boom
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raise RuntimeError(self.boom)
+
+
+def _good(spec: oracle.Spec) -> dict[str, Any]:
+    entry = next(iter(spec.codes.values()))
+    canonical: dict[str, Any] = {
+        "code": entry.wire,
+        "message": "m",
+        "retryable": entry.retryable,
+        "details": oracle.sample_details(spec, entry.code) or None,
+    }
+    return oracle.to_wire(spec, canonical)
+
+
+@pytest.mark.parametrize("case", _params())
+def test_hostile_values_never_break_a_mapped_decoder(case: Case) -> None:
+    spec = oracle.read_spec(case.taxonomy)
+    mod = import_generated(case)
+    p = spec.payload
+    good = _good(spec)
+    body = good[p["envelope"]] if p["envelope"] else good
+    # A str subclass is read as the string it holds, whatever its methods say.
+    texted = dict(body)
+    texted[p["message"]] = _Text("held")
+    wrap = (lambda b: {p["envelope"]: b}) if p["envelope"] else (lambda b: b)
+    assert mod.from_payload(wrap(texted)).message == "held"
+    # A dict subclass is read as stored; a mapping whose get raises is invalid.
+    assert type(mod.from_payload(_Raising(good))) is type(mod.from_payload(good))
+    with pytest.raises(mod.InvalidPayloadError):
+        mod.from_payload(_Getter("boom"))
+    # Details past the limits: refused, in bounded time, naming the member.
+    deep: Any = "x"
+    for _ in range(100_000):
+        deep = [deep]
+    huge = list(range(200_000))
+    for value in (deep, huge, {"d": deep}):
+        payload = dict(body)
+        if p["details"] == "*":
+            payload["zz"] = value
+        elif p["details"]:
+            payload[p["details"]] = value
+        else:
+            continue
+        field = oracle.payload_problem(spec, wrap(payload))
+        assert field is not None
+        with pytest.raises(mod.InvalidPayloadError) as caught:
+            mod.from_payload(wrap(payload))
+        assert caught.value.field == field
+    # Nothing but InvalidPayloadError, whatever the value.
+    for value in (None, 1, "x", [good], object(), float("nan")):
+        with pytest.raises(mod.InvalidPayloadError):
+            mod.from_payload(value)
+
+
+ENVELOPED = """\
+format: 1
+name: enveloped
+title: Enveloped Errors
+version: 1.0.0
+base: EnvelopedError
+fallback: oops
+wrap: oops
+payload:
+  code: error_code
+  message: msg
+  retryable: may_retry
+  details: context
+  envelope: error
+domains:
+  misc:
+    title: Miscellaneous
+    codes:
+      oops: {retryable: false, meaning: Something went wrong}
+      busy: {retryable: true, meaning: Try later}
+      bad_param:
+        retryable: false
+        meaning: A parameter is wrong
+        details:
+          param: {type: string}
+"""
+
+
+def test_an_envelope_and_renamed_members_run_their_own_vectors(
+    tmp_path: Path,
+) -> None:
+    """A mapping with every member renamed and an envelope: generated here, its
+    Python package passes its own vectors, which the oracle agrees with."""
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(ENVELOPED, encoding="utf-8")
+    plan = build_plan(path)
+    out = tmp_path / "out"
+    for name, data in plan.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    spec = oracle.read_spec(path)
+    vectors = json.loads((out / "conformance/vectors.json").read_text())["vectors"]
+    ids = {v["id"] for v in vectors}
+    assert {
+        "from_payload/envelope_missing",
+        "from_payload/envelope_not_an_object",
+    } <= ids
+    sys.path.insert(0, str(out / "python/src"))
+    try:
+        import enveloped_errors as mod  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(out / "python/src"))
+    schema = jsonschema.Draft202012Validator(
+        json.loads((out / "schema/error-payload.schema.json").read_text())
+    )
+    for vector in vectors:
+        run_vector(mod, vector)
+        if vector["kind"] == "from_payload":
+            want = oracle.expected(spec, "from_payload", vector["input"])
+            want.pop("ancestors", None)  # a class's ancestors: not in the vectors
+            assert oracle.agrees(vector["expect"], want), vector["id"]
+    sent = mod.BadParamError(param="p", retryable=True).to_payload()
+    assert sent == {
+        "error": {
+            "error_code": "bad_param",
+            "msg": "A parameter is wrong",
+            "may_retry": True,
+            "context": {"param": "p"},
+        }
+    }
+    assert schema.is_valid(sent)
+    assert not schema.is_valid(sent["error"])
+    with pytest.raises(mod.InvalidPayloadError) as caught:
+        mod.from_payload({"error": {**sent["error"], "context": {}}})
+    assert caught.value.field == "details.param"
+    with pytest.raises(mod.InvalidPayloadError) as caught:
+        mod.from_payload({"error": {**sent["error"], "may_retry": "yes"}})
+    assert caught.value.field == "error.may_retry"
+
+
+NODE_MAPPED = Path(__file__).parent / "ts" / "mapped_hostile.test.mjs"
+
+
+@pytest.mark.parametrize("case", _params())
+def test_typescript_mapped_decoder_no_payload_can_break(
+    case: Case, compiled_ts: Any, tmp_path: Path
+) -> None:
+    node = require_typescript_tools()
+    spec = oracle.read_spec(case.taxonomy)
+    p = spec.payload
+    members = [m for m in (p["code"], p["message"], p["retryable"]) if m]
+    if p["details"] not in (None, "*"):
+        members.append(p["details"])
+    env = {
+        **os.environ,
+        "TAXOGEN_MODULE": str(compiled_ts(case)),
+        "TAXOGEN_GOOD": json.dumps(_good(spec)),
+        "TAXOGEN_ENVELOPE": p["envelope"] or "",
+        "TAXOGEN_MEMBERS": json.dumps(members),
+        "NODE_OPTIONS": "",
+    }
+    run = subprocess.run(
+        [node, "--max-old-space-size=256", "--test", "--test-reporter=spec",
+         str(NODE_MAPPED)],
+        capture_output=True, text=True, env=env, check=False, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+    assert re.search(r"\bfail 0\b", run.stdout) and not re.search(
+        r"\bpass 0\b", run.stdout
+    ), run.stdout[-2000:]
