@@ -15,10 +15,27 @@ import * as runtime from "./runtime.js";
 
 export { InvalidPayloadError } from "./runtime.js";
 export { MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES } from "./runtime.js";
-/** The wire form of an error: its code an integer. */
-export type ErrorPayload = runtime.ErrorPayload<number>;
+/** The wire form of an error. */
+export interface ErrorPayload {
+  "code": number;
+  "message": string;
+  "data"?: unknown;
+}
 /** The structured form of an error, for logs: the payload plus the class name. */
-export type ErrorJSON = runtime.ErrorJSON<number>;
+export type ErrorJSON = ErrorPayload & { name: string };
+
+/** The payload this taxonomy's errors travel as. */
+const WIRE: runtime.PayloadMap = {
+  code: "code",
+  message: "message",
+  retryable: null,
+  details: "data",
+  detailsType: "any",
+  envelope: null,
+  alwaysDetails: false,
+  uri: null,
+  messageRequired: true,
+};
 
 /** The version of the taxonomy this module was generated from. */
 export const VERSION: string = "2.0.0";
@@ -45,7 +62,7 @@ export const Domain = {
 export type Domain = (typeof Domain)[keyof typeof Domain];
 
 /** Options of every error constructor. */
-export interface JsonRpcErrorOptions extends runtime.TaxonomyErrorOptions {}
+export interface JsonRpcErrorOptions extends runtime.TaxonomyErrorOptions<unknown> {}
 
 /** The key of the brand every error carries (see the guard). */
 const BRAND: string = "jsonrpc-errors.JsonRpcError";
@@ -55,7 +72,13 @@ const BRAND: string = "jsonrpc-errors.JsonRpcError";
  *
  * A bare `JsonRpcError` carries the fallback code `-32000`.
  */
-export class JsonRpcError extends runtime.TaxonomyError<ErrorCode, Domain> {
+export class JsonRpcError extends runtime.TaxonomyError<
+  ErrorCode,
+  Domain,
+  unknown,
+  ErrorPayload
+> {
+  static override readonly wire: runtime.PayloadMap | undefined = WIRE;
   static override readonly errorName: string = "JsonRpcError";
   static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = -32000;
@@ -195,6 +218,7 @@ const DECODER: runtime.Decoder<JsonRpcError> = /* @__PURE__ */ runtime.decoder(
   lookup,
   null,
   ERROR_EVENTS,
+  WIRE,
 );
 
 /** The class of the domain whose `match:` an unknown code falls in, if any. */

@@ -15,7 +15,30 @@ import * as runtime from "./runtime.js";
 
 export { InvalidPayloadError } from "./runtime.js";
 export { MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES } from "./runtime.js";
-export type { ErrorJSON, ErrorPayload } from "./runtime.js";
+/** The wire form of an error. */
+export interface ErrorPayload {
+  "type": string;
+  "title": string;
+  "status": number | null;
+  "detail": string;
+  /** Every other member: the error's details. */
+  [member: string]: unknown;
+}
+/** The structured form of an error, for logs: the payload plus the class name. */
+export type ErrorJSON = ErrorPayload & { name: string };
+
+/** The payload this taxonomy's errors travel as. */
+const WIRE: runtime.PayloadMap = {
+  code: "type",
+  message: "detail",
+  retryable: null,
+  details: "*",
+  detailsType: "object",
+  envelope: null,
+  alwaysDetails: false,
+  uri: ["https://docs.example.com/errors/", ""],
+  messageRequired: false,
+};
 
 /** The version of the taxonomy this module was generated from. */
 export const VERSION: string = "2024-06-20";
@@ -80,7 +103,13 @@ const BRAND: string = "payments_problems-errors.PaymentsProblem";
  *
  * A bare `PaymentsProblem` carries the fallback code `api_error`.
  */
-export class PaymentsProblem extends runtime.TaxonomyError<ErrorCode, Domain> {
+export class PaymentsProblem extends runtime.TaxonomyError<
+  ErrorCode,
+  Domain,
+  Readonly<Record<string, unknown>>,
+  ErrorPayload
+> {
+  static override readonly wire: runtime.PayloadMap | undefined = WIRE;
   static override readonly errorName: string = "PaymentsProblem";
   static override readonly brand: string | undefined = BRAND;
   static override readonly code: ErrorCode = "api_error";
@@ -443,6 +472,7 @@ const DECODER: runtime.Decoder<PaymentsProblem> = /* @__PURE__ */ runtime.decode
   lookup,
   /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
   ERROR_EVENTS,
+  WIRE,
 );
 
 /** The class of `code`; for a code the taxonomy lacks, `ApiError`. */

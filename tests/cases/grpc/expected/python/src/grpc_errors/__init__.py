@@ -92,13 +92,28 @@ class Domain(enum.StrEnum):
     SERVER = "SERVER"
 
 
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
+# The wire form of an error.
+ErrorPayload = TypedDict(
+    "ErrorPayload",
+    {
+        "code": int,
+        "message": str,
+        "details": NotRequired[list[Any]],
+    },
+)
 
-    code: int
-    message: str
-    retryable: bool
-    details: dict[str, Any]
+
+# The payload this taxonomy's errors travel as.
+_WIRE: Final = _runtime.Wire(
+    code="code",
+    message="message",
+    retryable=None,
+    details="details",
+    details_type="array",
+    envelope=None,
+    always_details=False,
+    message_required=True,
+)
 
 
 class GrpcError(_runtime.TaxonomyError):
@@ -114,9 +129,21 @@ class GrpcError(_runtime.TaxonomyError):
     http_status: ClassVar[int | None] = 500
     grpc_status: ClassVar[str | None] = "UNKNOWN"
     wire_code: int
+    _wire = _WIRE
+    details: Any
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        details: list[Any] | tuple[Any, ...] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._init(message, details, cause, retryable, 4)
 
     def to_payload(self) -> ErrorPayload:
-        """The wire payload ``{code, message, retryable, details}``."""
+        """The wire payload, as ``ErrorPayload`` says."""
         return cast(ErrorPayload, self._payload())
 
 
@@ -335,7 +362,7 @@ _CLASSES: Final = _runtime.Classes(
 # The runtime's unpickler and public classes, presented as this package's own:
 # pickles and reprs name them here, never in the private _runtime module.
 _rebuild: Final = _runtime.adopt(__name__)
-_decode: Final = _runtime.decoder(_CLASSES, None)
+_decode: Final = _runtime.decoder(_CLASSES, None, _WIRE)
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 """Event type → the dotted path of the error inside an event of that type."""

@@ -71,13 +71,28 @@ class Domain(enum.StrEnum):
     RESERVED = "reserved"
 
 
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
+# The wire form of an error.
+ErrorPayload = TypedDict(
+    "ErrorPayload",
+    {
+        "code": int,
+        "message": str,
+        "data": NotRequired[Any],
+    },
+)
 
-    code: int
-    message: str
-    retryable: bool
-    details: dict[str, Any]
+
+# The payload this taxonomy's errors travel as.
+_WIRE: Final = _runtime.Wire(
+    code="code",
+    message="message",
+    retryable=None,
+    details="data",
+    details_type="any",
+    envelope=None,
+    always_details=False,
+    message_required=True,
+)
 
 
 class JsonRpcError(_runtime.TaxonomyError):
@@ -91,9 +106,21 @@ class JsonRpcError(_runtime.TaxonomyError):
     meaning: ClassVar[str] = "Implementation-defined server error"
     retryable: bool = False
     wire_code: int
+    _wire = _WIRE
+    details: Any
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        details: Any = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._init(message, details, cause, retryable, 4)
 
     def to_payload(self) -> ErrorPayload:
-        """The wire payload ``{code, message, retryable, details}``."""
+        """The wire payload, as ``ErrorPayload`` says."""
         return cast(ErrorPayload, self._payload())
 
 
@@ -181,7 +208,7 @@ _CLASSES: Final = _runtime.Classes(
 # The runtime's unpickler and public classes, presented as this package's own:
 # pickles and reprs name them here, never in the private _runtime module.
 _rebuild: Final = _runtime.adopt(__name__)
-_decode: Final = _runtime.decoder(_CLASSES, None)
+_decode: Final = _runtime.decoder(_CLASSES, None, _WIRE)
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 """Event type → the dotted path of the error inside an event of that type."""

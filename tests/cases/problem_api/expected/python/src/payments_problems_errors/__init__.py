@@ -94,13 +94,16 @@ class Domain(enum.StrEnum):
     CARD = "card"
 
 
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
-
-    code: str
-    message: str
-    retryable: bool
-    details: dict[str, Any]
+# The wire form of an error.
+ErrorPayload = TypedDict(
+    "ErrorPayload",
+    {
+        "type": str,
+        "title": str,
+        "status": int,
+        "detail": str,
+    },
+)
 
 
 ParameterMissingDetails = TypedDict(
@@ -133,6 +136,20 @@ CardDeclinedDetails = TypedDict(
 """The details of a ``CardDeclinedError``."""
 
 
+# The payload this taxonomy's errors travel as.
+_WIRE: Final = _runtime.Wire(
+    code="type",
+    message="detail",
+    retryable=None,
+    details="*",
+    details_type="object",
+    envelope=None,
+    always_details=False,
+    uri=("https://docs.example.com/errors/", ""),
+    message_required=False,
+)
+
+
 class PaymentsProblem(_runtime.TaxonomyError):
     """The root of every error of the taxonomy.
 
@@ -147,9 +164,10 @@ class PaymentsProblem(_runtime.TaxonomyError):
     grpc_status: ClassVar[str | None] = "INTERNAL"
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/api_error"
     wire_code: str
+    _wire = _WIRE
 
     def to_payload(self) -> ErrorPayload:
-        """The wire payload ``{code, message, retryable, details}``."""
+        """The wire payload, as ``ErrorPayload`` says."""
         return cast(ErrorPayload, self._payload())
 
 
@@ -435,7 +453,7 @@ _CLASSES: Final = _runtime.Classes(
 # The runtime's unpickler and public classes, presented as this package's own:
 # pickles and reprs name them here, never in the private _runtime module.
 _rebuild: Final = _runtime.adopt(__name__)
-_decode: Final = _runtime.decoder(_CLASSES, "[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_decode: Final = _runtime.decoder(_CLASSES, "[a-z][a-z0-9]*(?:_[a-z0-9]+)*", _WIRE)
 
 ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 """Event type → the dotted path of the error inside an event of that type."""
