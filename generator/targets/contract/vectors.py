@@ -126,6 +126,11 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     unknown = some_unknown(names)
 
     # lookup: every code and an unknown one.
+    claims = (
+        " (or, if a domain's match claims it, that domain's)"
+        if names.prefixes or names.ranges
+        else ""
+    )
     for named in names.codes:
         out.add(
             "lookup",
@@ -137,12 +142,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     out.add(
         "lookup",
         "unknown",
-        "an unknown code gets the fallback's class"
-        + (
-            " (or, if a domain's match claims it, that domain's)"
-            if any(d.prefixes or d.ranges for d in taxonomy.domains)
-            else ""
-        ),
+        "an unknown code gets the fallback's class" + claims,
         unknown,
         _looked_up(names, unknown),
     )
@@ -158,7 +158,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         out.add(
             "lookup",
             f"removed/{tomb.code}",
-            "a removed code gets the class of any unknown code",
+            "a removed code gets the fallback's class" + claims,
             tomb.wire_code,
             _looked_up(names, tomb.wire_code),
         )
