@@ -211,7 +211,10 @@ def main(argv: list[str] | None = None) -> int:
             m for m, s in results().items() if s == "not checked" and group_of(m)
         )
         drawn = random.Random(args.seed).sample(waiting, min(args.sample, len(waiting)))
-        SAMPLE.write_text("".join(f"{m}\n" for m in drawn), encoding="utf-8")
+        # Added to any earlier draw: a second draw from what the first left is
+        # still one uniform sample of the mutants not run before either.
+        earlier = SAMPLE.read_text("utf-8") if SAMPLE.exists() else ""
+        SAMPLE.write_text(earlier + "".join(f"{m}\n" for m in drawn), "utf-8")
         children = str(os.cpu_count() or 1)
         subprocess.run([*MUTMUT, "run", "--max-children", children, *drawn], cwd=REPO)
         args.report_only = True
