@@ -484,6 +484,8 @@ def test_dump_json_is_json_with_every_invisible_character_escaped() -> None:
         dump_json({"a": {"b": [1]}})
         == (json.dumps({"a": {"b": [1]}}, indent=2) + "\n").encode()
     )
+    # A list inside a list is laid out too while above the depth asked.
+    assert dump_json([[1, 2]], inline_below=2) == b"[\n  [\n    1,\n    2\n  ]\n]\n"
     assert dump_json([]) == b"[]\n" and dump_json({}) == b"{}\n"
     assert dump_json("\x7f") == b'"\\u007f"\n'
 
@@ -583,6 +585,9 @@ def test_every_typed_code_has_each_family_of_details_vectors(
             if field["type"] == "array":
                 broken = details(f"{name}/item_type")[name]
                 assert not spec_oracle.fits(field, broken), (code, name)
+                # One item broken beside a good one, so that a runtime checking
+                # only the first item fails the vector.
+                assert spec_oracle.fits(field, broken[:1]), (code, name)
             for bound, side in (("minimum", "below"), ("maximum", "above")):
                 if bound in field:
                     broken = details(f"{name}/{side}_{bound}")[name]
@@ -776,3 +781,74 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
         assert validator.is_valid(wrapped(given)) is valid, given
     if p["envelope"]:
         assert not validator.is_valid(good)
+
+
+def test_the_schema_states_each_default_as_an_annotation(computed: Computed) -> None:
+    """README "Schema, vectors and docs": each code's ``then`` gives its fields'
+    ``default`` as an annotation, the value the YAML declares."""
+    spec, schema, _, _ = computed
+    if spec.mapped_payload:  # its members differ: see the mapped schema's tests
+        return
+    rules = {
+        rule["if"]["properties"]["code"]["const"]: rule["then"]
+        for rule in schema.get("allOf", [])
+    }
+    for entry in spec.codes.values():
+        if not entry.fields:
+            continue
+        properties = rules[entry.wire]["properties"]["details"]["properties"]
+        for name, field in entry.fields:
+            if "default" in field:
+                assert properties[name]["default"] == field["default"], name
+                assert type(properties[name]["default"]) is type(field["default"])
+            else:
+                assert "default" not in properties[name], name
+
+
+def test_vectors_of_an_optional_example_field_and_a_one_value_enum(
+    tmp_path: Path,
+) -> None:
+    """README: a known code's ``from_payload/code/...`` vector carries valid
+    details, here of a code whose one field is an optional text named
+    ``example``; and a field may allow a single value.
+    """
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(
+        """\
+format: 1
+name: tiny
+title: Tiny
+version: 1.0.0
+base: TinyError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: m}
+      noted:
+        retryable: false
+        meaning: Noted
+        details:
+          example: {type: string, required: false}
+      fixed:
+        retryable: false
+        meaning: Fixed
+        details:
+          mode: {type: string, enum: [only]}
+""",
+        encoding="utf-8",
+    )
+    spec = read_spec(path)
+    files = contract.files(load_names(path))
+    document = json.loads(files[VECTORS_PATH].decode("utf-8"))
+    _states_the_yaml(spec, document)
+    by_id = {v["id"]: v for v in document["vectors"]}
+    for code in ("noted", "fixed"):
+        vector = by_id[f"from_payload/code/{code}"]
+        assert vector["expect"]["ok"] is True, code
+        assert spec_oracle.payload_problem(spec, vector["input"]) is None, code
+    assert by_id["from_payload/details/fixed/every_field"]["input"]["details"] == {
+        "mode": "only"
+    }

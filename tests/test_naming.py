@@ -869,6 +869,31 @@ def test_a_code_has_go_names_from_its_class() -> None:
     assert names.domains[0].go_const == "DomainWeb"
 
 
+def test_a_class_set_by_class_keeps_its_capitals_in_go() -> None:
+    # README "Go", "Names": a code's Go names come from its class name, the
+    # words each capitalised: a class the taxonomy spells IOFailureError (`class:`)
+    # keeps its capitals, as the README's HTTPTimeoutError would.
+    names = name_taxonomy(
+        _taxonomy(_domain("misc", _code("io_failure", 10, cls="IOFailureError"))),
+        "t.yaml",
+    )
+    (code,) = names.codes
+    assert (code.go_const, code.go_new, code.go_is) == (
+        "CodeIOFailure",
+        "NewIOFailureError",
+        "IsIOFailureError",
+    )
+
+
+def test_the_names_carry_the_go_package() -> None:
+    # README "Go": the package is the taxonomy's name without underscores plus
+    # `errors`; the Go target reads it from the names.
+    taxonomy = dataclasses.replace(
+        _taxonomy(_domain("misc", _code("oops", 10))), name="acme_hr"
+    )
+    assert name_taxonomy(taxonomy, "t.yaml").go_package == "acmehrerrors"
+
+
 def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> None:
     taxonomy = _taxonomy(
         _domain("misc", _code("url_bad", 10), _code("u_r_l_bad", 14, cls="URLBadError"))

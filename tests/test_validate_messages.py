@@ -138,6 +138,20 @@ def test_details_problems_name_their_path() -> None:
     ]
 
 
+@pytest.mark.parametrize("bound", ["minimum", "maximum"])
+def test_a_bound_that_is_no_finite_number_is_named_at_its_path(bound: str) -> None:
+    # As test_details_problems_name_their_path: the bound's own path and position.
+    typed = (
+        "      big:\n        retryable: true\n        meaning: B\n"
+        f"        details:\n          n: {{type: integer, {bound}: 1e999}}\n"
+    )
+    column = 32 + len(bound)
+    assert (
+        f"t.yaml:17:{column}: error: domains.misc.codes.big.details.n.{bound}: "
+        "'1e999' is not a finite number"
+    ) in _errors(HEAD + CODES + OOPS + typed)
+
+
 @pytest.mark.parametrize("case", bad_cases(), ids=[c.stem for c in bad_cases()])
 def test_the_bad_corpus_is_refused_in_its_words_in_process(
     case: Path,

@@ -192,6 +192,20 @@ def test_optional_keys_default_as_the_readme_says() -> None:
     assert taxonomy.domains[0].codes[0].retryable is True
 
 
+def test_a_docs_example_without_details_has_none() -> None:
+    # README: the docs example is a payload, whose details are an object or null
+    # (absent); an example that gives none has none, not an empty text.
+    taxonomy = _read(
+        HEAD
+        + "domains:\n  misc:\n    title: M\n    codes:\n"
+        + "      oops: {retryable: true, meaning: M}\n"
+        + "docs:\n  example: {code: oops, message: Hi}\n"
+    )
+    example = taxonomy.docs.example
+    assert example is not None
+    assert (example.code, example.message, example.details) == ("oops", "Hi", None)
+
+
 def test_upper_snake_names_and_replacements() -> None:
     taxonomy = _read(
         HEAD.replace("oops", "OOPS")
