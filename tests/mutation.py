@@ -88,6 +88,26 @@ def diff_of(mutant: str) -> list[str]:
     ]
 
 
+#: The end of a reason that gives the entry's name at an earlier commit, where the
+#: function it mutates has changed since: "... (x_read_code__mutmut_287 at 069196e)".
+_ALIAS = re.compile(r" \((x\S+__mutmut_\d+) at ([0-9a-f]{7,40})\)$")
+
+
+def reasons_at(raw: dict[str, str], head: str) -> dict[str, str]:
+    """The reasons by the names mutmut gives the code at commit ``head``: an
+    entry that gives its name at that commit is shown under that name (its
+    current name there may denote another mutant, so it is not used)."""
+    out: dict[str, str] = {}
+    for name, reason in raw.items():
+        alias = _ALIAS.search(reason)
+        if alias and head.startswith(alias[2]):
+            module = name[: name.index(".x")]
+            out[f"{module}.{alias[1]}"] = reason
+        else:
+            out.setdefault(name, reason)
+    return out
+
+
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``hits / n``."""
     if n == 0:
@@ -228,8 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         end = old.find("## Every survivor")
         if 0 <= start < end:
             named = old[start:end].rstrip("\n") + "\n"
-    reasons = tomllib.loads(REASONS.read_text("utf-8")) if REASONS.exists() else {}
-    text, ok = report(results(), {k: str(v) for k, v in reasons.items()}, named)
+    raw = tomllib.loads(REASONS.read_text("utf-8")) if REASONS.exists() else {}
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True
+    ).stdout.strip()
+    reasons = reasons_at({k: str(v) for k, v in raw.items()}, head)
+    text, ok = report(results(), reasons, named)
     REPORT.write_text(text, encoding="utf-8")
     print(text.split("## Every survivor")[0])
     return 0 if ok and all_killed else 1
