@@ -118,8 +118,11 @@ def _read_field(
     default: JSONValue = None
     if "default" in found:
         dnode = found["default"][1]
+        reported = len(r.diagnostics)
         default = json_value(r, dnode, join(key, "default"))
-        if required is False:
+        if len(r.diagnostics) > reported:  # a value JSON cannot hold: said once
+            ok = False
+        elif required is False:
             if shape is not None and not shape.accepts(default):
                 r.error(
                     dnode.position,
@@ -249,7 +252,10 @@ def _read_enum(r: Reader, key: str, node: Node) -> tuple[str, ...] | None:
 
 
 def _read_number(r: Reader, key: str, node: Node, kind: str) -> int | float | None:
+    reported = len(r.diagnostics)
     value = json_value(r, node, key)
+    if len(r.diagnostics) > reported:  # not a finite number: said once
+        return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         r.error(node.position, key, f"expected a number, got {describe(node)}")
         return None
