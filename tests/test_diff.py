@@ -706,6 +706,8 @@ def test_wire_type_change(tmp_path: Path) -> None:
     path = REPO / "tests/cases/jsonrpc/taxonomy.yaml"
     old = load_names(path)
     text = path.read_text(encoding="utf-8").replace("wire_type: integer\n", "")
+    # JSON-RPC codes are integers (issue 14 §2): string codes take today's payload.
+    text = text.replace("payload: {preset: json-rpc}\n", "")
     quoted = re.sub(r"wire: (-?[0-9]+)", r'wire: "\1"', text)
     # Ranges are for integer codes (README "Hierarchies"), and so is JSON-RPC's
     # payload (README "The payload on the wire"): the strings lose both.
@@ -715,6 +717,7 @@ def test_wire_type_change(tmp_path: Path) -> None:
     changes = diff(old, new)
     rules = {c.rule for c in changes}
     assert "wire-type-changed" in rules and "wire-code-changed" in rules
+    assert "payload-changed" in rules
     assert all(c.kind == BREAKING for c in changes)
 
 

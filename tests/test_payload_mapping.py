@@ -34,6 +34,13 @@ from tests.support import (
     require_typescript_tools,
 )
 from tests.test_conformance import run_vector
+from tests.test_go import go_env  # noqa: F401  (the fixture, used by name)
+from tests.test_go import (
+    test_the_go_module_is_clean_vetted_and_passes_every_vector as _go_vectors,
+)
+from tests.test_ts_conformance import (
+    test_typescript_passes_every_vector as _ts_vectors,
+)
 
 MAPPED = [case for case in cases() if oracle.read_spec(case.taxonomy).mapped_payload]
 #: Issue 14 §2's done-when: one case per preset, and an explicit field mapping.
@@ -333,3 +340,28 @@ def test_typescript_mapped_decoder_no_payload_can_break(
     assert re.search(r"\bfail 0\b", run.stdout) and not re.search(
         r"\bpass 0\b", run.stdout
     ), run.stdout[-2000:]
+
+
+def _enveloped(folder: Path) -> Case:
+    """The enveloped, renamed mapping generated under ``folder`` as a case."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "taxonomy.yaml"
+    path.write_text(ENVELOPED, encoding="utf-8")
+    out = folder / "expected"
+    for name, data in build_plan(path).items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return Case("enveloped", path, out)
+
+
+def test_an_envelope_runs_its_vectors_in_typescript_and_go(
+    tmp_path: Path, compiled_ts: Any, go_env: dict[str, str]
+) -> None:
+    """The same enveloped mapping through the TypeScript and Go runners of every
+    golden case (their conformance runners, on its own vectors)."""
+    case = _enveloped(tmp_path / "case")
+    _ts_vectors(case, compiled_ts)
+    go_folder = tmp_path / "go"
+    go_folder.mkdir()
+    _go_vectors(case, go_folder, go_env)

@@ -901,3 +901,49 @@ def test_lazy_classes_load_a_matched_domain_and_bind_its_parents(
     finally:
         for name in [m for m in sys.modules if m.split(".")[0] == package]:
             del sys.modules[name]
+
+
+# --------------------------------------- issue 14 §2: a problem's type, parsed
+
+
+URI = ("https://errors.example.com/e/", "?v=1")
+
+
+@pytest.mark.parametrize(
+    "text, integer, expected",
+    [
+        # The issue: "type is a URI built from docs_url and parsed back to the
+        # code (about:blank and unknown URIs fall back)": spelt as docs_url
+        # spells a code (RFC 3986 unreserved kept, the rest %XX upper-case).
+        ("https://errors.example.com/e/toy_slow?v=1", False, "toy_slow"),
+        ("https://errors.example.com/e/-32601?v=1", True, -32601),
+        ("https://errors.example.com/e/0?v=1", True, 0),
+        ("about:blank", False, None),
+        ("https://errors.example.com/e/toy_slow", False, None),  # no suffix
+        ("https://errors.example.com/e/?v=1", False, None),  # no code
+        ("https://errors.example.com/e/%74oy_slow?v=1", False, None),  # "t" escaped
+        ("https://errors.example.com/e/%2D32601?v=1", True, None),  # "-" escaped
+        ("https://errors.example.com/e/007?v=1", True, None),  # leading zeros
+        ("https://errors.example.com/e/9007199254740992?v=1", True, None),  # > 2**53-1
+        ("https://errors.example.com/e/1.0?v=1", True, None),
+        ("https://errors.example.com/e/%FF?v=1", False, None),  # no UTF-8
+        ("https://errors.example.com/e/%zz?v=1", False, None),
+        ("https://errors.example.com/e/Toy?v=1", False, None),  # not the case
+        ("https://errors.example.com/e/" + "a" * 257 + "?v=1", False, None),
+    ],
+)
+def test_a_problem_type_is_read_back_strictly(
+    text: str, integer: bool, expected: object
+) -> None:
+    pattern = None if integer else re.compile(CASE_PATTERNS["lower_snake"].pattern)
+    assert rt._uri_code(text, URI, pattern) == expected
+    if expected is not None:  # and written back as it was read
+        assert rt._uri(expected, URI) == text
+
+
+def test_a_code_that_needs_escaping_round_trips_through_its_uri() -> None:
+    pattern = re.compile(r"[!-~]+")
+    for code in ("23505", "a/b", "x!", "50%", "~ok.", "Q+1"):
+        uri = rt._uri(code, URI)
+        assert rt._uri_code(uri, URI, pattern) == code, uri
+    assert rt._uri("a/b", URI) == "https://errors.example.com/e/a%2Fb?v=1"

@@ -42,7 +42,6 @@ from __future__ import annotations
 import importlib
 import math
 import re
-import urllib.parse
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
@@ -857,10 +856,44 @@ def _empty(details: object) -> bool:
     )
 
 
+_UNRESERVED: Final = frozenset(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+)
+
+
+def _quote(text: str) -> str:
+    """RFC 3986: every UTF-8 byte of ``text`` but the unreserved ones as ``%XX``.
+
+    (By hand: importing urllib.parse would cost every package's import.)
+    """
+    return "".join(
+        chr(byte) if byte in _UNRESERVED else f"%{byte:02X}"
+        for byte in text.encode("utf-8")
+    )
+
+
+def _unquote(text: str) -> str | None:
+    """``text`` (unreserved characters and ``%XX`` escapes alone, as ``_ENCODED``
+    has checked) decoded as UTF-8, or None when the bytes are no UTF-8."""
+    data = bytearray()
+    index = 0
+    while index < len(text):
+        if text[index] == "%":
+            data.append(int(text[index + 1 : index + 3], 16))
+            index += 3
+        else:
+            data.append(ord(text[index]))
+            index += 1
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def _uri(code: str | int, uri: tuple[str, str]) -> str:
     """A problem's ``type``: the code percent-encoded (every UTF-8 byte but the
     unreserved ``A-Z a-z 0-9 - . _ ~``) between the parts of ``docs_url``."""
-    return uri[0] + urllib.parse.quote(str(code), safe="") + uri[1]
+    return uri[0] + _quote(str(code)) + uri[1]
 
 
 _ENCODED: Final = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+")
@@ -880,11 +913,10 @@ def _uri_code(
     middle = text[len(prefix) : len(text) - len(suffix)]
     if len(text) < len(prefix) + len(suffix) or _ENCODED.fullmatch(middle) is None:
         return None
-    try:
-        code = urllib.parse.unquote(middle, errors="strict")
-    except UnicodeDecodeError:
+    code = _unquote(middle)
+    if code is None:
         return None
-    if urllib.parse.quote(code, safe="") != middle:
+    if _quote(code) != middle:
         return None  # another spelling of a code: not the type we would write
     if pattern is None:
         if _INTEGER_TEXT.fullmatch(code) is None:
