@@ -70,6 +70,7 @@ class Hierarchy:
         self._ranges(r)
 
     def _parents(self, r: Reader) -> None:
+        cycles = self._cycles()
         reported: set[str] = set()
         for entry in self.entries.values():
             if entry.parent is None:
@@ -81,17 +82,20 @@ class Hierarchy:
                 more = f" (did you mean {hint!r}?)" if hint is not None else ""
                 r.error(where, key, f"no domain {show(parent)} is defined{more}")
                 continue
-            cycle = self._cycle(entry.key)
-            if cycle and entry.key not in reported:
-                reported.update(cycle)
-                r.error(
-                    where,
-                    key,
-                    "the parents make a cycle: "
-                    + " -> ".join([*cycle, cycle[0]])
-                    + "; a domain cannot be its own ancestor",
-                )
-            elif not cycle and self._depth(entry.key) == MAX_PARENT_DEPTH + 1:
+            cycle = cycles.get(entry.key)
+            if cycle is not None:
+                if entry.key not in reported:  # once, at its first member
+                    reported.update(cycle)
+                    at = cycle.index(entry.key)
+                    members = cycle[at:] + cycle[:at]
+                    r.error(
+                        where,
+                        key,
+                        "the parents make a cycle: "
+                        + " -> ".join([*members, members[0]])
+                        + "; a domain cannot be its own ancestor",
+                    )
+            elif self._depth(entry.key, cycles) == MAX_PARENT_DEPTH + 1:
                 # Reported once, at the first domain past the limit.
                 r.error(
                     where,
@@ -100,32 +104,41 @@ class Hierarchy:
                     f"domains nest at most {MAX_PARENT_DEPTH} deep through parent:",
                 )
 
-    def _cycle(self, start: str) -> list[str]:
-        """The domains of the cycle ``start`` is on (from ``start``), or []."""
-        path = [start]
-        current = self.entries[start]
-        while current.parent is not None and current.parent[0] in self.entries:
-            following = current.parent[0]
-            if following == start:
-                return path
-            if following in path:
-                return []  # a cycle further up, which its own members report
-            path.append(following)
-            current = self.entries[following]
-        return []
+    def _cycles(self) -> dict[str, list[str]]:
+        """Every domain on a cycle of parents, with that cycle's members.
 
-    def _depth(self, key: str) -> int:
-        """How deep ``key`` nests: 1 without a parent (or past an unknown one, or
-        on a cycle further up, each reported on its own)."""
-        depth, seen = 1, {key}
-        current = self.entries[key]
-        while current.parent is not None and current.parent[0] in self.entries:
-            following = current.parent[0]
-            if following in seen:
+        One walk up from each domain not yet seen, so thousands of domains cost
+        a pass, not a pass each."""
+        on: dict[str, list[str]] = {}
+        seen: set[str] = set()
+        for start in self.entries:
+            path: list[str] = []
+            at: dict[str, int] = {}
+            key: str | None = start
+            while key is not None and key in self.entries:
+                if key in seen or key in at:
+                    break
+                at[key] = len(path)
+                path.append(key)
+                parent = self.entries[key].parent
+                key = None if parent is None else parent[0]
+            if key is not None and key in at:  # the walk met itself
+                cycle = path[at[key] :]
+                on.update((member, cycle) for member in cycle)
+            seen.update(path)
+        return on
+
+    def _depth(self, key: str, cycles: dict[str, list[str]]) -> int:
+        """How deep ``key`` nests, up to one past the limit: 1 without a parent
+        (the walk also stops at an unknown parent or a cycle, each reported on
+        its own)."""
+        depth, current = 1, self.entries[key]
+        while depth <= MAX_PARENT_DEPTH + 1 and current.parent is not None:
+            above = current.parent[0]
+            if above not in self.entries or above in cycles:
                 break
-            seen.add(following)
             depth += 1
-            current = self.entries[following]
+            current = self.entries[above]
         return depth
 
     def _childless(self, r: Reader) -> None:
