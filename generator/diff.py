@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from generator.diagnostics import Position
 from generator.diff_details import details_changes
 from generator.diff_status import docs_url_change, mapping_changes
-from generator.model import Taxonomy, parse_date_version, parse_version
+from generator.model import PAYLOAD_KEYS, Taxonomy, parse_date_version, parse_version
 from generator.naming import NamedDomain, Names
 
 __all__ = [
@@ -471,23 +471,12 @@ def _docs_url_kind(old: Taxonomy, new: Taxonomy) -> str:
     return RULES["docs-url-changed"]
 
 
-_PAYLOAD_PARTS = (
-    "preset",
-    "code",
-    "message",
-    "retryable",
-    "details",
-    "details_type",
-    "envelope",
-)
-
-
 def _payload_change(old: Taxonomy, new: Taxonomy) -> Change | None:
     """A changed payload mapping: breaking, since old peers read the old shape."""
     parts = [
         f"{part} {_member(getattr(old.payload, part))} -> "
         f"{_member(getattr(new.payload, part))}"
-        for part in _PAYLOAD_PARTS
+        for part in PAYLOAD_KEYS
         if getattr(old.payload, part) != getattr(new.payload, part)
     ]
     if not parts:

@@ -61,6 +61,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "NAME_PATTERN",
     "PAYLOAD_FIELDS",
+    "PAYLOAD_KEYS",
     "PAYLOAD_PRESETS",
     "DETAILS_TYPES",
     "Payload",
@@ -360,6 +361,11 @@ class Payload:
         today's payload does (an object's ``{}``); every other shape, and an array
         or any details, leave it out."""
         return self.preset == "harmovela" and self.details_type == "object"
+
+
+#: The keys ``payload:`` may hold: the mapping's parts, in the order they are
+#: shown (validation's allowed keys, and diff's parts).
+PAYLOAD_KEYS = tuple(field.name for field in dataclasses.fields(Payload))
 
 
 _HARMOVELA = Payload()

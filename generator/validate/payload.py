@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from generator.model import (
     DETAILS_TYPES,
+    PAYLOAD_KEYS,
     PAYLOAD_PRESETS,
     Payload,
     Taxonomy,
@@ -27,16 +28,6 @@ from generator.validate.text import NULLS, describe, show
 
 __all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
 
-#: The keys ``payload:`` may hold.
-PAYLOAD_KEYS = (
-    "preset",
-    "code",
-    "message",
-    "retryable",
-    "details",
-    "details_type",
-    "envelope",
-)
 #: The longest member name a mapping may give.
 MAX_MEMBER_LENGTH = 64
 #: The fields whose member may be ``null`` (not on the wire).
