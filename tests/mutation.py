@@ -20,6 +20,7 @@ checked end to end, and puts their table in the report.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -38,6 +39,13 @@ REPORT = REPO / "MUTATION.md"
 #: The mutants a ``--sample`` run drew, one name a line (beside mutmut's state).
 SAMPLE = REPO / "mutants" / "sample.txt"
 MUTMUT = [sys.executable, "-m", "mutmut"]
+#: mutmut's environment: bytecode is written whatever the caller's
+#: PYTHONDONTWRITEBYTECODE says.  The mutated modules are ten times the size of
+#: the originals, and every test that runs ``python -m generator`` (each bad
+#: case, the command-line tests) would compile them afresh: 2.7 s a run here
+#: against 0.21 s with the bytecode cached, which made a surviving mutant of a
+#: function every test calls cost about three minutes instead of one.
+MUTMUT_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 #: The groups the report counts, by the dotted prefix of a mutant's module.
 GROUPS = {
@@ -159,8 +167,29 @@ def sample_table(
     return [*lines, ""]
 
 
+def provenance(head: str, base: str) -> list[str]:
+    """Which commit the report measures, and since when verdicts are carried."""
+    if not head:
+        return []
+    lines = [f"Measured on commit {head[:7]}."]
+    if base and base != head:
+        lines[
+            0
+        ] += f" The pass began on {base[:7]}: mutmut keeps a mutant's verdict until"
+        lines += [
+            "the function it mutates changes, so the mutants of functions unchanged",
+            "since then keep that run's verdicts; a survivor is run again on this",
+            "commit only by name (`--survivors` runs them all).",
+        ]
+    return [*lines, ""]
+
+
 def report(
-    found: dict[str, str], reasons: dict[str, str], named: str
+    found: dict[str, str],
+    reasons: dict[str, str],
+    named: str,
+    head: str = "",
+    base: str = "",
 ) -> tuple[str, bool]:
     """The Markdown report, and whether every group meets the goal."""
     counts: dict[str, Counter[str]] = {group: Counter() for group in GROUPS}
@@ -176,6 +205,7 @@ def report(
         "`[tool.mutmut]` in pyproject.toml lists (not the golden byte comparisons,",
         "which kill any change of output and prove nothing about behaviour).",
         "",
+        *provenance(head, base),
         "| module | mutants | killed | survived | not run | other | kill rate "
         "| of those run |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -224,8 +254,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--sample", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--survivors", action="store_true")
     args = parser.parse_args(argv)
     named, all_killed = "", True
+    children = str(os.cpu_count() or 1)
+    if args.survivors:
+        # mutmut keeps a verdict until the function it mutates changes, so a
+        # test added to kill a survivor counts only once the survivor is run
+        # again by name.
+        again = sorted(
+            m for m, s in results().items() if s == "survived" and group_of(m)
+        )
+        if again:
+            subprocess.run(
+                [*MUTMUT, "run", "--max-children", children, *again],
+                cwd=REPO,
+                env=MUTMUT_ENV,
+            )
+        args.report_only = True
     if args.sample:
         waiting = sorted(
             m for m, s in results().items() if s == "not checked" and group_of(m)
@@ -235,12 +281,16 @@ def main(argv: list[str] | None = None) -> int:
         # still one uniform sample of the mutants not run before either.
         earlier = SAMPLE.read_text("utf-8") if SAMPLE.exists() else ""
         SAMPLE.write_text(earlier + "".join(f"{m}\n" for m in drawn), "utf-8")
-        children = str(os.cpu_count() or 1)
-        subprocess.run([*MUTMUT, "run", "--max-children", children, *drawn], cwd=REPO)
+        subprocess.run(
+            [*MUTMUT, "run", "--max-children", children, *drawn],
+            cwd=REPO,
+            env=MUTMUT_ENV,
+        )
         args.report_only = True
     if not args.report_only:
-        children = str(os.cpu_count() or 1)
-        subprocess.run([*MUTMUT, "run", "--max-children", children], cwd=REPO)
+        subprocess.run(
+            [*MUTMUT, "run", "--max-children", children], cwd=REPO, env=MUTMUT_ENV
+        )
         named, all_killed = mutation_named.outcomes()
     elif REPORT.exists():  # keep the named table of the last full run
         old = REPORT.read_text("utf-8")
@@ -253,7 +303,11 @@ def main(argv: list[str] | None = None) -> int:
         ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True
     ).stdout.strip()
     reasons = reasons_at({k: str(v) for k, v in raw.items()}, head)
-    text, ok = report(results(), reasons, named)
+    stats = REPO / "mutants" / "mutmut-stats.json"
+    base = (
+        json.loads(stats.read_text("utf-8")).get("git_commit") if stats.exists() else ""
+    )
+    text, ok = report(results(), reasons, named, head, base or "")
     REPORT.write_text(text, encoding="utf-8")
     print(text.split("## Every survivor")[0])
     return 0 if ok and all_killed else 1
