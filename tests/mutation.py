@@ -25,6 +25,7 @@ import math
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -57,6 +58,26 @@ GROUPS = {
 GOAL = 0.90
 _RESULT = re.compile(r"\s*(\S+): (.+)")
 _MODULE = re.compile(r"(.+?)\.x(?:ǁ|_)")
+
+
+def refresh_copies() -> None:
+    """Bring mutmut's copies of the package's other files up to date.
+
+    mutmut copies a file of the source folder into ``mutants/`` only if it is
+    not there yet, and rewrites only the Python it mutates, so a runtime
+    (``runtime.ts``, ``runtime.go``) changed since the pass began would stay
+    stale there and fail the clean run, or worse, be tested as it was.
+    """
+    mutants = REPO / "mutants"
+    if not mutants.is_dir():
+        return
+    for source in sorted((REPO / "generator").rglob("*")):
+        if not source.is_file() or source.suffix in (".py", ".pyc"):
+            continue
+        copy = mutants / source.relative_to(REPO)
+        if not copy.exists() or copy.read_bytes() != source.read_bytes():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy)
 
 
 def results() -> dict[str, str]:
@@ -258,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     named, all_killed = "", True
     children = str(os.cpu_count() or 1)
+    if not args.report_only:
+        refresh_copies()
     if args.survivors:
         # mutmut keeps a verdict until the function it mutates changes, so a
         # test added to kill a survivor counts only once the survivor is run

@@ -9,6 +9,8 @@ line that says which commit the figures measure.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests import mutation
@@ -69,3 +71,21 @@ def test_the_report_names_the_commit_and_where_verdicts_come_from() -> None:
     assert "1111111" in carried and "2222222" in carried
     assert "--survivors" in carried
     assert mutation.provenance("", base) == []
+
+
+def test_a_changed_runtime_reaches_mutmuts_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = tmp_path / "generator" / "targets" / "ts" / "runtime.ts"
+    runtime.parent.mkdir(parents=True)
+    runtime.write_text("export const now = 2;\n", "utf-8")
+    (tmp_path / "generator" / "model.py").write_text("x = 1\n", "utf-8")
+    stale = tmp_path / "mutants" / "generator" / "targets" / "ts" / "runtime.ts"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("export const now = 1;\n", "utf-8")
+    mutated = tmp_path / "mutants" / "generator" / "model.py"
+    mutated.write_text("x = 1  # mutmut's\n", "utf-8")
+    monkeypatch.setattr(mutation, "REPO", tmp_path)
+    mutation.refresh_copies()
+    assert stale.read_text("utf-8") == "export const now = 2;\n"
+    assert mutated.read_text("utf-8") == "x = 1  # mutmut's\n"  # Python is mutmut's
