@@ -89,3 +89,18 @@ def test_a_changed_runtime_reaches_mutmuts_copy(
     mutation.refresh_copies()
     assert stale.read_text("utf-8") == "export const now = 2;\n"
     assert mutated.read_text("utf-8") == "x = 1  # mutmut's\n"  # Python is mutmut's
+
+
+def test_a_survivors_diff_keeps_its_changed_lines_only() -> None:
+    shown = "\n".join(
+        [
+            "--- generator/validate/fields.py",
+            "+++ generator/validate/fields.py",
+            "@@ -1,3 +1,3 @@",
+            "     if bad:",
+            "-        ok = False",
+            "+        ok = True",
+            "     return ok",
+        ]
+    )
+    assert mutation._changed(shown) == ["-        ok = False", "+        ok = True"]
