@@ -44,8 +44,8 @@ MUTMUT = [sys.executable, "-m", "mutmut"]
 #: PYTHONDONTWRITEBYTECODE says.  The mutated modules are ten times the size of
 #: the originals, and every test that runs ``python -m generator`` (each bad
 #: case, the command-line tests) would compile them afresh: 2.7 s a run here
-#: against 0.21 s with the bytecode cached, which made a surviving mutant of a
-#: function every test calls cost about three minutes instead of one.
+#: against 0.21 s with the bytecode cached, for each bad case (138 of them) and
+#: each command-line test that a survivor of a function every test calls runs.
 MUTMUT_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 #: The groups the report counts, by the dotted prefix of a mutant's module.
