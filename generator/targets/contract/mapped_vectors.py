@@ -255,7 +255,6 @@ def remap(names: Names, vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _accepted(
     names: Names,
     named: NamedCode,
-    given: Any,
     message: str,
     details: Any,
     wire_code: str | int | None = None,
@@ -345,7 +344,7 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                     vid,
                     f"{member} may be any JSON value",
                     wrapped(body),
-                    _accepted(names, first, body, "m", value),
+                    _accepted(names, first, "m", value),
                 )
         if payload.details_type == "array":
             body = {**good, member: [{"@type": "t", "v": 1}]}
@@ -354,7 +353,7 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                 "details_array",
                 f"{member} is an array",
                 wrapped(body),
-                _accepted(names, first, body, "m", body[member]),
+                _accepted(names, first, "m", body[member]),
             )
             # (a string, a number, a boolean: today's vectors, remapped)
             wrong: tuple[tuple[str, Any], ...] = (("details_object", {"a": 1}),)
@@ -493,5 +492,5 @@ def _problem_rules(
             vid,
             why,
             wrapped(body),
-            _accepted(names, named, body, message, details, wire_code),
+            _accepted(names, named, message, details, wire_code),
         )
