@@ -193,11 +193,12 @@ class Spec:
     def well_formed(self, code: object) -> bool:
         """README "Wire codes": whether ``code`` (JSON data) is a well-formed code."""
         if self.integer:
-            return (
-                type(code) in (int, float)
-                and code == int(code)  # type: ignore[call-overload]
-                and abs(code) <= MAX_WIRE_INTEGER  # type: ignore[arg-type]
+            # A whole number: NaN and the infinities are none (int() of them
+            # raises, which made this oracle crash where the runtime refused).
+            whole = type(code) is int or (
+                type(code) is float and math.isfinite(code) and code.is_integer()
             )
+            return whole and abs(code) <= MAX_WIRE_INTEGER  # type: ignore[arg-type]
         return (
             isinstance(code, str)
             and len(code) <= MAX_CODE_LENGTH
