@@ -422,6 +422,8 @@ const BY_CODE: ReadonlyMap<number, ErrorClass> = new Map<number, ErrorClass>([
 
 /** Event type → the dotted path of the error inside an event of that type. */
 export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
+  "stream.closed": "status",
+  "batch.item.failed": "result.status",
 });
 
 const DECODER: runtime.Decoder<GrpcError> = /* @__PURE__ */ runtime.decoder(

@@ -466,6 +466,8 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
 
 /** Event type → the dotted path of the error inside an event of that type. */
 export const ERROR_EVENTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
+  "payment.failed": "problem",
+  "refund.failed": "data.object.problem",
 });
 
 const DECODER: runtime.Decoder<PaymentsProblem> = /* @__PURE__ */ runtime.decoder(

@@ -364,7 +364,12 @@ _CLASSES: Final = _runtime.Classes(
 _rebuild: Final = _runtime.adopt(__name__)
 _decode: Final = _runtime.decoder(_CLASSES, None, _WIRE)
 
-ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
+ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
+    {
+        "stream.closed": "status",
+        "batch.item.failed": "result.status",
+    }
+)
 """Event type → the dotted path of the error inside an event of that type."""
 
 

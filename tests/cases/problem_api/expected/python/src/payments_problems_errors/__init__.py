@@ -455,7 +455,12 @@ _CLASSES: Final = _runtime.Classes(
 _rebuild: Final = _runtime.adopt(__name__)
 _decode: Final = _runtime.decoder(_CLASSES, "[a-z][a-z0-9]*(?:_[a-z0-9]+)*", _WIRE)
 
-ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
+ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType(
+    {
+        "payment.failed": "problem",
+        "refund.failed": "data.object.problem",
+    }
+)
 """Event type → the dotted path of the error inside an event of that type."""
 
 
