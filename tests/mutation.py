@@ -42,10 +42,9 @@ SAMPLE = REPO / "mutants" / "sample.txt"
 MUTMUT = [sys.executable, "-m", "mutmut"]
 #: mutmut's environment: bytecode is written whatever the caller's
 #: PYTHONDONTWRITEBYTECODE says.  The mutated modules are ten times the size of
-#: the originals, and every test that runs ``python -m generator`` (each bad
-#: case, the command-line tests) would compile them afresh: 2.7 s a run here
-#: against 0.21 s with the bytecode cached, for each bad case (138 of them) and
-#: each command-line test that a survivor of a function every test calls runs.
+#: the originals, and every test that runs ``python -m generator`` (each of the
+#: 138 bad cases, the command-line tests) would compile them afresh: 2.7 s a run
+#: here against 0.21 s with the bytecode cached.
 MUTMUT_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 #: The groups the report counts, by the dotted prefix of a mutant's module.
@@ -228,17 +227,16 @@ def provenance(head: str, base: str) -> list[str]:
     """Which commit the report measures, and since when verdicts are carried."""
     if not head:
         return []
-    lines = [f"Measured on commit {head[:7]}."]
-    if base and base != head:
-        lines[
-            0
-        ] += f" The pass began on {base[:7]}: mutmut keeps a mutant's verdict until"
-        lines += [
-            "the function it mutates changes, so the mutants of functions unchanged",
-            "since then keep that run's verdicts; a survivor is run again on this",
-            "commit only by name (`--survivors` runs them all).",
-        ]
-    return [*lines, ""]
+    measured = f"Measured on commit {head[:7]}."
+    if not base or base == head:
+        return [measured, ""]
+    return [
+        f"{measured} The pass began on {base[:7]}: mutmut keeps a mutant's verdict",
+        "until the function it mutates changes, so the mutants of functions",
+        "unchanged since then keep that run's verdicts; a survivor is run again on",
+        "this commit only by name (`--survivors` runs them all).",
+        "",
+    ]
 
 
 def report(
