@@ -23,10 +23,8 @@ The TypeScript side is tests/test_ts_conformance.py.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
-from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -51,12 +49,10 @@ def _load(case: Case, path: str) -> Any:
     of the contract's code that corrupts a vector or the schema is judged here
     by the Python package and the spec, not hidden behind the golden copy.
     """
-    return json.loads(_contract(case.taxonomy)[path])
-
-
-@functools.lru_cache(maxsize=None)
-def _contract(taxonomy: Path) -> dict[str, bytes]:
-    return dict(contract.files(load_names(taxonomy)))
+    # Made afresh on every call, never cached: mutmut forks each mutant from
+    # the process that ran the clean tests, and a cache filled there would
+    # hand every mutant the unmutated contract.
+    return json.loads(contract.files(load_names(case.taxonomy))[path])
 
 
 #: README "What a code maps to": what an expectation that does not say means.
