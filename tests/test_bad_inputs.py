@@ -3,11 +3,14 @@
 Each ``tests/bad/<case>.yaml`` is one bad input (a few combine many mistakes, to
 prove that every problem is reported in one run) and ``<case>.stderr`` is the
 exact stderr ``taxogen generate`` must print for it, rewritten by
-``python -m tests.bad_golden`` (``make golden``).  For every case, as a real
-process: exit status 2, that stderr byte for byte, no traceback, one
-``PATH:LINE:COL: error: ...`` line per problem and a summary line, and an
-output folder left exactly as it was.  ``check`` must refuse the same input
-in the same words.  A file over the size limit is made in a temporary folder
+``python -m tests.bad_golden`` (``make golden``).  For every case: exit status
+2, that stderr exactly, one ``PATH:LINE:COL: error: ...`` line per problem and
+a summary line, and an output folder left exactly as it was; ``check`` must
+refuse the same input in the same words.  Both run in this process (the
+command line's ``main``); a case of each kind of failure also runs as a real
+process, its stderr compared byte for byte (``tests/bad_golden.py`` runs every
+case so to rewrite the goldens, and writes none that exits otherwise than 2 or
+prints a traceback).  A file over the size limit is made in a temporary folder
 rather than committed.
 """
 
@@ -210,20 +213,58 @@ def _check_stderr(stderr: str, taxonomy: str) -> list[str]:
     return errors
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.stem for case in CASES])
-def test_bad_input_is_refused_with_the_expected_stderr(case: Path, out: Path) -> None:
-    expected = case.with_suffix(".stderr").read_bytes()
-    before = _snapshot(out)
-    done = run_cli("generate", "--taxonomy", relative(case), "--out", str(out))
-    assert done.returncode == 2, done.stderr.decode("utf-8", "replace")
-    assert done.stdout == b""
-    assert done.stderr == expected
-    for line in _check_stderr(done.stderr.decode("utf-8"), relative(case)):
+def _refused(case: Path, stdout: str, stderr: str, before: object, out: Path) -> None:
+    """What a refusal of ``case`` leaves: that stderr, nothing on stdout, every
+    line a diagnostic that points into the case, the output folder as it was."""
+    assert stdout == ""
+    assert stderr == case.with_suffix(".stderr").read_bytes().decode("utf-8")
+    for line in _check_stderr(stderr, relative(case)):
         match = ERROR_LINE.fullmatch(line)
         assert match is not None, line
         assert match["path"] == relative(case)
         assert int(match["line"]) >= 1 and int(match["col"]) >= 1
     assert _snapshot(out) == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.stem for case in CASES])
+def test_bad_input_is_refused_with_the_expected_stderr(
+    case: Path,
+    out: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # In this process: a process per case cost 0.2 s each, and every surviving
+    # mutant of the mutation pass runs them all (test_a_real_process_refuses
+    # holds the real process to the same words).
+    monkeypatch.chdir(REPO)
+    before = _snapshot(out)
+    assert main(["generate", "--taxonomy", relative(case), "--out", str(out)]) == 2
+    captured = capsys.readouterr()
+    _refused(case, captured.out, captured.err, before, out)
+
+
+#: Cases of each kind of failure (the parser's, a refused tag, an alias bomb, the
+#: validator's many errors, text that is no UTF-8), run as a real process.
+REAL_PROCESS = (
+    "syntax_unclosed_quote",
+    "tag_python_object",
+    "alias_bomb",
+    "many_mistakes",
+    "not_utf8",
+    "too_many_errors",
+)
+
+
+@pytest.mark.parametrize("stem", REAL_PROCESS)
+def test_a_real_process_refuses_in_the_same_words(stem: str, out: Path) -> None:
+    (case,) = [c for c in CASES if c.stem == stem]
+    before = _snapshot(out)
+    done = run_cli("generate", "--taxonomy", relative(case), "--out", str(out))
+    assert done.returncode == 2, done.stderr.decode("utf-8", "replace")
+    assert done.stderr == case.with_suffix(".stderr").read_bytes()
+    _refused(
+        case, done.stdout.decode("utf-8"), done.stderr.decode("utf-8"), before, out
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.stem for case in CASES])
