@@ -27,6 +27,9 @@ from tests.spec_oracle import read_spec
 
 REPO = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO / "tests" / "cases"
+#: Payload mappings the golden cases lack: generated in the tests that take them,
+#: with no golden files (see ``mappings()``).
+MAPPINGS_DIR = REPO / "tests" / "mappings"
 TSC = REPO / "node_modules" / ".bin" / "tsc"
 
 
@@ -39,6 +42,21 @@ class Case:
     @property
     def names(self) -> Names:
         return load_names(self.taxonomy)
+
+
+def examples(count: int) -> int:
+    """How many examples a costly property test draws: ``count``, or a tenth of
+    it under the mutation pass (``tests/mutation.py`` sets TAXOGEN_MUTATION).
+
+    mutmut runs every test that reaches a surviving mutant, and the fuzz tests of
+    the generated packages were most of that time.  Fewer draws can only let a
+    mutant survive that more would have caught, so the pass's figures err low.
+    Read when the test module is imported: mutmut forks each mutant from the
+    process that imported them.
+    """
+    if os.environ.get("TAXOGEN_MUTATION"):
+        return max(3, count // 10)
+    return count
 
 
 def cases() -> list[Case]:
@@ -54,6 +72,16 @@ def cases() -> list[Case]:
 
 def case_ids() -> list[str]:
     return [case.name for case in cases()]
+
+
+def mappings() -> list[Path]:
+    """The taxonomies of ``tests/mappings/``: payload mappings none of the golden
+    cases has (an envelope, details of each type beside a retryable member on
+    the wire, no details at all, a problem whose code spells two ways).  Their
+    contract is judged in-process (tests/test_contract_model.py) and their
+    packages run their own vectors (tests/test_payload_mapping.py): what they
+    add is the branches of the mapping, not another golden tree to review."""
+    return sorted(MAPPINGS_DIR.glob("*.yaml"))
 
 
 def today_cases() -> list[Case]:

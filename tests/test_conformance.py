@@ -146,7 +146,7 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
     ids = {v["id"] for v in _load(case, VECTORS_PATH)["vectors"]}
     for code in spec.codes:
         assert f"from_payload/code/{code}" in ids
-        assert f"lookup/{code}" in ids
+        assert f"lookup/code/{code}" in ids
     for code in spec.removed:
         assert f"from_payload/removed/{code}" in ids
         assert f"lookup/removed/{code}" in ids

@@ -47,6 +47,7 @@ from tests.support import (
     Case,
     cases,
     compile_typescript,
+    examples,
     expectations,
     import_generated,
     require_typescript_tools,
@@ -59,10 +60,10 @@ CASES = today_cases()  # today's payload; mapped: test_payload_mapping.py
 FIELDS = ("payload", "code", "message", "retryable", "details")
 
 
-def fuzz(examples: int) -> settings:
+def fuzz(count: int) -> settings:
     """Bounded runs: every test runs once per case, and CI must stay fast."""
     return settings(
-        max_examples=examples,
+        max_examples=examples(count),
         deadline=None,
         print_blob=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

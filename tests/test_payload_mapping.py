@@ -6,8 +6,10 @@ that keep it (``support.today_cases``).  Here the mapped decoders get the same
 treatment: hypothesis payloads in each mapped case's shape, judged by the
 oracle (``spec_oracle.read_mapped``, the YAML and the issue's words) and by the
 JSON Schema; hostile values (subclasses, mappings whose methods raise, huge and
-deep details); and a taxonomy with an envelope and renamed members, generated
-here and run through its own vectors.
+deep details).  The mappings of ``tests/mappings/`` (an envelope, renamed
+members, details of each type, none, problems under an envelope) have no
+golden files: each test that takes one generates it, and each runs its own
+vectors in Python, TypeScript and Go.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ from tests import spec_oracle as oracle
 from tests.support import (
     Case,
     cases,
+    examples,
     import_generated,
+    MAPPINGS_DIR,
+    mappings,
     require_typescript_tools,
 )
 from tests.test_conformance import run_vector
@@ -52,7 +57,23 @@ assert {oracle.read_spec(c.taxonomy).payload["preset"] for c in MAPPED} >= {
 
 
 def _params() -> list[Any]:
-    return [pytest.param(case, id=case.name) for case in MAPPED]
+    """The golden mapped cases, and the mappings of ``tests/mappings/`` (generated
+    by the test that takes one: see :func:`_realised`)."""
+    return [pytest.param(case, id=case.name) for case in MAPPED] + [
+        pytest.param(path, id=f"mappings/{path.stem}") for path in mappings()
+    ]
+
+
+def _realised(case: Case | Path, folder: Path) -> Case:
+    """``case`` itself, or the mapping at that path generated under ``folder``."""
+    if isinstance(case, Case):
+        return case
+    out = folder / case.stem
+    for name, data in build_plan(case).items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return Case(f"mappings-{case.stem}", case, out)
 
 
 TEXT = st.text(max_size=12)
@@ -135,14 +156,15 @@ def _is_json(value: object) -> bool:
 
 @pytest.mark.parametrize("case", _params())
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_python_the_schema_and_the_oracle_agree_on_mapped_payloads(
-    case: Case, data: st.DataObject
+    case: Case | Path, data: st.DataObject, tmp_path: Path
 ) -> None:
+    case = _realised(case, tmp_path)
     spec = oracle.read_spec(case.taxonomy)
     mod = import_generated(case)
     schema = jsonschema.Draft202012Validator(
@@ -190,7 +212,10 @@ def _good(spec: oracle.Spec) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", _params())
-def test_hostile_values_never_break_a_mapped_decoder(case: Case) -> None:
+def test_hostile_values_never_break_a_mapped_decoder(
+    case: Case | Path, tmp_path: Path
+) -> None:
+    case = _realised(case, tmp_path)
     spec = oracle.read_spec(case.taxonomy)
     mod = import_generated(case)
     p = spec.payload
@@ -229,68 +254,38 @@ def test_hostile_values_never_break_a_mapped_decoder(case: Case) -> None:
             mod.from_payload(value)
 
 
-ENVELOPED = """\
-format: 1
-name: enveloped
-title: Enveloped Errors
-version: 1.0.0
-base: EnvelopedError
-fallback: oops
-wrap: oops
-payload:
-  code: error_code
-  message: msg
-  retryable: may_retry
-  details: context
-  envelope: error
-domains:
-  misc:
-    title: Miscellaneous
-    codes:
-      oops: {retryable: false, meaning: Something went wrong}
-      busy: {retryable: true, meaning: Try later}
-      bad_param:
-        retryable: false
-        meaning: A parameter is wrong
-        details:
-          param: {type: string}
-"""
-
-
-def test_an_envelope_and_renamed_members_run_their_own_vectors(
-    tmp_path: Path,
-) -> None:
-    """A mapping with every member renamed and an envelope: generated here, its
-    Python package passes its own vectors, which the oracle agrees with."""
-    path = tmp_path / "taxonomy.yaml"
-    path.write_text(ENVELOPED, encoding="utf-8")
-    plan = build_plan(path)
-    out = tmp_path / "out"
-    for name, data in plan.items():
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+@pytest.mark.parametrize("path", mappings(), ids=lambda p: p.stem)
+def test_a_mapping_s_package_passes_its_own_vectors(path: Path, tmp_path: Path) -> None:
+    """Each mapping of ``tests/mappings/``, generated here: its Python package
+    passes its own vectors, which the oracle agrees with, and its schema takes
+    every payload the vectors accept."""
+    case = _realised(path, tmp_path)
     spec = oracle.read_spec(path)
-    vectors = json.loads((out / "conformance/vectors.json").read_text())["vectors"]
-    ids = {v["id"] for v in vectors}
-    assert {
-        "from_payload/envelope_missing",
-        "from_payload/envelope_not_an_object",
-    } <= ids
-    sys.path.insert(0, str(out / "python/src"))
-    try:
-        import enveloped_errors as mod  # noqa: PLC0415
-    finally:
-        sys.path.remove(str(out / "python/src"))
+    document = json.loads((case.expected / "conformance/vectors.json").read_text())
+    mod = import_generated(case)
     schema = jsonschema.Draft202012Validator(
-        json.loads((out / "schema/error-payload.schema.json").read_text())
+        json.loads((case.expected / "schema/error-payload.schema.json").read_text())
     )
-    for vector in vectors:
+    for vector in document["vectors"]:
         run_vector(mod, vector)
         if vector["kind"] == "from_payload":
             want = oracle.expected(spec, "from_payload", vector["input"])
             want.pop("ancestors", None)  # a class's ancestors: not in the vectors
             assert oracle.agrees(vector["expect"], want), vector["id"]
+            if want["ok"]:
+                assert schema.is_valid(vector["input"]), vector["id"]
+                assert schema.is_valid(vector["expect"]["payload"]), vector["id"]
+
+
+def test_an_envelope_and_renamed_members_write_and_refuse_by_their_names(
+    tmp_path: Path,
+) -> None:
+    """tests/mappings/enveloped.yaml: every member renamed, under an envelope."""
+    case = _realised(MAPPINGS_DIR / "enveloped.yaml", tmp_path)
+    mod = import_generated(case)
+    schema = jsonschema.Draft202012Validator(
+        json.loads((case.expected / "schema/error-payload.schema.json").read_text())
+    )
     sent = mod.BadParamError(param="p", retryable=True).to_payload()
     assert sent == {
         "error": {
@@ -315,9 +310,10 @@ NODE_MAPPED = Path(__file__).parent / "ts" / "mapped_hostile.test.mjs"
 
 @pytest.mark.parametrize("case", _params())
 def test_typescript_mapped_decoder_no_payload_can_break(
-    case: Case, compiled_ts: Any, tmp_path: Path
+    case: Case | Path, compiled_ts: Any, tmp_path: Path
 ) -> None:
     node = require_typescript_tools()
+    case = _realised(case, tmp_path)
     spec = oracle.read_spec(case.taxonomy)
     p = spec.payload
     members = [m for m in (p["code"], p["message"], p["retryable"]) if m]
@@ -342,25 +338,13 @@ def test_typescript_mapped_decoder_no_payload_can_break(
     ), run.stdout[-2000:]
 
 
-def _enveloped(folder: Path) -> Case:
-    """The enveloped, renamed mapping generated under ``folder`` as a case."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "taxonomy.yaml"
-    path.write_text(ENVELOPED, encoding="utf-8")
-    out = folder / "expected"
-    for name, data in build_plan(path).items():
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    return Case("enveloped", path, out)
-
-
+@pytest.mark.parametrize("path", mappings(), ids=lambda p: p.stem)
 def test_an_envelope_runs_its_vectors_in_typescript_and_go(
-    tmp_path: Path, compiled_ts: Any, go_env: dict[str, str]
+    path: Path, tmp_path: Path, compiled_ts: Any, go_env: dict[str, str]
 ) -> None:
-    """The same enveloped mapping through the TypeScript and Go runners of every
-    golden case (their conformance runners, on its own vectors)."""
-    case = _enveloped(tmp_path / "case")
+    """Each mapping of ``tests/mappings/`` through the TypeScript and Go runners
+    of every golden case (their conformance runners, on its own vectors)."""
+    case = _realised(path, tmp_path / "case")
     _ts_vectors(case, compiled_ts)
     go_folder = tmp_path / "go"
     go_folder.mkdir()

@@ -219,7 +219,6 @@ def good_payload(names: Names) -> dict[str, Any]:
 def add_from_payload(out: VectorList, names: Names) -> None:
     """Add the ``from_payload`` vectors of ``names`` to ``out``."""
     taxonomy = names.taxonomy
-    case = taxonomy.code_case
     first = plain_code(names)
     fallback = names.fallback
     # from_payload: every code, then each rule.

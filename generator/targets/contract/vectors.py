@@ -125,7 +125,8 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     good = good_payload(names)
     unknown = some_unknown(names)
 
-    # lookup: every code and an unknown one.
+    # lookup: every code and an unknown one (a code's id under code/, like
+    # from_payload's: a code may be called "unknown").
     claims = (
         " (or, if a domain's match claims it, that domain's)"
         if names.prefixes or names.ranges
@@ -134,7 +135,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     for named in names.codes:
         out.add(
             "lookup",
-            named.code.code,
+            f"code/{named.code.code}",
             f"the class of {named.code.code}",
             named.code.wire_code,
             {"class": named.class_name, "retryable": named.code.retryable},
