@@ -159,6 +159,16 @@ REQUIRED = {
     "two fields in one member": ["payload_same_member"],
     "json-rpc with string codes": ["payload_jsonrpc_string_codes"],
     "problem without docs_url or a status": ["payload_problem_no_docs_url"],
+    "a payload error reported alone, not checked against the rest": [
+        "payload_bad_preset_stops_checks",
+        "payload_bad_member_stops_checks",
+        "payload_bad_details_type_stops_checks",
+        "payload_shared_member_stops_checks",
+        "payload_rest_type_stops_checks",
+    ],
+    "names of the valid parts checked with the file's class_suffix": [
+        "class_suffix_partial_names"
+    ],
     "declared details fields without object details": [
         "payload_typed_details_not_object",
         "payload_typed_details_none",

@@ -254,6 +254,17 @@ def test_names_may_be_100_characters_and_no_more() -> None:
     ]
 
 
+def test_a_payload_member_may_be_64_characters_and_no_more() -> None:
+    """README "The payload on the wire": "A member name is any non-empty text up
+    to 64 characters"."""
+    at_limit = "m" * 64
+    text = _one_code("oops") + f"payload: {{envelope: {at_limit}}}\n"
+    assert _read(text).payload.envelope == at_limit
+    assert _errors(text.replace(at_limit, at_limit + "m")) == [
+        "t.yaml:13:21: error: payload.envelope: longer than 64 characters"
+    ]
+
+
 def test_collecting_stops_after_the_limit() -> None:
     """Issue: at most MAX_DIAGNOSTICS problems are reported, then the run stops."""
     many = "".join(

@@ -70,12 +70,15 @@ def _member(r: Reader, node: Node, key: str, field: str) -> str | None | bool:
     return text
 
 
-def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
-    """The payload mapping at ``node`` (absent: today's) and whether it is valid."""
+def read_payload(r: Reader, node: Node | None) -> Payload | None:
+    """The payload mapping at ``node`` (absent: today's), or None where there is
+    no mapping to read (reported).  A mapping read with errors is returned as
+    read: ``validate`` stops at any error before it checks the rest of the file
+    against the payload (``check_payload``), so each mistake is reported once."""
     if node is None:
-        return Payload(), True
+        return Payload()
     if node.refused:
-        return None, False
+        return None
     if not isinstance(node, MapNode):
         r.error(
             node.position,
@@ -83,17 +86,14 @@ def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
             "expected a mapping such as {preset: json-rpc} or {code: code, "
             f"message: message, ...}}, got {describe(node)}",
         )
-        return None, False
+        return None
     found = r.mapping(node, "payload", PAYLOAD_KEYS)
     if found is None:
-        return None, False
-    ok = len(found) == len(node.items)
+        return None
     preset = "harmovela"
     if "preset" in found:
         chosen = r.one_of(found["preset"][1], "payload.preset", PAYLOAD_PRESETS)
-        if chosen is None:
-            ok = False  # the fields are still checked, against today's shape
-        else:
+        if chosen is not None:  # else the fields are checked against today's shape
             preset = chosen
     base = preset_payload(preset)
     values: dict[str, object] = {
@@ -112,15 +112,12 @@ def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
         value_node = found[field][1]
         member = _member(r, value_node, join("payload", field), field)
         if member is False:
-            ok = False
             continue
         values[field] = member
         where[field] = value_node
     if "details_type" in found:
         kind = r.one_of(found["details_type"][1], "payload.details_type", DETAILS_TYPES)
-        if kind is None:
-            ok = False
-        else:
+        if kind is not None:
             values["details_type"] = kind
             where["details_type"] = found["details_type"][1]
     payload = Payload(
@@ -146,7 +143,6 @@ def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
                 f"the {field} and the {other} are both the member {show(member)}; "
                 "each field needs a member of its own",
             )
-            ok = False
         seen[member] = field
     if payload.rest and payload.details_type != "object":
         r.error(
@@ -155,8 +151,7 @@ def read_payload(r: Reader, node: Node | None) -> tuple[Payload | None, bool]:
             f'details "*" are the members the mapping does not read, an object; '
             f"got details_type: {payload.details_type}",
         )
-        ok = False
-    return (payload if ok else None), ok
+    return payload
 
 
 def _optional(value: object) -> str | None:
@@ -227,7 +222,8 @@ def check_payload(r: Reader, taxonomy: Taxonomy, node: Node) -> None:
 
 
 def _role(payload: Payload, member: str) -> str:
-    for field in ("code", "message", "retryable"):
-        if getattr(payload, field) == member:
-            return field
-    return "code"
+    """Which of the payload's own fields ``member`` holds (one of them does)."""
+    (role,) = [
+        f for f in ("code", "message", "retryable") if getattr(payload, f) == member
+    ]
+    return role

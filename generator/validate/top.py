@@ -207,7 +207,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     docs = read_docs(r, top.get("docs"), codes)
     statuses = read_statuses(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
-    payload, _ = read_payload(r, top["payload"][1] if "payload" in top else None)
+    payload = read_payload(r, top["payload"][1] if "payload" in top else None)
 
     if (
         r.diagnostics
