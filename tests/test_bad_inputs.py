@@ -166,9 +166,11 @@ REQUIRED = {
         "payload_shared_member_stops_checks",
         "payload_rest_type_stops_checks",
     ],
-    "names of the valid parts checked with the file's class_suffix": [
-        "class_suffix_partial_names"
+    "names of the valid parts checked with the file's class_suffix and case": [
+        "class_suffix_partial_names",
+        "code_case_guessed_upper",
     ],
+    "a wire code taken, blamed at the key that is one": ["wire_code_taken_by_a_key"],
     "declared details fields without object details": [
         "payload_typed_details_not_object",
         "payload_typed_details_none",
