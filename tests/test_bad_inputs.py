@@ -171,6 +171,7 @@ REQUIRED = {
         "code_case_guessed_upper",
     ],
     "a wire code taken, blamed at the key that is one": ["wire_code_taken_by_a_key"],
+    "a parent chain into a cycle names the cycle only": ["parent_chain_into_a_cycle"],
     "declared details fields without object details": [
         "payload_typed_details_not_object",
         "payload_typed_details_none",
