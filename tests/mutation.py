@@ -7,7 +7,10 @@ its mutants the tests killed, and lists every survivor with its diff and why it
 survives.  The why comes from ``tests/mutation_survivors.toml`` (mutant name →
 reason), written by hand after reading the diff: a survivor nobody has
 explained is listed as *unexplained*, so the report cannot hide one.  With
-``--report-only`` it reads the results of the last run in ``mutants/`` again.
+``--report-only`` it reads the results of the last run in ``mutants/`` again;
+``--restat`` makes mutmut record afresh which tests call which functions (it
+keeps that record by test name, so a test changed to reach more code is not run
+against the new code's mutants until then).
 With ``--sample N`` it runs only N of the mutants not yet run, drawn at random
 (seeded, so the draw can be repeated), and the report then estimates the kill
 rate of all those not run from the sample, with a 95% interval: the mutants of
@@ -316,7 +319,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--survivors", action="store_true")
+    parser.add_argument("--restat", action="store_true")
     args = parser.parse_args(argv)
+    if args.restat:
+        # mutmut records which functions each test calls once per test name, so a
+        # test changed to call more (a new input, a new case) is not run for their
+        # mutants until the record is made again, by the next run.
+        (REPO / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     named, all_killed = "", True
     children = str(os.cpu_count() or 1)
     if not args.report_only:
