@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -58,22 +59,38 @@ assert {oracle.read_spec(c.taxonomy).payload["preset"] for c in MAPPED} >= {
 
 def _params() -> list[Any]:
     """The golden mapped cases, and the mappings of ``tests/mappings/`` (generated
-    by the test that takes one: see :func:`_realised`)."""
+    by the test that takes one: see :func:`realise`)."""
     return [pytest.param(case, id=case.name) for case in MAPPED] + [
         pytest.param(path, id=f"mappings/{path.stem}") for path in mappings()
     ]
 
 
-def _realised(case: Case | Path, folder: Path) -> Case:
-    """``case`` itself, or the mapping at that path generated under ``folder``."""
-    if isinstance(case, Case):
-        return case
-    out = folder / case.stem
-    for name, data in build_plan(case).items():
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    return Case(f"mappings-{case.stem}", case, out)
+Realise = Callable[[Case | Path], Case]
+
+
+@pytest.fixture(scope="session")
+def realise(tmp_path_factory: pytest.TempPathFactory) -> Realise:
+    """A function: a golden case → itself; a mapping's path → that mapping
+    generated once in this session, as a case.
+
+    Once a session, not once a module: mutmut forks each mutant from the process
+    that ran the clean tests, and runs a session of its own in it, so a module's
+    cache would hand every mutant the unmutated packages."""
+    made: dict[Path, Case] = {}
+
+    def realised(case: Case | Path) -> Case:
+        if isinstance(case, Case):
+            return case
+        if case not in made:
+            out = tmp_path_factory.mktemp(f"mapping-{case.stem}")
+            for name, data in build_plan(case).items():
+                target = out / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            made[case] = Case(f"mappings-{case.stem}", case, out)
+        return made[case]
+
+    return realised
 
 
 TEXT = st.text(max_size=12)
@@ -162,9 +179,9 @@ def _is_json(value: object) -> bool:
 )
 @given(data=st.data())
 def test_python_the_schema_and_the_oracle_agree_on_mapped_payloads(
-    case: Case | Path, data: st.DataObject, tmp_path: Path
+    case: Case | Path, data: st.DataObject, realise: Realise
 ) -> None:
-    case = _realised(case, tmp_path)
+    case = realise(case)
     spec = oracle.read_spec(case.taxonomy)
     mod = import_generated(case)
     schema = jsonschema.Draft202012Validator(
@@ -213,9 +230,9 @@ def _good(spec: oracle.Spec) -> dict[str, Any]:
 
 @pytest.mark.parametrize("case", _params())
 def test_hostile_values_never_break_a_mapped_decoder(
-    case: Case | Path, tmp_path: Path
+    case: Case | Path, realise: Realise
 ) -> None:
-    case = _realised(case, tmp_path)
+    case = realise(case)
     spec = oracle.read_spec(case.taxonomy)
     mod = import_generated(case)
     p = spec.payload
@@ -255,11 +272,13 @@ def test_hostile_values_never_break_a_mapped_decoder(
 
 
 @pytest.mark.parametrize("path", mappings(), ids=lambda p: p.stem)
-def test_a_mapping_s_package_passes_its_own_vectors(path: Path, tmp_path: Path) -> None:
+def test_a_mapping_s_package_passes_its_own_vectors(
+    path: Path, realise: Realise
+) -> None:
     """Each mapping of ``tests/mappings/``, generated here: its Python package
     passes its own vectors, which the oracle agrees with, and its schema takes
     every payload the vectors accept."""
-    case = _realised(path, tmp_path)
+    case = realise(path)
     spec = oracle.read_spec(path)
     document = json.loads((case.expected / "conformance/vectors.json").read_text())
     mod = import_generated(case)
@@ -278,10 +297,10 @@ def test_a_mapping_s_package_passes_its_own_vectors(path: Path, tmp_path: Path) 
 
 
 def test_an_envelope_and_renamed_members_write_and_refuse_by_their_names(
-    tmp_path: Path,
+    realise: Realise,
 ) -> None:
     """tests/mappings/enveloped.yaml: every member renamed, under an envelope."""
-    case = _realised(MAPPINGS_DIR / "enveloped.yaml", tmp_path)
+    case = realise(MAPPINGS_DIR / "enveloped.yaml")
     mod = import_generated(case)
     schema = jsonschema.Draft202012Validator(
         json.loads((case.expected / "schema/error-payload.schema.json").read_text())
@@ -310,10 +329,10 @@ NODE_MAPPED = Path(__file__).parent / "ts" / "mapped_hostile.test.mjs"
 
 @pytest.mark.parametrize("case", _params())
 def test_typescript_mapped_decoder_no_payload_can_break(
-    case: Case | Path, compiled_ts: Any, tmp_path: Path
+    case: Case | Path, compiled_ts: Any, realise: Realise
 ) -> None:
     node = require_typescript_tools()
-    case = _realised(case, tmp_path)
+    case = realise(case)
     spec = oracle.read_spec(case.taxonomy)
     p = spec.payload
     members = [m for m in (p["code"], p["message"], p["retryable"]) if m]
@@ -340,11 +359,15 @@ def test_typescript_mapped_decoder_no_payload_can_break(
 
 @pytest.mark.parametrize("path", mappings(), ids=lambda p: p.stem)
 def test_an_envelope_runs_its_vectors_in_typescript_and_go(
-    path: Path, tmp_path: Path, compiled_ts: Any, go_env: dict[str, str]
+    path: Path,
+    tmp_path: Path,
+    compiled_ts: Any,
+    go_env: dict[str, str],
+    realise: Realise,
 ) -> None:
     """Each mapping of ``tests/mappings/`` through the TypeScript and Go runners
     of every golden case (their conformance runners, on its own vectors)."""
-    case = _realised(path, tmp_path / "case")
+    case = realise(path)
     _ts_vectors(case, compiled_ts)
     go_folder = tmp_path / "go"
     go_folder.mkdir()
