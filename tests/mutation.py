@@ -239,10 +239,10 @@ def provenance(head: str, base: str) -> list[str]:
     if not base or base == head:
         return [measured, ""]
     return [
-        f"{measured} The pass began on {base[:7]}: mutmut keeps a mutant's verdict",
-        "until the function it mutates changes, so the mutants of functions",
-        "unchanged since then keep that run's verdicts; a survivor is run again on",
-        "this commit only by name (`--survivors` runs them all).",
+        f"{measured} mutmut's baseline is {base[:7]}, and it keeps a mutant's",
+        "verdict until the function it mutates changes: a verdict may come from a",
+        "run on that commit or an earlier one, and a survivor is run again on this",
+        "commit only by name (`--survivors` runs them all).",
         "",
     ]
 
