@@ -42,7 +42,7 @@ from generator.validate.status import (
 from generator.validate.templates import read_template
 from generator.validate.wire import Wires, read_wire
 
-__all__ = ["Codes", "read_code"]
+__all__ = ["Codes", "is_removed", "read_code"]
 
 _CODE_KEYS = (
     "retryable",
@@ -121,9 +121,7 @@ def read_code(
             ok = False
         else:
             codes.valid[code_node.value] = (domain, code_node.position)
-    removed = isinstance(node, MapNode) and any(
-        k.value == "removed" for k, _ in node.items
-    )
+    removed = is_removed(node)
     required = () if removed else ("retryable", "meaning")
     found = r.mapping(node, key, _CODE_KEYS, required, owner=code_node.position)
     if found is None:
@@ -212,6 +210,17 @@ def read_code(
     if retryable is None or meaning is None or broken:
         return None, part
     return part, part
+
+
+def is_removed(node: Node) -> bool:
+    """Whether the code's mapping has ``removed:``, well written or not.
+
+    Read from the YAML alone, so a tombstone with a mistake in it is still a
+    removed code (its mistakes are reported on their own).
+    """
+    return isinstance(node, MapNode) and any(
+        key.value == "removed" for key, _ in node.items
+    )
 
 
 class _Wire(NamedTuple):

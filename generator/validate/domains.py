@@ -13,7 +13,7 @@ from __future__ import annotations
 from generator.model import CLASS_OVERRIDE, Code, Domain, Tombstone
 from generator.naming import pascal_guess
 from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.codes import Codes, read_code
+from generator.validate.codes import Codes, is_removed, read_code
 from generator.validate.fields import NONE_DECLARED, read_fields
 from generator.validate.hierarchy import Hierarchy, Match, read_match
 from generator.validate.reader import Reader, get, join
@@ -128,9 +128,8 @@ def read_domain(
             codes.complete = False
         elif not codes_node.items:
             r.error(codes_node.position, ckey, "a domain must have at least one code")
-        for code_node, value in (
-            codes_node.items if isinstance(codes_node, MapNode) else ()
-        ):
+        code_nodes = codes_node.items if isinstance(codes_node, MapNode) else ()
+        for code_node, value in code_nodes:
             code, part = read_code(
                 r,
                 key_node.value,
@@ -154,6 +153,15 @@ def read_domain(
                 valid.append(code)
             if part is not None:
                 partial.append(part)
+        # Judged from the YAML, not from which codes were read without a mistake,
+        # so that it is reported with the file's other errors, in the same run.
+        if code_nodes and all(is_removed(value) for _, value in code_nodes):
+            r.error(
+                key_node.position,
+                dkey,
+                "every code of the domain is removed:"
+                " a domain needs at least one live code",
+            )
     part_domain = None
     if ok and class_ok:
         part_domain = Domain(
@@ -163,13 +171,6 @@ def read_domain(
             codes=tuple(partial),
             class_name=class_name,
             position=key_node.position,
-        )
-    if complete and not valid and removed:
-        r.error(
-            key_node.position,
-            dkey,
-            "every code of the domain is removed:"
-            " a domain needs at least one live code",
         )
     if (
         not complete
