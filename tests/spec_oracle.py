@@ -162,6 +162,8 @@ class Spec:
         default_factory=lambda: dict(PRESETS["harmovela"])
     )
     docs_url: str | None = None
+    #: The taxonomy.yaml read (None: a spec built by hand).
+    path: Path | None = None
 
     @property
     def mapped_payload(self) -> bool:
@@ -431,6 +433,7 @@ def read_spec(path: Path) -> Spec:
         version=str(raw["version"]),
         payload=read_payload(raw.get("payload")),
         docs_url=docs_url,
+        path=path,
     )
 
 

@@ -58,8 +58,8 @@ def _yaml(spec: Spec, key: str) -> Any:
 
 
 def _path(spec: Spec) -> Path:
-    (path,) = [p for p in TAXONOMIES if read_spec(p).name == spec.name]
-    return path
+    assert spec.path is not None, "read_spec keeps the file it read"
+    return spec.path
 
 
 # ------------------------------------------------------------------ the vectors
