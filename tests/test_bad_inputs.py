@@ -155,7 +155,11 @@ REQUIRED = {
         "payload_code_null",
         "payload_member_too_long",
     ],
-    "a bad details_type": ["payload_details_type", "payload_rest_not_object"],
+    "a bad details_type": [
+        "payload_details_type",
+        "payload_rest_not_object",
+        "payload_details_type_without_details",
+    ],
     "two fields in one member": ["payload_same_member"],
     "json-rpc with string codes": ["payload_jsonrpc_string_codes"],
     "problem without docs_url or a status": ["payload_problem_no_docs_url"],

@@ -151,6 +151,14 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
             f'details "*" are the members the mapping does not read, an object; '
             f"got details_type: {payload.details_type}",
         )
+    if payload.details is None and "details_type" in where:
+        # Accepted, it would read as a promise about details that never come.
+        r.error(
+            where["details_type"].position,
+            "payload.details_type",
+            "the payload has no details (details: null), so details_type describes "
+            "nothing: remove it, or name the details member",
+        )
     return payload
 
 
