@@ -331,7 +331,13 @@ def read_spec(path: Path) -> Spec:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     code_case = raw.get("code_case", "lower_snake")  # README: lower_snake (default)
     suffix = raw.get("class_suffix", "Error")  # README "Names"
-    generic = "_error" if code_case == "lower_snake" else "_ERROR"
+
+    def generic(domain: str) -> str:
+        """README "Names": <domain>_error in the code case, whatever the domain
+        key's own (`llm` → `LLM_ERROR` under upper_snake)."""
+        text = f"{domain.lower()}_error"
+        return text if code_case == "lower_snake" else text.upper()
+
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}
     removed: list[str] = []
@@ -379,10 +385,10 @@ def read_spec(path: Path) -> Spec:
         ]
         # README "Names": a domain's base class is the class of its <domain>_error code
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
-        own = live.get(key + generic)
+        own = live.get(generic(key))
         if own is not None:
-            domain_codes[key] = key + generic
-            domains[key] = own.get("class") or readme_class_name(key + generic, suffix)
+            domain_codes[key] = generic(key)
+            domains[key] = own.get("class") or readme_class_name(generic(key), suffix)
         else:
             domains[key] = domain.get("class") or (
                 "".join(w.capitalize() for w in _words(key)) + suffix
