@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from generator.naming import Names
 from generator.pipeline import load_names
@@ -115,79 +116,104 @@ def import_generated(case: Case) -> types.ModuleType:
         sys.path.remove(src)
 
 
-def expectations(names: Names) -> dict[str, Any]:
-    """What the generated API must do for a taxonomy, as JSON (for the Node tests)."""
-    taxonomy = names.taxonomy
+def expectations(taxonomy: Path) -> dict[str, Any]:
+    """What the generated API must do for a taxonomy, as JSON (for the Node tests).
+
+    Read from the YAML and the README's rules (:mod:`tests.spec_oracle`), never
+    from the generator's ``Names``: a naming bug must not agree with itself.
+    """
+    spec = read_spec(taxonomy)
+    raw = yaml.safe_load(taxonomy.read_text(encoding="utf-8"))
+    entries = {
+        code: entry
+        for domain in raw["domains"].values()
+        for code, entry in (domain.get("codes") or {}).items()
+    }
+
+    def parent_class(domain: str) -> str:
+        # README "Hierarchies": the class of its `parent:`, else the base.
+        parent = spec.parents[domain]
+        return spec.base if parent is None else spec.domains[parent]
+
+    def deprecation(code: str, key: str) -> Any:
+        return (entries[code].get("deprecated") or {}).get(key)
+
     return {
-        "name": taxonomy.name,
-        "version": taxonomy.version,
-        "base": names.base,
-        "guard": names.ts_guard,
-        "codeCase": taxonomy.code_case,
+        "name": spec.name,
+        "version": spec.version,
+        "base": spec.base,
+        # README "Names": the guard is `is` + the base class in TypeScript.
+        "guard": f"is{spec.base}",
+        "codeCase": spec.code_case,
         # README "Wire codes": the API speaks wire codes, so each "code" here is
         # one (a number where wire_type is integer); "key" is the identifier.
-        "wireType": taxonomy.wire_type,
-        "wireDeclared": taxonomy.wire_declared,
+        "wireType": spec.wire_type,
+        "wireDeclared": any("wire" in entries[code] for code in spec.codes),
         "fallback": {
-            "code": names.fallback.code.wire_code,
-            "className": names.fallback.class_name,
+            "code": spec.wire_of(spec.fallback),
+            "className": spec.codes[spec.fallback].class_name,
         },
         "wrap": {
-            "code": names.wrap.code.wire_code,
-            "className": names.wrap.class_name,
+            "code": spec.wire_of(spec.wrap),
+            "className": spec.codes[spec.wrap].class_name,
         },
         "domains": [
             {
-                "key": d.domain.key,
-                "member": d.member,
-                "className": d.class_name,
-                "title": d.domain.title,
-                "synthesized": d.base_code is None,
-                # README "Hierarchies": the class of its `parent:`, else the base.
-                "parentClass": next(
-                    (p.class_name for p in names.domains if p.domain.key == parent),
-                    names.base,
-                ),
+                "key": key,
+                # README "Names": enum members are the upper snake case.
+                "member": key.upper(),
+                "className": class_name,
+                "title": spec.domain_titles[key],
+                "synthesized": key not in spec.domain_codes,
+                "parentClass": parent_class(key),
             }
-            for d in names.domains
-            for parent in [d.domain.parent]
+            for key, class_name in spec.domains.items()
         ],
         # README "Hierarchies": each prefix or range of a domain's `match:`.
         "matches": [
             *(
-                {"prefix": prefix, "className": d.class_name}
-                for d in names.domains
-                for prefix in d.domain.prefixes
+                {"prefix": prefix, "className": spec.domains[key]}
+                for key, prefixes in spec.prefixes.items()
+                for prefix in prefixes
             ),
             *(
-                {"low": low, "high": high, "className": d.class_name}
-                for d in names.domains
-                for low, high in d.domain.ranges
+                {"low": low, "high": high, "className": spec.domains[key]}
+                for key, ranges in spec.ranges.items()
+                for low, high in ranges
             ),
         ],
         "codes": [
             {
-                "code": c.code.wire_code,
-                "key": c.code.code,
-                "member": c.member,
+                "code": c.wire,
+                "key": c.code,
+                "member": c.code.upper(),
                 "className": c.class_name,
-                "parent": c.parent,
-                "domain": c.code.domain,
-                "retryable": c.code.retryable,
-                "meaning": c.code.meaning,
-                "deprecated": c.code.deprecated.reason if c.code.deprecated else None,
-                "replacedBy": (
-                    c.code.deprecated.replaced_by if c.code.deprecated else None
+                # README "Names": a domain's <domain>_error code is its base class,
+                # under the domain's parent; every other code is under its domain.
+                "parent": (
+                    parent_class(c.domain)
+                    if spec.domain_codes.get(c.domain) == c.code
+                    else spec.domains[c.domain]
                 ),
+                "domain": c.domain,
+                "retryable": c.retryable,
+                "meaning": c.meaning,
+                "deprecated": deprecation(c.code, "reason"),
+                "replacedBy": deprecation(c.code, "replaced_by"),
             }
-            for c in names.codes
+            for c in spec.codes.values()
         ],
+        # README "Wire codes": under wire_type integer, a tombstone without an
+        # integer wire: never was on the wire.
         "removed": [
-            t.wire_code
-            for t in taxonomy.removed
-            if not (taxonomy.wire_type == "integer" and isinstance(t.wire_code, str))
+            wire
+            for wire in spec.removed_wires
+            if not (spec.integer and isinstance(wire, str))
         ],
-        "events": [{"type": e.type, "location": e.location} for e in taxonomy.events],
+        "events": [
+            {"type": event, "location": location}
+            for event, location in spec.events.items()
+        ],
     }
 
 

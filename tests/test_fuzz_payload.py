@@ -725,7 +725,7 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
     names = case.names
     expect = tmp_path / "expectations.json"
-    ex = expectations(names)
+    ex = expectations(case.taxonomy)
     # The oracle of typed details: each code's fields as its YAML declares them.
     spec = oracle.read_spec(case.taxonomy)
     for code in ex["codes"]:
@@ -734,7 +734,7 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     env = {
         **os.environ,
         "TAXOGEN_MODULE": str(tmp_path / "pkg" / "dist" / "index.js"),
-        "TAXOGEN_GUARD": names.ts_guard,
+        "TAXOGEN_GUARD": ex["guard"],
         "TAXOGEN_EXPECT": str(expect),
     }
     run = subprocess.run(

@@ -787,7 +787,7 @@ def test_typescript_runtime_no_payload_can_break(
         "maxDetailsNodes": contract.MAX_DETAILS_NODES,
     }
     expect.write_text(
-        json.dumps({**expectations(case.names), "limits": limits}), "utf-8"
+        json.dumps({**expectations(case.taxonomy), "limits": limits}), "utf-8"
     )
     env = {
         **os.environ,

@@ -102,7 +102,7 @@ def test_compiles(built: Built) -> None:
 def _expectations(case: Case) -> dict[str, Any]:
     """support.expectations, each code marked ``typed`` when its YAML declares
     details fields (the domain's or its own)."""
-    ex: dict[str, Any] = expectations(case.names)
+    ex: dict[str, Any] = expectations(case.taxonomy)
     spec = read_spec(case.taxonomy)
     for code in ex["codes"]:
         code["typed"] = bool(spec.codes[code["key"]].fields)
@@ -133,8 +133,7 @@ def test_runtime_api(built: Built) -> None:
 
 def _case_module(built: Built) -> str:
     """case.ts: the case's names under the fixed aliases types.test-d.ts imports."""
-    names = built.case.names
-    ex: dict[str, Any] = expectations(names)
+    ex: dict[str, Any] = expectations(built.case.taxonomy)
     module = "../pkg/dist/index.js"
     members = [c["member"] for c in ex["codes"]]
     codes = {c["code"] for c in ex["codes"]}
@@ -166,7 +165,7 @@ def _case_module(built: Built) -> str:
     # The classes whose code the YAML gives details fields take them typed (see
     # typed.test-d.ts); the others take any JSON details, as this file's loop does.
     spec = read_spec(built.case.taxonomy)
-    typed = {c.class_name for c in names.codes if spec.codes[c.code.code].fields}
+    typed = {c.class_name for c in spec.codes.values() if c.fields}
     plain = [name for name in classes if name not in typed]
 
     def literal_object(pairs: list[tuple[str, str]]) -> str:
@@ -183,7 +182,8 @@ def _case_module(built: Built) -> str:
         f"export {{ {ex['base']} as Base, {ex['guard']} as guard, "
         f"{ex['fallback']['className']} as Fallback, "
         f"{ex['wrap']['className']} as Wrap }} from \"{module}\";",
-        f'export type {{ {names.ts_options} as Options }} from "{module}";',
+        # README "TypeScript": the constructors' options type, <base>Options.
+        f'export type {{ {ex["base"]}Options as Options }} from "{module}";',
         f"export const classes = [{', '.join(plain)}] as const;",
         f"export const allClasses = [{', '.join(classes)}] as const;",
         "export interface ExpectedErrorCode "
