@@ -1,10 +1,23 @@
-"""Shared fixtures: each case's TypeScript package compiled once per test session."""
+"""Shared fixtures: each case's TypeScript package compiled once per test session.
+
+Also the property tests' profile: under CI (``CI`` set) hypothesis draws the
+same examples on every run (derandomised, no example database), so a failure
+there is the code's, never the draw's, and ``CI=1`` repeats it locally; a local
+run draws fresh examples each time and keeps the failing ones in
+``.hypothesis/``.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from tests.support import TSC, Case, compile_typescript, require_tool
 
