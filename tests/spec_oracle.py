@@ -59,6 +59,13 @@ def readme_class_name(identifier: str, suffix: str = "Error") -> str:
     return "".join(w.capitalize() for w in words) + suffix
 
 
+def python_guard(spec: Spec) -> str:
+    """README "Names": ``is_`` + the base class in snake case, each capitalised
+    word, run of capitals or number a word (``DBAPIError`` → ``is_dbapi_error``)."""
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", spec.base)
+    return "is_" + "_".join(word.lower() for word in words)
+
+
 #: README "Go": the words Go names spell in capitals.
 GO_INITIALISMS = frozenset(
     """ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IP JSON LHS QPS RAM RHS

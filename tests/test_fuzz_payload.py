@@ -40,7 +40,6 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.naming import Names
 from tests import spec_oracle as oracle
 from tests.support import (
     REPO,
@@ -194,12 +193,11 @@ def payload_problem(payload: object, spec: oracle.Spec) -> str | None:
 # ---------------------------------------------------------------- payload shapes
 
 
-def codes_for(names: Names) -> st.SearchStrategy[object]:
+def codes_for(spec: oracle.Spec) -> st.SearchStrategy[object]:
     """Codes a payload may carry: known, unknown but well-formed, wrongly cased,
     anything (README "Wire codes": integers, near ones and others, for integer
     codes).
     """
-    spec = spec_of(names)
     if spec.integer:
         wires = [c.wire for c in spec.codes.values()]
         limit = oracle.MAX_WIRE_INTEGER
@@ -225,10 +223,10 @@ def codes_for(names: Names) -> st.SearchStrategy[object]:
 
 
 @st.composite
-def payload_shaped(draw: st.DrawFn, names: Names) -> object:
+def payload_shaped(draw: st.DrawFn, spec: oracle.Spec) -> object:
     """A payload, valid or with one field changed, removed or retyped."""
     payload: dict[str, Any] = {
-        "code": draw(codes_for(names)),
+        "code": draw(codes_for(spec)),
         "message": draw(TEXT),
         "retryable": draw(st.booleans()),
     }
@@ -249,21 +247,20 @@ def payload_shaped(draw: st.DrawFn, names: Names) -> object:
     return payload
 
 
-def any_payload(names: Names) -> st.SearchStrategy[object]:
-    return st.one_of(JSON, payload_shaped(names))
+def any_payload(spec: oracle.Spec) -> st.SearchStrategy[object]:
+    return st.one_of(JSON, payload_shaped(spec))
 
 
 # ----------------------------------------------------------------------- helpers
 
 
-#: Each case's taxonomy as its YAML says it (the oracle of declared fields), by
-#: taxonomy name, which no two cases share.
-_SPECS = {spec.name: spec for spec in (oracle.read_spec(c.taxonomy) for c in CASES)}
-assert len(_SPECS) == len(CASES)
+#: Each case's taxonomy as its YAML says it, by case: the oracle of every test
+#: here (the generator's own naming never tells them what to expect).
+_SPECS = {case.name: oracle.read_spec(case.taxonomy) for case in CASES}
 
 
-def spec_of(names: Names) -> oracle.Spec:
-    return _SPECS[names.taxonomy.name]
+def spec_of(case: Case) -> oracle.Spec:
+    return _SPECS[case.name]
 
 
 def _shape_values(shape: dict[str, Any]) -> st.SearchStrategy[Any]:
@@ -299,10 +296,12 @@ def declared_values(draw: st.DrawFn, entry: oracle.SpecCode | None) -> dict[str,
     return values
 
 
-def field_values(names: Names, cls: type[Any]) -> st.SearchStrategy[dict[str, Any]]:
+def field_values(
+    spec: oracle.Spec, cls: type[Any]
+) -> st.SearchStrategy[dict[str, Any]]:
     """Keyword arguments a class's constructor takes for its declared fields."""
     entry = next(
-        (c for c in spec_of(names).codes.values() if c.class_name == cls.__name__),
+        (c for c in spec.codes.values() if c.class_name == cls.__name__),
         None,
     )
     return declared_values(entry)
@@ -312,19 +311,25 @@ def _case_params() -> list[Any]:
     return [pytest.param(case, id=case.name) for case in CASES]
 
 
-def _classes(mod: types.ModuleType, names: Names) -> list[type[Any]]:
-    found = [getattr(mod, names.base)]
-    for domain in names.domains:
-        found.append(getattr(mod, domain.class_name))
-        found.extend(getattr(mod, code.class_name) for code in domain.codes)
+def _classes(mod: types.ModuleType, spec: oracle.Spec) -> list[type[Any]]:
+    """The base, each domain's class and each code's, as the YAML names them."""
+    found = [getattr(mod, spec.base)]
+    for key, class_name in spec.domains.items():
+        found.append(getattr(mod, class_name))
+        found.extend(
+            getattr(mod, code.class_name)
+            for code in spec.codes.values()
+            if code.domain == key
+        )
     return list(dict.fromkeys(found))
 
 
-def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> None:
+def check_from_payload(
+    mod: types.ModuleType, spec: oracle.Spec, payload: object
+) -> None:
     """``from_payload(payload)`` is an error of the taxonomy exactly when the oracle
     agrees.
     """
-    spec = spec_of(names)
     problem = payload_problem(payload, spec)
     try:
         error = mod.from_payload(payload)
@@ -337,9 +342,9 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
         return
     assert problem is None, f"accepted a payload whose {problem} is bad: {payload!r}"
     assert isinstance(payload, dict)
-    base = getattr(mod, names.base)
+    base = getattr(mod, spec.base)
     assert isinstance(error, base)
-    assert getattr(mod, names.py_guard)(error)
+    assert getattr(mod, oracle.python_guard(spec))(error)
     code = payload["code"]
     entry = spec.known(code)  # README "Wire codes": a payload speaks wire codes
     if entry is not None:
@@ -364,14 +369,14 @@ def check_from_payload(mod: types.ModuleType, names: Names, payload: object) -> 
     assert json.dumps(json.loads(wire), allow_nan=False) == wire
 
 
-def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None:
+def check_from_event(mod: types.ModuleType, spec: oracle.Spec, event: object) -> None:
     """``error_from_event``: an error, None (no error there) or InvalidPayloadError."""
     if not isinstance(event, dict):
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.error_from_event(event)
         assert caught.value.field == "event"
         return
-    locations = {e.type: e.location for e in names.taxonomy.events}
+    locations = spec.events
     kind = event.get("type")
     found: object = None
     if isinstance(kind, str) and kind in locations:
@@ -381,39 +386,37 @@ def check_from_event(mod: types.ModuleType, names: Names, event: object) -> None
     if found is None:
         assert mod.error_from_event(event) is None
         return
-    problem = payload_problem(found, spec_of(names))
+    problem = payload_problem(found, spec)
     if problem is not None:
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.error_from_event(event)
         assert caught.value.field == problem
         return
     error = mod.error_from_event(event)
-    assert isinstance(error, getattr(mod, names.base))
+    assert isinstance(error, getattr(mod, spec.base))
     assert error.to_payload() == mod.from_payload(found).to_payload()
 
 
 @st.composite
-def events_for(draw: st.DrawFn, names: Names) -> object:
+def events_for(draw: st.DrawFn, spec: oracle.Spec) -> object:
     """Any JSON value, or an event of a known (or unknown) type with a payload on
     its path.
 
     The path may be cut short anywhere by arbitrary JSON instead of an object.
     """
-    if draw(st.booleans()) or not names.taxonomy.events:
+    if draw(st.booleans()) or not spec.events:
         return draw(JSON)
-    event = draw(st.sampled_from(names.taxonomy.events))
-    parts = event.location.split(".")
+    kind, location = draw(st.sampled_from(list(spec.events.items())))
+    parts = location.split(".")
     cut = draw(st.none() | st.integers(0, len(parts) - 1))
-    result: dict[str, Any] = {
-        "type": draw(st.sampled_from([event.type, event.type + "x"]) | TEXT)
-    }
+    result: dict[str, Any] = {"type": draw(st.sampled_from([kind, kind + "x"]) | TEXT)}
     node = result
     for index, part in enumerate(parts):
         if index == cut:
             node[part] = draw(JSON)
             break
         if index == len(parts) - 1:
-            node[part] = draw(any_payload(names))
+            node[part] = draw(any_payload(spec))
         else:
             node[part] = {}
             node = node[part]
@@ -427,14 +430,14 @@ def events_for(draw: st.DrawFn, names: Names) -> object:
 @fuzz(120)
 @given(data=st.data())
 def test_from_payload_takes_any_json(case: Case, data: st.DataObject) -> None:
-    names = case.names
+    spec = spec_of(case)
     check_from_payload(
-        import_generated(case), names, data.draw(any_payload(names), label="payload")
+        import_generated(case), spec, data.draw(any_payload(spec), label="payload")
     )
 
 
-def _explicit_payloads(names: Names) -> list[object]:
-    code = spec_of(names).wire_of(names.codes[0].code.code)
+def _explicit_payloads(spec: oracle.Spec) -> list[object]:
+    code = spec.wire_of(next(iter(spec.codes)))
     good = {"code": code, "message": "m", "retryable": False}
     return [
         None, True, 0, -0.0, math.nan, "", [], {}, [good], json.loads('"\\ud800"'),
@@ -460,32 +463,32 @@ def _explicit_payloads(names: Names) -> list[object]:
 
 @pytest.mark.parametrize("case", _case_params())
 def test_from_payload_explicit_edge_cases(case: Case) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
-    for payload in _explicit_payloads(names):
-        check_from_payload(mod, names, payload)
+    for payload in _explicit_payloads(spec):
+        check_from_payload(mod, spec, payload)
 
 
 @pytest.mark.parametrize("case", _case_params())
 @fuzz(80)
 @given(data=st.data())
 def test_error_from_event_takes_any_json(case: Case, data: st.DataObject) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
-    check_from_event(mod, names, data.draw(events_for(names), label="event"))
+    check_from_event(mod, spec, data.draw(events_for(spec), label="event"))
 
 
 @pytest.mark.parametrize("case", _case_params())
 @fuzz(40)
 @given(data=st.data())
 def test_to_error_takes_anything(case: Case, data: st.DataObject) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
     value = data.draw(
         JSON | st.builds(ValueError, TEXT) | st.builds(object), label="value"
     )
     error = mod.to_error(value)
-    assert type(error) is getattr(mod, names.wrap.class_name)
+    assert type(error) is getattr(mod, spec.codes[spec.wrap].class_name)
     json.dumps(error.to_payload(), allow_nan=False)
 
 
@@ -495,8 +498,7 @@ def test_to_error_takes_anything(case: Case, data: st.DataObject) -> None:
 def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(
     case: Case, data: st.DataObject
 ) -> None:
-    names = case.names
-    spec = spec_of(names)
+    spec = spec_of(case)
     mod = import_generated(case)
     limit = oracle.MAX_WIRE_INTEGER
     code = data.draw(
@@ -601,16 +603,16 @@ def details_with_one_bad_value(draw: st.DrawFn) -> dict[str, Any]:
 def test_details_json_cannot_carry_are_refused_when_built(
     case: Case, data: st.DataObject
 ) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
-    cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
+    cls = data.draw(st.sampled_from(_classes(mod, spec)), label="class")
     details = data.draw(details_with_one_bad_value(), label="details")
-    fields = data.draw(field_values(names, cls), label="fields")
+    fields = data.draw(field_values(spec, cls), label="fields")
     with pytest.raises((TypeError, ValueError)):
         cls("m", details=details, **fields)
     # The same details on the wire are an invalid payload, not a crash.
     payload = {
-        "code": spec_of(names).wire_of(names.codes[0].code.code),
+        "code": spec.wire_of(next(iter(spec.codes))),
         "message": "m",
         "retryable": True,
         "details": details,
@@ -624,10 +626,10 @@ def test_details_json_cannot_carry_are_refused_when_built(
 @fuzz(40)
 @given(data=st.data())
 def test_details_that_are_accepted_can_be_sent(case: Case, data: st.DataObject) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
-    cls = data.draw(st.sampled_from(_classes(mod, names)), label="class")
-    fields = data.draw(field_values(names, cls), label="fields")
+    cls = data.draw(st.sampled_from(_classes(mod, spec)), label="class")
+    fields = data.draw(field_values(spec, cls), label="fields")
     # Undeclared keys beside the declared fields (which win a clash).
     details = {
         k: v for k, v in data.draw(STRICT_DETAILS, label="details").items()
@@ -635,7 +637,7 @@ def test_details_that_are_accepted_can_be_sent(case: Case, data: st.DataObject) 
     }  # fmt: skip
     error = cls(data.draw(TEXT), details=details, **fields)
     entry = next(
-        (c for c in spec_of(names).codes.values() if c.class_name == cls.__name__),
+        (c for c in spec.codes.values() if c.class_name == cls.__name__),
         None,
     )
     defaults = {
@@ -653,13 +655,13 @@ def test_details_that_are_accepted_can_be_sent(case: Case, data: st.DataObject) 
 
 
 @st.composite
-def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
-    cls = draw(st.sampled_from(_classes(mod, names)))
+def errors_for(draw: st.DrawFn, mod: types.ModuleType, spec: oracle.Spec) -> Any:
+    cls = draw(st.sampled_from(_classes(mod, spec)))
     cause = draw(
         st.one_of(
             st.none(),
             st.builds(ValueError, TEXT),
-            st.builds(lambda text: getattr(mod, names.base)(text), TEXT),
+            st.builds(lambda text: getattr(mod, spec.base)(text), TEXT),
         )
     )
     error = cls(
@@ -667,9 +669,8 @@ def errors_for(draw: st.DrawFn, mod: types.ModuleType, names: Names) -> Any:
         details=draw(st.none() | STRICT_DETAILS),
         cause=cause,
         retryable=draw(st.none() | st.booleans()),
-        **draw(field_values(names, cls)),
+        **draw(field_values(spec, cls)),
     )
-    spec = spec_of(names)
     if draw(st.booleans()):
         error.wire_code = draw(
             st.integers(-(2**53) + 1, 2**53 - 1)
@@ -701,9 +702,9 @@ def _same_error(clone: Any, error: Any) -> None:
 def test_pickle_and_deepcopy_keep_random_errors_whole(
     case: Case, data: st.DataObject
 ) -> None:
-    names = case.names
+    spec = spec_of(case)
     mod = import_generated(case)
-    error = data.draw(errors_for(mod, names), label="error")
+    error = data.draw(errors_for(mod, spec), label="error")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         _same_error(pickle.loads(pickle.dumps(error, protocol=protocol)), error)
     _same_error(copy.deepcopy(error), error)
@@ -723,11 +724,10 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     node = require_typescript_tools()
     compiled = compile_typescript(case.expected / "typescript", tmp_path)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
-    names = case.names
     expect = tmp_path / "expectations.json"
     ex = expectations(case.taxonomy)
     # The oracle of typed details: each code's fields as its YAML declares them.
-    spec = oracle.read_spec(case.taxonomy)
+    spec = spec_of(case)
     for code in ex["codes"]:
         code["fields"] = spec.codes[code["key"]].fields
     expect.write_text(json.dumps(ex), "utf-8")
