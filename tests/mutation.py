@@ -269,9 +269,9 @@ def report(
         "which kill any change of output and prove nothing about behaviour).",
         "",
         *provenance(head, base),
-        "| module | mutants | killed | survived | not run | other | kill rate "
-        "| of those run |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| module | mutants | killed | of them hangs | survived | not run | other "
+        "| kill rate | of those run |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     ok = True
     unrun = 0
@@ -285,11 +285,20 @@ def report(
         ran = total - waiting
         ok = ok and rate >= GOAL
         lines.append(
-            f"| {group} | {total} | {killed} | {survived} | {waiting} "
-            f"| {ran - killed - survived} | {rate:.1%} "
+            f"| {group} | {total} | {killed} | {count['timeout']} | {survived} "
+            f"| {waiting} | {ran - killed - survived} | {rate:.1%} "
             f"| {killed / ran if ran else 0.0:.1%} |"
         )
     lines += ["", f"Goal: {GOAL:.0%} or more killed in each.", ""]
+    hangs = sorted(m for m, s in found.items() if s == "timeout" and group_of(m))
+    if hangs:
+        # Counted as killed, so each is named: a budget too tight for the tests
+        # would pass survivors off as hangs (see timeout_multiplier).
+        lines += [
+            "Hangs are mutants stopped after `timeout_multiplier` times their tests'",
+            "time, counted as killed: " + ", ".join(f"`{m}`" for m in hangs) + ".",
+            "",
+        ]
     if unrun:
         lines += [
             f"**This run is incomplete**: {unrun} mutants were never run (mutmut's",

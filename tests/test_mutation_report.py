@@ -104,3 +104,26 @@ def test_a_survivors_diff_keeps_its_changed_lines_only() -> None:
         ]
     )
     assert mutation._changed(shown) == ["-        ok = False", "+        ok = True"]
+
+
+def test_a_hang_counts_as_killed_and_is_named() -> None:
+    found = {
+        "generator.naming.x_snake__mutmut_1": "killed",
+        "generator.naming.x_snake__mutmut_2": "timeout",
+        "generator.emit.x_write__mutmut_1": "killed",
+    }
+    text, _ = mutation.report(found, {}, "", "", "")
+    (row,) = [line for line in text.splitlines() if line.startswith("| naming |")]
+    # mutants, killed, of them hangs, survived, not run, other, the two rates
+    assert row.split("|")[2:10] == [
+        " 2 ",
+        " 2 ",
+        " 1 ",
+        " 0 ",
+        " 0 ",
+        " 0 ",
+        " 100.0% ",
+        " 100.0% ",
+    ]
+    assert "`generator.naming.x_snake__mutmut_2`" in text
+    assert "`generator.naming.x_snake__mutmut_1`" not in text
