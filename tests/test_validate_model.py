@@ -418,3 +418,73 @@ def test_a_code_read_whole_is_usable_with_every_part() -> None:
     ((code, _),) = read
     assert code is not None
     assert (code.wire, code.http_status, code.grpc_status) == (7, 503, "UNAVAILABLE")
+
+
+def _read_domains(
+    domains_yaml: str,
+) -> tuple[dict[tuple[str, str], tuple[Code | None, Code | None]], Reader, Codes]:
+    """read_code over each code of each domain of ``{domain: {code: {...}}}``, in
+    order, sharing one Codes as read_taxonomy does."""
+    root, problems = load_text(domains_yaml, "t.yaml")
+    assert not problems and isinstance(root, MapNode), problems
+    reader, codes = Reader("t.yaml"), Codes("string")
+    read = {}
+    for domain, codes_node in root.items:
+        assert isinstance(codes_node, MapNode)
+        for key, value in codes_node.items:
+            read[domain.value, key.value] = read_code(
+                reader,
+                domain.value,
+                f"domains.{domain.value}.codes",
+                key,
+                value,
+                "lower_snake",
+                codes,
+            )
+    return read, reader, codes
+
+
+@pytest.mark.parametrize(
+    ("why", "domains_yaml", "errors"),
+    [
+        (
+            "a removed code's name used again",
+            "{a: {busy: {removed: {since: 1.0.0, reason: R}}},"
+            " b: {busy: {" + GOOD + "}}}",
+            1,
+        ),
+        (
+            "a code defined twice",
+            "{a: {busy: {" + GOOD + "}}, b: {busy: {" + GOOD + "}}}",
+            1,
+        ),
+        ("a name against the code case, its mapping unreadable", "{b: {Busy: 5}}", 2),
+    ],
+)
+def test_a_code_whose_name_is_refused_is_not_even_a_name(
+    why: str, domains_yaml: str, errors: int
+) -> None:
+    # Its name was reported: neither the code nor its name is handed on, so the
+    # name checks do not report it again under another guise.
+    read, reader, _ = _read_domains(domains_yaml)
+    assert len(reader.diagnostics) == errors, (why, reader.diagnostics)
+    assert read[next(reversed(read))] == (None, None), why
+
+
+def test_a_code_whose_mapping_is_unreadable_is_still_a_name() -> None:
+    read, reader, _ = _read_domains("{misc: {busy: 5}}")
+    assert len(reader.diagnostics) == 1
+    code, named = read["misc", "busy"]
+    assert code is None
+    assert named is not None and (named.code, named.domain) == ("busy", "misc")
+
+
+def test_a_tombstone_that_cannot_be_read_takes_no_name() -> None:
+    # README: an unreadable tombstone is no removed code, so its name stays taken
+    # as a code's, not as a removed one's (and its wire code is dropped with it).
+    read, reader, codes = _read_domains(
+        "{misc: {gone: {removed: {since: soon, reason: R}, wire: x}}}"
+    )
+    assert len(reader.diagnostics) == 1
+    assert read["misc", "gone"] == (None, None)
+    assert "gone" not in codes.removed
