@@ -381,6 +381,27 @@ def _read_codes(
             None,
         ),
         ("a misspelt gRPC status", f"{{busy: {{{GOOD}, grpc_status: BUSY}}}}", None),
+        ("a since that is no version", "{busy: {" + GOOD + ", since: soon}}", None),
+        (
+            "a deprecation without its reason",
+            "{busy: {" + GOOD + ", deprecated: {since: 1.0.0}}}",
+            None,
+        ),
+        (
+            "a details field of no known type",
+            "{busy: {" + GOOD + ", details: {f: {type: nope}}}}",
+            None,
+        ),
+        (
+            "a message naming no details field",
+            "{busy: {" + GOOD + ", message: 'Busy {nope}'}}",
+            None,
+        ),
+        (
+            "a throttling that is no boolean",
+            "{busy: {" + GOOD + ", throttling: 1}}",
+            None,
+        ),
         (
             "a wire code another code has",
             f"{{idle: {{{GOOD}, wire: x}}, busy: {{{GOOD}, wire: x}}}}",
