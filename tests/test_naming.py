@@ -915,6 +915,32 @@ def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> Non
     ]
 
 
+def test_a_domain_constant_spells_an_upper_case_key_in_words() -> None:
+    # README "Go": a domain's constant is Domain plus its key's words, each
+    # capitalised, whatever case the key is written in.
+    names = name_taxonomy(
+        _taxonomy(
+            _domain("LLM_TOOLS", _code("oops", 10, domain="LLM_TOOLS")),
+            code_case="upper_snake",
+        ),
+        "t.yaml",
+    )
+    assert names.domains[0].go_const == "DomainLlmTools"
+
+
+def test_two_domains_with_one_go_constant_are_refused() -> None:
+    # url_misc and u_r_l_misc are both DomainURLMisc in Go (their classes differ).
+    taxonomy = _taxonomy(
+        _domain("url_misc", _code("oops", 10, domain="url_misc"), line=9),
+        _domain("u_r_l_misc", _code("other", 14, domain="u_r_l_misc"), line=13),
+    )
+    assert _refusal(taxonomy) == [
+        "t.yaml:13:1: error: domains.u_r_l_misc: Go name 'DomainURLMisc' of the Go "
+        "constant of domain 'u_r_l_misc' is already the Go name of the Go constant "
+        "of domain 'url_misc' (line 9); rename the domain"
+    ]
+
+
 def test_a_go_name_across_kinds_is_refused() -> None:
     # code_y's details struct CodeYDetails is y_details's constant.
     typed = dataclasses.replace(
