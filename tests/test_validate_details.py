@@ -380,6 +380,27 @@ domains:
         "name of the details type of code 'task_timeout' (line 13); set `class:` on "
         "the code to choose another"
     ]
+    # The other way round, the details type is refused, at its code, with the fix.
+    taxonomy = _read(HEAD + """\
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: Oops}
+      other: {retryable: false, meaning: Other, class: TaskTimeoutDetails}
+      task_timeout:
+        retryable: true
+        meaning: Timed out
+        details: {task_id: string}
+""")  # fmt: skip
+    with pytest.raises(TaxonomyError) as caught:
+        name_taxonomy(taxonomy, "t.yaml")
+    assert [d.format() for d in caught.value.diagnostics] == [
+        "t.yaml:14:7: error: domains.misc.codes.task_timeout: class name "
+        "'TaskTimeoutDetails' of the details type of code 'task_timeout' is already "
+        "the class name of code 'other' (set by `class:`) (line 13); set `class:` on "
+        "the code to choose another"
+    ]
     # Without the clash, the code's details type is its class name's stem + Details.
     names = name_taxonomy(_read(HEAD + """\
 domains:
