@@ -402,6 +402,8 @@ def _read_codes(
             "{busy: {" + GOOD + ", throttling: 1}}",
             None,
         ),
+        ("a retryable that is no boolean", "{busy: {retryable: 1, meaning: M}}", None),
+        ("an empty meaning", "{busy: {retryable: true, meaning: ''}}", None),
         (
             "a wire code another code has",
             f"{{idle: {{{GOOD}, wire: x}}, busy: {{{GOOD}, wire: x}}}}",
@@ -480,6 +482,7 @@ def _read_domains(
             1,
         ),
         ("a name against the code case, its mapping unreadable", "{b: {Busy: 5}}", 2),
+        ("a class: that is no class name", "{b: {busy: {" + GOOD + ", class: x}}}", 1),
     ],
 )
 def test_a_code_whose_name_is_refused_is_not_even_a_name(
