@@ -320,3 +320,27 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
     written = {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "pkg").iterdir()}
     assert written == set(files) - failing
     assert 1 < peak <= emit._WRITERS
+
+
+# README "Plugins": a path a plugin names is refused when it is absolute, has
+# `.`/`..` or empty parts, a backslash, control characters, or is the manifest's
+# name; the words are those `taxogen: plugin NAME: error:` prints after the path.
+@pytest.mark.parametrize(
+    ("path", "problem"),
+    [
+        ("", "an empty path"),
+        ("/tmp/absolute.txt", "not a normalised relative path inside the folder"),
+        ("../outside.txt", "not a normalised relative path inside the folder"),
+        ("a/./b.txt", "not a normalised relative path inside the folder"),
+        ("a//b.txt", "not a normalised relative path inside the folder"),
+        ("a\\b.txt", "not a normalised relative path inside the folder"),
+        ("a\nb.txt", "a path with control characters"),
+        (".taxogen-manifest.json", "the name of taxogen's manifest"),
+        ("events/.taxogen-manifest.json", None),
+        ("events/ts/events.ts", None),
+    ],
+)
+def test_a_plugin_path_is_held_to_the_manifests_rules(
+    path: str, problem: str | None
+) -> None:
+    assert emit.path_problem(path) == problem
