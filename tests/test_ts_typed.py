@@ -78,7 +78,10 @@ def _compiled(package: Path, out: Path) -> Path:
 
 def _run_typed(node: str, taxonomy: Path, pkg: Path, out: Path) -> None:
     spec = out / "spec.json"
-    spec.write_text(json.dumps(dataclasses.asdict(read_spec(taxonomy))), "utf-8")
+    # The spec as the Node side reads it: its data, not the file it came from.
+    data = dataclasses.asdict(read_spec(taxonomy))
+    del data["path"]
+    spec.write_text(json.dumps(data), "utf-8")
     env = {
         **os.environ,
         "TAXOGEN_MODULE": str(pkg / "dist" / "index.js"),
