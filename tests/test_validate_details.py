@@ -360,58 +360,41 @@ def test_the_hard_and_soft_keyword_tables_hold_this_pythons() -> None:
 def test_a_details_type_name_is_claimed_like_a_class(tmp_path: Path) -> None:
     from generator.naming import name_taxonomy
 
-    taxonomy = _read(HEAD + """\
+    start = HEAD + """\
 domains:
   misc:
     title: Misc
     codes:
       oops: {retryable: false, meaning: Oops}
+"""  # fmt: skip
+    typed = """\
       task_timeout:
         retryable: true
         meaning: Timed out
         details: {task_id: string}
-      other: {retryable: false, meaning: Other, class: TaskTimeoutDetails}
-""")  # fmt: skip
-    with pytest.raises(TaxonomyError) as caught:
-        name_taxonomy(taxonomy, "t.yaml")
-    assert [d.format() for d in caught.value.diagnostics] == [
+"""  # fmt: skip
+    other = (
+        "      other: {retryable: false, meaning: Other, class: TaskTimeoutDetails}\n"
+    )
+
+    def clash(text: str) -> list[str]:
+        with pytest.raises(TaxonomyError) as caught:
+            name_taxonomy(_read(text), "t.yaml")
+        return [d.format() for d in caught.value.diagnostics]
+
+    assert clash(start + typed + other) == [
         "t.yaml:17:7: error: domains.misc.codes.other: class name "
         "'TaskTimeoutDetails' of code 'other' (set by `class:`) is already the class "
         "name of the details type of code 'task_timeout' (line 13); set `class:` on "
         "the code to choose another"
     ]
     # The other way round, the details type is refused, at its code, with the fix.
-    taxonomy = _read(HEAD + """\
-domains:
-  misc:
-    title: Misc
-    codes:
-      oops: {retryable: false, meaning: Oops}
-      other: {retryable: false, meaning: Other, class: TaskTimeoutDetails}
-      task_timeout:
-        retryable: true
-        meaning: Timed out
-        details: {task_id: string}
-""")  # fmt: skip
-    with pytest.raises(TaxonomyError) as caught:
-        name_taxonomy(taxonomy, "t.yaml")
-    assert [d.format() for d in caught.value.diagnostics] == [
+    assert clash(start + other + typed) == [
         "t.yaml:14:7: error: domains.misc.codes.task_timeout: class name "
         "'TaskTimeoutDetails' of the details type of code 'task_timeout' is already "
         "the class name of code 'other' (set by `class:`) (line 13); set `class:` on "
         "the code to choose another"
     ]
     # Without the clash, the code's details type is its class name's stem + Details.
-    names = name_taxonomy(_read(HEAD + """\
-domains:
-  misc:
-    title: Misc
-    codes:
-      oops: {retryable: false, meaning: Oops}
-      task_timeout:
-        retryable: true
-        meaning: Timed out
-        details: {task_id: string}
-""")  # fmt: skip
-    , "t.yaml")
+    names = name_taxonomy(_read(start + typed), "t.yaml")
     assert [c.details_type for c in names.codes] == [None, "TaskTimeoutDetails"]
