@@ -29,6 +29,12 @@ REPO = Path(__file__).resolve().parent.parent
 _FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
 
 
+#: The Python runtime's check of an unknown code (the line before its length test).
+_UNKNOWN_CODE_CHECK = (
+    "        if cls is None and isinstance(code, str) and code_pattern is not None:\n"
+)
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Mutation:
     name: str
@@ -84,8 +90,8 @@ MUTATIONS = (
     Mutation(
         name="unknown-decodes-as-wrap",
         file="generator/targets/python/runtime/_runtime.py",
-        old="            cls = classes.fallback()\n",
-        new="            cls = classes.wrap()\n",
+        old="        return self.fallback()\n\n    def _resolve",
+        new="        return self.wrap()\n\n    def _resolve",
         wrong="the Python runtime decodes unknown codes as the wrap code",
     ),
     Mutation(
@@ -98,8 +104,8 @@ MUTATIONS = (
     Mutation(
         name="code-limit-off-by-one",
         file="generator/targets/python/runtime/_runtime.py",
-        old="if len(code) > MAX_CODE_LENGTH:",
-        new="if len(code) >= MAX_CODE_LENGTH:",
+        old=_UNKNOWN_CODE_CHECK + "            if len(code) > MAX_CODE_LENGTH:",
+        new=_UNKNOWN_CODE_CHECK + "            if len(code) >= MAX_CODE_LENGTH:",
         wrong="a code of exactly the limit's length is refused",
     ),
     Mutation(
@@ -112,21 +118,21 @@ MUTATIONS = (
     Mutation(
         name="schema-pattern-lower-only",
         file="generator/targets/contract/schema.py",
-        old="CASE_PATTERNS[names.taxonomy.code_case]",
-        new='CASE_PATTERNS["lower_snake"]',
+        old="    pattern = _pattern(names.taxonomy)\n",
+        # An upper_snake pattern spelt in lower case: the lower_snake one.
+        new=(
+            "    pattern = _pattern(names.taxonomy)\n"
+            '    pattern = pattern and pattern.replace("A-Z", "a-z")\n'
+        ),
         wrong="the schema's code pattern ignores the taxonomy's code case",
     ),
     Mutation(
         name="vector-lookup-unknown-wrap",
         file="generator/targets/contract/vectors.py",
-        old=(
-            "        unknown,\n"
-            '        {"class": fallback.class_name,'
-            ' "retryable": fallback.code.retryable},'
-        ),
+        old="        unknown,\n        _looked_up(names, unknown),\n",
         new=(
             "        unknown,\n"
-            '        {"class": wrap.class_name, "retryable": wrap.code.retryable},'
+            '        {"class": wrap.class_name, "retryable": wrap.code.retryable},\n'
         ),
         wrong="the conformance vectors expect unknown codes to look up the wrap",
     ),

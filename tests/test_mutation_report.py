@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import mutation
+from tests import mutation, mutation_named
 
 
 def test_wilson_interval_matches_the_textbook_value() -> None:
@@ -127,3 +127,15 @@ def test_a_hang_counts_as_killed_and_is_named() -> None:
     ]
     assert "`generator.naming.x_snake__mutmut_2`" in text
     assert "`generator.naming.x_snake__mutmut_1`" not in text
+
+
+@pytest.mark.parametrize(
+    "mutation", mutation_named.MUTATIONS, ids=[m.name for m in mutation_named.MUTATIONS]
+)
+def test_each_named_mutation_still_applies(
+    mutation: mutation_named.Mutation,
+) -> None:
+    # An edit whose text the source no longer has cannot be made: the pass stops
+    # there, so a refactor that moves the code must move the mutation with it.
+    source = (mutation_named.REPO / mutation.file).read_text(encoding="utf-8")
+    assert source.count(mutation.old) == 1, mutation.name
