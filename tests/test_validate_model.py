@@ -353,17 +353,34 @@ GOOD = "retryable: true, meaning: Try later"
 def _read_codes(
     codes_yaml: str, wire_type: str | None
 ) -> tuple[list[tuple[Code | None, Code | None]], Reader]:
-    """read_code over each code of a flow mapping ``{name: {...}, ...}``."""
-    root, problems = load_text(codes_yaml, "t.yaml")
+    """read_code over each code of a flow mapping ``{name: {...}, ...}``, in the
+    domain misc."""
+    read, reader, _ = _read_domains(f"{{misc: {codes_yaml}}}", wire_type)
+    return list(read.values()), reader
+
+
+def _read_domains(
+    domains_yaml: str, wire_type: str | None = "string"
+) -> tuple[dict[tuple[str, str], tuple[Code | None, Code | None]], Reader, Codes]:
+    """read_code over each code of each domain of ``{domain: {code: {...}}}``, in
+    order, sharing one Codes as read_taxonomy does."""
+    root, problems = load_text(domains_yaml, "t.yaml")
     assert not problems and isinstance(root, MapNode), problems
     reader, codes = Reader("t.yaml"), Codes(wire_type)
-    read = [
-        read_code(
-            reader, "misc", "domains.misc.codes", key, value, "lower_snake", codes
-        )
-        for key, value in root.items
-    ]
-    return read, reader
+    read = {}
+    for domain, codes_node in root.items:
+        assert isinstance(codes_node, MapNode)
+        for key, value in codes_node.items:
+            read[domain.value, key.value] = read_code(
+                reader,
+                domain.value,
+                f"domains.{domain.value}.codes",
+                key,
+                value,
+                "lower_snake",
+                codes,
+            )
+    return read, reader, codes
 
 
 @pytest.mark.parametrize(
@@ -441,30 +458,6 @@ def test_a_code_read_whole_is_usable_with_every_part() -> None:
     ((code, _),) = read
     assert code is not None
     assert (code.wire, code.http_status, code.grpc_status) == (7, 503, "UNAVAILABLE")
-
-
-def _read_domains(
-    domains_yaml: str,
-) -> tuple[dict[tuple[str, str], tuple[Code | None, Code | None]], Reader, Codes]:
-    """read_code over each code of each domain of ``{domain: {code: {...}}}``, in
-    order, sharing one Codes as read_taxonomy does."""
-    root, problems = load_text(domains_yaml, "t.yaml")
-    assert not problems and isinstance(root, MapNode), problems
-    reader, codes = Reader("t.yaml"), Codes("string")
-    read = {}
-    for domain, codes_node in root.items:
-        assert isinstance(codes_node, MapNode)
-        for key, value in codes_node.items:
-            read[domain.value, key.value] = read_code(
-                reader,
-                domain.value,
-                f"domains.{domain.value}.codes",
-                key,
-                value,
-                "lower_snake",
-                codes,
-            )
-    return read, reader, codes
 
 
 @pytest.mark.parametrize(
