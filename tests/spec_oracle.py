@@ -109,6 +109,19 @@ class SpecCode:
     grpc_status: str | None = None
     throttling: bool = False
     doc_url: str | None = None
+    #: README "Deprecation and tombstones": the version it arrived in, and its
+    #: ``deprecated:`` as ``{reason, replaced_by, since}`` (None: not deprecated).
+    since: str | None = None
+    deprecated: dict[str, str | None] | None = None
+
+    @property
+    def details_type(self) -> str | None:
+        """README "Python": a code with fields has a details type named for its
+        class, ``Error`` made ``Details`` (a class not ending in ``Error`` keeps
+        its whole name); None without fields."""
+        if not self.fields:
+            return None
+        return self.class_name.removesuffix("Error") + "Details"
 
     @property
     def mapped(self) -> dict[str, Any]:
@@ -171,6 +184,11 @@ class Spec:
     docs_url: str | None = None
     #: The taxonomy.yaml read (None: a spec built by hand).
     path: Path | None = None
+    #: README "Wire codes": whether any live code gives a ``wire:``.
+    wire_declared: bool = False
+    #: README "Deprecation and tombstones": each tombstone's ``since``, in the
+    #: order of ``removed``.
+    removed_since: tuple[str, ...] = ()
 
     @property
     def mapped_payload(self) -> bool:
@@ -193,9 +211,9 @@ class Spec:
 
     @property
     def pattern(self) -> re.Pattern[str]:
-        """What a well-formed string code is: the code case while every wire code
-        is its key, any printable ASCII once ``wire:`` spells one otherwise."""
-        if any(c.wire != c.code for c in self.codes.values()):
+        """What a well-formed string code is: the code case while no live code
+        gives a ``wire:``, any printable ASCII once one does."""
+        if self.wire_declared:
             return WIRE_PATTERN
         return CODE_PATTERNS[self.code_case]
 
@@ -216,7 +234,18 @@ class Spec:
 
     @property
     def python_package(self) -> str:
+        """README "The format": ``<name>_errors``."""
         return f"{self.name}_errors"
+
+    @property
+    def python_dist(self) -> str:
+        """README "The format": the package's name with dashes."""
+        return self.python_package.replace("_", "-")
+
+    @property
+    def npm_package(self) -> str:
+        """README "The format": ``<name>-errors``, with dashes."""
+        return f"{self.name}-errors".replace("_", "-")
 
     def known(self, code: object) -> SpecCode | None:
         """The live code whose wire code ``code`` (JSON data) is, if any: an
@@ -333,6 +362,12 @@ def python_version(version: str) -> str:
     return version
 
 
+def _text(value: Any) -> Any:
+    """A version or a reason as the YAML wrote it: YAML reads an unquoted
+    ``2024-01-31`` as a date, which is its ISO text; None stays None."""
+    return value if value is None or isinstance(value, str) else str(value)
+
+
 def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -349,6 +384,8 @@ def read_spec(path: Path) -> Spec:
     domains: dict[str, str] = {}
     removed: list[str] = []
     removed_wires: list[str | int] = []
+    removed_since: list[str] = []
+    wire_declared = False
     statuses: dict[str, tuple[int | None, str | None]] = {}
     docs_url = raw.get("docs_url")
     parents = {key: domain.get("parent") for key, domain in raw["domains"].items()}
@@ -390,6 +427,12 @@ def read_spec(path: Path) -> Spec:
             for code, entry in entries.items()
             if code not in live
         ]
+        removed_since += [
+            _text(entry["removed"].get("since"))
+            for code, entry in entries.items()
+            if code not in live
+        ]
+        wire_declared = wire_declared or any("wire" in e for e in live.values())
         # README "Names": a domain's base class is the class of its <domain>_error code
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
         own = live.get(generic(key))
@@ -424,6 +467,15 @@ def read_spec(path: Path) -> Spec:
                         "{code}", percent_encoded(str(entry.get("wire", code)))
                     )
                 ),
+                since=_text(entry.get("since")),
+                deprecated=(
+                    None
+                    if entry.get("deprecated") is None
+                    else {
+                        part: _text(entry["deprecated"].get(part))
+                        for part in ("reason", "replaced_by", "since")
+                    }
+                ),
             )
     return Spec(
         name=raw["name"],
@@ -447,6 +499,8 @@ def read_spec(path: Path) -> Spec:
         payload=read_payload(raw.get("payload")),
         docs_url=docs_url,
         path=path,
+        wire_declared=wire_declared,
+        removed_since=tuple(removed_since),
     )
 
 

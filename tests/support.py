@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from generator.naming import Names
 from generator.pipeline import load_names
@@ -124,12 +123,6 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
     from the generator's ``Names``: a naming bug must not agree with itself.
     """
     spec = read_spec(taxonomy)
-    raw = yaml.safe_load(taxonomy.read_text(encoding="utf-8"))
-    entries = {
-        code: entry
-        for domain in raw["domains"].values()
-        for code, entry in (domain.get("codes") or {}).items()
-    }
 
     def parent_class(domain: str) -> str:
         # README "Hierarchies": the class of its `parent:`, else the base.
@@ -137,7 +130,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
         return spec.base if parent is None else spec.domains[parent]
 
     def deprecation(code: str, key: str) -> Any:
-        return (entries[code].get("deprecated") or {}).get(key)
+        return (spec.codes[code].deprecated or {}).get(key)
 
     return {
         "name": spec.name,
@@ -149,7 +142,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
         # README "Wire codes": the API speaks wire codes, so each "code" here is
         # one (a number where wire_type is integer); "key" is the identifier.
         "wireType": spec.wire_type,
-        "wireDeclared": any("wire" in entries[code] for code in spec.codes),
+        "wireDeclared": spec.wire_declared,
         "fallback": {
             "code": spec.wire_of(spec.fallback),
             "className": spec.codes[spec.fallback].class_name,
