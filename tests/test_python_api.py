@@ -1,7 +1,9 @@
 """The generated Python package, exercised by running it, for every case.
 
-Expectations come from the taxonomy itself (through ``load_names``), never
-from a copy of it, so each test states a rule that must hold for any taxonomy.
+Expectations come from the taxonomy's own YAML read by the README's rules
+(:mod:`tests.spec_oracle`), never from the generator's ``Names`` or model, so a
+bug in naming cannot agree with itself; and never from a copy of one taxonomy,
+so each test states a rule that must hold for any taxonomy.
 """
 
 from __future__ import annotations
@@ -18,13 +20,9 @@ from typing import Any
 
 import pytest
 
-from generator.naming import Names
-from generator.model import CASE_PATTERNS
 from tests import spec_oracle as oracle
 from tests.support import (
     Case,
-    case_ids,
-    cases,
     import_generated,
     today_case_ids,
     today_cases,
@@ -34,11 +32,6 @@ from tests.support import (
 @pytest.fixture(params=today_cases(), ids=today_case_ids())
 def case(request: pytest.FixtureRequest) -> Case:
     return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def names(case: Case) -> Names:
-    return case.names
 
 
 @pytest.fixture
@@ -56,80 +49,85 @@ def _cls(mod: types.ModuleType, name: str) -> type[Any]:
     return getattr(mod, name)  # type: ignore[no-any-return]
 
 
-def _unknown_code(names: Names) -> str | int:
-    """A well-formed code no code has on the wire (README "Wire codes")."""
-    known = {c.code.wire_code for c in names.codes}
-    if names.taxonomy.wire_type == "integer":
-        number = 424242
-        while number in known:
-            number += 1
-        return number
-    word = (
-        "zz_not_a_code"
-        if names.taxonomy.code_case == "lower_snake"
-        else "ZZ_NOT_A_CODE"
-    )
-    assert word not in known
-    return word
+def _codes(spec: oracle.Spec) -> list[oracle.SpecCode]:
+    """The live codes, in the order the YAML gives them."""
+    return list(spec.codes.values())
 
 
-def _bad_case_code(names: Names) -> str:
+def _first(spec: oracle.Spec) -> oracle.SpecCode:
+    return _codes(spec)[0]
+
+
+def _unknown_code(spec: oracle.Spec) -> str | int:
+    """A well-formed code no code has on the wire, live or removed (README "Wire
+    codes")."""
+    return spec.other_wire("zz_not_a_code")
+
+
+def _bad_case_code(spec: oracle.Spec) -> str:
     """A code spelt in the other case: well-formed for the other style only."""
-    code = names.codes[0].code.code
-    return code.upper() if names.taxonomy.code_case == "lower_snake" else code.lower()
+    code = _first(spec).code
+    return code.upper() if spec.code_case == "lower_snake" else code.lower()
 
 
 # ------------------------------------------------------------------ the classes
 def test_every_code_has_its_class_with_class_level_attributes(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for named in names.codes:
-        cls = _cls(mod, named.class_name)
-        assert cls.__name__ == named.class_name
-        assert cls.code == named.code.wire_code
+    for code in _codes(spec):
+        cls = _cls(mod, code.class_name)
+        assert cls.__name__ == code.class_name
+        assert cls.code == code.wire
         assert isinstance(cls.code, mod.ErrorCode)
-        assert cls.domain == named.code.domain
+        assert cls.domain == code.domain
         assert isinstance(cls.domain, mod.Domain)
-        assert cls.retryable is named.code.retryable
-        assert cls.meaning == named.code.meaning
+        assert cls.retryable is code.retryable
+        assert cls.meaning == code.meaning
 
 
 def test_hierarchy_code_to_domain_base_to_root(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    base = _cls(mod, names.base)
+    base = _cls(mod, spec.base)
     assert issubclass(base, Exception)
-    by_key = {d.domain.key: d for d in names.domains}
-    for domain in names.domains:
-        domain_cls = _cls(mod, domain.class_name)
+    for key, class_name in spec.domains.items():
+        domain_cls = _cls(mod, class_name)
         # README "Hierarchies": its parent domain's class, else the base.
-        parent = domain.domain.parent
-        above = base if parent is None else _cls(mod, by_key[parent].class_name)
+        parent = spec.parents[key]
+        above = base if parent is None else _cls(mod, spec.domains[parent])
         assert domain_cls.__bases__ == (above,)
-        for named in domain.codes:
-            cls = _cls(mod, named.class_name)
-            if named.is_domain_base:
+        for code in _codes(spec):
+            if code.domain != key:
+                continue
+            cls = _cls(mod, code.class_name)
+            # README "Names": the <domain>_error code's class is the domain's.
+            if spec.domain_codes.get(key) == code.code:
                 assert cls is domain_cls
             else:
                 assert cls.__bases__ == (domain_cls,)
 
 
-def test_no_class_name_ends_in_error_error(mod: types.ModuleType, names: Names) -> None:
-    for named in names.codes:
-        assert not named.class_name.endswith("ErrorError")
+def test_no_class_name_ends_in_error_error(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    # README "Names": PascalCase plus Error, without doubling, so a code whose
+    # key ends in one `_error` has a class that ends in one `Error`.
+    for code in _codes(spec):
+        key = code.code.lower()
+        if key.endswith("_error") and not key.endswith("error_error"):
+            assert not mod.lookup(code.wire).__name__.endswith("ErrorError")
 
 
 def test_enums_are_str_enums_keyed_by_upper_snake(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     # README "Wire codes": an IntEnum of integer codes, else a StrEnum; members
     # named by the key, valued by the wire code.
-    integer = names.taxonomy.wire_type == "integer"
-    assert issubclass(mod.ErrorCode, enum.IntEnum if integer else enum.StrEnum)
+    assert issubclass(mod.ErrorCode, enum.IntEnum if spec.integer else enum.StrEnum)
     assert issubclass(mod.Domain, enum.StrEnum)
-    assert [m.value for m in mod.ErrorCode] == [c.code.wire_code for c in names.codes]
-    assert [m.name for m in mod.ErrorCode] == [c.code.code.upper() for c in names.codes]
-    assert [m.value for m in mod.Domain] == [d.domain.key for d in names.domains]
+    assert [m.value for m in mod.ErrorCode] == [c.wire for c in _codes(spec)]
+    assert [m.name for m in mod.ErrorCode] == [c.code.upper() for c in _codes(spec)]
+    assert [m.value for m in mod.Domain] == list(spec.domains)
     for member in mod.ErrorCode:
         assert member == member.value
     for member in mod.Domain:
@@ -137,7 +135,7 @@ def test_enums_are_str_enums_keyed_by_upper_snake(
 
 
 def test_all_lists_the_public_api_and_nothing_missing(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     exported = set(mod.__all__)
     expected = {
@@ -151,10 +149,10 @@ def test_all_lists_the_public_api_and_nothing_missing(
         "from_payload",
         "to_error",
         "error_from_event",
-        names.py_guard,
-        names.base,
-        *(d.class_name for d in names.domains),
-        *(c.class_name for c in names.codes),
+        oracle.python_guard(spec),
+        spec.base,
+        *spec.domains.values(),
+        *(c.class_name for c in _codes(spec)),
     }
     assert expected <= exported
     for name in exported:
@@ -163,43 +161,43 @@ def test_all_lists_the_public_api_and_nothing_missing(
 
 
 def test_instances_carry_message_details_cause_and_retryable_override(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for named in names.codes:
+    for named in _codes(spec):
         cls = _cls(mod, named.class_name)
-        code = named.code.wire_code
+        code = named.wire
         # A code with declared fields takes them as keyword arguments (README
         # "Typed details"); ``details=`` adds undeclared keys, the fields winning.
-        given = oracle.sample_details(spec, named.code.code)
+        given = oracle.sample_details(spec, named.code)
         extra = {"n": 1, "nested": {"a": [1, 2.5, None, True]}}
         cause = KeyError("k")
         err = cls("it broke", **given, details=extra, cause=cause)
         assert err.message == "it broke" and str(err) == "it broke"
         assert (
             err.details
-            == oracle.constructed(spec, named.code.code, {**extra, **given})["details"]
+            == oracle.constructed(spec, named.code, {**extra, **given})["details"]
         )
         assert err.__cause__ is cause
-        assert err.retryable is named.code.retryable
+        assert err.retryable is named.retryable
         assert err.wire_code == code
-        flipped = cls("x", **given, retryable=not named.code.retryable)
-        assert flipped.retryable is (not named.code.retryable)
-        assert (
-            cls.retryable is named.code.retryable
-        )  # the override stays on the instance
+        flipped = cls("x", **given, retryable=not named.retryable)
+        assert flipped.retryable is (not named.retryable)
+        assert cls.retryable is named.retryable  # the override stays on the instance
         # The default message is the meaning, or the code's template over its fields.
         assert (
             cls(**given).message
-            == oracle.constructed(spec, named.code.code, given)["message"]
+            == oracle.constructed(spec, named.code, given)["message"]
         )
         assert (
             cls("x", **given).details
-            == oracle.constructed(spec, named.code.code, given)["details"]
+            == oracle.constructed(spec, named.code, given)["details"]
         )
 
 
-def test_details_are_copied_not_shared(mod: types.ModuleType, names: Names) -> None:
-    cls = _cls(mod, names.codes[0].class_name)
+def test_details_are_copied_not_shared(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    cls = _cls(mod, _first(spec).class_name)
     source = {"a": 1}
     err = cls("x", details=source)
     source["a"] = 2
@@ -225,20 +223,20 @@ def test_details_are_copied_not_shared(mod: types.ModuleType, names: Names) -> N
     ],
 )
 def test_details_json_cannot_carry_are_refused_when_built(
-    mod: types.ModuleType, names: Names, details: Any, problem: type[Exception]
+    mod: types.ModuleType, spec: oracle.Spec, details: Any, problem: type[Exception]
 ) -> None:
-    cls = _cls(mod, names.codes[0].class_name)
+    cls = _cls(mod, _first(spec).class_name)
     with pytest.raises(problem):
         cls("x", details=details)
 
 
-def test_cyclic_details_are_refused(mod: types.ModuleType, names: Names) -> None:
+def test_cyclic_details_are_refused(mod: types.ModuleType, spec: oracle.Spec) -> None:
     cycle: dict[str, Any] = {}
     cycle["self"] = cycle
     with pytest.raises(ValueError, match="itself"):
-        _cls(mod, names.base)("x", details={"c": cycle})
+        _cls(mod, spec.base)("x", details={"c": cycle})
     shared = [1, 2]
-    err = _cls(mod, names.base)(
+    err = _cls(mod, spec.base)(
         "x", details={"a": shared, "b": shared}
     )  # shared is not a cycle
     assert json.loads(json.dumps(err.to_payload()))["details"] == {
@@ -247,21 +245,25 @@ def test_cyclic_details_are_refused(mod: types.ModuleType, names: Names) -> None
     }
 
 
-def test_bare_base_carries_the_fallback(mod: types.ModuleType, names: Names) -> None:
-    base = _cls(mod, names.base)
+def test_bare_base_carries_the_fallback(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    # Issue: the base error carries a routable code, the fallback's.
+    fallback = spec.codes[spec.fallback]
+    base = _cls(mod, spec.base)
     err = base("x")
-    assert err.code == names.fallback.code.wire_code
-    assert err.retryable is names.fallback.code.retryable
-    assert err.to_payload()["code"] == names.fallback.code.wire_code
+    assert err.code == fallback.wire
+    assert err.retryable is fallback.retryable
+    assert err.to_payload()["code"] == fallback.wire
 
 
 # ------------------------------------------------------------- module functions
 def test_lookup_and_is_retryable_for_every_code(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for named in names.codes:
-        assert mod.lookup(named.code.wire_code) is _cls(mod, named.class_name)
-        assert mod.is_retryable(named.code.wire_code) is named.code.retryable
+    for named in _codes(spec):
+        assert mod.lookup(named.wire) is _cls(mod, named.class_name)
+        assert mod.is_retryable(named.wire) is named.retryable
 
 
 @pytest.mark.parametrize(
@@ -269,41 +271,44 @@ def test_lookup_and_is_retryable_for_every_code(
     ["zz_unknown", "ZZ_UNKNOWN", "", "constructor", "__class__", "task timeout"],
 )
 def test_unknown_codes_fall_back(
-    mod: types.ModuleType, names: Names, unknown: str
+    mod: types.ModuleType, spec: oracle.Spec, unknown: str
 ) -> None:
-    if unknown in {c.code.wire_code for c in names.codes}:
+    if spec.known(unknown) is not None:
         pytest.skip("the name is a real code here")
-    assert mod.lookup(unknown) is _cls(mod, names.fallback.class_name)
-    assert mod.is_retryable(unknown) is names.fallback.code.retryable
+    # The spec: an unknown code is treated as the fallback (README "Hierarchies":
+    # or as the domain whose match claims it).
+    treated = spec.target(unknown)
+    assert mod.lookup(unknown) is _cls(mod, treated.class_name)
+    assert mod.is_retryable(unknown) is treated.retryable
 
 
-def test_type_guard(mod: types.ModuleType, names: Names, spec: oracle.Spec) -> None:
-    guard = getattr(mod, names.py_guard)
-    for named in names.codes:
-        given = oracle.sample_details(spec, named.code.code)
+def test_type_guard(mod: types.ModuleType, spec: oracle.Spec) -> None:
+    guard = getattr(mod, oracle.python_guard(spec))
+    for named in _codes(spec):
+        given = oracle.sample_details(spec, named.code)
         assert guard(_cls(mod, named.class_name)("x", **given)) is True
     assert guard(ValueError("x")) is False
-    assert guard({"code": names.codes[0].code.wire_code, "message": "m"}) is False
+    assert guard({"code": _first(spec).wire, "message": "m"}) is False
     assert guard(None) is False
     assert guard(mod.InvalidPayloadError("x")) is False
 
 
 def test_from_payload_round_trips_every_code(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for named in names.codes:
+    for named in _codes(spec):
         for retryable in (True, False):
             # Undeclared keys beside every declared field: all of them survive.
             payload = {
-                "code": named.code.wire_code,
-                "message": f"message of {named.code.wire_code}",
+                "code": named.wire,
+                "message": f"message of {named.wire}",
                 "retryable": retryable,
                 "details": {
                     "id": "x1",
                     "n": 3,
                     "list": [1, "a", None],
                     "obj": {"k": False},
-                    **oracle.sample_details(spec, named.code.code, optional=True),
+                    **oracle.sample_details(spec, named.code, optional=True),
                 },
             }
             err = mod.from_payload(payload)
@@ -314,9 +319,10 @@ def test_from_payload_round_trips_every_code(
 
 
 def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    unknown = _unknown_code(names)
+    unknown = _unknown_code(spec)
+    treated = spec.target(unknown)
     payload = {
         "code": unknown,
         "message": "from a newer peer",
@@ -324,20 +330,20 @@ def test_from_payload_unknown_well_formed_code_keeps_the_wire_code(
         "details": {"v": 2},
     }
     err = mod.from_payload(payload)
-    assert type(err) is _cls(mod, names.fallback.class_name)
-    assert err.code == names.fallback.code.wire_code
+    assert type(err) is _cls(mod, treated.class_name)
+    assert err.code == treated.wire
     assert err.wire_code == unknown
     assert err.to_payload() == payload
 
 
 def test_from_payload_null_or_absent_details_and_extra_fields(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for named in names.codes:
-        code = named.code.wire_code
+    for named in _codes(spec):
+        code = named.wire
         required = [
             name
-            for name, field in spec.codes[named.code.code].fields
+            for name, field in spec.codes[named.code].fields
             if field.get("required", True)
         ]
         for extra in ({}, {"details": None}, {"trace_id": "abc", "nested": {"x": 1}}):
@@ -359,19 +365,19 @@ def test_from_payload_null_or_absent_details_and_extra_fields(
             }
 
 
-def _invalid_codes(names: Names) -> list[object]:
+def _invalid_codes(spec: oracle.Spec) -> list[object]:
     """Codes no payload may carry (README "Wire codes"): by the code case while
     every wire code is its key, printable ASCII once one is not; integers in
     range where codes are integers."""
-    code = names.codes[0].code.wire_code
+    code = _first(spec).wire
     common: list[object] = [None, ["a"], True]
     if isinstance(code, int):
         limit = 2**53 - 1
         return [*common, str(code), code + 0.5, limit + 1, -limit - 1, {"c": code}]
     texts = ["", code + "\n", " " + code, code + " x", code + "\t", code + "\u00e9"]
-    if not names.taxonomy.wire_declared:
+    if not spec.wire_declared:
         texts += [
-            _bad_case_code(names),
+            _bad_case_code(spec),
             code + "__x",
             "9" + code,
             code.replace("_", "-") + "-x",
@@ -379,8 +385,8 @@ def _invalid_codes(names: Names) -> list[object]:
     return [*common, 7, *texts]
 
 
-def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
-    code = names.codes[0].code.wire_code
+def _invalid_payloads(spec: oracle.Spec) -> list[tuple[object, str]]:
+    code = _first(spec).wire
     good = {"code": code, "message": "m", "retryable": False}
     return [
         (None, "payload"),
@@ -389,7 +395,7 @@ def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
         (3, "payload"),
         (True, "payload"),
         ({k: v for k, v in good.items() if k != "code"}, "code"),
-        *[({**good, "code": bad}, "code") for bad in _invalid_codes(names)],
+        *[({**good, "code": bad}, "code") for bad in _invalid_codes(spec)],
         ({k: v for k, v in good.items() if k != "message"}, "message"),
         ({**good, "message": None}, "message"),
         ({**good, "message": 5}, "message"),
@@ -410,10 +416,10 @@ def _invalid_payloads(names: Names) -> list[tuple[object, str]]:
 
 
 def test_from_payload_rejects_invalid_payloads_naming_the_field(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     assert issubclass(mod.InvalidPayloadError, ValueError)
-    for payload, field in _invalid_payloads(names):
+    for payload, field in _invalid_payloads(spec):
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.from_payload(payload)
         assert caught.value.field == field, payload
@@ -421,20 +427,11 @@ def test_from_payload_rejects_invalid_payloads_naming_the_field(
 
 
 def test_from_payload_code_pattern_is_the_taxonomy_case(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    taxonomy = names.taxonomy
     # README "Wire codes": the code case, or any printable ASCII once a code gives
     # a wire:; integer codes take no string at all.
-    pattern = (
-        re.compile(r"(?!)")
-        if taxonomy.wire_type == "integer"
-        else (
-            re.compile(r"[!-~]+")
-            if taxonomy.wire_declared
-            else CASE_PATTERNS[taxonomy.code_case]
-        )
-    )
+    pattern = re.compile(r"(?!)") if spec.integer else spec.pattern
     for sample in (
         "a",
         "ab_cd",
@@ -458,7 +455,7 @@ def test_from_payload_code_pattern_is_the_taxonomy_case(
 
 
 def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     # Issue 12: details nest at most 64 deep; 100,000 deep is an InvalidPayloadError,
     # never a RecursionError.
@@ -468,7 +465,7 @@ def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
     with pytest.raises(mod.InvalidPayloadError) as caught:
         mod.from_payload(
             {
-                "code": names.codes[0].code.wire_code,
+                "code": _first(spec).wire,
                 "message": "m",
                 "retryable": True,
                 "details": {"d": deep},
@@ -477,14 +474,17 @@ def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
     assert caught.value.field == "details"
 
 
-def test_to_error(mod: types.ModuleType, names: Names) -> None:
-    wrap = _cls(mod, names.wrap.class_name)
-    existing = _cls(mod, names.codes[0].class_name)("x")
+def test_to_error(mod: types.ModuleType, spec: oracle.Spec) -> None:
+    # The design note: a non-error throw is wrapped into the wrap code's class.
+    wrap = _cls(mod, spec.codes[spec.wrap].class_name)
+    existing = _cls(mod, _first(spec).class_name)(
+        "x", **oracle.sample_details(spec, _first(spec).code)
+    )
     assert mod.to_error(existing) is existing
 
     cause = RuntimeError("disk on fire")
     wrapped = mod.to_error(cause)
-    assert type(wrapped) is wrap and wrapped.code == names.wrap.code.wire_code
+    assert type(wrapped) is wrap and wrapped.code == spec.wire_of(spec.wrap)
     assert wrapped.__cause__ is cause
     assert "disk on fire" in wrapped.message and "RuntimeError" in wrapped.message
 
@@ -499,17 +499,19 @@ def test_to_error(mod: types.ModuleType, names: Names) -> None:
         assert wrapped.__cause__ is None
 
 
-def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) -> None:
-    events = {e.type: e.location for e in names.taxonomy.events}
+def test_error_events_and_error_from_event(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    events = spec.events
     assert dict(mod.ERROR_EVENTS) == events
     with pytest.raises(TypeError):
         mod.ERROR_EVENTS["new.event"] = "x"  # read-only
-    code = names.codes[0]
+    code = _first(spec)
     payload = {
-        "code": code.code.wire_code,
+        "code": code.wire,
         "message": "m",
         "retryable": False,
-        "details": {},
+        "details": oracle.sample_details(spec, code.code),
     }
     for event_type, location in events.items():
         event: dict[str, Any] = {"type": event_type}
@@ -540,25 +542,25 @@ def test_error_events_and_error_from_event(mod: types.ModuleType, names: Names) 
 
 # ----------------------------------------------------------------- persistence
 def test_pickle_and_deepcopy_keep_everything(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     unknown = mod.from_payload(
         {
-            "code": _unknown_code(names),
+            "code": _unknown_code(spec),
             "message": "m",
             "retryable": True,
             "details": {"a": [1]},
         }
     )
     samples = [unknown, mod.to_error("raw value")]
-    for named in names.codes:
+    for named in _codes(spec):
         samples.append(
             _cls(mod, named.class_name)(
                 "msg",
-                **oracle.sample_details(spec, named.code.code, optional=True),
+                **oracle.sample_details(spec, named.code, optional=True),
                 details={"k": {"v": 1}},
                 cause=ValueError("why"),
-                retryable=not named.code.retryable,
+                retryable=not named.retryable,
             )
         )
     for err in samples:
@@ -580,25 +582,19 @@ def test_pickle_and_deepcopy_keep_everything(
 # ------------------------------------------------------------------------ logs
 def test_repr_to_dict_and_logging_show_the_code(
     mod: types.ModuleType,
-    names: Names,
     spec: oracle.Spec,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    named = names.codes[-1]
-    given = oracle.sample_details(spec, named.code.code)
+    named = _codes(spec)[-1]
+    given = oracle.sample_details(spec, named.code)
     err = _cls(mod, named.class_name)("went wrong", **given, details={"id": 7})
-    assert (
-        repr(err)
-        == f"{named.class_name}(code={named.code.wire_code!r}, message='went wrong')"
-    )
+    assert repr(err) == f"{named.class_name}(code={named.wire!r}, message='went wrong')"
     assert err.to_dict() == {
         "name": named.class_name,
-        "code": named.code.wire_code,
+        "code": named.wire,
         "message": "went wrong",
-        "retryable": named.code.retryable,
-        "details": oracle.constructed(spec, named.code.code, {"id": 7, **given})[
-            "details"
-        ],
+        "retryable": named.retryable,
+        "details": oracle.constructed(spec, named.code, {"id": 7, **given})["details"],
     }
     logger = logging.getLogger("taxogen-test")
     with caplog.at_level(logging.ERROR, logger="taxogen-test"):
@@ -607,15 +603,13 @@ def test_repr_to_dict_and_logging_show_the_code(
             raise err
         except Exception:
             logger.exception("caught")
-    assert str(named.code.wire_code) in caplog.records[0].getMessage()
+    assert str(named.wire) in caplog.records[0].getMessage()
     assert named.class_name in caplog.text and "went wrong" in caplog.text
-    assert (
-        f"code: {named.code.wire_code}" in caplog.text
-    )  # logger.exception shows the code
+    assert f"code: {named.wire}" in caplog.text  # logger.exception shows the code
 
 
 def test_a_json_log_formatter_shows_the_code_without_extra_work(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     import io
 
@@ -634,7 +628,7 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     logger = logging.getLogger("taxogen-json-test")
     logger.addHandler(handler)
     try:
-        for payload_code in (names.codes[0].code.wire_code, _unknown_code(names)):
+        for payload_code in (_first(spec).wire, _unknown_code(spec)):
             try:
                 raise mod.from_payload(
                     {"code": payload_code, "message": "boom", "retryable": False}
@@ -644,40 +638,38 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     finally:
         logger.removeHandler(handler)
     entries = [json.loads(line) for line in stream.getvalue().splitlines()]
-    assert f"code: {names.codes[0].code.wire_code}" in entries[0]["exc_info"]
+    assert f"code: {_first(spec).wire}" in entries[0]["exc_info"]
     assert (
-        f"code: {_unknown_code(names)}" in entries[1]["exc_info"]
+        f"code: {_unknown_code(spec)}" in entries[1]["exc_info"]
     )  # the code as received
 
 
-def test_meanings_are_exact_strings(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
-) -> None:
-    for named in names.codes:
+def test_meanings_are_exact_strings(mod: types.ModuleType, spec: oracle.Spec) -> None:
+    for named in _codes(spec):
         meaning = _cls(mod, named.class_name).meaning
-        assert type(meaning) is str and meaning == named.code.meaning
+        assert type(meaning) is str and meaning == named.meaning
     # The taxonomy's version as written, a date version too (README).
     assert mod.__version__ == spec.version
 
 
 # ---------------------------------------------------------------- evolution
 def test_deprecated_codes_warn_when_built_not_when_received(
-    mod: types.ModuleType, names: Names, spec: oracle.Spec
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     import warnings
 
-    for named in names.codes:
+    for named in _codes(spec):
         cls = _cls(mod, named.class_name)
-        dep = named.code.deprecated
-        assert cls.deprecated == (dep.reason if dep else None)
-        assert cls.replaced_by == (dep.replaced_by if dep else None)
+        dep = named.deprecated
+        assert cls.deprecated == (dep["reason"] if dep else None)
+        assert cls.replaced_by == (dep["replaced_by"] if dep else None)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            given = oracle.sample_details(spec, named.code.code)
+            given = oracle.sample_details(spec, named.code)
             err = cls("m", **given)
             received = mod.from_payload(
                 {
-                    "code": named.code.wire_code,
+                    "code": named.wire,
                     "message": "m",
                     "retryable": True,
                     "details": given,
@@ -687,53 +679,50 @@ def test_deprecated_codes_warn_when_built_not_when_received(
             copy.deepcopy(received)
         deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
         if dep is None:
-            assert deprecations == [], named.code.wire_code
+            assert deprecations == [], named.wire
         else:
-            assert (
-                len(deprecations) == 1
-            ), named.code.wire_code  # only the construction warns
+            assert len(deprecations) == 1, named.wire  # only the construction warns
             text = str(deprecations[0].message)
-            assert named.code.wire_code in text and dep.reason in text
-            if dep.replaced_by:
-                assert f"use {dep.replaced_by} instead" in text
+            assert str(named.wire) in text and str(dep["reason"]) in text
+            if dep["replaced_by"]:
+                assert f"use {dep['replaced_by']} instead" in text
             assert deprecations[0].filename == __file__  # it points at the caller
 
 
 def test_removed_codes_are_not_generated_and_fall_back(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    for tomb in names.taxonomy.removed:
-        assert tomb.code not in {m.value for m in mod.ErrorCode}
-        assert mod.lookup(tomb.code) is _cls(mod, names.fallback.class_name)
+    # README "Deprecation and tombstones": a removed code on the wire is unknown,
+    # treated as any unknown code is (the fallback, or the domain whose match
+    # claims it).
+    for tomb in spec.removed_wires:
+        assert tomb not in {m.value for m in mod.ErrorCode}
+        treated = spec.target(tomb)
+        assert mod.lookup(tomb) is _cls(mod, treated.class_name)
         err = mod.from_payload(
-            {"code": tomb.code, "message": "old peer", "retryable": False}
+            {"code": tomb, "message": "old peer", "retryable": False}
         )
-        assert (
-            type(err) is _cls(mod, names.fallback.class_name)
-            and err.wire_code == tomb.code
-        )
+        assert type(err) is _cls(mod, treated.class_name) and err.wire_code == tomb
 
 
-def test_docs_mark_deprecations_and_list_changes(case: Case, names: Names) -> None:
+def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) -> None:
     docs = (case.expected / "docs/errors.md").read_text(encoding="utf-8")
-    for named in names.codes:
+    for named in _codes(spec):
         row = next(
-            line
-            for line in docs.splitlines()
-            if line.startswith(f"| `{named.code.code}` |")
+            line for line in docs.splitlines() if line.startswith(f"| `{named.code}` |")
         )
-        assert ("**deprecated:**" in row) is (named.code.deprecated is not None), row
-        if named.code.deprecated and named.code.deprecated.replaced_by:
-            assert f"use `{named.code.deprecated.replaced_by}` instead" in row
+        assert ("**deprecated:**" in row) is (named.deprecated is not None), row
+        if named.deprecated and named.deprecated["replaced_by"]:
+            assert f"use `{named.deprecated['replaced_by']}` instead" in row
     changes = (
         docs.split("## Changes", 1)[1].split("\n## ", 1)[0]
         if "## Changes" in docs
         else ""
     )
     expected_rows = (
-        sum(1 for c in names.taxonomy.codes if c.since)
-        + sum(1 for c in names.taxonomy.codes if c.deprecated)
-        + len(names.taxonomy.removed)
+        sum(1 for c in _codes(spec) if c.since)
+        + sum(1 for c in _codes(spec) if c.deprecated)
+        + len(spec.removed)
     )
     if expected_rows == 0:
         assert "## Changes" not in docs
@@ -741,8 +730,8 @@ def test_docs_mark_deprecations_and_list_changes(case: Case, names: Names) -> No
         assert (
             changes.count("\n| ") - 2 == expected_rows
         )  # minus the header and rule rows
-    for tomb in names.taxonomy.removed:
-        assert f"| {tomb.since} | removed `{tomb.code}`" in changes
-    for code in names.taxonomy.codes:
+    for tomb, since in zip(spec.removed, spec.removed_since, strict=True):
+        assert f"| {since} | removed `{tomb}`" in changes
+    for code in _codes(spec):
         if code.since:
             assert f"| {code.since} | added `{code.code}` |" in changes
