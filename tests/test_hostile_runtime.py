@@ -42,15 +42,13 @@ from typing import Any
 import pytest
 
 from generator.targets.contract import schema as contract
-from generator.naming import Names
+from tests import spec_oracle as oracle
 from tests import support
 from tests.support import (
     REPO,
     Case,
-    cases,
     expectations,
     import_generated,
-    today_case_ids,
     today_cases,
 )
 
@@ -72,8 +70,9 @@ def case(request: pytest.FixtureRequest) -> Case:
 
 
 @pytest.fixture
-def names(case: Case) -> Names:
-    return case.names
+def spec(case: Case) -> oracle.Spec:
+    """The taxonomy as its YAML says it (never the generator's ``Names``)."""
+    return oracle.read_spec(case.taxonomy)
 
 
 @pytest.fixture
@@ -128,21 +127,27 @@ def refused(mod: types.ModuleType, payload: object, field: str, what: str) -> An
     return caught
 
 
-def _good(names: Names) -> dict[str, Any]:
-    named = names.codes[0]
-    return {
-        "code": named.code.wire_code,
-        "message": "m",
-        "retryable": named.code.retryable,
-    }
+def _first(spec: oracle.Spec) -> oracle.SpecCode:
+    return next(iter(spec.codes.values()))
 
 
-def _unknown(names: Names, length: int) -> str:
+def _good(spec: oracle.Spec) -> dict[str, Any]:
+    named = _first(spec)
+    return {"code": named.wire, "message": "m", "retryable": named.retryable}
+
+
+def _unknown(spec: oracle.Spec, length: int) -> str:
     """A well-formed code of ``length`` characters the taxonomy lacks (codes are at
     most 100 long).
     """
     code = "zz_" + "x" * (length - 3)
-    return code.upper() if names.taxonomy.code_case == "upper_snake" else code
+    return code.upper() if spec.code_case == "upper_snake" else code
+
+
+def _treated(mod: types.ModuleType, spec: oracle.Spec, code: object) -> Any:
+    """The class the spec says a received ``code`` is treated as: the fallback's
+    for an unknown code (or, README "Hierarchies", a domain's that claims it)."""
+    return getattr(mod, spec.target(code).class_name)
 
 
 def _nested(levels: int) -> dict[str, Any]:
@@ -193,43 +198,45 @@ def test_the_limits_are_exported_constants_the_same_as_the_contracts(
 
 
 def test_a_code_of_256_characters_falls_back_and_257_is_refused(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    if names.taxonomy.wire_type == "integer":
+    if spec.integer:
         # README "Wire codes": the limit of integer codes is 2**53 - 1 either side.
         for limit in (2**53 - 1, -(2**53 - 1)):
-            error = mod.from_payload({**_good(names), "code": limit})
-            assert type(error) is getattr(mod, names.fallback.class_name)
+            error = mod.from_payload({**_good(spec), "code": limit})
+            assert type(error) is _treated(mod, spec, limit)
             assert error.wire_code == limit and error.to_payload()["code"] == limit
             beyond = limit + (1 if limit > 0 else -1)
-            refused(mod, {**_good(names), "code": beyond}, "code", "past the limit")
-        refused(mod, {**_good(names), "code": "x" * 257}, "code", "a string code")
+            refused(mod, {**_good(spec), "code": beyond}, "code", "past the limit")
+        refused(mod, {**_good(spec), "code": "x" * 257}, "code", "a string code")
         return
-    longest = _unknown(names, MAX_CODE)
-    error = mod.from_payload({**_good(names), "code": longest})
-    assert type(error) is getattr(mod, names.fallback.class_name)
+    longest = _unknown(spec, MAX_CODE)
+    error = mod.from_payload({**_good(spec), "code": longest})
+    assert type(error) is _treated(mod, spec, longest)
     assert error.wire_code == longest and error.to_payload()["code"] == longest
     refused(
         mod,
-        {**_good(names), "code": longest + longest[-1]},
+        {**_good(spec), "code": longest + longest[-1]},
         "code",
         "a 257-character code",
     )
 
 
-def test_a_20_mb_code_is_refused_quickly(mod: types.ModuleType, names: Names) -> None:
-    huge = _unknown(names, 20_000_000)  # well-formed: only its length is wrong
-    refused(mod, {**_good(names), "code": huge}, "code", "a 20 MB code")
+def test_a_20_mb_code_is_refused_quickly(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    huge = _unknown(spec, 20_000_000)  # well-formed: only its length is wrong
+    refused(mod, {**_good(spec), "code": huge}, "code", "a 20 MB code")
     refused(
         mod,
-        {**_good(names), "code": "\n" * 20_000_000},
+        {**_good(spec), "code": "\n" * 20_000_000},
         "code",
         "a 20 MB malformed code",
     )
     # A 20 MB key is no code, but it is named in the message of what is wrong under it.
     refused(
         mod,
-        {**_good(names), "details": {"k" * 20_000_000: [math.nan]}},
+        {**_good(spec), "details": {"k" * 20_000_000: [math.nan]}},
         "details",
         "a 20 MB key",
     )
@@ -273,11 +280,10 @@ class RaisingCode(str):
 
 
 def test_a_str_subclass_code_is_read_as_the_string_it_holds(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    known = names.codes[0]
-    fallback = getattr(mod, names.fallback.class_name)
-    if names.taxonomy.wire_type == "integer":
+    known = _first(spec)
+    if spec.integer:
         # README "Wire codes": an int subclass is read as the int it holds, as
         # a str subclass is where codes are strings; its own methods never run.
         class RaisingInt(int):
@@ -293,56 +299,56 @@ def test_a_str_subclass_code_is_read_as_the_string_it_holds(
             def __repr__(self) -> str:
                 raise RuntimeError("no repr")
 
-        wire = known.code.wire_code
+        wire = known.wire
         assert isinstance(wire, int)
-        error = mod.from_payload({**_good(names), "code": RaisingInt(wire)})
+        error = mod.from_payload({**_good(spec), "code": RaisingInt(wire)})
         assert type(error) is getattr(mod, known.class_name)
         assert type(error.wire_code) is int and error.wire_code == wire
         member = next(iter(mod.ErrorCode))
-        error = mod.from_payload({**_good(names), "code": member})
+        error = mod.from_payload({**_good(spec), "code": member})
         assert type(error).code == member and type(error.wire_code) is int
-        assert fallback is not None
         return
-    unknown = _unknown(names, 12)
+    unknown = _unknown(spec, 12)
+    fallback = _treated(mod, spec, unknown)
 
     class Liar(LyingCode):
-        target = known.code.wire_code
+        target = known.wire
 
     # A lying __hash__/__eq__ must not pick the class of the code it claims to be.
-    error = mod.from_payload({**_good(names), "code": Liar(unknown)})
+    error = mod.from_payload({**_good(spec), "code": Liar(unknown)})
     assert type(error) is fallback and error.wire_code == unknown
     assert type(error.wire_code) is str
     # Methods that raise are never called.
-    for code in (RaisingCode(unknown), RaisingCode(known.code.wire_code)):
-        error = mod.from_payload({**_good(names), "code": code})
+    for code in (RaisingCode(unknown), RaisingCode(known.wire)):
+        error = mod.from_payload({**_good(spec), "code": code})
         assert type(error.wire_code) is str and error.wire_code == str.__str__(code)
         pickle.loads(pickle.dumps(error))
         copy.deepcopy(error)
     assert type(
-        mod.from_payload({**_good(names), "code": RaisingCode(known.code.wire_code)})
+        mod.from_payload({**_good(spec), "code": RaisingCode(known.wire)})
     ) is getattr(mod, known.class_name)
     # An ErrorCode member is a str subclass too, and a fine code.
     member = next(iter(mod.ErrorCode))
-    error = mod.from_payload({**_good(names), "code": member})
+    error = mod.from_payload({**_good(spec), "code": member})
     assert type(error).code == member and type(error.wire_code) is str
     refused(
         mod,
-        {**_good(names), "code": RaisingCode("Not A Code")},
+        {**_good(spec), "code": RaisingCode("Not A Code")},
         "code",
         "a malformed str subclass",
     )
     refused(
         mod,
-        {**_good(names), "code": RaisingCode(unknown * 30)},
+        {**_good(spec), "code": RaisingCode(unknown * 30)},
         "code",
         "a long str subclass",
     )
 
 
 def test_a_str_subclass_message_is_read_as_the_string_it_holds(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    error = mod.from_payload({**_good(names), "message": RaisingCode("the message")})
+    error = mod.from_payload({**_good(spec), "message": RaisingCode("the message")})
     assert type(error.message) is str and error.message == "the message"
     clone = pickle.loads(pickle.dumps(error))
     assert clone.message == "the message"
@@ -353,11 +359,11 @@ def test_a_str_subclass_message_is_read_as_the_string_it_holds(
 
 
 def test_details_64_deep_are_kept_and_the_error_round_trips(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     details = _nested(MAX_DEPTH)
     assert _depth(details) == MAX_DEPTH
-    payload = {**_good(names), "details": details}
+    payload = {**_good(spec), "details": details}
     error = mod.from_payload(payload)
     assert error.details == details
     sent = error.to_payload()
@@ -377,67 +383,65 @@ def test_details_64_deep_are_kept_and_the_error_round_trips(
     )
 
 
-def test_details_65_deep_are_refused(mod: types.ModuleType, names: Names) -> None:
+def test_details_65_deep_are_refused(mod: types.ModuleType, spec: oracle.Spec) -> None:
     details = _nested(MAX_DEPTH + 1)
     assert _depth(details) == MAX_DEPTH + 1
-    refused(mod, {**_good(names), "details": details}, "details", "details 65 deep")
+    refused(mod, {**_good(spec), "details": details}, "details", "details 65 deep")
     # The bottom container counts as a level even when empty.
     refused(
         mod,
-        {**_good(names), "details": _deep(MAX_DEPTH + 1)},
+        {**_good(spec), "details": _deep(MAX_DEPTH + 1)},
         "details",
         "empty objects 65 deep",
     )
-    mod.from_payload({**_good(names), "details": _deep(MAX_DEPTH)})
+    mod.from_payload({**_good(spec), "details": _deep(MAX_DEPTH)})
     with pytest.raises(ValueError):
-        getattr(mod, names.base)("m", details=details)
+        getattr(mod, spec.base)("m", details=details)
 
 
 @pytest.mark.parametrize("array", [False, True], ids=["objects", "arrays"])
 def test_details_100000_deep_are_refused_in_bounded_time(
-    mod: types.ModuleType, names: Names, array: bool
+    mod: types.ModuleType, spec: oracle.Spec, array: bool
 ) -> None:
     details = _deep(100_000, array=array)
-    refused(
-        mod, {**_good(names), "details": details}, "details", "details 100,000 deep"
-    )
+    refused(mod, {**_good(spec), "details": details}, "details", "details 100,000 deep")
     with (
         bounded("building an error with details 100,000 deep"),
         pytest.raises(ValueError),
     ):
-        getattr(mod, names.base)("m", details=details)
+        getattr(mod, spec.base)("m", details=details)
     cycle: dict[str, Any] = {}
     cycle["self"] = [cycle]
     refused(
-        mod, {**_good(names), "details": cycle}, "details", "details holding themselves"
+        mod, {**_good(spec), "details": cycle}, "details", "details holding themselves"
     )
 
 
 def test_shared_values_cannot_multiply_the_work(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     """64 levels of [x, x]: 128 objects that a walk would read 2**64 times."""
     node: Any = "leaf"
     for _ in range(MAX_DEPTH - 1):
         node = [node, node]
-    refused(mod, {**_good(names), "details": {"d": node}}, "details", "a doubling DAG")
+    refused(mod, {**_good(spec), "details": {"d": node}}, "details", "a doubling DAG")
 
 
 def test_a_huge_list_is_refused_without_being_walked(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     limit = mod.MAX_DETAILS_NODES
     # The details object, the list and its items: exactly the limit, then one more.
-    mod.from_payload({**_good(names), "details": {"l": [None] * (limit - 2)}})
+    mod.from_payload({**_good(spec), "details": {"l": [None] * (limit - 2)}})
     refused(
         mod,
-        {**_good(names), "details": {"l": [None] * (limit - 1)}},
+        {**_good(spec), "details": {"l": [None] * (limit - 1)}},
         "details",
         "one value too many",
     )
     refused(
         mod,
-        {**_good(names), "details": {"l": [0] * 10_000_000}},
+        {**_good(spec), "details": {"l": [0] * 10_000_000}},
         "details",
         "a list of 10,000,000",
     )
@@ -484,12 +488,12 @@ class LyingDict(dict[str, Any]):
 
 
 def test_subclasses_of_dict_and_list_are_read_as_stored(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    good = _good(names)
+    good = _good(spec)
     details = LyingDict(a=LyingList([1, 2]), b=RaisingCode("text"))
     error = mod.from_payload(LyingDict(**good, details=details))
-    assert type(error) is getattr(mod, names.codes[0].class_name)
+    assert type(error) is getattr(mod, _first(spec).class_name)
     assert error.details == {"a": [1, 2], "b": "text"}
     assert (
         type(error.details) is dict
@@ -533,14 +537,14 @@ class OddFloat(float):
 
 
 def test_details_of_scalar_subclasses_are_kept_as_plain_json(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     details = {SlyKey("k"): [BigInt(7), OddFloat(1.5), RaisingCode("v")]}
-    error = mod.from_payload({**_good(names), "details": details})
+    error = mod.from_payload({**_good(spec), "details": details})
     assert error.details == {"k": [7, 1.5, "v"]}
     assert [type(v) for v in error.details["k"]] == [int, float, str]
     assert pickle.loads(pickle.dumps(error)).details == {"k": [7, 1.5, "v"]}
-    built = getattr(mod, names.base)("m", details=details)
+    built = getattr(mod, spec.base)("m", details=details)
     assert copy.deepcopy(built).details == {"k": [7, 1.5, "v"]}
 
 
@@ -601,9 +605,9 @@ class ShiftyMapping(Mapping[str, Any]):
 
 
 def test_mappings_whose_methods_raise_or_lie_are_invalid_payloads(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    good = _good(names)
+    good = _good(spec)
     refused(mod, RaisingMapping(), "code", "a mapping whose __getitem__ raises")
     for field in ("code", "message", "retryable", "details"):
         refused(
@@ -626,7 +630,7 @@ def test_mappings_whose_methods_raise_or_lie_are_invalid_payloads(
     )
     assert error.details == {"a": 1}
     with bounded("building an error with endless details"), pytest.raises(ValueError):
-        getattr(mod, names.base)("m", details=EndlessMapping())
+        getattr(mod, spec.base)("m", details=EndlessMapping())
 
 
 class EvilKey(str):
@@ -652,15 +656,15 @@ def evil_keys() -> Iterator[None]:
 
 
 def test_keys_whose_comparison_raises_are_invalid_not_escaping(
-    mod: types.ModuleType, names: Names, evil_keys: None
+    mod: types.ModuleType, spec: oracle.Spec, evil_keys: None
 ) -> None:
-    payload = {EvilKey("zz"): 1, **_good(names)}
+    payload = {EvilKey("zz"): 1, **_good(spec)}
     details = {EvilKey("k"): 1, "code": 2}
     EvilKey.armed = True
     # Reading "code" compares it with the evil key: what that raises is an invalid code.
     refused(mod, payload, "code", "a payload with a key whose __eq__ raises")
     # Details are read as stored, never looked up: the evil key is never compared.
-    error = mod.from_payload({**_good(names), "details": details})
+    error = mod.from_payload({**_good(spec), "details": details})
     assert error.details == {"k": 1, "code": 2}
     assert all(type(key) is str for key in error.details)
 
@@ -684,9 +688,9 @@ class Thrower:
 
 
 def test_objects_lying_about_their_class_are_invalid(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    good = _good(names)
+    good = _good(spec)
     assert isinstance(Impostor(str), str) and isinstance(
         Impostor(dict), dict
     )  # the lie works on isinstance
@@ -717,9 +721,9 @@ def test_objects_lying_about_their_class_are_invalid(
         )
 
 
-def test_the_guard_never_raises(mod: types.ModuleType, names: Names) -> None:
-    guard = getattr(mod, names.py_guard)
-    base = getattr(mod, names.base)
+def test_the_guard_never_raises(mod: types.ModuleType, spec: oracle.Spec) -> None:
+    guard = getattr(mod, oracle.python_guard(spec))
+    base = getattr(mod, spec.base)
     for value in (
         Thrower(),
         Impostor(base),
@@ -732,14 +736,14 @@ def test_the_guard_never_raises(mod: types.ModuleType, names: Names) -> None:
     ):
         assert guard(value) is False, value
     assert guard(base("m")) is True
-    assert guard(mod.from_payload(_good(names))) is True
+    assert guard(mod.from_payload(_good(spec))) is True
     for value in (Thrower(), Impostor(base), Impostor(ValueError)):
         wrapped = mod.to_error(value)  # built on the guard: never raises either
-        assert type(wrapped) is getattr(mod, names.wrap.class_name)
+        assert type(wrapped) is getattr(mod, spec.codes[spec.wrap].class_name)
 
 
 def test_events_whose_methods_raise_are_invalid(
-    mod: types.ModuleType, names: Names
+    mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     for event in (RaisingMapping(), Thrower(), Impostor(dict)):
         with (
@@ -748,14 +752,14 @@ def test_events_whose_methods_raise_are_invalid(
         ):
             mod.error_from_event(event)
         assert caught.value.field == "event"
-    for entry in names.taxonomy.events:
-        event: dict[str, Any] = {"type": entry.type}
+    for event_type, location in spec.events.items():
+        event: dict[str, Any] = {"type": event_type}
         node = event
-        parts = entry.location.split(".")
+        parts = location.split(".")
         for part in parts[:-1]:
             node[part] = {}
             node = node[part]
-        node[parts[-1]] = {**_good(names), "details": _nested(MAX_DEPTH + 1)}
+        node[parts[-1]] = {**_good(spec), "details": _nested(MAX_DEPTH + 1)}
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.error_from_event(event)
         assert caught.value.field == "details"
