@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from generator.naming import Names
+from tests import spec_oracle as oracle
 from tests.support import compile_typescript, require_typescript_tools
 from tests.test_injection import (
     TAXONOMY_SETTINGS,
@@ -52,11 +52,11 @@ process.stdout.write(JSON.stringify(out));
 
 
 def check_typescript(
-    node: str, spec: Spec, names: Names, out: Path, work: Path
+    node: str, spec: Spec, read: oracle.Spec, out: Path, work: Path
 ) -> None:
     compiled = compile_typescript(out / "typescript", work)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
-    expected = expected_classes(spec, names)
+    expected = expected_classes(spec, read)
     (work / "names.json").write_text(json.dumps(list(expected)), "utf-8")
     (work / "read.mjs").write_text(NODE_READER, "utf-8")
     run = subprocess.run(
@@ -98,5 +98,5 @@ def node() -> str:
 def test_any_text_reaches_the_typescript_module_verbatim(
     spec: Spec, node: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    names, out = generate(spec, tmp_path_factory.mktemp("inj-ts"))
-    check_typescript(node, spec, names, out, out.parent / "ts")
+    _, read, out = generate(spec, tmp_path_factory.mktemp("inj-ts"))
+    check_typescript(node, spec, read, out, out.parent / "ts")

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.spec_oracle import python_version, read_spec
-from tests.support import REPO, TSC, Case, cases, require_tool
+from tests.support import TSC, Case, cases, require_tool
 
 PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper", "http_api")]
 # The lazy layout's domain modules must be in the wheel too.
@@ -54,7 +54,7 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
 
 @pytest.mark.parametrize("case", WHEELS, ids=[c.name for c in WHEELS])
 def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) -> None:
-    names = case.names
+    spec = read_spec(case.taxonomy)
     project = tmp_path / "project"
     shutil.copytree(case.expected / "python", project)
     _run(
@@ -92,25 +92,28 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
     assert {p["name"] for p in json.loads(installed)} <= {
         "pip",
         "setuptools",
-        names.python_package.replace("_", "-"),
+        spec.python_dist,
     }
     release = _release(case)
     if release is not None:
-        dist = names.python_package.replace("_", "-")
+        dist = spec.python_dist
         assert {"name": dist, "version": release} in json.loads(installed)
 
-    fallback = names.fallback
+    # The spec: an unknown code is treated as the fallback (or, README
+    # "Hierarchies", as the domain whose match claims it).
+    unknown = spec.other_wire("zz_not_a_code")
+    fallback = spec.target(unknown)
     script = textwrap.dedent(f"""
         import importlib.resources, json, sys
-        import {names.python_package} as pkg
+        import {spec.python_package} as pkg
         assert "site-packages" in pkg.__file__, pkg.__file__
         assert (
-            importlib.resources.files("{names.python_package}")
+            importlib.resources.files("{spec.python_package}")
             .joinpath("py.typed")
             .is_file()
         )
         err = pkg.from_payload(
-            {{"code": "{fallback.code.code}", "message": "m", "retryable": False}}
+            {{"code": {unknown!r}, "message": "m", "retryable": False}}
         )
         assert type(err).__name__ == "{fallback.class_name}"
         assert all(getattr(pkg, name) is not None for name in pkg.__all__)
@@ -118,7 +121,7 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) 
         """)
     # -I: isolated, so the repository and user site cannot leak into the import.
     out = _run([str(python), "-I", "-c", script], tmp_path)
-    assert json.loads(out)["code"] == fallback.code.code
+    assert json.loads(out)["code"] == unknown
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +143,7 @@ def npm_env() -> dict[str, str]:
 def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     case: Case, tmp_path: Path, npm_env: dict[str, str]
 ) -> None:
-    names = case.names
+    spec = read_spec(case.taxonomy)
     package = tmp_path / "package"
     shutil.copytree(case.expected / "typescript", package)
     tarball_name = (
@@ -155,7 +158,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     tarball = tmp_path / tarball_name
     release = _release(case)
     if release is not None:
-        assert tarball_name == f"{names.npm_package}-{release}.tgz", tarball_name
+        assert tarball_name == f"{spec.npm_package}-{release}.tgz", tarball_name
     listing = _run(["tar", "-tzf", str(tarball)], tmp_path)
     assert "package/dist/index.js" in listing and "package/dist/index.d.ts" in listing
 
@@ -165,14 +168,15 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
         '{"name": "consumer", "private": true}\n', encoding="utf-8"
     )
     _run(["npm", "install", "--no-save", "--offline", str(tarball)], consumer, npm_env)
-    npm_name = names.npm_package
-    code = names.codes[0]
+    npm_name = spec.npm_package
+    code = next(iter(spec.codes.values()))
+    guard = f"is{spec.base}"  # README "Names": `is` + the base in TypeScript
     (consumer / "esm.mjs").write_text(
-        f"import {{ fromPayload, {code.class_name}, {names.ts_guard} }}"
+        f"import {{ fromPayload, {code.class_name}, {guard} }}"
         f' from "{npm_name}";\n'
-        f'const err = fromPayload({{ code: "{code.code.code}", message: "m",'
+        f"const err = fromPayload({{ code: {json.dumps(code.wire)}, message: 'm',"
         " retryable: true });\n"
-        f"if (!(err instanceof {code.class_name}) || !{names.ts_guard}(err))"
+        f"if (!(err instanceof {code.class_name}) || !{guard}(err))"
         ' throw new Error("wrong class");\n'
         "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
@@ -180,18 +184,19 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     (consumer / "cjs.cjs").write_text(
         f'const pkg = require("{npm_name}");\n'
         f'const err = new pkg.{code.class_name}("m");\n'
-        f'if (err.name !== "{code.class_name}" || !pkg.{names.ts_guard}(err))'
+        f'if (err.name !== "{code.class_name}" || !pkg.{guard}(err))'
         ' throw new Error("wrong class");\n'
         "console.log(JSON.stringify(err));\n",
         encoding="utf-8",
     )
     for script in ("esm.mjs", "cjs.cjs"):
         out = _run(["node", script], consumer, npm_env)
-        assert json.loads(out)["code"] == code.code.code, script
+        assert json.loads(out)["code"] == code.wire, script
 
     (consumer / "use.ts").write_text(
         f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
-        f"const code: ErrorCode = ErrorCode.{code.member};\n"
+        # README "Names": enum members are the key in upper snake case.
+        f"const code: ErrorCode = ErrorCode.{code.code.upper()};\n"
         "const payload: ErrorPayload ="
         ' fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
         "// @ts-expect-error: not a code of the taxonomy\n"

@@ -23,10 +23,10 @@ import pytest
 from generator import render
 from generator.targets.python import LAZY_ABOVE
 from generator.targets.python import lazy as python_lazy
-from generator.naming import NamedDomain, Names, name_taxonomy
+from generator.naming import Names, name_taxonomy
 from generator.pipeline import load_taxonomy
 from tests import spec_oracle as oracle
-from tests.support import Case, case_ids, cases, today_case_ids, today_cases
+from tests.support import Case, cases, today_case_ids, today_cases
 
 #: Prints, as JSON, everything a user of the package can observe.
 BEHAVIOUR = r"""
@@ -207,7 +207,8 @@ def test_both_layouts_behave_the_same(case: Case, tmp_path: Path) -> None:
         names = _names(case, layout)
         src = _write_python(names, tmp_path / layout)
         assert any(src.rglob("_domain_*.py")) is (layout == "lazy")
-        done = _python(src, BEHAVIOUR, names.python_package, names.base, samples)
+        spec = oracle.read_spec(case.taxonomy)
+        done = _python(src, BEHAVIOUR, spec.python_package, spec.base, samples)
         assert done.returncode == 0, done.stderr
         results[layout] = json.loads(done.stdout)
     module, lazy = results["module"], results["lazy"]
@@ -287,33 +288,36 @@ assert type(error) is getattr(pkg, sys.argv[2]) and str(error) == "sent", error
 def test_the_lazy_layout_defines_a_domain_only_when_used(
     case: Case, tmp_path: Path
 ) -> None:
-    names = _names(case, "lazy")
-    src = _write_python(names, tmp_path)
-    # README "Hierarchies": a parent domain may have no codes, and loading a
-    # domain loads its parents (from the YAML's parent keys).
-    first_domain = names.domains[0]
-    last_domain = [d for d in names.domains if d.class_order][-1]
-    by_key = {d.domain.key: d for d in names.domains}
+    src = _write_python(_names(case, "lazy"), tmp_path)
+    # Expectations from the YAML and the README, not the generator's naming.
+    spec = oracle.read_spec(case.taxonomy)
+    codes_of = {
+        key: [c for c in spec.codes.values() if c.domain == key] for key in spec.domains
+    }
+    first_domain = next(iter(spec.domains))
+    last_domain = [key for key, codes in codes_of.items() if codes][-1]
 
-    def modules(domain: NamedDomain) -> str:
-        chain = [domain.py_module]
-        while domain.domain.parent is not None:
-            domain = by_key[domain.domain.parent]
-            chain.append(domain.py_module)
-        return json.dumps(chain)
+    def modules(domain: str) -> str:
+        # README "Python layout": a domain's classes live in `_domain_<name>.py`
+        # (its key in lower case); README "Hierarchies": loading a domain loads
+        # its parents (from the YAML's parent keys), and a parent may have no
+        # codes.
+        return json.dumps([f"_domain_{key.lower()}" for key in spec.lineage(domain)])
 
-    first = first_domain.class_order[-1] if first_domain.class_order else None
-    other = last_domain.class_order[-1]
-    first_name = first.class_name if first is not None else first_domain.class_name
+    first_codes = codes_of[first_domain]
+    first_name = (
+        first_codes[-1].class_name if first_codes else spec.domains[first_domain]
+    )
+    other = codes_of[last_domain][-1]
     args = [
-        names.python_package,
-        names.base,
+        spec.python_package,
+        spec.base,
         first_name,
         modules(first_domain),
         other.class_name,
-        json.dumps(other.code.wire_code),
+        json.dumps(other.wire),
         modules(last_domain),
-        json.dumps(_samples(case)["codes"][other.code.code]),
+        json.dumps(_samples(case)["codes"][other.code]),
     ]
     done = subprocess.run(
         [sys.executable, "-c", LAZINESS, *args],
@@ -327,7 +331,7 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
             sys.executable,
             "-c",
             textwrap.dedent(UNPICKLE),
-            names.python_package,
+            spec.python_package,
             other.class_name,
         ],
         env={**os.environ, "PYTHONPATH": str(src)},

@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from generator import render
 from generator.targets.base import header_lines
 from generator.model import CASE_PATTERNS
+from tests.spec_oracle import python_guard, read_spec
 from tests.support import REPO, case_ids, cases
 
 RUNTIME = REPO / "generator" / "targets" / "python" / "runtime" / "_runtime.py"
@@ -185,13 +186,16 @@ def test_the_runtime_knows_no_taxonomy(case: Any) -> None:
             words.add(node.arg)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             words.add(node.value)  # a code would be a whole string
-    names = case.names
+    # The case's names by the README's rules (guard, package, enum members),
+    # read from its YAML, not from the generator's naming.
+    spec = read_spec(case.taxonomy)
+    codes = spec.codes.values()
     own = (
-        {names.base, names.py_guard, names.python_package, names.taxonomy.name}
-        | {d.class_name for d in names.domains}
-        | {c.class_name for c in names.codes}
-        | {c.member for c in names.codes if len(c.member) > 3}
-        | {c.code.code for c in names.codes if len(c.code.code) > 3}
+        {spec.base, python_guard(spec), spec.python_package, spec.name}
+        | set(spec.domains.values())
+        | {c.class_name for c in codes}
+        | {c.code.upper() for c in codes if len(c.code) > 3}
+        | {c.code for c in codes if len(c.code) > 3}
     )
     assert own & words == set()
     assert "harmovela" not in source.lower()
@@ -203,7 +207,7 @@ def test_every_package_carries_the_runtime_verbatim_under_the_header(
 ) -> None:
     names = case.names
     plan = render.render(names)
-    path = f"python/src/{names.python_package}/_runtime.py"
+    path = f"python/src/{read_spec(case.taxonomy).python_package}/_runtime.py"
     head = "".join(f"# {line}\n" for line in header_lines(names.taxonomy.source))
     assert plan[path] == (head + RUNTIME.read_text(encoding="utf-8")).encode()
     assert (case.expected / path).read_bytes() == plan[path]

@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.naming import Names
-from tests.spec_oracle import Spec, read_spec, sample
+from tests.spec_oracle import Spec, python_guard, read_spec, sample
 from tests.support import REPO, Case, case_ids, cases
 
 MYPY = [
@@ -31,20 +30,27 @@ MYPY = [
 ]
 
 
-def _uses(names: Names, payload: dict[str, Any] | None = None) -> str:
-    """Good and bad uses of the generated package of ``names``; ``payload`` the
-    payload mapping as the oracle reads the YAML (issue 14 §2)."""
+def _uses(spec: Spec) -> str:
+    """Good and bad uses of the generated package of the taxonomy ``spec`` reads,
+    named by the README's rules (never the generator's ``Names``)."""
     # Codes whose constructors need no field: the typed ones have their own test.
-    free = [c for c in names.codes if not any(f.required for f in c.code.fields)]
+    free = [
+        c
+        for c in spec.codes.values()
+        if not any(f.get("required", True) for _, f in c.fields)
+    ]
     code = free[0]
     other = free[-1]
-    pkg = names.python_package
+    # README "Names": enum members are the key in upper snake case.
+    member, other_member = code.code.upper(), other.code.upper()
+    pkg = spec.python_package
+    base, guard = spec.base, python_guard(spec)
     # README "Wire codes": lookup takes a code of the wire type, and a code of
     # the other type is refused.
-    integer = names.taxonomy.wire_type == "integer"
+    integer = spec.integer
     wire_type, wire, not_wire = ("int", "7", '"7"') if integer else ("str", '"x"', "5")
     # Issue 14 §2: details of the payload's type, the code in its member.
-    payload = payload or {"code": "code", "details_type": "object", "preset": ""}
+    payload = spec.payload
     good_details, bad_details = {
         "object": ('{"a": 1}', "[1, 2]"),
         "array": ("[1]", '{"a": 1}'),
@@ -66,7 +72,7 @@ from typing import assert_type
 
 import {pkg}
 from {pkg} import (
-    {names.base},
+    {base},
     {code.class_name},
     Domain,
     ERROR_EVENTS,
@@ -81,7 +87,7 @@ from {pkg} import (
     is_retryable,
     lookup,
     to_error,
-    {names.py_guard},
+    {guard},
 )
 
 
@@ -94,17 +100,17 @@ def good(value: object) -> None:
     assert_type(err.retryable, bool)
     assert_type(err.meaning, str)
     assert_type(err.to_payload(), ErrorPayload)
-    assert_type(from_payload({{}}), {names.base})
-    assert_type(lookup({wire}), type[{names.base}])
+    assert_type(from_payload({{}}), {base})
+    assert_type(lookup({wire}), type[{base}])
     assert_type(is_retryable({wire}), bool)
     assert_type(err.wire_code, {wire_type})
     {sent}
-    assert_type(to_error(value), {names.base})
-    assert_type(error_from_event({{"type": "x"}}), {names.base} | None)
-    if {names.py_guard}(value):
-        assert_type(value, {names.base})
-    code: ErrorCode = ErrorCode.{other.member}
-    text: {wire_type} = ErrorCode.{code.member}
+    assert_type(to_error(value), {base})
+    assert_type(error_from_event({{"type": "x"}}), {base} | None)
+    if {guard}(value):
+        assert_type(value, {base})
+    code: ErrorCode = ErrorCode.{other_member}
+    text: {wire_type} = ErrorCode.{member}
     location: str | None = ERROR_EVENTS.get("x")
     issubclass(InvalidPayloadError, ValueError)
     assert_type({pkg}.{other.class_name}("m").retryable, bool)
@@ -116,17 +122,17 @@ def good(value: object) -> None:
     print(code, text, location, limits)
 
 
-def bad(err: {names.base}) -> None:
-    code: ErrorCode = ErrorCode.{code.member}_MISSPELT  # E
-    wrong: ErrorCode = {code.code.wire_code!r}  # E
-    err.code = ErrorCode.{other.member}  # E
+def bad(err: {base}) -> None:
+    code: ErrorCode = ErrorCode.{member}_MISSPELT  # E
+    wrong: ErrorCode = {code.wire!r}  # E
+    err.code = ErrorCode.{other_member}  # E
     {code.class_name}(42)  # E
     {code.class_name}("m", retryable="yes")  # E
     {misuse}
     {code.class_name}("m", unknown_option=1)  # E
     lookup({not_wire})  # E
     ERROR_EVENTS["x"] = "y"  # E
-    domain: Domain = "{names.domains[0].domain.key}"  # E
+    domain: Domain = "{next(iter(spec.domains))}"  # E
     {pkg}.not_a_name_of_the_package  # E
     {pkg}.MAX_DETAILS_DEPTH = 1000  # E
     print(code, wrong, domain)
@@ -137,18 +143,18 @@ def bad(err: {names.base}) -> None:
 def test_generated_package_and_uses_type_check_strictly(
     case: Case, tmp_path: Path
 ) -> None:
-    names = case.names
+    spec = read_spec(case.taxonomy)
     src = tmp_path / "src"
     shutil.copytree(case.expected / "python" / "src", src)
     uses = src / "uses.py"
-    uses.write_text(_uses(names, read_spec(case.taxonomy).payload), encoding="utf-8")
+    uses.write_text(_uses(spec), encoding="utf-8")
     expected = {
         index
         for index, line in enumerate(uses.read_text(encoding="utf-8").splitlines(), 1)
         if line.endswith("# E")
     }
     done = subprocess.run(
-        [*MYPY, names.python_package, "uses.py"],
+        [*MYPY, spec.python_package, "uses.py"],
         cwd=src,
         capture_output=True,
         text=True,
