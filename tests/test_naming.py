@@ -28,7 +28,6 @@ from generator.naming import (
     TS_GLOBALS,
     TS_MODULE_NAMES,
     TS_RESERVED,
-    Names,
     check_names,
     class_name,
     generic_code,
@@ -50,7 +49,7 @@ from generator.naming import (
 from generator.pipeline import build_plan, load_names
 from generator.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from tests.support import REPO, Case, case_ids, cases
-from tests.spec_oracle import read_spec
+from tests.spec_oracle import python_guard, read_spec
 
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
@@ -588,16 +587,25 @@ def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:
 
 
 # ------------------------------------------------------ the sets cover the modules
-def _own_names(names: Names) -> tuple[set[str], set[str]]:
-    """The names the generated modules take from the taxonomy: (Python, TypeScript)."""
+def _own_names(case: Case) -> tuple[set[str], set[str]]:
+    """The names the generated modules take from the taxonomy: (Python, TypeScript).
+
+    Read from the YAML by the README's rules (``tests.spec_oracle``), not from
+    naming: a name naming got wrong is then not the taxonomy's, and the tests
+    below see it as a module name nobody reserved.
+    """
+    spec = read_spec(case.taxonomy)
+    codes = spec.codes.values()
     classes = (
-        {names.base}
-        | {d.class_name for d in names.domains}
-        | {c.class_name for c in names.codes}
+        {spec.base}
+        | set(spec.domains.values())
+        | {c.class_name for c in codes}
         # A TypedDict in Python, a details type in TypeScript (issue 10).
-        | {c.details_type for c in names.codes if c.details_type}
+        | {c.details_type for c in codes if c.details_type}
     )
-    return classes | {names.py_guard}, classes | {names.ts_guard, names.ts_options}
+    # README "Names": the guard (snake case in Python) and the options type.
+    typescript = {f"is{spec.base}", f"{spec.base}Options"}
+    return classes | {python_guard(spec)}, classes | typescript
 
 
 def _python_top_level(source: str) -> set[str]:
@@ -685,10 +693,10 @@ def _module(case: Case, suffix: str) -> str:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_python_module_names_cover_every_top_level_name(case: Case) -> None:
-    own, _ = _own_names(case.names)
+    own, _ = _own_names(case)
     defined = _python_top_level(_module(case, "/__init__.py"))
     assert (
-        "from_payload" in defined and case.names.base in defined
+        "from_payload" in defined and read_spec(case.taxonomy).base in defined
     )  # the parse found the module's names
     public = {name for name in defined if not name.startswith("_")} - own
     assert (
@@ -749,10 +757,10 @@ def _code_only(typescript: str) -> str:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) -> None:
     """A class named like a global the module reads would change what it reads."""
-    py_own, _ = _own_names(case.names)
-    members = {c.member for c in case.names.codes} | {
-        d.member for d in case.names.domains
-    }  # in enum bodies
+    py_own, _ = _own_names(case)
+    spec = read_spec(case.taxonomy)
+    # In enum bodies; README "Names": members are the keys in upper snake case.
+    members = {key.upper() for key in [*spec.codes, *spec.domains]}
     used = {
         node.id
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))
@@ -771,7 +779,7 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
 def test_every_class_like_name_the_typescript_module_uses_is_reserved(
     case: Case,
 ) -> None:
-    _, ts_own = _own_names(case.names)
+    _, ts_own = _own_names(case)
     code = _code_only(_module(case, "src/index.ts"))
     used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\s*:)", code))
     # Error itself is read by src/runtime.ts now, which declares no class of the
@@ -803,8 +811,18 @@ def test_the_declaration_readers_see_what_they_must() -> None:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_no_name_a_golden_case_generates_is_reserved(case: Case) -> None:
-    py_own, ts_own = _own_names(case.names)
-    classes = (py_own | ts_own) - {case.names.py_guard, case.names.ts_guard}
+    py_own, ts_own = _own_names(case)
+    spec = read_spec(case.taxonomy)
+    # The names the README gives the case's classes, and those naming gives them
+    # (here naming is what is judged, by reserved_reason, not the oracle).
+    names = case.names
+    generated = (
+        {names.base}
+        | {d.class_name for d in names.domains}
+        | {c.class_name for c in names.codes}
+        | {c.details_type for c in names.codes if c.details_type}
+    )
+    classes = (py_own | ts_own | generated) - {python_guard(spec), f"is{spec.base}"}
     assert {
         name: reserved_reason(name) for name in classes if reserved_reason(name)
     } == {}
