@@ -11,6 +11,7 @@ comments, docstrings), so the width of every line of the ``*.py`` files under
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import tomllib
@@ -87,3 +88,39 @@ def test_columns_counts_wide_characters_twice() -> None:
 def test_no_line_is_wider_than_black_allows(name: str) -> None:
     wide = too_wide(REPO / name, name)
     assert not wide, "\n".join(wide)
+
+
+#: Issue 13: no module under generator/ over about 300 lines without saying why.
+LONG = 300
+
+
+def opening(source: str) -> str | None:
+    """The docstring a module opens with, or None."""
+    return ast.get_docstring(ast.parse(source))
+
+
+def long_without_a_reason(source: str) -> bool:
+    """Whether a module runs past ``LONG`` lines while its opening docstring does
+    not say so (a reason names the figure: "longer than 300 lines because ...")."""
+    doc = opening(source) or ""
+    return len(source.splitlines()) > LONG and str(LONG) not in doc
+
+
+def test_the_module_rules_read_what_they_must() -> None:
+    short = '"""What it is for."""\nX = 1\n'
+    long = "\n" * LONG + "X = 1\n"
+    assert opening(short) == "What it is for." and opening("X = 1\n") is None
+    assert not long_without_a_reason(short)
+    assert long_without_a_reason('"""What it is for."""' + long)
+    assert not long_without_a_reason(
+        f'"""What it is for.\n\nIt is longer than {LONG} lines because ..."""' + long
+    )
+
+
+@pytest.mark.parametrize("name", [n for n in SOURCES if n.startswith("generator/")])
+def test_every_module_says_what_it_is_for_and_a_long_one_why(name: str) -> None:
+    source = (REPO / name).read_text(encoding="utf-8")
+    assert opening(source), f"{name}: no docstring says what the module is for"
+    assert not long_without_a_reason(
+        source
+    ), f"{name}: {len(source.splitlines())} lines, and its docstring says not why"

@@ -4,10 +4,13 @@ A live code needs ``retryable`` and ``meaning`` and may take ``class``,
 ``wire``, ``since``, ``deprecated``, and the ``http_status``, ``grpc_status``
 and ``throttling`` of :mod:`.status`; a removed code (``removed: {since,
 reason}``) is a tombstone, no longer generated, whose name may never be used
-again.  The
-:class:`Codes` registry remembers every code met so far across domains, so a
-code defined twice, a removed name reused, or a ``fallback`` naming no code is
-reported with the line of the other side.
+again.  The :class:`Codes` registry remembers every code met so far across
+domains, so a code defined twice, a removed name reused, or a ``fallback``
+naming no code is reported with the line of the other side.
+
+It is longer than 300 lines because a code's parts (wire code, deprecation,
+tombstone) are read here together, where the registry of codes met so far can
+name the other line of a clash.
 """
 
 from __future__ import annotations

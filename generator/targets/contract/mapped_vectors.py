@@ -8,6 +8,10 @@ have (``retryable`` not on the wire, details of another type, a problem's code
 that travels as a URI); :func:`add_mapped_rules` adds the vectors of the rules
 the mapping brings: details of its type, the envelope, and a problem's type,
 title, status and extension members.
+
+It is longer than 300 lines because it is one translation: every rule of
+:mod:`.payload_vectors` said again in the mapping's members, and the rules only
+a mapping has; split in two, each half would need the other's member tables.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ lazily imported module per domain when the taxonomy is large (:func:`lazy`),
 print black-clean code with the helpers of :mod:`generator.pysyntax`;
 :func:`_finish` passes any file they could not keep within black's limits
 through black itself.
+
+It is longer than 300 lines because both layouts (``module`` and ``lazy``)
+are built here from one view, the lazy one's per-domain modules included.
 """
 
 from __future__ import annotations
