@@ -124,3 +124,16 @@ def test_every_module_says_what_it_is_for_and_a_long_one_why(name: str) -> None:
     assert not long_without_a_reason(
         source
     ), f"{name}: {len(source.splitlines())} lines, and its docstring says not why"
+
+
+#: Issue 13 §2: templates render only what varies, and none is over 150 lines.
+TEMPLATE_LINES = 150
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.relative_to(REPO).as_posix() for p in (REPO / "templates").rglob("*.j2")),
+)
+def test_no_template_is_over_150_lines(name: str) -> None:
+    lines = len((REPO / name).read_text(encoding="utf-8").splitlines())
+    assert lines <= TEMPLATE_LINES, f"{name}: {lines} lines; move a part to its own"
