@@ -15,17 +15,20 @@ changes them in ``[tool.taxogen.lint]`` of its pyproject.toml::
 
 Findings print as ``PATH:LINE:COL: LEVEL RULE-ID: message``.
 
-It is a little longer than 300 lines because each rule's table entry, its
-check and the configuration that names it read best side by side.
+The rules' table (ids, default levels, summaries) and the configuration that
+names them are :mod:`generator.lint_config`, which every command reads with
+pyproject.toml and which imports neither the model nor naming; the checks are
+here, by id.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator
 
-from generator.diagnostics import Position, describe_value
+from generator import lint_config
+from generator.diagnostics import Position
+from generator.lint_config import LEVELS, LintConfig, LintConfigError
 from generator.lint_details import field_described, template_uses_field
 from generator.model import Code, Taxonomy
 from generator.naming import domain_prefix, generic_code, words
@@ -39,8 +42,6 @@ __all__ = [
     "Rule",
     "lint",
 ]
-
-LEVELS = ("error", "warning", "off")
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,16 +74,6 @@ class Rule:
     level: str
     summary: str
     check: _Check
-
-
-class LintConfigError(Exception):
-    """``[tool.taxogen.lint]`` names an unknown rule or level; ``key`` is where, in that
-    table.
-    """
-
-    def __init__(self, message: str, key: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.key = key
 
 
 def _domain_generic_code(
@@ -245,152 +236,26 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
             yield code.code, f"{code.code!r} is replaced by itself", dep.position
 
 
-RULES: tuple[Rule, ...] = (
-    Rule(
-        id="domain-generic-code",
-        level="warning",
-        summary="each domain has its generic <domain>_error code",
-        check=_domain_generic_code,
-    ),
-    Rule(
-        id="code-domain-prefix",
-        level="off",
-        summary="codes carry their domain's prefix",
-        check=_code_domain_prefix,
-    ),
-    Rule(
-        id="timeout-retryable",
-        level="warning",
-        summary="a *_timeout code is retryable",
-        check=_timeout_retryable,
-    ),
-    Rule(
-        id="terminal-not-retryable",
-        level="warning",
-        summary="*_cancelled, unauthorized and invalid_* codes are not retryable",
-        check=_terminal_not_retryable,
-    ),
-    Rule(
-        id="fallback-not-retryable",
-        level="warning",
-        summary="the fallback code is not retryable",
-        check=_fallback_not_retryable,
-    ),
-    Rule(
-        id="meaning-present",
-        level="error",
-        summary="every code, removed ones too, records its meaning",
-        check=_meaning_present,
-    ),
-    Rule(
-        id="meaning-no-period",
-        level="warning",
-        summary="meanings end without a period, like the spec's",
-        check=_meaning_no_period,
-    ),
-    Rule(
-        id="meaning-unique",
-        level="warning",
-        summary="no two codes share a meaning",
-        check=_meaning_unique,
-    ),
-    Rule(
-        id="replaced-by-live",
-        level="error",
-        summary="replaced_by names a live, undeprecated code",
-        check=_replaced_by_live,
-    ),
-    Rule(
-        id="template-uses-field",
-        level="warning",
-        summary="a message template uses at least one details field",
-        check=template_uses_field,
-    ),
-    Rule(
-        id="field-described",
-        level="warning",
-        summary="a details field has a description or a template that uses it",
-        check=field_described,
-    ),
+#: Each rule's check, by id; the ids, levels and summaries are
+#: :data:`generator.lint_config.RULES`, whose order findings follow.
+_CHECKS: dict[str, _Check] = {
+    "domain-generic-code": _domain_generic_code,
+    "code-domain-prefix": _code_domain_prefix,
+    "timeout-retryable": _timeout_retryable,
+    "terminal-not-retryable": _terminal_not_retryable,
+    "fallback-not-retryable": _fallback_not_retryable,
+    "meaning-present": _meaning_present,
+    "meaning-no-period": _meaning_no_period,
+    "meaning-unique": _meaning_unique,
+    "replaced-by-live": _replaced_by_live,
+    "template-uses-field": template_uses_field,
+    "field-described": field_described,
+}
+
+RULES: tuple[Rule, ...] = tuple(
+    Rule(id=info.id, level=info.level, summary=info.summary, check=_CHECKS[info.id])
+    for info in lint_config.RULES
 )
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LintConfig:
-    """Rule levels and per-code ignores, from ``[tool.taxogen.lint]``."""
-
-    levels: Mapping[str, str]
-    ignore: Mapping[str, frozenset[str]]
-
-    @classmethod
-    def default(cls) -> "LintConfig":
-        return cls(levels={rule.id: rule.level for rule in RULES}, ignore={})
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, Any]) -> "LintConfig":
-        known = {rule.id: rule for rule in RULES}
-        levels = {rule.id: rule.level for rule in RULES}
-
-        def rule_ids(key: str) -> list[str]:
-            value = table.get(key, [])
-            if not isinstance(value, list) or not all(
-                isinstance(v, str) for v in value
-            ):
-                raise LintConfigError(
-                    f"expected a list of rule ids, got {describe_value(value)}", (key,)
-                )
-            for rule_id in value:
-                if rule_id not in known:
-                    raise LintConfigError(f"unknown rule {rule_id!r}", (key,))
-            return value
-
-        for key in table:
-            if key not in ("enable", "disable", "level", "ignore"):
-                raise LintConfigError(
-                    f"unknown key {key!r} (expected enable, disable, level, ignore)",
-                    (key,),
-                )
-        for rule_id in rule_ids("enable"):
-            if levels[rule_id] == "off":
-                levels[rule_id] = "warning"
-        for rule_id in rule_ids("disable"):
-            levels[rule_id] = "off"
-        level_table = table.get("level", {})
-        if not isinstance(level_table, dict):
-            raise LintConfigError(
-                "expected a table of rule id = level, got"
-                f" {describe_value(level_table)}",
-                ("level",),
-            )
-        for rule_id, level in level_table.items():
-            if rule_id not in known:
-                raise LintConfigError(f"unknown rule {rule_id!r}", ("level", rule_id))
-            if level not in LEVELS:
-                raise LintConfigError(
-                    f"expected one of {', '.join(LEVELS)}, got {describe_value(level)}",
-                    ("level", rule_id),
-                )
-            levels[rule_id] = level
-        ignore_table = table.get("ignore", {})
-        if not isinstance(ignore_table, dict):
-            raise LintConfigError(
-                "expected a table of rule id = [codes], got"
-                f" {describe_value(ignore_table)}",
-                ("ignore",),
-            )
-        ignore: dict[str, frozenset[str]] = {}
-        for rule_id, codes in ignore_table.items():
-            if rule_id not in known:
-                raise LintConfigError(f"unknown rule {rule_id!r}", ("ignore", rule_id))
-            if not isinstance(codes, list) or not all(
-                isinstance(c, str) for c in codes
-            ):
-                raise LintConfigError(
-                    f"expected a list of codes, got {describe_value(codes)}",
-                    ("ignore", rule_id),
-                )
-            ignore[rule_id] = frozenset(codes)
-        return cls(levels=levels, ignore=ignore)
 
 
 def lint(taxonomy: Taxonomy, config: LintConfig | None = None) -> list[Finding]:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
-from generator.lint import LintConfig, LintConfigError
+from generator.lint_config import LintConfig, LintConfigError
 from generator.tomlpos import locate
 
 __all__ = [

@@ -7,10 +7,14 @@ taxonomy itself must pass every rule, strictly); the configuration of
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from generator import lint as lint_module
+from generator import lint_config
 from generator.lint import RULES, LintConfig, LintConfigError, lint
 from generator.pipeline import load_taxonomy
 from tests.support import REPO
@@ -134,6 +138,27 @@ PREFIXED = (
 
 def test_every_rule_has_a_before_case() -> None:
     assert set(BEFORE) == {rule.id for rule in RULES}
+
+
+def test_every_rule_of_the_table_has_a_check_and_every_check_a_rule() -> None:
+    # A check whose id the table lacks would never run, and no test would say.
+    table = [rule.id for rule in lint_config.RULES]
+    assert set(lint_module._CHECKS) == set(table)
+    assert [rule.id for rule in RULES] == table  # findings keep the table's order
+
+
+def test_reading_the_settings_imports_neither_the_model_nor_naming() -> None:
+    # Why the table lives apart from the checks: every command reads the settings
+    # first, and a no-op check answered from its memo must not pay for these.
+    script = (
+        "import sys, generator.settings, generator.memo\n"
+        "heavy = {'generator.model', 'generator.naming', 'generator.lint'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
 
 
 def test_the_shipped_taxonomy_passes_every_rule(tmp_path: Path) -> None:
