@@ -49,7 +49,7 @@ from generator.naming import (
 from generator.pipeline import build_plan, load_names
 from generator.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from tests.support import REPO, Case, case_ids, cases
-from tests.spec_oracle import python_guard, read_spec
+from tests.spec_oracle import Spec, python_guard, read_spec
 
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
@@ -587,14 +587,13 @@ def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:
 
 
 # ------------------------------------------------------ the sets cover the modules
-def _own_names(case: Case) -> tuple[set[str], set[str]]:
+def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
     """The names the generated modules take from the taxonomy: (Python, TypeScript).
 
     Read from the YAML by the README's rules (``tests.spec_oracle``), not from
     naming: a name naming got wrong is then not the taxonomy's, and the tests
     below see it as a module name nobody reserved.
     """
-    spec = read_spec(case.taxonomy)
     codes = spec.codes.values()
     classes = (
         {spec.base}
@@ -693,10 +692,11 @@ def _module(case: Case, suffix: str) -> str:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_python_module_names_cover_every_top_level_name(case: Case) -> None:
-    own, _ = _own_names(case)
+    spec = read_spec(case.taxonomy)
+    own, _ = _own_names(spec)
     defined = _python_top_level(_module(case, "/__init__.py"))
     assert (
-        "from_payload" in defined and read_spec(case.taxonomy).base in defined
+        "from_payload" in defined and spec.base in defined
     )  # the parse found the module's names
     public = {name for name in defined if not name.startswith("_")} - own
     assert (
@@ -757,8 +757,8 @@ def _code_only(typescript: str) -> str:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) -> None:
     """A class named like a global the module reads would change what it reads."""
-    py_own, _ = _own_names(case)
     spec = read_spec(case.taxonomy)
+    py_own, _ = _own_names(spec)
     # In enum bodies; README "Names": members are the keys in upper snake case.
     members = {key.upper() for key in [*spec.codes, *spec.domains]}
     used = {
@@ -779,7 +779,7 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
 def test_every_class_like_name_the_typescript_module_uses_is_reserved(
     case: Case,
 ) -> None:
-    _, ts_own = _own_names(case)
+    _, ts_own = _own_names(read_spec(case.taxonomy))
     code = _code_only(_module(case, "src/index.ts"))
     used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\s*:)", code))
     # Error itself is read by src/runtime.ts now, which declares no class of the
@@ -811,8 +811,8 @@ def test_the_declaration_readers_see_what_they_must() -> None:
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_no_name_a_golden_case_generates_is_reserved(case: Case) -> None:
-    py_own, ts_own = _own_names(case)
     spec = read_spec(case.taxonomy)
+    py_own, ts_own = _own_names(spec)
     # The names the README gives the case's classes, and those naming gives them
     # (here naming is what is judged, by reserved_reason, not the oracle).
     names = case.names
