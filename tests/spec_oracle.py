@@ -166,6 +166,11 @@ class Spec:
         return self.wire_type == "integer"
 
     @property
+    def first(self) -> SpecCode:
+        """The first live code the YAML gives."""
+        return next(iter(self.codes.values()))
+
+    @property
     def by_wire(self) -> dict[str | int, SpecCode]:
         """The live codes by their wire code."""
         return {c.wire: c for c in self.codes.values()}

@@ -231,7 +231,7 @@ def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
             return None
         return viewed[f"from_payload/{vid}"]
 
-    first = next(iter(spec.codes.values()))
+    first = spec.first
     if p["retryable"] is not None:
         assert given("retryable_from_wire")["retryable"] is not first.retryable
     if p["details"] is not None:
@@ -433,7 +433,7 @@ def test_the_schema_at_each_edge(computed: Computed) -> None:
     if spec.mapped_payload:  # see test_the_mapped_schema_at_each_edge
         return
     validator = _validator(schema)
-    entry = next(iter(spec.codes.values()))
+    entry = spec.first
     code = entry.wire
     good = {"code": code, "message": "m", "retryable": False}
     cases_: list[tuple[Any, bool]]
@@ -848,7 +848,7 @@ def _problem_rule_vectors(spec: Spec, by_id: dict[str, Any], body: Any) -> None:
     p = spec.payload
     kind, detail = p["code"], p["message"]
     fallback = spec.codes[spec.fallback]
-    first = next(iter(spec.codes.values()))
+    first = spec.first
     uri = spec_oracle.type_uri(spec, first.wire)
     assert spec.docs_url is not None  # README: "The preset needs docs_url"
     docs_prefix = spec.docs_url.split("{code}")[0]
@@ -930,7 +930,7 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
         return
     validator = _validator(schema)
     p = spec.payload
-    entry = next(iter(spec.codes.values()))
+    entry = spec.first
     problem = p["preset"] == "problem"
     code = spec_oracle.type_uri(spec, entry.wire) if problem else entry.wire
     good: dict[str, Any] = {p["code"]: code, p["message"]: "m"}

@@ -437,7 +437,7 @@ def test_from_payload_takes_any_json(case: Case, data: st.DataObject) -> None:
 
 
 def _explicit_payloads(spec: oracle.Spec) -> list[object]:
-    code = spec.wire_of(next(iter(spec.codes)))
+    code = spec.first.wire
     good = {"code": code, "message": "m", "retryable": False}
     return [
         None, True, 0, -0.0, math.nan, "", [], {}, [good], json.loads('"\\ud800"'),
@@ -612,7 +612,7 @@ def test_details_json_cannot_carry_are_refused_when_built(
         cls("m", details=details, **fields)
     # The same details on the wire are an invalid payload, not a crash.
     payload = {
-        "code": spec.wire_of(next(iter(spec.codes))),
+        "code": spec.first.wire,
         "message": "m",
         "retryable": True,
         "details": details,
@@ -966,7 +966,7 @@ def limit_payloads(spec: oracle.Spec) -> list[object]:
     """Payloads at and past each limit, the values one by one (hypothesis draws few
     this big).
     """
-    first = next(iter(spec.codes.values()))
+    first = spec.first
     good = {"code": first.wire, "message": "m", "retryable": False}
     at = oracle.MAX_DETAILS_NODES - 2  # the details object and its list count too
     return [

@@ -169,7 +169,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     )
     _run(["npm", "install", "--no-save", "--offline", str(tarball)], consumer, npm_env)
     npm_name = spec.npm_package
-    code = next(iter(spec.codes.values()))
+    code = spec.first
     guard = f"is{spec.base}"  # README "Names": `is` + the base in TypeScript
     (consumer / "esm.mjs").write_text(
         f"import {{ fromPayload, {code.class_name}, {guard} }}"

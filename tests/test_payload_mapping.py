@@ -218,7 +218,7 @@ class _Getter:
 
 
 def _good(spec: oracle.Spec) -> dict[str, Any]:
-    entry = next(iter(spec.codes.values()))
+    entry = spec.first
     canonical: dict[str, Any] = {
         "code": entry.wire,
         "message": "m",

@@ -54,10 +54,6 @@ def _codes(spec: oracle.Spec) -> list[oracle.SpecCode]:
     return list(spec.codes.values())
 
 
-def _first(spec: oracle.Spec) -> oracle.SpecCode:
-    return _codes(spec)[0]
-
-
 def _unknown_code(spec: oracle.Spec) -> str | int:
     """A well-formed code no code has on the wire, live or removed (README "Wire
     codes")."""
@@ -66,7 +62,7 @@ def _unknown_code(spec: oracle.Spec) -> str | int:
 
 def _bad_case_code(spec: oracle.Spec) -> str:
     """A code spelt in the other case: well-formed for the other style only."""
-    code = _first(spec).code
+    code = spec.first.code
     return code.upper() if spec.code_case == "lower_snake" else code.lower()
 
 
@@ -197,7 +193,7 @@ def test_instances_carry_message_details_cause_and_retryable_override(
 def test_details_are_copied_not_shared(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    cls = _cls(mod, _first(spec).class_name)
+    cls = _cls(mod, spec.first.class_name)
     source = {"a": 1}
     err = cls("x", details=source)
     source["a"] = 2
@@ -225,7 +221,7 @@ def test_details_are_copied_not_shared(
 def test_details_json_cannot_carry_are_refused_when_built(
     mod: types.ModuleType, spec: oracle.Spec, details: Any, problem: type[Exception]
 ) -> None:
-    cls = _cls(mod, _first(spec).class_name)
+    cls = _cls(mod, spec.first.class_name)
     with pytest.raises(problem):
         cls("x", details=details)
 
@@ -288,7 +284,7 @@ def test_type_guard(mod: types.ModuleType, spec: oracle.Spec) -> None:
         given = oracle.sample_details(spec, named.code)
         assert guard(_cls(mod, named.class_name)("x", **given)) is True
     assert guard(ValueError("x")) is False
-    assert guard({"code": _first(spec).wire, "message": "m"}) is False
+    assert guard({"code": spec.first.wire, "message": "m"}) is False
     assert guard(None) is False
     assert guard(mod.InvalidPayloadError("x")) is False
 
@@ -369,7 +365,7 @@ def _invalid_codes(spec: oracle.Spec) -> list[object]:
     """Codes no payload may carry (README "Wire codes"): by the code case while
     every wire code is its key, printable ASCII once one is not; integers in
     range where codes are integers."""
-    code = _first(spec).wire
+    code = spec.first.wire
     common: list[object] = [None, ["a"], True]
     if isinstance(code, int):
         limit = 2**53 - 1
@@ -386,7 +382,7 @@ def _invalid_codes(spec: oracle.Spec) -> list[object]:
 
 
 def _invalid_payloads(spec: oracle.Spec) -> list[tuple[object, str]]:
-    code = _first(spec).wire
+    code = spec.first.wire
     good = {"code": code, "message": "m", "retryable": False}
     return [
         (None, "payload"),
@@ -465,7 +461,7 @@ def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
     with pytest.raises(mod.InvalidPayloadError) as caught:
         mod.from_payload(
             {
-                "code": _first(spec).wire,
+                "code": spec.first.wire,
                 "message": "m",
                 "retryable": True,
                 "details": {"d": deep},
@@ -477,8 +473,8 @@ def test_from_payload_deeply_nested_details_are_refused_not_a_crash(
 def test_to_error(mod: types.ModuleType, spec: oracle.Spec) -> None:
     # The design note: a non-error throw is wrapped into the wrap code's class.
     wrap = _cls(mod, spec.codes[spec.wrap].class_name)
-    existing = _cls(mod, _first(spec).class_name)(
-        "x", **oracle.sample_details(spec, _first(spec).code)
+    existing = _cls(mod, spec.first.class_name)(
+        "x", **oracle.sample_details(spec, spec.first.code)
     )
     assert mod.to_error(existing) is existing
 
@@ -506,7 +502,7 @@ def test_error_events_and_error_from_event(
     assert dict(mod.ERROR_EVENTS) == events
     with pytest.raises(TypeError):
         mod.ERROR_EVENTS["new.event"] = "x"  # read-only
-    code = _first(spec)
+    code = spec.first
     payload = {
         "code": code.wire,
         "message": "m",
@@ -628,7 +624,7 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     logger = logging.getLogger("taxogen-json-test")
     logger.addHandler(handler)
     try:
-        for payload_code in (_first(spec).wire, _unknown_code(spec)):
+        for payload_code in (spec.first.wire, _unknown_code(spec)):
             try:
                 raise mod.from_payload(
                     {"code": payload_code, "message": "boom", "retryable": False}
@@ -638,7 +634,7 @@ def test_a_json_log_formatter_shows_the_code_without_extra_work(
     finally:
         logger.removeHandler(handler)
     entries = [json.loads(line) for line in stream.getvalue().splitlines()]
-    assert f"code: {_first(spec).wire}" in entries[0]["exc_info"]
+    assert f"code: {spec.first.wire}" in entries[0]["exc_info"]
     assert (
         f"code: {_unknown_code(spec)}" in entries[1]["exc_info"]
     )  # the code as received
