@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import memo
 from generator.arguments import parser
 from generator.diagnostics import TaxonomyError, visible
-from generator.settings import Plugin, settings
+from generator.settings import Plugin, Settings, settings
 
 if TYPE_CHECKING:
     import argparse
@@ -59,7 +59,7 @@ def run() -> NoReturn:
     flushes the standard streams and leaves; a failed flush (a closed pipe) ends
     in exit status 120, as it would in Python's own shutdown.
     """
-    code = main(use_memo=True)
+    code = main()
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
@@ -69,13 +69,12 @@ def run() -> NoReturn:
     os._exit(code)
 
 
-def main(argv: Sequence[str] | None = None, *, use_memo: bool = False) -> int:
+def main(argv: Sequence[str] | None = None, *, use_memo: bool = True) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status.
 
     ``use_memo``: read and write the memo of :mod:`generator.memo`, as the
-    ``taxogen`` process does.  Off by default: a caller in the same process may
-    have changed what a plan holds (patched a target, say), which the memo's
-    digest of the files on disk cannot see.
+    ``taxogen`` process does.  A caller in the same process that changes what a
+    plan holds in a way no input shows (patches a target, say) turns it off.
     """
     args = parser().parse_args(argv)
     # A run builds one large tree of objects (nodes, model, plan) and leaves
@@ -140,17 +139,29 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         except ValueError as exc:
             print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
             return 2
-    # A plugin is a program the memo cannot see into: with one, always render.
-    # User templates are inputs like taxogen's own: the digest reads them all.
+    # The taxonomy is read once: the memo's digest and the parser see the same
+    # bytes, and a pipe (which can be read only once) works.
+    from generator import sourcefile
+
+    try:
+        source = sourcefile.read(taxonomy, str(taxonomy))
+    except TaxonomyError as exc:
+        return report(exc, str(taxonomy))
     templates = config.templates
-    roots = memo.ROOTS if templates is None else (*memo.ROOTS, templates)
-    inputs = (
-        memo.digest(taxonomy, targets, roots, config.go_module)
-        if use_memo and not with_plugins
-        else ""
-    )
-    if args.command == "check":
-        count = memo.up_to_date(out, inputs)
+    # A plugin is a program the memo cannot see into: with one, always render.
+    digest = ""
+    if use_memo and not with_plugins:
+        digest = memo.key(
+            memo.inputs(
+                taxonomy=source,
+                shown=str(taxonomy),
+                targets=targets,
+                options=_options(config),
+                templates=None if templates is None else _template_files(templates),
+            )
+        )
+    if args.command == "check" and digest:
+        count = memo.up_to_date(out, digest)
         if count is not None:
             print(f"{out}: up to date ({count} files)")
             return 0
@@ -160,7 +171,9 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     from generator.user_templates import TemplateProblem
 
     try:
-        plan, made = build(taxonomy, targets, with_plugins, templates, config.go_module)
+        plan, made = build(
+            taxonomy, targets, with_plugins, templates, config.go_module, source
+        )
     except TemplateProblem as exc:
         return report(exc, str(templates))
     except TaxonomyError as exc:
@@ -173,10 +186,8 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     for plugin, _, warnings in made:
         for message in warnings:
             print(f"taxogen: plugin {plugin.name}: warning: {message}", file=sys.stderr)
-    if (  # unchanged while rendering
-        inputs and memo.digest(taxonomy, targets, roots, config.go_module) == inputs
-    ):
-        memo.record(inputs, plan[MANIFEST])
+    if digest:
+        memo.record(digest, plan[MANIFEST])
     folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
     if args.command == "check":
         return max(_check(where, each) for where, each in folders)
@@ -185,6 +196,20 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         if status:
             return status
     return 0
+
+
+def _options(config: Settings) -> dict[str, str]:
+    """The targets' options of ``config``, as the memo digests them."""
+    return {} if config.go_module is None else {"go.module": config.go_module}
+
+
+def _template_files(folder: Path) -> dict[str, bytes]:
+    """Placeholder until the template folder is read once (see memo)."""
+    found: dict[str, bytes] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            found[path.relative_to(folder).as_posix()] = path.read_bytes()
+    return found
 
 
 def _model(taxonomy: Path, *, schema: bool) -> int:
@@ -242,6 +267,11 @@ def _check(out: Path, plan: emit.Plan) -> int:
     if difference.clean:
         print(f"{out}: up to date ({len(plan)} files)")
         return 0
+    if difference.writer is not None and difference.writer != emit.writer():
+        print(
+            f"{out} was written by {visible(difference.writer)}; this is "
+            f"{emit.writer()}, which writes it otherwise"
+        )
     for label, paths in (
         ("missing", difference.missing),
         ("stale", difference.stale),

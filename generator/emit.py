@@ -37,6 +37,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+import generator
 from generator.folder import Folder, UnsafePath
 from generator.lock import LockTimeout
 
@@ -145,6 +146,9 @@ class Difference:
     ]  # generated earlier, no longer planned: generate removes them
     untrusted: tuple[tuple[str, str], ...]  # manifest entries never acted on, and why
     diffs: tuple[str, ...]  # unified diffs of the stale text files
+    #: Who wrote the folder's manifest ("taxogen VERSION"), if it says: said
+    #: beside a difference, and no difference itself (the manifest's bytes are).
+    writer: str | None = dataclasses.field(default=None, compare=False)
 
     @property
     def clean(self) -> bool:
@@ -173,12 +177,19 @@ def manifest_bytes(
     """The manifest listing ``files`` (path → content), deterministic byte for byte."""
     document: dict[str, object] = {
         "//": _COMMENT,
+        "generator": writer(),
         "taxonomy": owner,
         "files": {path: _sha256(files[path]) for path in sorted(files)},
     }
     if pending:
         document["pending"] = dict(sorted(pending.items()))
     return _encode(document)
+
+
+def writer() -> str:
+    """Who writes a manifest now: ``taxogen VERSION``, recorded in every one, so that
+    a folder written by another version is told apart (and ``check`` says so)."""
+    return f"taxogen {generator.__version__}"
 
 
 def _encode(document: Mapping[str, object]) -> bytes:
@@ -190,6 +201,7 @@ def _encode(document: Mapping[str, object]) -> bytes:
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class _Manifest:
     owner: str | None  # None: a manifest older than ownership, or none at all
+    writer: str | None  # "taxogen VERSION" that wrote it; None: unsaid, or none
     owned: dict[str, set[str]]  # trusted path → the digests taxogen may have left there
     untrusted: tuple[tuple[str, str], ...]
     raw: bytes | None = (
@@ -197,7 +209,7 @@ class _Manifest:
     )
 
 
-_NO_MANIFEST = _Manifest(owner=None, owned={}, untrusted=())
+_NO_MANIFEST = _Manifest(owner=None, writer=None, owned={}, untrusted=())
 
 
 def _damaged(folder: Folder, why: str) -> FolderError:
@@ -226,6 +238,9 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
     owner = document.get("taxonomy")
     if owner is not None and not (isinstance(owner, str) and owner.isprintable()):
         raise _damaged(folder, '"taxonomy" is not a name')
+    writer = document.get("generator")
+    if writer is not None and not (isinstance(writer, str) and writer.isprintable()):
+        raise _damaged(folder, '"generator" is not a name')
     owned: dict[str, set[str]] = {}
     untrusted: list[tuple[str, str]] = []
     for section in ("files", "pending"):
@@ -245,7 +260,11 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
             else:
                 owned.setdefault(path, set()).add(digest)
     return _Manifest(
-        owner=owner, owned=owned, untrusted=tuple(sorted(set(untrusted))), raw=data
+        owner=owner,
+        writer=writer,
+        owned=owned,
+        untrusted=tuple(sorted(set(untrusted))),
+        raw=data,
     )
 
 
@@ -384,6 +403,7 @@ def compare(
         extra=tuple(extra),
         untrusted=tuple(untrusted),
         diffs=tuple(diffs),
+        writer=manifest.writer,
     )
 
 

@@ -12,12 +12,12 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from generator import document, emit, plugins
+from generator import document, emit, plugins, sourcefile
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.render import TARGETS, output_shapes, render, user_templates
 from generator.settings import Plugin
-from generator.source import load_file
+from generator.source import load_bytes
 from generator.targets import select
 from generator.validate import validate
 
@@ -36,20 +36,26 @@ PLUGIN_SHAPES = (r"(?s).+",)
 PluginPlan = tuple[Plugin, emit.Plan, list[str]]
 
 
-def load_taxonomy(path: Path) -> Taxonomy:
-    """The taxonomy at ``path``, validated; TaxonomyError with every problem if not."""
+def load_taxonomy(path: Path, source: bytes | None = None) -> Taxonomy:
+    """The taxonomy at ``path`` (whose bytes are ``source`` if the caller has read
+    them already), validated; TaxonomyError with every problem if not."""
     display = str(path)
-    root, problems = load_file(path, display)
+    if source is None:
+        source = sourcefile.read(path, display)
+    root, problems = load_bytes(source, display)
     return validate(root, display, path.name, problems)
 
 
-def load_names(path: Path) -> Names:
-    """The taxonomy at ``path`` with its identifiers."""
-    return name_taxonomy(load_taxonomy(path), str(path))
+def load_names(path: Path, source: bytes | None = None) -> Names:
+    """The taxonomy at ``path`` (see :func:`load_taxonomy`) with its identifiers."""
+    return name_taxonomy(load_taxonomy(path, source), str(path))
 
 
 def build_plan(
-    path: Path, targets: Iterable[str] | None = None, go_module: str | None = None
+    path: Path,
+    targets: Iterable[str] | None = None,
+    go_module: str | None = None,
+    source: bytes | None = None,
 ) -> emit.Plan:
     """Every output file of the ``targets`` named (None: every target) for the
     taxonomy at ``path``, manifest included; ``go_module`` is the module path of
@@ -58,7 +64,7 @@ def build_plan(
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    return _plan(_with_module(load_names(path), go_module), targets, None)
+    return _plan(_with_module(load_names(path, source), go_module), targets, None)
 
 
 def _with_module(names: Names, go_module: str | None) -> Names:
@@ -81,6 +87,7 @@ def build(
     with_plugins: Sequence[Plugin],
     templates: Path | None = None,
     go_module: str | None = None,
+    source: bytes | None = None,
 ) -> tuple[emit.Plan, list[PluginPlan]]:
     """:func:`build_plan` (through the user's ``templates`` folder, if any), and
     the plan of each plugin's output folder.
@@ -89,7 +96,7 @@ def build(
     that fails raises :class:`plugins.PluginError`.  A user template that fails
     raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
-    names = _with_module(load_names(path), go_module)
+    names = _with_module(load_names(path, source), go_module)
     plan = _plan(names, targets, templates)
     if not with_plugins:
         return plan, []

@@ -29,9 +29,11 @@ from pathlib import Path
 
 import yaml
 
+from generator import sourcefile
 from generator.builder import MAX_DEPTH, Builder, Stop, mark_position
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
+from generator.sourcefile import MAX_BYTES
 
 __all__ = [
     "MAX_BYTES",
@@ -40,13 +42,11 @@ __all__ = [
     "Node",
     "ScalarNode",
     "SeqNode",
+    "load_bytes",
     "load_file",
     "load_text",
 ]
 
-#: Taxonomies are hand-written (the shipped one is 5 KiB; ten thousand codes fit
-#: in about 1 MiB): anything larger is a mistake or an attack, refused unread.
-MAX_BYTES = 4 * 1024 * 1024
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -77,33 +77,19 @@ def _whole_file(
 
 def load_file(path: Path, display: str | None = None) -> tuple[Node, list[Diagnostic]]:
     """Read and parse ``path`` into its root node and the problems that did not stop
-    parsing.
-
-    Problems that leave no usable tree (unreadable file, bad encoding, a YAML
-    syntax error) raise :class:`TaxonomyError`; the others, such as a duplicate
-    key or an alias, are returned so validation can add its own to them.
-    """
+    parsing (see :func:`load_bytes`)."""
     name = display if display is not None else str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise TaxonomyError(
-            [
-                Diagnostic(
-                    path=name,
-                    position=None,
-                    key="",
-                    message=f"cannot read file: {exc.strerror}",
-                )
-            ]
-        ) from None
-    if len(data) > MAX_BYTES:
-        raise _whole_file(
-            name,
-            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; a taxonomy is a"
-            " hand-written file, refused unread",
-        )
+    return load_bytes(sourcefile.read(path, name), name)
+
+
+def load_bytes(data: bytes, name: str) -> tuple[Node, list[Diagnostic]]:
+    """Parse the taxonomy ``data`` (reported as file ``name``) into its root node
+    and the problems that did not stop parsing.
+
+    Problems that leave no usable tree (bad encoding, a YAML syntax error) raise
+    :class:`TaxonomyError`; the others, such as a duplicate key or an alias, are
+    returned so validation can add its own to them.
+    """
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             raise _whole_file(

@@ -1,6 +1,7 @@
 """Shared fixtures: each case's TypeScript package compiled once per test session.
 
-Also the property tests' profile: under CI (``CI`` set) hypothesis draws the
+Also taxogen's cache folder for the session, and the property tests'
+profile: under CI (``CI`` set) hypothesis draws the
 same examples on every run (derandomised, no example database), so a failure
 there is the code's, never the draw's, and ``CI=1`` repeats it locally; a local
 run draws fresh examples each time and keeps the failing ones in
@@ -10,10 +11,18 @@ run draws fresh examples each time and keeps the failing ones in
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# taxogen's cache (the memo of a no-op check, compiled templates) is kept for the
+# whole session in a folder of its own, never the user's: shared by every test,
+# as it is by every run of a real user, since a memo is sound only if it is
+# sound whatever ran before.  Tests of the cache itself point it elsewhere.
+os.environ["TAXOGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="taxogen-test-cache-")
+os.environ.pop("TAXOGEN_NO_CACHE", None)
 
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):

@@ -336,8 +336,9 @@ def test_the_installed_diff_lint_and_model_behave_as_from_the_checkout(
 def test_the_installed_cache_of_compiled_templates_fails_soft(
     installed: Installed, work: Path, tmp_path: Path
 ) -> None:
-    """Entries go beside the installed templates, or under PYTHONPYCACHEPREFIX;
-    a folder that cannot be written only means compiling."""
+    """Compiled templates go to the cache folder (TAXOGEN_CACHE_DIR here, else
+    the user's cache), never beside the installed templates; a cache folder
+    that cannot be made only means compiling."""
     shutil.copy2(GOLDEN[0][1], work / "taxonomy.yaml")
     expected = files(GOLDEN[0][2])
     templates = Path(
@@ -350,9 +351,7 @@ def test_the_installed_cache_of_compiled_templates_fails_soft(
             work,
         ).strip()
     )
-    cache = templates / "__pycache__"
-    writing = clean_env()
-    writing.pop("PYTHONDONTWRITEBYTECODE", None)
+    package = templates.parent
 
     def generate(env: dict[str, str]) -> None:
         shutil.rmtree(work / "generated", ignore_errors=True)
@@ -360,24 +359,24 @@ def test_the_installed_cache_of_compiled_templates_fails_soft(
         written = files(work / "generated")
         assert {name: written.get(name) for name in expected} == expected
 
-    for entry in cache.glob("*.jinja"):  # left by the tests above, if they wrote any
-        entry.unlink()
-    prefix = tmp_path / "prefix"
-    generate({**writing, "PYTHONPYCACHEPREFIX": str(prefix)})
-    assert list(prefix.rglob("*.jinja")), "no entry under PYTHONPYCACHEPREFIX"
-    assert not list(cache.glob("*.jinja")), "an entry beside the installed templates"
+    chosen = tmp_path / "chosen"
+    generate(clean_env(TAXOGEN_CACHE_DIR=str(chosen)))
+    assert list((chosen / "templates").glob("*.jinja")), "no entry in the cache"
+    home = tmp_path / "home"
+    home.mkdir()
+    without = {
+        k: v
+        for k, v in clean_env(HOME=str(home)).items()
+        if k not in ("TAXOGEN_CACHE_DIR", "XDG_CACHE_HOME")
+    }
+    generate(without)
+    assert list((home / ".cache" / "taxogen" / "templates").glob("*.jinja"))
+    generate(without)  # from the cache
+    for found in (package, templates):
+        assert not list(found.rglob("*.jinja")), "an entry beside taxogen"
+        assert not list(found.rglob("*.memo")), "a memo beside taxogen"
 
-    generate(writing)
-    assert list(cache.glob("*.jinja")), "no entry beside the installed templates"
-    generate(writing)  # from the cache
-
-    # A folder that cannot be created (a file in its way): rendering still works.
-    moved = templates / "pycache-moved"
-    cache.rename(moved)
-    try:
-        cache.write_bytes(b"")
-        generate(writing)
-        assert cache.is_file()
-    finally:
-        cache.unlink()
-        moved.rename(cache)
+    # A cache folder that cannot be created (a file in its way): rendering works.
+    blocked = tmp_path / "blocked"
+    blocked.write_bytes(b"")
+    generate(clean_env(TAXOGEN_CACHE_DIR=str(blocked / "cache")))

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+import generator
+
 from generator import emit
 from generator.folder import Folder
 
@@ -59,6 +61,7 @@ def test_manifest_bytes_lists_owner_and_sha256_of_each_file_sorted() -> None:
         "{\n"
         '  "//": "Written by taxogen: the files it generated in this folder.'
         ' Do not edit.",\n'
+        f'  "generator": "taxogen {generator.__version__}",\n'
         '  "taxonomy": "alpha",\n'
         '  "files": {\n'
         f'    "docs/a.md": "{sha_a}",\n'
@@ -103,6 +106,7 @@ def test_generate_writes_the_plan_and_a_manifest_that_owns_it(tmp_path: Path) ->
         assert (out / path).read_bytes() == data
     assert _manifest(out) == {
         "//": "Written by taxogen: the files it generated in this folder. Do not edit.",
+        "generator": f"taxogen {generator.__version__}",
         "taxonomy": "alpha",
         "files": {path: _sha(data) for path, data in FILES.items()},
     }

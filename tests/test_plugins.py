@@ -251,8 +251,7 @@ def test_with_a_plugin_check_never_answers_from_the_memo(
 ) -> None:
     """The memo digests taxogen's inputs, not a plugin's program: a plugin that
     now writes other bytes must be caught by ``check``."""
-    monkeypatch.setattr(sys, "pycache_prefix", str(project / "pycache"))
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setenv("TAXOGEN_CACHE_DIR", str(project / "cache"))
     _pyproject(project)
     assert main(["generate", "-q"], use_memo=True) == 0
     assert main(["check"], use_memo=True) == 0

@@ -170,8 +170,7 @@ def test_a_removed_extra_template_leaves_its_file_and_says_so(
 def test_an_edited_user_template_is_not_answered_from_the_memo(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "pycache_prefix", str(project / "pycache"))
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setenv("TAXOGEN_CACHE_DIR", str(project / "cache"))
     assert main(["generate", "-q"], use_memo=True) == 0
     assert main(["check"], use_memo=True) == 0
     template = project / "taxogen-templates" / "docs" / "catalogue.md.j2"

@@ -4,14 +4,12 @@
 loudly; no autoescaping, since every target escapes for its own language with
 the filters of :mod:`generator.escape`; each target renders through an overlay
 holding its own filters only, so a Python filter cannot leak into TypeScript.
-Compiled templates are cached on disk (:class:`_TemplateCache`).
+Compiled templates are cached in taxogen's cache folder (:class:`_TemplateCache`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import jinja2
 import jinja2.bccache
 
 import generator.templates
+from generator import cache
 
 __all__ = ["TEMPLATES", "environment", "overlay"]
 
@@ -31,37 +30,39 @@ TEMPLATES = Path(generator.templates.__file__).resolve().parent
 
 
 class _TemplateCache(jinja2.BytecodeCache):
-    """Compiled templates kept on disk the way Python keeps this package's bytecode.
+    """Compiled templates kept in taxogen's cache folder (:mod:`generator.cache`).
 
     Compiling the templates costs about 50 ms a run (more than rendering the
     shipped taxonomy), and they only change with taxogen.  Jinja checks an
     entry against its template's source, its bytecode format and the Python
     version; the file name adds what it does not check: Jinja's version and
-    this module's source (the environment's options).  Like ``.pyc`` files,
-    entries go to ``__pycache__`` beside the templates, or under
-    ``PYTHONPYCACHEPREFIX``, and are not written under
-    ``PYTHONDONTWRITEBYTECODE``.  A folder that cannot be written (a read-only
-    install) or an unreadable entry only means compiling, as without a cache.
+    this module's source (the environment's options).  A compiled template is
+    code that runs, so entries are read only from the cache's own folder, where
+    no one but the user can write (never from a repository or the installed
+    package); no usable cache, or an unreadable entry, only means compiling.
     """
 
+    #: The most compiled templates kept: every built-in one many times over.
+    KEEP = 512
+    #: The largest entry read: the largest compiled template is about 100 KiB.
+    LIMIT = 16 * 1024 * 1024
+
     def __init__(self) -> None:
-        prefix = sys.pycache_prefix
-        if prefix is None:
-            self.folder = TEMPLATES / "__pycache__"
-        else:  # Python's own layout: the source folder's path under the prefix
-            self.folder = Path(prefix) / TEMPLATES.relative_to(TEMPLATES.anchor)
         stamp = hashlib.sha256(
             jinja2.__version__.encode() + Path(__file__).read_bytes()
         )
         self.tag = stamp.hexdigest()[:16]
 
-    def _file(self, bucket: jinja2.bccache.Bucket) -> Path:
-        return self.folder / f"{bucket.key}.{self.tag}.jinja"
+    def _name(self, bucket: jinja2.bccache.Bucket) -> str:
+        return f"{bucket.key}.{self.tag}.jinja"
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            data = self._file(bucket).read_bytes()
-        except OSError:
+        shelf = cache.shelf("templates", keep=self.KEEP, create=False)
+        if shelf is None:
+            return
+        with shelf:
+            data = shelf.read(self._name(bucket), self.LIMIT)
+        if data is None:
             return
         try:
             bucket.bytecode_from_string(data)
@@ -69,19 +70,11 @@ class _TemplateCache(jinja2.BytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if sys.dont_write_bytecode:
+        shelf = cache.shelf("templates", keep=self.KEEP, create=True)
+        if shelf is None:
             return
-        target = self._file(bucket)
-        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            partial.write_bytes(bucket.bytecode_to_string())
-            os.replace(partial, target)  # never a half-written entry under its name
-        except OSError:
-            try:
-                partial.unlink(missing_ok=True)
-            except OSError:
-                pass
+        with shelf:
+            shelf.write(self._name(bucket), bucket.bytecode_to_string())
 
 
 def environment(user: Path | None = None) -> jinja2.Environment:
