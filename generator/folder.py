@@ -56,7 +56,9 @@ def _kind(mode: int) -> str:
         return "a socket"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
-    return "not a regular file"
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    return "of an unknown kind"
 
 
 class Folder:

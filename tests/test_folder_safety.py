@@ -74,6 +74,22 @@ def test_a_link_at_a_folder_above_a_generated_path_is_refused(
     assert _tree(elsewhere) == before_outside  # nothing written through the link
 
 
+def test_a_file_where_a_folder_belongs_is_named_as_a_file(
+    out: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.rmtree(out / "docs")
+    (out / "docs").write_text("mine\n")
+    capsys.readouterr()
+    for command in (["generate"], ["check"]):
+        assert main(command) == 2, command
+        first = capsys.readouterr().err.splitlines()[0]
+        assert first == (
+            f"{out.name}/docs: error: is a regular file, not a folder; taxogen "
+            "reads and writes only regular files, never through a link"
+        )
+    assert (out / "docs").read_text() == "mine\n"
+
+
 def test_a_forged_manifest_never_deletes_a_users_file(
     out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
