@@ -1,4 +1,12 @@
-"""Settings: taxogen's defaults from ``[tool.taxogen]`` of the nearest pyproject.toml.
+"""Settings: taxogen's defaults from ``[tool.taxogen]`` of the project's pyproject.toml.
+
+The project's pyproject.toml is the first one found from the current folder up,
+with ``[tool.taxogen]`` or without (then every default holds), and the search
+never goes past a repository root (a folder holding ``.git``, folder or file),
+the user's home, nor into a shared temporary folder (sticky and writable by
+all, as ``/tmp``): a pyproject.toml above the project is someone else's, and
+its plugins and paths must not become the project's (the class of git's
+CVE-2022-24765).
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
 pyproject.toml that names them), ``templates`` (a folder of user templates,
@@ -19,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -97,35 +106,93 @@ class Settings:
     templates: Path | None = None
     #: The go target's module path (``go_module``), if set.
     go_module: str | None = None
+    #: The pyproject.toml these were read from (relative to the current folder,
+    #: as shown in messages); None when every value is a default.
+    source: Path | None = None
 
 
 def settings(start: Path) -> Settings:
-    """The settings of the nearest pyproject.toml above ``start`` with a
-    ``[tool.taxogen]``.
+    """The settings of the project's pyproject.toml (:func:`project_file`) seen
+    from the folder ``start``.
 
     Raises :class:`TaxonomyError` (reported like a taxonomy's problems, exit 2)
     when that file cannot be read or holds a value of the wrong type.
     """
+    pyproject = project_file(start)
+    if pyproject is None:
+        return _defaults()
+    shown = _relative(pyproject).as_posix()
+    text = _read(pyproject, shown)
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _error(shown, _decode_position(str(exc)), "", _decode_message(str(exc)))
+    tool = document.get("tool", {})
+    if not isinstance(tool, dict):
+        raise _wrong(shown, text, ("tool",), "a table", tool)
+    if "taxogen" not in tool:
+        return _defaults()
+    return _from_section(pyproject.parent, shown, text, tool["taxogen"])
+
+
+def project_file(start: Path) -> Path | None:
+    """The first pyproject.toml from ``start`` up (whatever it is: the caller
+    reports one that is not a regular file), or None.
+
+    Each folder's pyproject.toml is looked for first; then the search stops at
+    a repository root or the user's home.  A shared temporary folder is never
+    looked in at all, ``start`` included: anyone may have put a file there.
+    """
+    homes: frozenset[str] | None = None
     for folder in (start, *start.parents):
+        if _shared(folder):
+            return None
         pyproject = folder / "pyproject.toml"
-        if not pyproject.is_file():
-            continue
-        shown = _relative(pyproject).as_posix()
-        text = _read(pyproject, shown)
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise _error(
-                shown, _decode_position(str(exc)), "", _decode_message(str(exc))
-            )
-        if "tool" not in document:
-            continue
-        tool = document["tool"]
-        if not isinstance(tool, dict):
-            raise _wrong(shown, text, ("tool",), "a table", tool)
-        if "taxogen" not in tool:
-            continue
-        return _from_section(folder, shown, text, tool["taxogen"])
+        if os.path.lexists(pyproject):
+            return pyproject
+        if os.path.lexists(folder / ".git"):
+            return None
+        if homes is None:  # only once the search leaves ``start``: rarely
+            homes = _homes()
+        if str(folder) in homes:
+            return None
+    return None
+
+
+def _shared(folder: Path) -> bool:
+    """Whether ``folder`` is writable by all with the sticky bit, as ``/tmp``."""
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError:
+        return False
+    return mode & 0o1002 == 0o1002
+
+
+def _homes() -> frozenset[str]:
+    """The user's home folder, as written and resolved: ``HOME`` if it is an
+    absolute path, and the account's own (from the password database), as a
+    CI job may set ``HOME`` elsewhere; an unset, empty or relative ``HOME`` is
+    no home at all."""
+    found: set[str] = set()
+    for home in (os.environ.get("HOME"), _account_home()):
+        if home and os.path.isabs(home):
+            found.update((os.path.normpath(home), os.path.realpath(home)))
+    return frozenset(found)
+
+
+def _account_home() -> str | None:
+    try:
+        import pwd  # here: POSIX only, and only when the search climbs
+    except ImportError:  # Windows
+        return os.environ.get("USERPROFILE")
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:  # a uid without an account, as in some containers
+        return None
+
+
+def _defaults() -> Settings:
+    """Every default: paths relative to the current folder, as they are given."""
     return Settings(
         taxonomy=Path("taxonomy.yaml"),
         out=Path("generated"),
@@ -213,6 +280,7 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
         plugins=plugins,
         templates=templates,
         go_module=go_module,
+        source=Path(shown),
     )
 
 
@@ -332,11 +400,19 @@ def _targets(
 
 
 def _read(pyproject: Path, shown: str) -> str:
+    """The text of ``pyproject``: a regular file (opened without blocking, so a
+    FIFO is refused, not waited on), at most ``_LIMIT`` bytes of UTF-8."""
     try:
-        with open(pyproject, "rb") as handle:
-            data = handle.read(_LIMIT + 1)
+        handle = os.open(pyproject, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise _error(shown, None, "", f"cannot read file: {exc.strerror}") from None
+    with open(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise _error(shown, None, "", "not a regular file")
+        try:
+            data = file.read(_LIMIT + 1)
+        except OSError as exc:
+            raise _error(shown, None, "", f"cannot read file: {exc.strerror}") from None
     if len(data) > _LIMIT:
         raise _error(shown, None, "", f"file is larger than {_LIMIT // 1024} KiB")
     try:
