@@ -53,13 +53,23 @@ def parser() -> argparse.ArgumentParser:
                 f"pyproject.toml, else {', '.join(DEFAULT_TARGETS)})"
             ),
         )
-        sub.add_argument(
+        # --plugin under --no-plugins is a contradiction: refused as a usage error.
+        plugins = sub.add_mutually_exclusive_group()
+        plugins.add_argument(
             "--plugin",
             action="append",
             metavar="NAME=COMMAND:OUT",
             help=(
                 "also run this plugin, writing its files to OUT (repeatable; "
                 "replaces a plugin of the same NAME in pyproject.toml)"
+            ),
+        )
+        plugins.add_argument(
+            "--no-plugins",
+            action="store_true",
+            help=(
+                "run no plugin and render no user template: exit 2 if "
+                "pyproject.toml configures any (as TAXOGEN_NO_PLUGINS=1 does)"
             ),
         )
         if name == "generate":
@@ -69,7 +79,10 @@ def parser() -> argparse.ArgumentParser:
                 help="overwrite or remove generated files even if edited by hand",
             )
             sub.add_argument(
-                "-q", "--quiet", action="store_true", help="print nothing on success"
+                "-q",
+                "--quiet",
+                action="store_true",
+                help="print nothing on stdout on success",
             )
     text = (
         "classify every change from OLD to NEW (breaking, compatible, docs)"

@@ -1,8 +1,10 @@
 """The command line: ``taxogen generate|check|diff|lint|model``, or ``python -m
 generator``.
 
-Reads its defaults from ``[tool.taxogen]`` in the nearest ``pyproject.toml``
-(``taxonomy`` and ``out``, relative to that file, and the ``lint`` table), runs
+Reads its defaults from ``[tool.taxogen]`` in the project's ``pyproject.toml``
+(:mod:`generator.settings`: ``taxonomy`` and ``out``, relative to that file,
+and the ``lint`` table), says or refuses the code it names
+(:mod:`generator.trust`), runs
 the pipeline (load → validate → name → render) and hands the plan to ``emit``.
 Exit status: 0 success; 1 the output folder is out of date (``check``), holds
 files taxogen will not overwrite (``generate``), the version bump is too small
@@ -29,7 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from generator import memo
+from generator import memo, trust
 from generator.arguments import parser
 from generator.diagnostics import TaxonomyError, visible
 from generator.settings import Plugin, Settings, settings
@@ -130,6 +132,11 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
     out: Path = args.out or config.out
     targets = tuple(args.target) if args.target else config.targets
+    refuser = trust.refuser(args.no_plugins)
+    refused = refuser and trust.refusal(config, args.plugin or (), refuser)
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
     with_plugins: tuple[Plugin, ...] = ()
     if config.plugins or args.plugin:
         from generator.plugins import chosen  # imports subprocess: only when needed
@@ -139,6 +146,9 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         except ValueError as exc:
             print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
             return 2
+    said = trust.notice(config, with_plugins)
+    if said:  # first, before anything runs: a reviewer must see it
+        print(said, file=sys.stderr)
     # The taxonomy is read once: the memo's digest and the parser see the same
     # bytes, and a pipe (which can be read only once) works.
     from generator import sourcefile

@@ -277,3 +277,208 @@ def test_settings_name_the_file_they_were_read_from(
     assert settings(Path.cwd()).source == Path("../pyproject.toml")
     (tmp_path / "pyproject.toml").write_text("[tool.other]\n", encoding="utf-8")
     assert settings(Path.cwd()).source is None  # nothing of taxogen's read
+
+
+def _notice(what: str, keys: str, source: str = "pyproject.toml") -> str:
+    return (
+        f"taxogen: using {what} configured in {source} ({keys}); "
+        "--no-plugins or TAXOGEN_NO_PLUGINS=1 refuses them"
+    )
+
+
+@pytest.mark.parametrize("command", ["generate", "check"])
+def test_a_run_says_first_which_file_named_its_plugins_and_templates(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+) -> None:
+    _configured(tmp_path, plugin=True, templates=True)
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    shutil.copy(MINIMAL, tmp_path / "sub" / "taxonomy.yaml")
+    script = tmp_path / "marker_plugin.py"
+    keys = (
+        f"tool.taxogen.plugins.marks: {sys.executable} {script} "
+        f"{tmp_path / 'PLUGIN-RAN'}; tool.taxogen.templates: ../my-templates"
+    )
+    expected = _notice("plugins and user templates", keys, "../pyproject.toml")
+    argv = [command] + (["-q"] if command == "generate" else [])
+    main(argv)
+    assert capsys.readouterr().err.splitlines()[0] == expected
+
+
+def test_templates_alone_are_named_alone(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _configured(tmp_path, plugin=False, templates=True)
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "-q"]) == 0
+    expected = _notice("user templates", "tool.taxogen.templates: my-templates")
+    assert capsys.readouterr().err.splitlines() == [expected]
+
+
+def test_plugins_given_on_the_command_line_are_not_said_to_be_configured(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The user typed them: no line, and none that names a configured plugin the
+    option replaced."""
+    _configured(tmp_path, plugin=True, templates=False)
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "marker_plugin.py"
+    option = f"marks={sys.executable} {script} {tmp_path / 'other'}:gen"
+    assert main(["generate", "-q", "--plugin", option]) == 0
+    assert (tmp_path / "other").exists()
+    assert capsys.readouterr().err == ""
+
+
+# ------------------------------------------------------------------ --no-plugins
+NEEDS = {
+    "plugins": ({"plugin": True, "templates": False}, "plugins", "marks"),
+    "templates": ({"plugin": False, "templates": True}, "user templates", ""),
+    "both": ({"plugin": True, "templates": True}, "plugins and user templates", ""),
+}
+REFUSERS = {
+    "--no-plugins": (["--no-plugins"], None, "--no-plugins"),
+    "TAXOGEN_NO_PLUGINS=1": ([], "1", "TAXOGEN_NO_PLUGINS"),
+    "TAXOGEN_NO_PLUGINS=yes": ([], "yes", "TAXOGEN_NO_PLUGINS"),
+    "TAXOGEN_NO_PLUGINS=false": ([], "false", "TAXOGEN_NO_PLUGINS"),
+}
+
+
+@pytest.mark.parametrize("command", ["generate", "check"])
+@pytest.mark.parametrize("refuser", REFUSERS.values(), ids=REFUSERS.keys())
+@pytest.mark.parametrize("need", NEEDS.values(), ids=NEEDS.keys())
+def test_no_plugins_refuses_a_tree_that_needs_them(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    refuser: tuple[list[str], str | None, str],
+    need: tuple[dict[str, bool], str, str],
+) -> None:
+    options, variable, named = refuser
+    kinds, what, _ = need
+    marker = _configured(tmp_path, **kinds)
+    monkeypatch.chdir(tmp_path)
+    if variable is not None:
+        monkeypatch.setenv(NO_PLUGINS, variable)
+    assert _status([command, *options]) == 2
+    err = capsys.readouterr().err.splitlines()
+    keys = []
+    if kinds["plugin"]:
+        script = tmp_path / "marker_plugin.py"
+        keys.append(f"tool.taxogen.plugins.marks: {sys.executable} {script} {marker}")
+    if kinds["templates"]:
+        keys.append("tool.taxogen.templates: my-templates")
+    assert err == [
+        f"taxogen: error: pyproject.toml configures {what} ({'; '.join(keys)}), "
+        f"which {named} refuses; nothing was run or written"
+    ]
+    assert not marker.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["marker_plugin.py", "pyproject.toml", "taxonomy.yaml"]
+        + (["my-templates"] if kinds["templates"] else [])
+    )
+
+
+def test_no_plugins_refuses_even_where_the_memo_would_answer(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "pycache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    project = tmp_path / "project"
+    project.mkdir()
+    _configured(project, plugin=False, templates=True)
+    monkeypatch.chdir(project)
+    assert main(["generate", "-q"], use_memo=True) == 0
+    assert main(["check"], use_memo=True) == 0
+    capsys.readouterr()
+    assert _status(["check", "--no-plugins"], use_memo=True) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "taxogen: error: pyproject.toml configures user templates "
+        "(tool.taxogen.templates: my-templates), which --no-plugins refuses; "
+        "nothing was run or written"
+    ]
+
+
+@pytest.mark.parametrize("value", ["", "0"])
+def test_an_empty_or_zero_variable_is_unset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    marker = _configured(tmp_path, plugin=True, templates=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(NO_PLUGINS, value)
+    assert main(["generate", "-q"]) == 0
+    assert marker.exists()
+
+
+@pytest.mark.parametrize("variable", [None, "1"])
+def test_no_plugins_changes_nothing_for_a_tree_that_needs_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variable: str | None
+) -> None:
+    shutil.copy(MINIMAL, tmp_path / "taxonomy.yaml")
+    (tmp_path / "pyproject.toml").write_text('[tool.taxogen]\nout = "o"\n', "utf-8")
+    monkeypatch.chdir(tmp_path)
+    options = ["--no-plugins"] if variable is None else []
+    if variable is not None:
+        monkeypatch.setenv(NO_PLUGINS, variable)
+    assert _status(["generate", "-q", *options]) == 0
+    assert (tmp_path / "o" / "docs" / "errors.md").is_file()
+    assert _status(["check", *options]) == 0
+
+
+def test_a_plugin_option_with_no_plugins_is_a_usage_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shutil.copy(MINIMAL, tmp_path / "taxonomy.yaml")
+    command, marker = _plugin(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "marker_plugin.py"
+    option = f"marks={sys.executable} {script} {marker}:gen"
+    assert _status(["check", "--plugin", option, "--no-plugins"]) == 2
+    assert "argument --no-plugins: not allowed with argument --plugin" in (
+        capsys.readouterr().err
+    )
+    monkeypatch.setenv(NO_PLUGINS, "1")
+    assert _status(["generate", "--plugin", option]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "taxogen: error: --plugin names a plugin (marks), which TAXOGEN_NO_PLUGINS "
+        "refuses; nothing was run or written"
+    ]
+    assert not marker.exists()
+    assert not (tmp_path / "generated").exists()
+
+
+@pytest.mark.parametrize("variable", [None, "1"])
+def test_lint_diff_and_model_never_run_plugins_or_templates(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    variable: str | None,
+) -> None:
+    """Whatever the configuration names, these three read the taxonomy and
+    nothing else: no plugin runs, no template renders (a broken one would be an
+    error), nothing is said about either, and TAXOGEN_NO_PLUGINS refuses nothing."""
+    marker = _configured(tmp_path, plugin=True, templates=True)
+    (tmp_path / "my-templates" / "docs" / "errors.md.j2").write_text("{{ broken")
+    monkeypatch.chdir(tmp_path)
+    if variable is not None:
+        monkeypatch.setenv(NO_PLUGINS, variable)
+    assert main(["lint"]) == 0
+    assert main(["model"]) == 0
+    assert main(["diff", "taxonomy.yaml", "taxonomy.yaml"]) == 0
+    assert main(["model", "--schema"]) == 0
+    assert not marker.exists()
+    assert "configured in" not in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["marker_plugin.py", "pyproject.toml", "taxonomy.yaml", "my-templates"]
+    )

@@ -117,10 +117,12 @@ def test_a_mistake_in_a_user_template_names_its_file_and_line(
     (project / "taxogen-templates" / name).write_text(text, encoding="utf-8")
     capsys.readouterr()
     assert main(["generate"]) == 2
-    err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith(f"taxogen-templates/{name}:{line}:1: error: ")
-    assert message in err[0]
-    assert err[-1] == "taxogen: 1 error in taxogen-templates; nothing was written"
+    # The first line says where the templates come from (test_settings).
+    notice, error, *rest = capsys.readouterr().err.splitlines()
+    assert notice.startswith("taxogen: using user templates configured in ")
+    assert error.startswith(f"taxogen-templates/{name}:{line}:1: error: ")
+    assert message in error
+    assert rest[-1] == "taxogen: 1 error in taxogen-templates; nothing was written"
     assert not (project / "expected").exists()
 
 
