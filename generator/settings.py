@@ -42,6 +42,7 @@ __all__ = [
     "TARGET_NAMES",
     "Plugin",
     "Settings",
+    "project_file",
     "settings",
 ]
 
