@@ -13,20 +13,24 @@ like the built-in targets' (atomic writes, manifest, ownership, ``check``), and
 every plugin has answered before anything is written, so a plugin that fails
 (exits non-zero, outlives its time-out, prints anything but the answer, names a
 path outside its folder, reports an error diagnostic) is a :class:`PluginError`
-and nothing at all is written.
+and nothing at all is written.  The answer is read through a pipe while the
+model is fed in, and counted as it comes: past :data:`ANSWER_LIMIT` bytes, or
+past its time-out, the plugin's whole process group is killed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import selectors
 import shlex
 import signal
 import subprocess
-import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import NoReturn
 
 from generator.diagnostics import visible
 from generator.emit import path_problem
@@ -37,6 +41,7 @@ __all__ = ["ANSWER_LIMIT", "PluginError", "chosen", "parse_option", "run"]
 #: The most a plugin's answer may hold, in bytes: far more than any output
 #: folder, and a bound on what a runaway plugin can make taxogen read.
 ANSWER_LIMIT = 256 * 1024 * 1024
+_CHUNK = 1 << 20  # bytes read or written at a time: a pipe holds less
 
 
 class PluginError(Exception):
@@ -91,49 +96,112 @@ def chosen(
 def run(plugin: Plugin, model: bytes) -> tuple[dict[str, bytes], list[str]]:
     """Run ``plugin`` on the ``model`` document: its files (path → bytes, UTF-8)
     and its warnings; PluginError if it fails in any way."""
-    with tempfile.TemporaryFile() as answer:
-        _execute(plugin, model, answer)
-        answer.seek(0)
-        data = answer.read(ANSWER_LIMIT + 1)
-    if len(data) > ANSWER_LIMIT:
-        _fail(plugin, f"its answer is larger than {ANSWER_LIMIT // 2**20} MiB")
-    return _read_answer(plugin, data)
+    return _read_answer(plugin, _execute(plugin, model))
 
 
 def _fail(plugin: Plugin, *messages: str) -> NoReturn:
     raise PluginError(plugin.name, list(messages))
 
 
-def _execute(plugin: Plugin, model: bytes, answer: IO[bytes]) -> None:
+def _execute(plugin: Plugin, model: bytes) -> bytearray:
+    """What ``plugin`` printed on stdout, given ``model`` on stdin."""
     command = " ".join(shlex.quote(part) for part in plugin.command)
     try:
         process = subprocess.Popen(
             plugin.command,
             stdin=subprocess.PIPE,
-            stdout=answer,  # a file: no pipe to drain, and no bound on memory
+            stdout=subprocess.PIPE,
             stderr=None,  # the plugin's own messages reach the user as they are
             start_new_session=True,  # its own process group, to end it whole
         )
     except OSError as exc:
         _fail(plugin, f"cannot run {visible(command)}: {exc.strerror or exc}")
     try:
-        process.communicate(model, timeout=plugin.timeout)
-    except subprocess.TimeoutExpired:
+        answer = _exchange(plugin, process, model)
+    except BaseException:  # over the limit, past the time-out, or interrupted
         # The whole group: a plugin that is a script may have started others.
-        os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        _fail(plugin, f"no answer within {plugin.timeout:g} s (the plugin's timeout)")
-    if process.returncode < 0:
+        raise
+    finally:
+        for pipe in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError):
+                assert pipe is not None
+                pipe.close()
+    _check_exit(plugin, process.returncode, command)
+    return answer
+
+
+def _exchange(
+    plugin: Plugin, process: subprocess.Popen[bytes], model: bytes
+) -> bytearray:
+    """Feed ``model`` to ``process`` while reading its answer, never more than
+    :data:`ANSWER_LIMIT` bytes of it, until it exits; PluginError when the
+    answer outgrows the limit or the plugin its time-out.
+
+    Both pipes in one loop (``selectors``), as ``communicate`` does: a plugin
+    that answers before it reads its input must not wait on taxogen while
+    taxogen waits on it.  Unlike ``communicate``, this counts what it reads.
+    """
+    assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin.fileno(), process.stdout.fileno()
+    deadline = time.monotonic() + plugin.timeout
+    answer = bytearray()
+    left = memoryview(model)
+    limit = ANSWER_LIMIT  # read once: the tests lower it
+    with selectors.DefaultSelector() as selector:
+        selector.register(stdout, selectors.EVENT_READ)
+        os.set_blocking(stdin, False)
+        selector.register(stdin, selectors.EVENT_WRITE)
+        while stdout in selector.get_map():
+            ready = selector.select(max(0.0, deadline - time.monotonic()))
+            if not ready:
+                _timed_out(plugin)
+            for key, _ in ready:
+                if key.fd == stdin:
+                    try:
+                        left = left[os.write(stdin, left[:_CHUNK]) :]
+                    except BrokenPipeError:  # it will not read the rest: its choice
+                        left = left[:0]
+                    except BlockingIOError:
+                        continue
+                    if not left:
+                        selector.unregister(stdin)
+                        process.stdin.close()
+                    continue
+                chunk = os.read(stdout, min(_CHUNK, limit + 1 - len(answer)))
+                answer += chunk
+                if len(answer) > limit:
+                    _fail(plugin, f"its answer is larger than {limit // 2**20} MiB")
+                if not chunk:  # answered: what it has not read it will not need
+                    selector.unregister(stdout)
+                    if stdin in selector.get_map():
+                        selector.unregister(stdin)
+                        process.stdin.close()
+    try:
+        process.wait(max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        _timed_out(plugin)
+    return answer
+
+
+def _timed_out(plugin: Plugin) -> NoReturn:
+    _fail(plugin, f"no answer within {plugin.timeout:g} s (the plugin's timeout)")
+
+
+def _check_exit(plugin: Plugin, returncode: int, command: str) -> None:
+    if returncode < 0:
         try:
-            signame = signal.Signals(-process.returncode).name
+            signame = signal.Signals(-returncode).name
         except ValueError:
-            signame = f"signal {-process.returncode}"
+            signame = f"signal {-returncode}"
         _fail(plugin, f"{visible(command)} was killed by {signame}")
-    if process.returncode != 0:
-        _fail(plugin, f"{visible(command)} exited with status {process.returncode}")
+    if returncode != 0:
+        _fail(plugin, f"{visible(command)} exited with status {returncode}")
 
 
-def _read_answer(plugin: Plugin, data: bytes) -> tuple[dict[str, bytes], list[str]]:
+def _read_answer(plugin: Plugin, data: bytearray) -> tuple[dict[str, bytes], list[str]]:
     try:
         answer = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

@@ -11,12 +11,33 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 import time
 
 
+def flood() -> int:
+    """Answer without end (without reading stdin), noting in the current folder
+    its process id and, after each write, how many bytes it has written: up to
+    64 MiB, then it waits, so that a taxogen without a cap runs into the
+    plugin's time-out rather than filling a disk."""
+    with open("flood.pid", "w", encoding="ascii") as note:
+        note.write(str(os.getpid()))
+    chunk = b"x" * 65536
+    written = 0
+    while written < 64 * 2**20:
+        written += os.write(1, chunk)
+        with open("flood.progress.tmp", "w", encoding="ascii") as note:
+            note.write(str(written))
+        os.replace("flood.progress.tmp", "flood.progress")  # whole, if killed
+    time.sleep(60)
+    return 0
+
+
 def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "ok"
+    if mode == "flood":
+        return flood()
     data = sys.stdin.buffer.read()
     model = json.loads(data)
     lines = [
