@@ -12,8 +12,9 @@ touches only regular files inside the folder.
 What taxogen owns is recorded in the folder's manifest
 (``.taxogen-manifest.json``): the taxonomy that owns the folder, and each file
 it wrote with its SHA-256.  An entry is trusted only if it is a normalised
-relative path of a shape one of taxogen's targets writes; a file is taxogen's
-only if it is listed by a trusted entry.  ``write`` never overwrites or removes
+relative path of a shape one of taxogen's targets writes, and no part of it is
+the manifest's name or a temporary file's; a file is taxogen's only if it is
+listed by a trusted entry.  ``write`` never overwrites or removes
 anything else, even when forced; it removes its own files that are no longer
 generated, and refuses, naming the file, to overwrite or remove one that was
 edited by hand, unless forced.  Before it replaces anything it records the
@@ -38,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import generator
-from generator.folder import Folder, UnsafePath
+from generator.folder import TMP_MARK, Folder, UnsafePath
 from generator.lock import LockTimeout
 
 __all__ = [
@@ -255,7 +256,7 @@ def _read_manifest(folder: Folder, plan: Plan) -> _Manifest:
                 untrusted.append(
                     (path, "not a normalised relative path inside the folder")
                 )
-            elif path == MANIFEST or not plan.may_write(path):
+            elif _reserved(path) is not None or not plan.may_write(path):
                 untrusted.append((path, "not a file taxogen generates"))
             else:
                 owned.setdefault(path, set()).add(digest)
@@ -293,8 +294,18 @@ def path_problem(path: str) -> str | None:
         return damage
     if _unnormalised(path):
         return "not a normalised relative path inside the folder"
-    if path == MANIFEST:
-        return "the name of taxogen's manifest"
+    return _reserved(path)
+
+
+def _reserved(path: str) -> str | None:
+    """Whether any part of ``path`` is a name taxogen keeps for itself: its
+    manifest's (in a folder below, it would be another folder's manifest, a
+    plugin's whose folder lies inside this one), or its temporary files'."""
+    for part in path.split("/"):
+        if part == MANIFEST:
+            return "the name of taxogen's manifest"
+        if part.startswith(".") and TMP_MARK in part:
+            return "the name of a taxogen temporary file"
     return None
 
 

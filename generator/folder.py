@@ -25,14 +25,15 @@ from pathlib import Path
 
 from generator.lock import acquire
 
-__all__ = ["FILE_LIMIT", "Folder", "UnsafePath"]
+__all__ = ["FILE_LIMIT", "TMP_MARK", "Folder", "UnsafePath"]
 
 #: The largest file taxogen reads back from the output folder (a generated file
 #: or the manifest).  Its own outputs stay far below it: a taxonomy is at most
 #: 4 MiB, and 10,000 codes generate about 25 MB in all.
 FILE_LIMIT = 256 * 1024 * 1024
 
-_TMP_MARK = ".taxogen-tmp-"
+#: In the name of every temporary file taxogen writes: ``.NAME.taxogen-tmp-RANDOM``.
+TMP_MARK = ".taxogen-tmp-"
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
@@ -198,7 +199,7 @@ class Folder:
         parent, name = self._parent(path, create=True)
         assert parent is not None  # create=True makes every folder or raises
         folder = path.rpartition("/")[0]
-        tmp = f".{name}{_TMP_MARK}{self._token}"[:255]
+        tmp = f".{name}{TMP_MARK}{self._token}"[:255]
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
         fd = os.open(tmp, flags, 0o644, dir_fd=parent)
         with self._guard:

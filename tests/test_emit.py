@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from generator import emit
-from generator.folder import _TMP_MARK, Folder
+from generator.folder import TMP_MARK, Folder
 from generator.pipeline import build_plan
 from tests.support import REPO
 
@@ -31,7 +31,7 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     return {
         p.relative_to(root).as_posix(): p.read_bytes()
         for p in sorted(root.rglob("*"))
-        if p.is_file() and _TMP_MARK not in p.name
+        if p.is_file() and TMP_MARK not in p.name
     }
 
 
@@ -160,11 +160,11 @@ def test_a_failed_run_removes_its_own_temporaries_and_nothing_that_looks_like_on
     out = tmp_path / "out"
     emit.write(out, old)
     # Another run's leftover (or a user's file of that shape), and a link of that shape.
-    stray = out / "docs" / f".errors.md{_TMP_MARK}0123456789abcdef"
+    stray = out / "docs" / f".errors.md{TMP_MARK}0123456789abcdef"
     stray.write_bytes(b"not this run's")
     outside = tmp_path / "outside.txt"
     outside.write_bytes(b"outside the folder")
-    (out / "docs" / f".other{_TMP_MARK}link").symlink_to(outside)
+    (out / "docs" / f".other{TMP_MARK}link").symlink_to(outside)
     real_fsync = os.fsync
     calls = 0
 
@@ -179,9 +179,9 @@ def test_a_failed_run_removes_its_own_temporaries_and_nothing_that_looks_like_on
     with pytest.raises(OSError, match="Input/output"):
         emit.write(out, new)
     monkeypatch.setattr(os, "fsync", real_fsync)
-    leftovers = sorted(p.name for p in out.rglob(f"*{_TMP_MARK}*"))
+    leftovers = sorted(p.name for p in out.rglob(f"*{TMP_MARK}*"))
     assert leftovers == sorted(
-        [stray.name, f".other{_TMP_MARK}link"]
+        [stray.name, f".other{TMP_MARK}link"]
     )  # only this run's went
     assert stray.read_bytes() == b"not this run's"
     assert outside.read_bytes() == b"outside the folder"
@@ -199,7 +199,7 @@ def _mid_write_evidence(out: Path) -> list[str]:
     (``.NAME.taxogen-tmp-RANDOM``) means it died while writing that file.
     """
     evidence = []
-    temporaries = [p for p in out.rglob("*") if _TMP_MARK in p.name]
+    temporaries = [p for p in out.rglob("*") if TMP_MARK in p.name]
     if temporaries:
         evidence.append(f"{len(temporaries)} temporary file(s) left")
     manifest = json.loads((out / emit.MANIFEST).read_text(encoding="utf-8"))
@@ -323,8 +323,10 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
 
 
 # README "Plugins": a path a plugin names is refused when it is absolute, has
-# `.`/`..` or empty parts, a backslash, control characters, or is the manifest's
-# name; the words are those `taxogen: plugin NAME: error:` prints after the path.
+# `.`/`..` or empty parts, a backslash, control characters, or has the manifest's
+# name or a taxogen temporary file's as any part (issue 29: "a plugin may answer a
+# nested `sub/.taxogen-manifest.json`"); the words are those `taxogen: plugin
+# NAME: error:` prints after the path.
 @pytest.mark.parametrize(
     ("path", "problem"),
     [
@@ -336,7 +338,12 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
         ("a\\b.txt", "not a normalised relative path inside the folder"),
         ("a\nb.txt", "a path with control characters"),
         (".taxogen-manifest.json", "the name of taxogen's manifest"),
-        ("events/.taxogen-manifest.json", None),
+        ("events/.taxogen-manifest.json", "the name of taxogen's manifest"),
+        (".taxogen-manifest.json/x.ts", "the name of taxogen's manifest"),
+        ("a/.x.ts.taxogen-tmp-0123abcd", "the name of a taxogen temporary file"),
+        (".taxogen-tmp-", "the name of a taxogen temporary file"),
+        ("events/.taxogen-manifest.json.bak", None),
+        ("events/x.taxogen-tmp-1", None),
         ("events/ts/events.ts", None),
     ],
 )

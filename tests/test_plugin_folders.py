@@ -2,7 +2,8 @@
 
 The oracle is the issue's words and the README ("Plugins", "What taxogen
 touches"): a plugin's answer is read through a pipe capped at its limit, the
-plugin killed there.
+plugin killed there; no path of a plugin's may have the manifest's name (or a
+taxogen temporary file's) in any part.
 """
 
 from __future__ import annotations
@@ -82,3 +83,24 @@ def test_a_plugin_that_answers_before_reading_its_input_does_not_deadlock(
     option = f"big={sys.executable} big.py:gen/big"
     assert main(["generate", "-q", "--plugin", option]) == 0
     assert (project / "gen" / "big" / "big.txt").read_bytes() == b"y" * 3000000
+
+
+# ---------------------------------------------------------- reserved names
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("nested", '"sub/.taxogen-manifest.json": the name of taxogen\'s manifest'),
+        (
+            "temporary",
+            '"sub/.codes.txt.taxogen-tmp-0123": the name of a taxogen temporary file',
+        ),
+    ],
+)
+def test_a_reserved_name_in_any_part_of_a_plugin_path_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str], mode: str, message: str
+) -> None:
+    _pyproject(project, mode)
+    assert main(["generate"]) == 2
+    err = capsys.readouterr().err
+    assert f"taxogen: plugin codes: error: file 3: {message}\n" in err
+    assert not (project / "generated").exists() and not (project / "gen").exists()

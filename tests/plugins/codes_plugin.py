@@ -69,6 +69,10 @@ def main() -> int:
         files.append({"path": "/tmp/absolute.txt", "content": "x"})
     elif mode == "manifest":
         files.append({"path": ".taxogen-manifest.json", "content": "{}"})
+    elif mode == "nested":
+        files.append({"path": "sub/.taxogen-manifest.json", "content": "{}"})
+    elif mode == "temporary":
+        files.append({"path": "sub/.codes.txt.taxogen-tmp-0123", "content": "x"})
     elif mode == "twice":
         files.append({"path": "codes.txt", "content": "again"})
     elif mode == "surrogate":
