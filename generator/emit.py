@@ -12,9 +12,10 @@ touches only regular files inside the folder.
 What taxogen owns is recorded in the folder's manifest
 (``.taxogen-manifest.json``): the taxonomy that owns the folder, and each file
 it wrote with its SHA-256.  An entry is trusted only if it is a normalised
-relative path of a shape one of taxogen's targets writes, and no part of it is
-the manifest's name or a temporary file's; a file is taxogen's only if it is
-listed by a trusted entry.  ``write`` never overwrites or removes
+relative path of a shape one of taxogen's targets writes (in a plugin's folder:
+a path the plugin answers in this run, or of a shape it declares), and no part
+of it is the manifest's name or a temporary file's; a file is taxogen's only
+if it is listed by a trusted entry.  ``write`` never overwrites or removes
 anything else, even when forced; it removes its own files that are no longer
 generated, and refuses, naming the file, to overwrite or remove one that was
 edited by hand, unless forced.  Before it replaces anything it records the
@@ -35,8 +36,9 @@ import json
 import os
 import re
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Protocol
 
 import generator
 from generator.folder import TMP_MARK, Folder, UnsafePath
@@ -53,6 +55,7 @@ __all__ = [
     "LockTimeout",
     "Plan",
     "Report",
+    "Shape",
     "UnsafePath",
     "compare",
     "manifest_bytes",
@@ -84,19 +87,26 @@ class FolderError(Exception):
     """The folder cannot be used at all: a damaged manifest, another owner (exit 2)."""
 
 
+class Shape(Protocol):
+    """What a path may look like: a compiled regular expression (a target's) or a
+    :class:`generator.shapes.Glob` (a plugin's)."""
+
+    def fullmatch(self, path: str, /) -> object: ...
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Plan(Mapping[str, bytes]):
     """Every file a run generates (path → bytes, manifest included), and whose they are.
 
     ``owner`` is the taxonomy's ``name``: it owns the output folder.  ``shapes``
-    match every path any of taxogen's targets can write, so that a manifest
-    entry of another shape is never trusted, while the stale files of a removed
-    code or domain still are.
+    match every path any of taxogen's targets can write (or that a plugin
+    declares), so that a manifest entry of another shape is never trusted, while
+    the stale files of a removed code or domain still are.
     """
 
     owner: str
     files: Mapping[str, bytes]
-    shapes: tuple[re.Pattern[str], ...]
+    shapes: tuple[Shape, ...]
 
     def __getitem__(self, path: str) -> bytes:
         return self.files[path]
@@ -109,22 +119,26 @@ class Plan(Mapping[str, bytes]):
 
     @classmethod
     def of(
-        cls, owner: str, files: Mapping[str, bytes], shapes: tuple[str, ...]
+        cls, owner: str, files: Mapping[str, bytes], shapes: Iterable[str | Shape]
     ) -> Plan:
         """The plan of ``files`` (without manifest) plus the manifest that describes
-        them.
+        them; each of ``shapes`` a regular expression or a :class:`Shape`.
         """
         with_manifest = dict(files)
         with_manifest[MANIFEST] = manifest_bytes(owner, files)
         return cls(
             owner=owner,
             files=with_manifest,
-            shapes=tuple(re.compile(shape) for shape in shapes),
+            shapes=tuple(
+                re.compile(shape) if isinstance(shape, str) else shape
+                for shape in shapes
+            ),
         )
 
     def may_write(self, path: str) -> bool:
-        """Whether ``path`` has a shape one of taxogen's targets writes."""
-        return any(shape.fullmatch(path) for shape in self.shapes)
+        """Whether ``path`` is one this plan writes, or has a shape its writer
+        (one of taxogen's targets, or a plugin) may write."""
+        return path in self.files or any(shape.fullmatch(path) for shape in self.shapes)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

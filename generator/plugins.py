@@ -2,26 +2,21 @@
 
 A plugin is any executable.  taxogen runs it (no shell, in the current folder)
 with exactly the ``taxogen model`` document on standard input; the plugin
-answers on standard output with one JSON object::
-
-    {"files": [{"path": "errors.go", "content": "package errors\\n..."}],
-     "diagnostics": [{"severity": "warning", "message": "..."}]}
-
-and its standard error passes through to taxogen's.  Paths are relative to the
-plugin's own output folder.  taxogen owns the writing: the files become a plan
-like the built-in targets' (atomic writes, manifest, ownership, ``check``), and
-every plugin has answered before anything is written, so a plugin that fails
-(exits non-zero, outlives its time-out, prints anything but the answer, names a
-path outside its folder, reports an error diagnostic) is a :class:`PluginError`
-and nothing at all is written.  The answer is read through a pipe while the
+answers on standard output with one JSON object (:mod:`generator.answer`: its
+files, the shapes of the paths it writes, its diagnostics), and its standard
+error passes through to taxogen's.  The answer is read through a pipe while the
 model is fed in, and counted as it comes: past :data:`ANSWER_LIMIT` bytes, or
-past its time-out, the plugin's whole process group is killed.
+past its time-out, the plugin's whole process group is killed.  taxogen owns
+the writing: the files become a plan like the built-in targets' (atomic
+writes, manifest, ownership, ``check``), and every plugin has answered before
+anything is written, so a plugin that fails (cannot start, exits non-zero,
+outlives its time-out, answers too much or anything but an answer taxogen
+takes) is a :class:`PluginError` and nothing at all is written.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import selectors
 import shlex
@@ -32,11 +27,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from generator.answer import Answer, Malformed, read
 from generator.diagnostics import visible
-from generator.emit import path_problem
 from generator.settings import PLUGIN_NAME, PLUGIN_TIMEOUT, Plugin
 
-__all__ = ["ANSWER_LIMIT", "PluginError", "chosen", "parse_option", "run"]
+__all__ = ["ANSWER_LIMIT", "Answer", "PluginError", "chosen", "parse_option", "run"]
 
 #: The most a plugin's answer may hold, in bytes: far more than any output
 #: folder, and a bound on what a runaway plugin can make taxogen read.
@@ -93,10 +88,14 @@ def chosen(
     return tuple(found.values())
 
 
-def run(plugin: Plugin, model: bytes) -> tuple[dict[str, bytes], list[str]]:
-    """Run ``plugin`` on the ``model`` document: its files (path → bytes, UTF-8)
-    and its warnings; PluginError if it fails in any way."""
-    return _read_answer(plugin, _execute(plugin, model))
+def run(plugin: Plugin, model: bytes) -> Answer:
+    """Run ``plugin`` on the ``model`` document: its answer; PluginError if it
+    fails in any way."""
+    data = _execute(plugin, model)
+    try:
+        return read(data)
+    except Malformed as exc:
+        _fail(plugin, *exc.messages)
 
 
 def _fail(plugin: Plugin, *messages: str) -> NoReturn:
@@ -199,74 +198,3 @@ def _check_exit(plugin: Plugin, returncode: int, command: str) -> None:
         _fail(plugin, f"{visible(command)} was killed by {signame}")
     if returncode != 0:
         _fail(plugin, f"{visible(command)} exited with status {returncode}")
-
-
-def _read_answer(plugin: Plugin, data: bytearray) -> tuple[dict[str, bytes], list[str]]:
-    try:
-        answer = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        _fail(plugin, "its answer is not UTF-8")
-    except (ValueError, RecursionError) as exc:
-        _fail(plugin, f"its answer is not one JSON object ({exc})")
-    if not isinstance(answer, dict):
-        _fail(plugin, "its answer is not a JSON object")
-    unknown = sorted(set(answer) - {"files", "diagnostics"})
-    if unknown:
-        _fail(plugin, f"its answer has unknown keys: {', '.join(map(repr, unknown))}")
-    problems: list[str] = []
-    warnings: list[str] = []
-    diagnostics = answer.get("diagnostics", [])
-    if not isinstance(diagnostics, list):
-        problems.append('"diagnostics" is not a list')
-        diagnostics = []
-    for index, item in enumerate(diagnostics):
-        if (
-            not isinstance(item, dict)
-            or set(item) != {"severity", "message"}
-            or item["severity"] not in ("error", "warning")
-            or not isinstance(item["message"], str)
-        ):
-            problems.append(
-                f"diagnostic {index + 1}: expected "
-                '{"severity": "error" | "warning", "message": "..."}'
-            )
-        elif item["severity"] == "error":
-            problems.append(visible(item["message"]))
-        else:
-            warnings.append(visible(item["message"]))
-    files: dict[str, bytes] = {}
-    entries = answer.get("files")
-    if not isinstance(entries, list):
-        problems.append('"files" is not a list')
-        entries = []
-    for index, item in enumerate(entries):
-        if (
-            not isinstance(item, dict)
-            or set(item) != {"path", "content"}
-            or not isinstance(item["path"], str)
-            or not isinstance(item["content"], str)
-        ):
-            problems.append(
-                f'file {index + 1}: expected {{"path": "...", "content": "..."}}'
-            )
-            continue
-        path, content = item["path"], item["content"]
-        problem = path_problem(path)
-        if problem is not None:
-            problems.append(f"file {index + 1}: {_shown(path)}: {problem}")
-        elif path in files:
-            problems.append(f"file {index + 1}: {_shown(path)}: listed twice")
-        else:
-            try:
-                files[path] = content.encode("utf-8")
-            except UnicodeEncodeError:
-                problems.append(
-                    f"file {index + 1}: {_shown(path)}: content is not valid Unicode"
-                )
-    if problems:
-        _fail(plugin, *problems)
-    return files, warnings
-
-
-def _shown(path: str) -> str:
-    return visible(json.dumps(path, ensure_ascii=False))

@@ -4,7 +4,7 @@ It reads the model document on stdin and answers with two files:
 ``codes.txt`` (``<id> <retryable> <python class>`` per code) and
 ``input/sha256.txt`` (the SHA-256 of exactly the bytes it was given).  Its first
 argument picks a way to misbehave instead, for the tests of what taxogen does
-then.
+then, or a variant of its answer (another file, the shapes it declares).
 """
 
 from __future__ import annotations
@@ -73,6 +73,12 @@ def main() -> int:
         files.append({"path": "sub/.taxogen-manifest.json", "content": "{}"})
     elif mode == "temporary":
         files.append({"path": "sub/.codes.txt.taxogen-tmp-0123", "content": "x"})
+    elif mode == "extra":
+        files.append({"path": "extra.txt", "content": "extra\n"})
+    elif mode == "shapes":
+        answer["shapes"] = ["*.txt", "input/**"]
+    elif mode == "narrow":
+        answer["shapes"] = ["codes.txt"]
     elif mode == "twice":
         files.append({"path": "codes.txt", "content": "again"})
     elif mode == "surrogate":
