@@ -201,11 +201,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
     if args.command == "check":
         return max(_check(where, each) for where, each in folders)
-    for where, each in folders:
-        status = _generate(where, each, force=args.force, quiet=args.quiet)
-        if status:
-            return status
-    return 0
+    return _generate(folders, force=args.force, quiet=args.quiet)
 
 
 def _options(config: Settings) -> dict[str, str]:
@@ -250,8 +246,11 @@ def _waiting(out: Path) -> Callable[[str], None]:
     return say
 
 
-def _folder_error(out: Path, exc: emit.FolderError | emit.UnsafePath) -> int:
-    """A folder taxogen cannot use at all (exit 2): a link, a FIFO, another owner."""
+def _folder_error(
+    out: Path, exc: emit.FolderError | emit.UnsafePath, *, last: bool = True
+) -> int:
+    """A folder taxogen cannot use at all (exit 2): a link, a FIFO, another owner;
+    ``last``: then say that nothing was written."""
     from generator import emit
 
     if isinstance(exc, emit.UnsafePath):
@@ -263,7 +262,8 @@ def _folder_error(out: Path, exc: emit.FolderError | emit.UnsafePath) -> int:
         )
     else:
         print(f"taxogen: error: {visible(str(exc))}", file=sys.stderr)
-    print("taxogen: nothing was written", file=sys.stderr)
+    if last:
+        print("taxogen: nothing was written", file=sys.stderr)
     return 2
 
 
@@ -303,47 +303,71 @@ def _check(out: Path, plan: emit.Plan) -> int:
     return 1
 
 
-def _generate(out: Path, plan: emit.Plan, *, force: bool, quiet: bool) -> int:
+def _generate(
+    folders: list[tuple[Path, emit.Plan]], *, force: bool, quiet: bool
+) -> int:
+    """``generate``: every folder checked before any is written (emit.write_folders)."""
     from generator import emit
 
     try:
-        done = emit.write(out, plan, force=force, waiting=_waiting(out))
-    except (emit.FolderError, emit.UnsafePath) as exc:
-        return _folder_error(out, exc)
-    except emit.EmitError as exc:
-        for conflict in exc.conflicts:
-            print(
-                f"{visible(str(out / conflict.path))}: error: {conflict.reason}",
-                file=sys.stderr,
-            )
-        if any(not conflict.forceable for conflict in exc.conflicts):
-            advice = (
-                "move the files taxogen did not write out of the way; "
-                "--force never overwrites them"
-            )
-        else:
-            advice = "use --force to overwrite them"
-        print(f"taxogen: {exc}; nothing was written ({advice})", file=sys.stderr)
-        return 1
+        reports = emit.write_folders(folders, force=force, waiting=_waiting)
+    except emit.Refused as exc:
+        return _refused(exc)
     except OSError as exc:
         print(
-            f"taxogen: error: cannot write {exc.filename or out}: {exc.strerror}",
+            f"taxogen: error: cannot write {exc.filename or folders[0][0]}: "
+            f"{exc.strerror}",
             file=sys.stderr,
         )
         return 1
-    for path, why in done.untrusted:
+    for (out, _), done in zip(folders, reports):
+        for path, why in done.untrusted:
+            print(
+                f"{visible(str(out / path))}: warning: manifest entry dropped, "
+                f"file left alone ({why})",
+                file=sys.stderr,
+            )
+        if not quiet:
+            for path in done.written:
+                print(f"wrote     {out / path}")
+            for path in done.removed:
+                print(f"removed   {out / path}")
+            print(
+                f"{len(done.written)} written, {len(done.unchanged)} unchanged, "
+                f"{len(done.removed)} removed"
+            )
+    return 0
+
+
+def _refused(exc: emit.Refused) -> int:
+    """Every folder's problem, then that nothing was written: exit 2 if a folder
+    cannot be used at all, else 1 (files in the way)."""
+    from generator import emit
+
+    conflicts: list[emit.Conflict] = []
+    unusable = False
+    for out, problem in exc.problems:
+        if isinstance(problem, emit.EmitError):
+            conflicts += problem.conflicts
+            for conflict in problem.conflicts:
+                where = visible(str(out / conflict.path))
+                print(f"{where}: error: {conflict.reason}", file=sys.stderr)
+        else:
+            unusable = True
+            _folder_error(out, problem, last=False)
+    if not conflicts:
+        print("taxogen: nothing was written", file=sys.stderr)
+    elif any(not conflict.forceable for conflict in conflicts):
         print(
-            f"{visible(str(out / path))}: warning: manifest entry dropped, "
-            f"file left alone ({why})",
+            "taxogen: refusing to overwrite or remove files; nothing was written "
+            "(move the files taxogen did not write out of the way; --force never "
+            "overwrites them)",
             file=sys.stderr,
         )
-    if not quiet:
-        for path in done.written:
-            print(f"wrote     {out / path}")
-        for path in done.removed:
-            print(f"removed   {out / path}")
+    else:
         print(
-            f"{len(done.written)} written, {len(done.unchanged)} unchanged, "
-            f"{len(done.removed)} removed"
+            "taxogen: refusing to overwrite or remove files; nothing was written "
+            "(use --force to overwrite them)",
+            file=sys.stderr,
         )
-    return 0
+    return 2 if unusable else 1

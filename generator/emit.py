@@ -20,15 +20,20 @@ anything else, even when forced; it removes its own files that are no longer
 generated, and refuses, naming the file, to overwrite or remove one that was
 edited by hand, unless forced.  Before it replaces anything it records the
 hashes it is about to write as ``pending``, so a run killed half-way is not
-mistaken for hand edits by the next one.
+mistaken for hand edits by the next one.  ``write_folders`` does this for the
+output folder and every plugin's at once: all locked, all checked, then all
+written, so that a conflict in any means nothing is written in any.
 
 It is longer than 300 lines because the manifest's rules (what is trusted,
 what is owned, what is pending) are what both ``compare`` and ``write`` decide
-by: apart, a reader of either would have to hold the other module in mind.
+by: apart, a reader of either would have to hold the other module in mind; and
+the checks ``write_folders`` makes of every folder before writing any are
+those same rules.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import hashlib
@@ -54,6 +59,7 @@ __all__ = [
     "FolderError",
     "LockTimeout",
     "Plan",
+    "Refused",
     "Report",
     "Shape",
     "UnsafePath",
@@ -61,6 +67,7 @@ __all__ = [
     "manifest_bytes",
     "path_problem",
     "write",
+    "write_folders",
 ]
 
 #: The file, inside the output folder, that lists what taxogen generated there.
@@ -355,13 +362,40 @@ def _check_owner(folder: Folder, manifest: _Manifest, plan: Plan) -> None:
 
 
 def _open(out: Path, *, create: bool, waiting: Callable[[str], None]) -> Folder:
+    folder = _unlocked(out, create=create)
+    _lock(folder, out, waiting)
+    return folder
+
+
+def _unlocked(out: Path, *, create: bool) -> Folder:
     if out.is_symlink() and not out.exists():
         raise FolderError(f"{out}: is a broken symbolic link")
     if out.exists() and not out.is_dir():
         raise FolderError(f"{out}: is not a folder")
-    folder = Folder(out, create=create)
+    try:
+        return Folder(out, create=create)
+    except OSError as exc:  # a file where a folder above it belongs, no permission
+        raise FolderError(
+            f"{out}: cannot make or open the folder: {exc.strerror or exc}"
+        ) from None
+
+
+def _lock(folder: Folder, out: Path, waiting: Callable[[str], None]) -> None:
+    """Lock ``folder`` (closing it if that fails), and make sure it is still the
+    folder at ``out``: one a refused run made and removed while this one waited is
+    not."""
     try:
         folder.lock(timeout=_lock_timeout(), waiting=waiting)
+        try:
+            info = os.stat(out)
+            still = (info.st_dev, info.st_ino) == folder.identity()
+        except OSError:
+            still = False
+        if not still:
+            raise FolderError(
+                f"{out}: was removed or replaced while this run waited for its "
+                "lock; run again (nothing was written)"
+            )
     except LockTimeout as exc:
         folder.close()
         raise FolderError(
@@ -371,7 +405,6 @@ def _open(out: Path, *, create: bool, waiting: Callable[[str], None]) -> Folder:
     except BaseException:
         folder.close()
         raise
-    return folder
 
 
 def _lock_timeout() -> float:
@@ -507,15 +540,120 @@ def write(
     used at all, and :class:`EmitError` when files are in the way; in every
     case before anything is written.
     """
-    with _open(out, create=True, waiting=waiting) as folder:
+    try:
+        (report,) = write_folders([(out, plan)], force=force, waiting=lambda _: waiting)
+    except Refused as exc:
+        raise exc.problems[0][1] from None
+    return report
+
+
+class Refused(Exception):
+    """:func:`write_folders` wrote nothing, in any folder: each problem is a folder
+    and why (:class:`FolderError` or :class:`UnsafePath`: it cannot be used at
+    all; :class:`EmitError`: files are in the way)."""
+
+    def __init__(
+        self, problems: list[tuple[Path, FolderError | UnsafePath | EmitError]]
+    ) -> None:
+        super().__init__("; ".join(f"{out}: {exc}" for out, exc in problems))
+        self.problems = problems
+
+
+def write_folders(
+    jobs: Iterable[tuple[Path, Plan]],
+    *,
+    force: bool = False,
+    waiting: Callable[[Path], Callable[[str], None]] = lambda _: _quiet,
+) -> list[Report]:
+    """Make each folder match its plan (``jobs``: folder and plan), one report each.
+
+    Every folder is opened and locked, and every one is checked for conflicts
+    before any is written; the locks are held until all are written.  If any is
+    refused, :class:`Refused` names every problem and nothing was written, in
+    any folder: the folders made for this run are removed again.
+    """
+    jobs = list(jobs)
+    made: list[Path] = []
+    opened: list[Folder] = []
+    problems: list[tuple[Path, FolderError | UnsafePath | EmitError]] = []
+    staged: list[_Staged] = []
+    try:
+        _open_all(jobs, opened, made, waiting)
+        for folder, (out, plan) in zip(opened, jobs):
+            try:
+                staged.append(_stage(folder, plan, force=force))
+            except (FolderError, UnsafePath, EmitError) as exc:
+                problems.append((out, exc))
+        if problems:
+            raise Refused(problems)
+    except BaseException:
+        _close_all(opened)
+        for folder_made in reversed(made):  # rmdir fails on a folder not empty
+            with contextlib.suppress(OSError):
+                os.rmdir(folder_made)
+        raise
+    try:
+        for folder, each in zip(opened, staged):
+            try:
+                _apply(folder, each)
+            except BaseException:
+                folder.sweep()
+                raise
+    finally:
+        _close_all(opened)
+    return [each.report for each in staged]
+
+
+def _open_all(
+    jobs: list[tuple[Path, Plan]],
+    opened: list[Folder],
+    made: list[Path],
+    waiting: Callable[[Path], Callable[[str], None]],
+) -> None:
+    """Open every folder of ``jobs`` into ``opened`` (making those missing, each
+    one made added to ``made`` in the order made), then lock them in the order
+    of their identities on disk, whatever the order of ``jobs``: two runs on the
+    same folders then never each hold a lock the other waits for.  Refused at
+    the first that fails.
+    """
+    for out, _ in jobs:
+        missing = []
+        above = out
+        while not os.path.lexists(above) and above != above.parent:
+            missing.append(above)
+            above = above.parent
         try:
-            return _write_locked(folder, plan, force=force)
-        except BaseException:
-            folder.sweep()
-            raise
+            opened.append(_unlocked(out, create=True))
+        except FolderError as exc:
+            raise Refused([(out, exc)]) from None
+        finally:  # made from the top down
+            made.extend(path for path in reversed(missing) if os.path.isdir(path))
+    for index in sorted(range(len(jobs)), key=lambda i: opened[i].identity()):
+        out = jobs[index][0]
+        try:
+            _lock(opened[index], out, waiting(out))
+        except FolderError as exc:
+            raise Refused([(out, exc)]) from None
 
 
-def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
+def _close_all(opened: list[Folder]) -> None:
+    for folder in opened:
+        folder.close()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Staged:
+    """What :func:`_stage` found a folder needs, for :func:`_apply` to do."""
+
+    report: Report
+    manifest: bytes | None  # None: the folder is up to date, manifest and all
+    transition: bytes  # the in-flight manifest (see the module's docstring)
+    files: dict[str, bytes]  # path → the bytes to write
+
+
+def _stage(folder: Folder, plan: Plan, *, force: bool) -> _Staged:
+    """What writing ``plan`` into ``folder`` takes; EmitError if files are in the way,
+    FolderError or UnsafePath if the folder cannot be used.  Reads only."""
     try:
         manifest = _read_manifest(folder, plan)
     except FolderError:
@@ -584,8 +722,6 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
         removed=tuple(obsolete),
         untrusted=tuple(untrusted),
     )
-    if not changed and not obsolete and manifest.raw == final:
-        return report
     # Record what is on disk and what is about to be written before writing it, so
     # a run killed half-way leaves a manifest that owns both (see the docstring).
     transition = {
@@ -594,10 +730,24 @@ def _write_locked(folder: Folder, plan: Plan, *, force: bool) -> Report:
         "files": dict(sorted(on_disk.items())),
         "pending": {path: _sha256(planned[path]) for path in sorted(changed)},
     }
-    folder.write_atomic(MANIFEST, _encode(transition))
-    _write_all(folder, {path: planned[path] for path in changed})
-    for path in obsolete:
+    return _Staged(
+        report=report,
+        manifest=(
+            None if not changed and not obsolete and manifest.raw == final else final
+        ),
+        transition=_encode(transition),
+        files={path: planned[path] for path in changed},
+    )
+
+
+def _apply(folder: Folder, staged: _Staged) -> None:
+    """Do what :func:`_stage` found: the in-flight manifest, the files, the
+    removals, the final manifest."""
+    if staged.manifest is None:
+        return
+    folder.write_atomic(MANIFEST, staged.transition)
+    _write_all(folder, staged.files)
+    for path in staged.report.removed:
         folder.unlink(path)
         folder.prune(path)
-    folder.write_atomic(MANIFEST, final)
-    return report
+    folder.write_atomic(MANIFEST, staged.manifest)

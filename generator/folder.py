@@ -272,6 +272,11 @@ class Folder:
             folder = above
 
     # ------------------------------------------------------------- locking
+    def identity(self) -> tuple[int, int]:
+        """The folder's device and inode: which folder it is, however it was named."""
+        info = os.fstat(self._fd)
+        return info.st_dev, info.st_ino
+
     def lock(self, *, timeout: float, waiting: Callable[[str], None]) -> None:
         """Take the folder's lock (:func:`generator.lock.acquire` on its descriptor),
         waiting up to ``timeout`` seconds for another run; raises
