@@ -276,6 +276,18 @@ def test_a_locked_plugin_folder_leaves_the_output_folder_unwritten(
     assert list((project / CODES).iterdir()) == []
 
 
+def test_a_plugin_folder_that_cannot_be_made_leaves_the_output_folder_unwritten(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _pyproject(project)
+    (project / "gen").write_text("a file where a folder belongs\n", encoding="utf-8")
+    assert main(["generate"]) == 2
+    err = capsys.readouterr().err
+    assert f"taxogen: error: {CODES}: cannot make or open the folder: " in err
+    assert err.endswith("taxogen: nothing was written\n")
+    assert not (project / "generated").exists()
+
+
 def _plan(files: dict[str, bytes]) -> emit.Plan:
     return emit.Plan.of("alpha", files, ())
 
