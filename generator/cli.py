@@ -17,8 +17,8 @@ live in :mod:`generator.review`.  Each command imports what it needs when it
 runs, so that a no-op ``check`` answered from :mod:`generator.memo` costs
 little more than the interpreter's start-up.
 
-It runs a few lines past 300 because each command's outcomes (what
-``check`` found, what ``generate`` wrote, a folder another run holds) are
+It runs past 300 lines because each command's outcomes (what ``check``
+found, what ``generate`` wrote, or every folder's reason it wrote nothing) are
 printed here beside the exit status each gives.
 """
 
