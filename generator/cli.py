@@ -320,6 +320,16 @@ def _generate(
             file=sys.stderr,
         )
         return 1
+    except Exception as exc:  # a bug while writing: main's "nothing was written"
+        if os.environ.get("TAXOGEN_DEBUG"):  # may be false here
+            raise
+        print(
+            f"taxogen: internal error: {type(exc).__name__}: {exc} (files may "
+            "have been written; set TAXOGEN_DEBUG=1 for the traceback and please "
+            "report it)",
+            file=sys.stderr,
+        )
+        return 70
     for (out, _), done in zip(folders, reports):
         for path, why in done.untrusted:
             print(

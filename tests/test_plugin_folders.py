@@ -288,6 +288,23 @@ def test_a_plugin_folder_that_cannot_be_made_leaves_the_output_folder_unwritten(
     assert not (project / "generated").exists()
 
 
+def test_a_bug_while_writing_never_says_nothing_was_written(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a refusal before any write may say "nothing was written"; a failure
+    once writing has begun (here the in-flight manifest is written) may not."""
+
+    def explode(folder: Folder, files: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(emit, "_write_all", explode)
+    assert main(["generate"]) == 70
+    err = capsys.readouterr().err
+    assert "taxogen: internal error: RuntimeError: disk on fire" in err
+    assert "nothing was written" not in err
+    assert (project / "generated" / MANIFEST).is_file()  # something was
+
+
 def _plan(files: dict[str, bytes]) -> emit.Plan:
     return emit.Plan.of("alpha", files, ())
 
