@@ -9,8 +9,8 @@ interleaved in fresh processes with warm bytecode caches:
 * the no-op check: the installed console script (``taxogen check``) run from a
   project's root, as a hook runs it, against ``python -c pass``;
 * the check memo (:mod:`generator.memo`): that check with its memo, against the
-  same check with none (the memo deleted, and ``PYTHONDONTWRITEBYTECODE`` so the
-  run does not write it again: it renders and compares);
+  same check with none (the cache's memos deleted: it renders and compares,
+  with compiled templates still cached);
 * the compiled-template cache (``generator.targets.environment``): a cold
   ``generate`` loading compiled templates, against one compiling them (the
   cache's loading disabled in the child, by the same driver both ways).
@@ -24,7 +24,6 @@ from pathlib import Path
 
 from benchmarks.figure import Figure, fmt_n
 from benchmarks.timing import Run, log, median, wrapped
-from generator import memo
 
 __all__ = ["figures", "measure"]
 
@@ -76,8 +75,7 @@ def measure(run: Run) -> None:
     run.samples["machinery python -c pass"] = passes
     run.samples["machinery check-noop-shipped"] = checks
 
-    stored = memo.location(env["PYTHONPYCACHEPREFIX"])
-    no_memo = dict(env, PYTHONDONTWRITEBYTECODE="1")
+    memos = Path(env["TAXOGEN_CACHE_DIR"]) / "memo"
     driver = run.script("bench_machinery.py", _DRIVER)
     for n in ("shipped", run.medium):
         taxonomy, out = str(run.taxonomy(n)), run.work / f"machinery{n}"
@@ -95,8 +93,8 @@ def measure(run: Run) -> None:
             # The last generate left the memo of this plan: check with it, then without.
             check = [run.python, "-m", "generator", "check", *args]
             with_memo.append(wrapped(run, check, env=env)["wall"])
-            stored.unlink(missing_ok=True)
-            without_memo.append(wrapped(run, check, env=no_memo)["wall"])
+            shutil.rmtree(memos, ignore_errors=True)
+            without_memo.append(wrapped(run, check, env=env)["wall"])
         run.scaling.setdefault("machinery memo", {})[n] = with_memo
         run.scaling.setdefault("machinery no memo", {})[n] = without_memo
         run.scaling.setdefault("machinery cached", {})[n] = cached

@@ -120,6 +120,9 @@ class Run:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("PYTHONPATH", None)
         env["PYTHONPYCACHEPREFIX"] = str(self.work / "pycache")
+        # taxogen's own cache (memos, compiled templates): the run's, warm.
+        env["TAXOGEN_CACHE_DIR"] = str(self.work / "taxogen-cache")
+        env.pop("TAXOGEN_NO_CACHE", None)
         return env
 
     def plain_env(self, pythonpath: Path | None = None) -> dict[str, str]:
