@@ -157,7 +157,15 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         source = sourcefile.read(taxonomy, str(taxonomy))
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
-    templates = config.templates
+    # So is the templates folder: the digest and the render see the same bytes.
+    templates = None
+    if config.templates is not None:
+        from generator import template_folder  # imports neither Jinja nor YAML
+
+        try:
+            templates = template_folder.read(config.templates)
+        except TaxonomyError as exc:
+            return report(exc, str(config.templates))
     # A plugin is a program the memo cannot see into: with one, always render.
     digest = ""
     if use_memo and not with_plugins:
@@ -167,7 +175,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
                 shown=str(taxonomy),
                 targets=targets,
                 options=_options(config),
-                templates=None if templates is None else _template_files(templates),
+                templates=None if templates is None else templates.files,
             )
         )
     if args.command == "check" and digest:
@@ -185,7 +193,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
             taxonomy, targets, with_plugins, templates, config.go_module, source
         )
     except TemplateProblem as exc:
-        return report(exc, str(templates))
+        return report(exc, str(config.templates))
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
     except PluginError as exc:
@@ -207,15 +215,6 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
 def _options(config: Settings) -> dict[str, str]:
     """The targets' options of ``config``, as the memo digests them."""
     return {} if config.go_module is None else {"go.module": config.go_module}
-
-
-def _template_files(folder: Path) -> dict[str, bytes]:
-    """Placeholder until the template folder is read once (see memo)."""
-    found: dict[str, bytes] = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            found[path.relative_to(folder).as_posix()] = path.read_bytes()
-    return found
 
 
 def _model(taxonomy: Path, *, schema: bool) -> int:

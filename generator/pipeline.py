@@ -12,12 +12,13 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from generator import document, emit, plugins, sourcefile
+from generator import document, emit, plugins, sourcefile, template_folder
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
 from generator.render import TARGETS, output_shapes, render, user_templates
 from generator.settings import Plugin
 from generator.source import load_bytes
+from generator.template_folder import TemplateFolder
 from generator.targets import select
 from generator.validate import validate
 
@@ -71,7 +72,7 @@ def _with_module(names: Names, go_module: str | None) -> Names:
 
 
 def _plan(
-    names: Names, targets: Iterable[str] | None, templates: Path | None
+    names: Names, targets: Iterable[str] | None, templates: TemplateFolder | None
 ) -> emit.Plan:
     user = None if templates is None else user_templates(templates)
     files = render(names, select(targets), user)
@@ -82,18 +83,21 @@ def build(
     path: Path,
     targets: Iterable[str] | None,
     with_plugins: Sequence[Plugin],
-    templates: Path | None = None,
+    templates: Path | TemplateFolder | None = None,
     go_module: str | None = None,
     source: bytes | None = None,
 ) -> tuple[emit.Plan, list[PluginPlan]]:
-    """:func:`build_plan` (through the user's ``templates`` folder, if any), and
-    the plan of each plugin's output folder.
+    """:func:`build_plan` (through the user's ``templates`` folder, if any: a path
+    to read, or a folder :func:`template_folder.read` has read), and the plan of
+    each plugin's output folder.
 
     Every plugin runs, on the model document, before anything is written; one
     that fails raises :class:`plugins.PluginError`.  A user template that fails
     raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
     names = _with_module(load_names(path, source), go_module)
+    if isinstance(templates, Path):  # read once, here, and rendered from the bytes
+        templates = template_folder.read(templates)
     plan = _plan(names, targets, templates)
     if not with_plugins:
         return plan, []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
 from generator import document
 from generator.naming import Names
@@ -21,6 +20,7 @@ from generator.targets import TARGETS, Target
 from generator.targets.base import header_lines, render_target
 from generator.targets.base import output_shapes as _shapes
 from generator.targets.environment import TEMPLATES, environment
+from generator.template_folder import TemplateFolder
 from generator.user_templates import UserTemplates, scan
 
 __all__ = [
@@ -33,8 +33,9 @@ __all__ = [
 ]
 
 
-def user_templates(folder: Path) -> UserTemplates:
-    """The user templates in ``folder``, sorted against the built-in ones."""
+def user_templates(folder: TemplateFolder) -> UserTemplates:
+    """The user templates of ``folder`` (as read once), sorted against the
+    built-in ones."""
     builtin = {
         path.relative_to(TEMPLATES).as_posix()
         for path in TEMPLATES.rglob("*.j2")
@@ -50,7 +51,7 @@ def render(
 ) -> dict[str, bytes]:
     """Render every file of every target, in a fixed order, as bytes; with
     ``user`` templates, through them too, with the model document as ``model``."""
-    env = environment(None if user is None else user.folder)
+    env = environment(user)
     context = None if user is None else {"model": document.document(names)}
     plan: dict[str, bytes] = {}
     for target in targets:

@@ -161,9 +161,7 @@ def render_target(
                     text = template.render({**values, **extra} if extra else values)
                     files[output] = _finished(target, output, text, item, user)
             except Exception as exc:
-                found = (
-                    None if user is None else problem(exc, user.folder, item.template)
-                )
+                found = None if user is None else problem(exc, user, item.template)
                 if found is None:
                     raise
                 raise found from None
@@ -179,12 +177,12 @@ def _finished(
     try:
         return target.finish(output, text).encode("utf-8")
     except Exception as exc:
-        if user is None or not (user.folder / item.template).is_file():
+        if user is None or item.template not in user.contents.files:
             raise
         raise TemplateProblem(
             [
                 Diagnostic(
-                    path=str(user.folder / item.template),
+                    path=user.filename(item.template),
                     position=None,
                     key="",
                     message=f"what it renders for {output} cannot be finished "

@@ -5,6 +5,8 @@ loudly; no autoescaping, since every target escapes for its own language with
 the filters of :mod:`generator.escape`; each target renders through an overlay
 holding its own filters only, so a Python filter cannot leak into TypeScript.
 Compiled templates are cached in taxogen's cache folder (:class:`_TemplateCache`).
+A user's templates are served from the bytes of their folder read once
+(:class:`generator.user_templates.FolderLoader`).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import jinja2.bccache
 
 import generator.templates
 from generator import cache
+from generator.user_templates import FolderLoader, UserTemplates
 
 __all__ = ["TEMPLATES", "environment", "overlay"]
 
@@ -77,21 +81,25 @@ class _TemplateCache(jinja2.BytecodeCache):
             shelf.write(self._name(bucket), bucket.bytecode_to_string())
 
 
-def environment(user: Path | None = None) -> jinja2.Environment:
+#: How every environment renders, sandboxed or not.
+_OPTIONS: dict[str, Any] = {
+    "undefined": jinja2.StrictUndefined,
+    "autoescape": False,
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": True,
+}
+
+
+def environment(user: UserTemplates | None = None) -> jinja2.Environment:
     """A new environment over :data:`TEMPLATES` (one per render); with ``user``, a
     folder of templates (see :mod:`generator.user_templates`), whose templates
     are found first."""
     loader: jinja2.BaseLoader = jinja2.FileSystemLoader(TEMPLATES)
     if user is not None:
-        loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(user), loader])
+        loader = jinja2.ChoiceLoader([FolderLoader(user), loader])
     return jinja2.Environment(
-        loader=loader,
-        bytecode_cache=_TemplateCache(),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+        loader=loader, bytecode_cache=_TemplateCache(), **_OPTIONS
     )
 
 

@@ -1,0 +1,266 @@
+"""User templates are code a repository carries: read once, within bounds.
+
+Issue 29 §2 and README "User templates": a templates folder is read once, whole,
+following links (loops refused) and refusing in bounded time what is not a
+regular file, a name no output path can have, or a size over the documented
+limits; the templates render from the bytes read.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator import emit
+from generator.cli import main
+from generator.pipeline import build
+from tests.golden import template_cases
+
+CASE = next(p for p in template_cases() if p.name == "override_and_extra")
+FOLDER = "taxogen-templates"
+#: What a run that uses user templates says first (README "What taxogen touches").
+NOTICE = "taxogen: using user templates configured in "
+#: The limits README "User templates" documents.
+FILE_LIMIT = 4 * 1024 * 1024
+TOTAL_LIMIT = 32 * 1024 * 1024
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the template case's project, without its expected output."""
+    work = tmp_path / "project"
+    shutil.copytree(CASE, work, ignore=shutil.ignore_patterns("expected"))
+    monkeypatch.chdir(work)
+    return work
+
+
+def _refused(
+    project: Path, capsys: pytest.CaptureFixture[str], where: str, message: str
+) -> None:
+    """``generate`` exits 2 with ``where: error: ...message...`` first (after the
+    notice that user templates run), and writes nothing."""
+    capsys.readouterr()
+    assert main(["generate"]) == 2
+    notice, error, *rest = capsys.readouterr().err.splitlines()
+    assert notice.startswith(NOTICE)
+    assert error.startswith(f"{where}: error: "), error
+    assert message in error
+    assert rest[-1].endswith("nothing was written")
+    assert not (project / "expected").exists()
+
+
+# --------------------------------------------------------- reading the folder
+def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
+    from generator import template_folder
+
+    read = template_folder.read(project / FOLDER)
+    (project / FOLDER / "docs" / "catalogue.md.j2").write_text("changed on disk\n")
+    plan, _ = build(project / "taxonomy.yaml", ["docs"], (), read)
+    golden = (CASE / "expected" / "docs" / "catalogue.md").read_bytes()
+    assert plan["docs/catalogue.md"] == golden
+
+
+def test_every_file_is_read_in_any_folder_and_through_links(project: Path) -> None:
+    from generator import template_folder
+
+    (project / FOLDER / "docs" / "__pycache__").mkdir()
+    (project / FOLDER / "docs" / "__pycache__" / "_part.j2").write_bytes(b"part\n")
+    (project / "shared").mkdir()
+    (project / "shared" / "_more.j2").write_bytes(b"more\n")
+    (project / FOLDER / "linked").symlink_to("../shared")
+    files = template_folder.read(project / FOLDER).files
+    assert files["docs/__pycache__/_part.j2"] == b"part\n"
+    assert files["linked/_more.j2"] == b"more\n"
+    on_disk = {
+        path.relative_to(project / FOLDER).as_posix(): path.read_bytes()
+        for path in (project / FOLDER).rglob("*")
+        if path.is_file()
+    }
+    assert dict(files) == {**on_disk, "linked/_more.j2": b"more\n"}
+    assert list(files) == sorted(files)
+
+
+def test_a_linked_folder_of_templates_is_used_whole(project: Path) -> None:
+    (project / FOLDER / "docs").rename(project / "docs-elsewhere")
+    (project / FOLDER / "docs").symlink_to("../docs-elsewhere")
+    assert main(["generate", "-q"]) == 0
+    assert _files(project / "expected") == _files(CASE / "expected")
+
+
+def test_a_linked_template_is_used(project: Path) -> None:
+    template = project / FOLDER / "docs" / "catalogue.md.j2"
+    template.rename(project / "catalogue.md.j2")
+    template.symlink_to(project / "catalogue.md.j2")
+    assert main(["generate", "-q"]) == 0
+    assert _files(project / "expected") == _files(CASE / "expected")
+
+
+def test_a_mistake_in_a_linked_folder_names_the_template_as_reached(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / FOLDER / "docs").rename(project / "docs-elsewhere")
+    (project / FOLDER / "docs").symlink_to("../docs-elsewhere")
+    (project / "docs-elsewhere" / "errors.md.j2").write_text("# {{ title }}\n{{ x }}\n")
+    _refused(project, capsys, f"{FOLDER}/docs/errors.md.j2:2:1", "'x' is undefined")
+
+
+@pytest.mark.parametrize(
+    ("make", "where", "message"),
+    [
+        (lambda f: (f / "docs" / "again").symlink_to(".."), "docs/again", "a loop"),
+        (lambda f: (f / "docs" / "gone").symlink_to("nowhere"), "docs/gone", "leads"),
+        (
+            lambda f: os.truncate(_touch(f / "docs" / "huge.bin"), 1 << 40),
+            "docs/huge.bin",
+            f"a file over {FILE_LIMIT:,} bytes",
+        ),
+    ],
+)
+def test_what_no_template_can_be_is_refused(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    make: Callable[[Path], object],
+    where: str,
+    message: str,
+) -> None:
+    make(project / FOLDER)
+    began = time.monotonic()
+    _refused(project, capsys, f"{FOLDER}/{where}", message)
+    assert time.monotonic() - began < 5
+
+
+def _touch(path: Path) -> Path:
+    path.touch()
+    return path
+
+
+def test_a_folder_over_the_total_size_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for number in range(TOTAL_LIMIT // FILE_LIMIT + 1):
+        os.truncate(_touch(project / FOLDER / "docs" / f"{number}.bin"), FILE_LIMIT)
+    _refused(project, capsys, FOLDER, f"holds over {TOTAL_LIMIT:,} bytes")
+
+
+def test_the_count_and_depth_limits_are_enforced(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import template_folder
+
+    monkeypatch.setattr(template_folder, "DEPTH_LIMIT", 3)
+    (project / FOLDER / "docs" / "a" / "b" / "c").mkdir(parents=True)
+    _refused(project, capsys, f"{FOLDER}/docs/a/b", "folders nested over 3 deep")
+    shutil.rmtree(project / FOLDER / "docs" / "a")
+    entries = len(list((project / FOLDER).rglob("*")))
+    monkeypatch.setattr(template_folder, "ENTRY_LIMIT", entries - 1)
+    _refused(project, capsys, FOLDER, f"holds over {entries - 1} files and folders")
+
+
+@pytest.mark.parametrize("name", ["docs/pipe.md.j2", "docs/_part.j2", "pipe"])
+def test_a_fifo_in_the_folder_is_refused_without_hanging(
+    project: Path, name: str
+) -> None:
+    os.mkfifo(project / FOLDER / name)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from generator.cli import main; "
+            "sys.exit(main(['generate']))",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert run.returncode == 2
+    notice, error, *_ = run.stderr.splitlines()
+    assert notice.startswith(NOTICE)
+    assert error == f"{FOLDER}/{name}: error: is a FIFO, not a regular file or folder"
+    assert not (project / "expected").exists()
+
+
+def test_a_device_in_the_folder_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / FOLDER / "docs" / "zero.md.j2").symlink_to("/dev/zero")
+    _refused(project, capsys, f"{FOLDER}/docs/zero.md.j2", "is a device")
+
+
+def test_a_template_that_is_not_utf8_is_named(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / FOLDER / "docs" / "catalogue.md.j2").write_bytes(b"caf\xe9\n")
+    _refused(project, capsys, f"{FOLDER}/docs/catalogue.md.j2", "not UTF-8")
+
+
+# ------------------------------------------------------------------ names
+@pytest.mark.parametrize(
+    ("name", "shown", "message"),
+    [
+        (b"docs/a\nb.md.j2", "docs/a\\x0ab.md.j2", "control characters"),
+        ("docs/a\u202eb.md.j2".encode(), "docs/a\\u202eb.md.j2", "control characters"),
+        (b"docs/caf\xe9.md.j2", "docs/caf\\xe9.md.j2", "not valid UTF-8"),
+        (
+            b"docs/.taxogen-manifest.json.j2",
+            "docs/.taxogen-manifest.json.j2",
+            "manifest",
+        ),
+        (b".taxogen-manifest.json", ".taxogen-manifest.json", "manifest"),
+        (b"docs/a.taxogen-tmp-x.md.j2", "docs/a.taxogen-tmp-x.md.j2", "temporary"),
+    ],
+)
+def test_a_name_no_output_path_can_have_is_refused_before_writing(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: bytes,
+    shown: str,
+    message: str,
+) -> None:
+    path = os.path.join(os.fsencode(project / FOLDER), name)
+    with open(path, "wb") as handle:
+        handle.write(b"x\n")
+    _refused(project, capsys, f"{FOLDER}/{shown}", message)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a\nb",
+        "a\tb",
+        "a\x7fb",
+        "a\u202eb",
+        "a\u2066b",
+        "a\u2028b",
+        "a\ufeffb",
+        "a\udcffb",
+        "a\\b",
+        "x" * 256,
+        "é" * 128,
+        ".taxogen-manifest.json",
+    ],
+)
+def test_the_name_rules_refuse_every_name_an_output_path_cannot_have(
+    name: str,
+) -> None:
+    from generator.template_folder import name_problem
+
+    assert emit.path_problem(name) is not None  # the rules the README states
+    assert name_problem(name) is not None
+    assert name_problem("docs") is None
+    assert name_problem("errors.md.j2") is None
