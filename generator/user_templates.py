@@ -11,10 +11,12 @@ model document as ``model``.  A file whose name starts with ``_`` is a part for
 ``{% include %}`` and ``{% import %}`` only, never rendered by itself.
 
 The folder is read once (:mod:`generator.template_folder`) and its templates
-are served from those bytes (:class:`FolderLoader`), under their files' names.
-A mistake in a user template (a syntax error, a name the context lacks, Python
-that black cannot read) is a :class:`TemplateProblem` naming the template's
-file and line, reported like a taxonomy's problems (exit 2, nothing written).
+are served from those bytes (:class:`FolderLoader`), under their files' names,
+to the sandbox of :mod:`generator.targets.sandbox`.  A mistake in a user
+template (a syntax error, a name the context lacks, Python that black cannot
+read, a bound of the sandbox) is a :class:`TemplateProblem` naming the
+template's file and line, reported like a taxonomy's problems (exit 2, nothing
+written).
 """
 
 from __future__ import annotations
@@ -130,15 +132,16 @@ def _always() -> bool:
 
 
 def problem(
-    exc: Exception, user: UserTemplates, template: str
+    exc: Exception, user: UserTemplates, template: str, *, blame: bool = False
 ) -> TemplateProblem | None:
     """``exc``, raised while rendering ``template``, as a problem of the user's
     template it comes from, or None if no template of ``user`` is to blame.
 
     A syntax error knows its file and line; any other error is placed by the
     deepest frame of the traceback that runs a template of the folder (Jinja
-    maps each frame of a compiled template back to the template's line, and
-    each is compiled under the name its file was reached by).
+    maps each frame of a compiled template back to the template's line).  With
+    ``blame`` (a bound of the sandbox, memory, recursion), an error no frame
+    places is ``template``'s.
     """
     if isinstance(exc, TemplateProblem):
         return exc
@@ -148,19 +151,28 @@ def problem(
         if name in served:
             return TemplateProblem([diagnostic(name, exc.lineno, exc.message or "")])
         return None
-    found: tuple[str, int] | None = None
+    found: tuple[str, int | None] | None = None
     trace: types.TracebackType | None = exc.__traceback__
     while trace is not None:
         filename = trace.tb_frame.f_code.co_filename
         if filename in served:
             found = (filename, trace.tb_lineno)
         trace = trace.tb_next
+    if found is None and blame:
+        if template in user.contents.files:
+            found = (user.filename(template), None)
+        else:
+            found = (f"{template} (taxogen's, in the sandbox)", None)
     if found is None:
         return None
     return TemplateProblem([diagnostic(found[0], found[1], _message(exc, template))])
 
 
 def _message(exc: Exception, template: str) -> str:
+    if isinstance(exc, MemoryError):
+        return "ran out of memory"
+    if isinstance(exc, RecursionError):
+        return "recursion too deep (a macro or include that calls itself for ever?)"
     message = str(exc) or type(exc).__name__
     if isinstance(exc, jinja2.UndefinedError):
         message = f"{message} (the context of {template} has no such name)"

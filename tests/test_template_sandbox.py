@@ -1,9 +1,12 @@
-"""User templates are code a repository carries: read once, within bounds.
+"""User templates are code a repository carries: read once, within bounds, in a sandbox.
 
 Issue 29 §2 and README "User templates": a templates folder is read once, whole,
 following links (loops refused) and refusing in bounded time what is not a
 regular file, a name no output path can have, or a size over the documented
-limits; the templates render from the bytes read.
+limits; the templates render from the bytes read, in Jinja's sandbox, where no
+template reaches Python and every documented bound (output, range, recursion,
+time) is an error naming the template (exit 2, nothing written), never a hang,
+a crash or exit 70.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ FOLDER = "taxogen-templates"
 #: What a run that uses user templates says first (README "What taxogen touches").
 NOTICE = "taxogen: using user templates configured in "
 #: The limits README "User templates" documents.
+OUTPUT_LIMIT = 64 * 1024 * 1024
 FILE_LIMIT = 4 * 1024 * 1024
 TOTAL_LIMIT = 32 * 1024 * 1024
 
@@ -62,6 +66,112 @@ def _refused(
     assert message in error
     assert rest[-1].endswith("nothing was written")
     assert not (project / "expected").exists()
+
+
+# ------------------------------------------------------------- the sandbox
+@pytest.mark.parametrize(
+    "escape",
+    [
+        "{{ cycler.__init__.__globals__.os.system('touch pwned') }}",
+        "{{ joiner.__init__.__globals__.os.system('touch pwned') }}",
+        "{{ self.__init__.__globals__.__builtins__.__import__('os')"
+        ".system('touch pwned') }}",
+        "{{ lipsum.__globals__.os.system('touch pwned') }}",
+        "{{ '{0.__class__.__mro__}'.format(1) }}",
+    ],
+)
+def test_a_template_cannot_reach_python(
+    project: Path, capsys: pytest.CaptureFixture[str], escape: str
+) -> None:
+    (project / FOLDER / "docs" / "evil.md.j2").write_text(escape + "\n")
+    _refused(project, capsys, f"{FOLDER}/docs/evil.md.j2:1:1", "")
+    assert not (project / "pwned").exists()
+
+
+def test_a_part_a_built_in_template_includes_is_sandboxed_too(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """typescript/index.ts.j2 (taxogen's) includes typescript/base_class.ts.j2."""
+    part = project / FOLDER / "typescript" / "base_class.ts.j2"
+    part.write_text("{{ cycler.__init__.__globals__.os.system('touch pwned') }}\n")
+    _refused(project, capsys, f"{FOLDER}/typescript/base_class.ts.j2:1:1", "unsafe")
+    assert not (project / "pwned").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{{ "x" * 10**10 }}', f"over {OUTPUT_LIMIT:,} characters"),
+        ('{{ "x" * 2**62 }}', f"over {OUTPUT_LIMIT:,} characters"),
+        (
+            '{% for i in range(70) %}{{ "x" * 1000000 }}{% endfor %}',
+            f"renders over {OUTPUT_LIMIT:,} characters",
+        ),
+        (
+            '{% set ns = namespace(s="x") %}{% for i in range(60) %}'
+            "{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+            f"over {OUTPUT_LIMIT:,} characters",
+        ),
+        ('{{ "%2000000000d" % 1 }}', f"over {OUTPUT_LIMIT:,}"),
+        ('{{ "x"|center(2000000000) }}', f"over {OUTPUT_LIMIT:,}"),
+        ('{{ ("x"|safe).ljust(2000000000) }}', f"over {OUTPUT_LIMIT:,}"),
+        ("{% for i in range(10**9) %}{% endfor %}", "(100000)"),
+    ],
+)
+def test_what_a_template_builds_is_bounded(
+    project: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    (project / FOLDER / "docs" / "big.md.j2").write_text(text + "\n")
+    began = time.monotonic()
+    _refused(project, capsys, f"{FOLDER}/docs/big.md.j2:1:1", message)
+    assert time.monotonic() - began < 10
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "{% macro m(n) %}{{ m(n + 1) }}{% endmacro %}{{ m(0) }}",
+            "calls nested over 100 deep",
+        ),
+        ('{% include "docs/self.md.j2" %}', "recursion too deep"),
+    ],
+)
+def test_recursion_is_bounded(
+    project: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    (project / FOLDER / "docs" / "self.md.j2").write_text(text + "\n")
+    _refused(project, capsys, f"{FOLDER}/docs/self.md.j2:1:1", message)
+
+
+def test_a_render_has_a_time_limit(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.targets import sandbox
+
+    monkeypatch.setattr(sandbox, "SECONDS", 0.5)
+    loops = "{% for i in range(100000) %}{% for j in range(100000) %}"
+    (project / FOLDER / "docs" / "slow.md.j2").write_text(
+        f"{loops}{{% endfor %}}{{% endfor %}}\n"
+    )
+    began = time.monotonic()
+    _refused(project, capsys, f"{FOLDER}/docs/slow.md.j2:1:1", "over 0.5 s")
+    assert time.monotonic() - began < 5
+
+
+def test_a_template_running_out_of_memory_is_its_problem(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not taxogen's bug (exit 70): the template's, at the line that ran out."""
+    from generator.targets import TARGETS
+
+    def exhausted(text: str) -> str:
+        raise MemoryError
+
+    docs = next(target for target in TARGETS if target.name == "docs")
+    monkeypatch.setitem(docs.filters, "md_quote", exhausted)
+    (project / FOLDER / "docs" / "mem.md.j2").write_text("# x\n{{ 'x' | md_quote }}\n")
+    _refused(project, capsys, f"{FOLDER}/docs/mem.md.j2:2:1", "ran out of memory")
 
 
 # --------------------------------------------------------- reading the folder

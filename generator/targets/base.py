@@ -26,6 +26,7 @@ from generator.diagnostics import Diagnostic
 from generator.escape import header_name
 from generator.naming import Names
 from generator.targets.environment import overlay
+from generator.targets.sandbox import Exceeded, render
 from generator.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
@@ -112,6 +113,12 @@ class Target:
             raise TypeError(f"target {self.name!r} renders templates without a view")
 
 
+#: What only a template can run into when user templates are in play, where the
+#: traceback may place it in none of them: a bound of the sandbox, or what a
+#: template looping for ever meets first.
+_RUNAWAY = (Exceeded, jinja2.exceptions.SecurityError, MemoryError, RecursionError)
+
+
 def _values(view: Any) -> dict[str, Any]:
     """A view model's fields as the template's variables."""
     return {field.name: getattr(view, field.name) for field in dataclasses.fields(view)}
@@ -158,10 +165,15 @@ def render_target(
                 each = item.each(view) if item.each else [({}, {})]
                 for placeholders, extra in each:
                     output = item.output.format(**paths, **placeholders)
-                    text = template.render({**values, **extra} if extra else values)
+                    text = render(template, {**values, **extra} if extra else values)
                     files[output] = _finished(target, output, text, item, user)
             except Exception as exc:
-                found = None if user is None else problem(exc, user, item.template)
+                blame = isinstance(exc, _RUNAWAY)
+                found = (
+                    None
+                    if user is None
+                    else problem(exc, user, item.template, blame=blame)
+                )
                 if found is None:
                     raise
                 raise found from None

@@ -5,8 +5,9 @@ loudly; no autoescaping, since every target escapes for its own language with
 the filters of :mod:`generator.escape`; each target renders through an overlay
 holding its own filters only, so a Python filter cannot leak into TypeScript.
 Compiled templates are cached in taxogen's cache folder (:class:`_TemplateCache`).
-A user's templates are served from the bytes of their folder read once
-(:class:`generator.user_templates.FolderLoader`).
+With a user's templates folder, the environment is the sandbox of
+:mod:`generator.targets.sandbox` instead, its templates served from the bytes
+read once (:class:`generator.user_templates.FolderLoader`), without that cache.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import jinja2.bccache
 
 import generator.templates
 from generator import cache
+from generator.targets.sandbox import Sandbox
 from generator.user_templates import FolderLoader, UserTemplates
 
 __all__ = ["TEMPLATES", "environment", "overlay"]
@@ -94,13 +96,14 @@ _OPTIONS: dict[str, Any] = {
 def environment(user: UserTemplates | None = None) -> jinja2.Environment:
     """A new environment over :data:`TEMPLATES` (one per render); with ``user``, a
     folder of templates (see :mod:`generator.user_templates`), whose templates
-    are found first."""
-    loader: jinja2.BaseLoader = jinja2.FileSystemLoader(TEMPLATES)
-    if user is not None:
-        loader = jinja2.ChoiceLoader([FolderLoader(user), loader])
-    return jinja2.Environment(
-        loader=loader, bytecode_cache=_TemplateCache(), **_OPTIONS
-    )
+    are found first, all of them rendered in the sandbox."""
+    builtin = jinja2.FileSystemLoader(TEMPLATES)
+    if user is None:
+        return jinja2.Environment(
+            loader=builtin, bytecode_cache=_TemplateCache(), **_OPTIONS
+        )
+    loader = jinja2.ChoiceLoader([FolderLoader(user), builtin])
+    return Sandbox(loader=loader, bytecode_cache=None, **_OPTIONS)
 
 
 def overlay(
