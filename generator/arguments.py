@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import generator
 from generator.settings import DEFAULT_TARGETS, TARGET_NAMES
 
 __all__ = ["parser"]
@@ -23,6 +24,10 @@ def parser() -> argparse.ArgumentParser:
             "Generate Python, TypeScript and Markdown"
             " from one taxonomy.yaml of error codes."
         ),
+    )
+    # The version that writes: a folder written by another says so in ``check``.
+    parser.add_argument(
+        "--version", action="version", version=f"taxogen {generator.__version__}"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     taxonomy_help = (

@@ -423,3 +423,28 @@ def test_a_reader_that_stops_early_is_no_internal_error(tmp_path: Path) -> None:
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_version_is_the_distribution_s_and_the_manifest_records_it(
+    tmp_path: Path,
+) -> None:
+    """``taxogen --version`` says the version pyproject.toml distributes, and a
+    generated folder's manifest names the same writer (issue 33 §1)."""
+    import tomllib
+
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]["version"]
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        f"taxogen {version}\n",
+        "",
+    )
+    manifest = json.loads((REPO / "generated" / emit.MANIFEST).read_text())
+    assert manifest["generator"] == f"taxogen {version}"
