@@ -176,6 +176,11 @@ REQUIRED = {
     ],
     "a wire code taken, blamed at the key that is one": ["wire_code_taken_by_a_key"],
     "a parent chain into a cycle names the cycle only": ["parent_chain_into_a_cycle"],
+    # Issue 29 §5: numbers every language reads alike.
+    "an integer past the safe integers, a number not finite": [
+        "details_numbers_past_safe_integers",
+        "details_not_finite",
+    ],
     "declared details fields without object details": [
         "payload_typed_details_not_object",
         "payload_typed_details_none",

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -398,3 +399,116 @@ domains:
     # Without the clash, the code's details type is its class name's stem + Details.
     names = name_taxonomy(_read(start + typed), "t.yaml")
     assert [c.details_type for c in names.codes] == [None, "TaskTimeoutDetails"]
+
+
+# Issue 29 §5: one number model.  Every generated package reads a JSON number
+# as a double, so an integer is exact everywhere only within JavaScript's safe
+# integers, ±(2**53 - 1): the issue's words, written here.
+SAFE = 2**53 - 1
+NUMBERS = HEAD + """\
+domains:
+  misc:
+    title: Misc
+    codes:
+      oops: {retryable: false, meaning: Oops}
+      sized:
+        retryable: false
+        meaning: Sized
+        details:
+"""  # fmt: skip
+
+
+def test_integer_bounds_and_defaults_at_the_safe_limit_are_taken() -> None:
+    taxonomy = _read(NUMBERS + f"""\
+          count: {{type: integer, minimum: -{SAFE}, maximum: {SAFE}}}
+          ratio: {{type: number, minimum: -{SAFE}, maximum: 1e300}}
+          most: {{type: integer, required: false, default: {SAFE}}}
+          list: {{type: array, items: integer, required: false, default: [-{SAFE}]}}
+""")  # fmt: skip
+    fields = taxonomy.codes[1].fields
+    assert [(f.shape.minimum, f.shape.maximum) for f in fields[:2]] == [
+        (-SAFE, SAFE),
+        (-SAFE, 1e300),
+    ]
+    assert [f.default for f in fields[2:]] == [SAFE, (-SAFE,)]
+
+
+@pytest.mark.parametrize(
+    ("field", "literal"),
+    [
+        (f"{{type: integer, maximum: {SAFE + 1}}}", str(SAFE + 1)),
+        (f"{{type: integer, minimum: -{SAFE + 1}}}", f"-{SAFE + 1}"),
+        (f"{{type: number, maximum: {SAFE + 2}}}", str(SAFE + 2)),
+        (f"{{type: integer, required: false, default: {SAFE + 2}}}", str(SAFE + 2)),
+        (
+            f"{{type: array, items: integer, required: false, default: [1, {SAFE + 2}]}}",
+            str(SAFE + 2),
+        ),
+        (
+            f"{{type: object, required: false, default: {{a: [-{SAFE + 2}]}}}}",
+            f"-{SAFE + 2}",
+        ),
+        (
+            f"{{type: array, items: {{type: integer, maximum: {SAFE + 1}}}}}",
+            str(SAFE + 1),
+        ),
+    ],
+)
+def test_an_integer_past_the_safe_limit_is_refused_where_it_stands(
+    field: str, literal: str
+) -> None:
+    line = f"          n: {field}"
+    errors = _errors(NUMBERS + line + "\n")
+    assert len(errors) == 1, errors
+    where, problem = errors[0].split(": error: ")
+    assert where == f"t.yaml:17:{line.index(literal) + 1}", errors
+    assert problem.startswith("domains.misc.codes.sized.details.n."), errors
+    assert problem.endswith(
+        f": {literal} is out of range: an integer is at most 9007199254740991 either "
+        "side of 0 (JavaScript's safe integers); past them, a JSON number is "
+        "rounded where it is read as a double"
+    ), errors
+
+
+@pytest.mark.parametrize(
+    "value", [".inf", "-.inf", "+.Inf", ".nan", ".NaN", ".NAN", "1e400", "-1e999"]
+)
+@pytest.mark.parametrize("where", ["minimum", "maximum", "default"])
+def test_a_number_that_is_not_finite_is_refused(value: str, where: str) -> None:
+    extra = ", required: false" if where == "default" else ""
+    errors = _errors(
+        NUMBERS + f"          n: {{type: number, {where}: {value}{extra}}}\n"
+    )
+    assert errors == [
+        f"t.yaml:17:{31 + len(where)}: error: domains.misc.codes.sized.details.n."
+        f"{where}: {value!r} is not a finite number"
+    ]
+
+
+def test_thousands_of_digits_are_refused_without_a_crash(tmp_path: Path) -> None:
+    """Python converts no integer of over 4,300 digits: a bound, a wire code and
+    an HTTP status of 5,000 are each refused in a message of bounded length, as
+    a real process (exit 2, no traceback)."""
+    digits = "9" * 5000
+    text = (
+        NUMBERS.replace("format: 1", "format: 1\nwire_type: integer").replace(
+            "oops: {retryable: false, meaning: Oops}",
+            f"oops: {{retryable: false, meaning: Oops, wire: {digits}, http_status: {digits}}}",
+        )
+        + f"          n: {{type: integer, maximum: {digits}}}\n"
+    )
+    text = text.replace("meaning: Sized", "meaning: Sized\n        wire: 2")
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--taxonomy", str(path),
+         "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, check=False, cwd=REPO,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 4 and all(len(line) < 400 for line in lines), lines
+    assert "out of range: an integer wire code" in lines[0]
+    assert "expected an HTTP status (an integer from 100 to 599), got 999" in lines[1]
+    assert "out of range: an integer is at most" in lines[2]
+    assert not (tmp_path / "out").exists()

@@ -82,13 +82,16 @@ def _http(r: Reader, node: Node, key: str) -> int | None:
         return None
     hint = ""
     if isinstance(node, ScalarNode) and re.fullmatch(r"[0-9]+", node.value):
+        # Digits, not int(): Python refuses to convert over 4,300 of them.
+        digits = node.value.lstrip("0") or "0"
         if node.plain:
-            value = int(node.value)
-            if HTTP_STATUSES[0] <= value <= HTTP_STATUSES[1]:
-                return value
-            r.error(node.position, key, f"expected {_HTTP_WANTED}, got {value}")
+            if len(digits) <= 3 and HTTP_STATUSES[0] <= int(digits) <= HTTP_STATUSES[1]:
+                return int(digits)
+            r.error(
+                node.position, key, f"expected {_HTTP_WANTED}, got {show(digits)[1:-1]}"
+            )
             return None
-        hint = f"; quoted, it is text: write {int(node.value)} without quotes"
+        hint = f"; quoted, it is text: write {show(digits)[1:-1]} without quotes"
     elif isinstance(node, ScalarNode) and not (node.plain and node.value in NULLS):
         lead = re.match(r"([1-5][0-9]{2})\s+[A-Za-z]", node.value)  # a reason
         if lead is not None:
@@ -108,7 +111,7 @@ def _grpc(r: Reader, node: Node, key: str) -> str | None:
         spelt = re.sub(r"[\s-]+", "_", text).upper()
         if spelt in ("OK", "0"):
             hint = "; OK is no error: a code maps to one of the others"
-        elif re.fullmatch(r"[0-9]+", text) and 1 <= int(text) <= len(GRPC_STATUSES):
+        elif re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= len(GRPC_STATUSES):
             name = GRPC_STATUSES[int(text) - 1]
             hint = f"; gRPC code {int(text)} is {name!r}: write its name"
         else:

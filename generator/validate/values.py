@@ -2,24 +2,57 @@
 
 Example details and the defaults and bounds of details fields are written in
 YAML but mean JSON values, typed like YAML 1.2's core schema: null, booleans,
-integers, finite floats, strings, lists and mappings (kept in source order).
+integers, floats, strings, lists and mappings (kept in source order).  Every
+generated package reads a JSON number as a double, so a number must be one
+that every language reads the same: an integer within JavaScript's safe
+integers (:func:`safe_integer`, the rule integer wire codes follow too) and a
+float that is finite (``.inf``, ``.nan`` and ``1e400`` are refused).
 """
 
 from __future__ import annotations
 
 import math
+import re
 
-from generator.model import JSONObject, JSONValue
-from generator.nodes import MapNode, Node, SeqNode
+from generator.model import MAX_WIRE_INTEGER, JSONObject, JSONValue
+from generator.nodes import MapNode, Node, ScalarNode, SeqNode
 from generator.validate.hints import FLOAT, INT
 from generator.validate.reader import Reader, join
-from generator.validate.text import NULLS
+from generator.validate.text import NULLS, SHOWN, show
 
-__all__ = ["json_value"]
+__all__ = ["json_value", "safe_integer"]
+
+#: YAML 1.2 core schema's infinities and not-a-number, as plain scalars.
+_NOT_FINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+#: More digits than the largest safe integer has: out of range without being
+#: converted (Python refuses to convert an integer of over 4,300 digits).
+_DIGITS = len(str(MAX_WIRE_INTEGER))
+_ROUNDED = "; past them, a JSON number is rounded where it is read as a double"
+
+
+def safe_integer(
+    r: Reader, node: ScalarNode, key: str, what: str, why: str = ""
+) -> int | None:
+    """The integer ``node`` spells (it matches :data:`INT`) if it is within
+    JavaScript's safe integers, the integers every language reads exactly; else
+    None, reported as ``what`` out of range (and ``why`` that matters)."""
+    digits = node.value.lstrip("+-").lstrip("0")
+    if len(digits) <= _DIGITS and abs(int(node.value)) <= MAX_WIRE_INTEGER:
+        return int(node.value)
+    # A number of thousands of digits is shown cut, and never converted.
+    shown = str(int(node.value)) if len(digits) <= SHOWN else show(node.value)[1:-1]
+    r.error(
+        node.position,
+        key,
+        f"{shown} is out of range: {what} is at most {MAX_WIRE_INTEGER} either "
+        f"side of 0 (JavaScript's safe integers){why}",
+    )
+    return None
 
 
 def json_value(r: Reader, node: Node, key: str) -> JSONValue:
-    """Free-form data (docs.example.details), typed like YAML 1.2's core schema."""
+    """Free-form data (docs.example.details), typed like YAML 1.2's core schema;
+    a number every language cannot read alike is reported (and read as null)."""
     if node.refused:
         return None
     if isinstance(node, MapNode):
@@ -38,9 +71,9 @@ def json_value(r: Reader, node: Node, key: str) -> JSONValue:
     if value in ("true", "false"):
         return value == "true"
     if INT.fullmatch(value):
-        return int(value)
-    if FLOAT.fullmatch(value):
-        number = float(value)
+        return safe_integer(r, node, key, "an integer", _ROUNDED)
+    if FLOAT.fullmatch(value) or _NOT_FINITE.fullmatch(value):
+        number = math.inf if _NOT_FINITE.fullmatch(value) else float(value)
         if not math.isfinite(number):
             r.error(node.position, key, f"{value!r} is not a finite number")
             return None

@@ -14,11 +14,12 @@ meet on the wire are reported with the line of the other.
 from __future__ import annotations
 
 from generator.diagnostics import Position
-from generator.model import MAX_CODE_LENGTH, MAX_WIRE_INTEGER, WIRE_PATTERN
+from generator.model import MAX_CODE_LENGTH, WIRE_PATTERN
 from generator.nodes import Node, ScalarNode
 from generator.validate.hints import INT
 from generator.validate.reader import Reader
 from generator.validate.text import describe, show
+from generator.validate.values import safe_integer
 
 __all__ = ["Wires", "integer_code", "read_wire"]
 
@@ -116,13 +117,4 @@ def integer_code(r: Reader, node: Node, key: str, expected: str) -> int | None:
             f"{show(node.value)}; write it without quotes",
         )
         return None
-    number = int(node.value)
-    if abs(number) > MAX_WIRE_INTEGER:
-        r.error(
-            node.position,
-            key,
-            f"{number} is out of range: an integer wire code is at most "
-            f"{MAX_WIRE_INTEGER} either side of 0 (JavaScript's safe integers)",
-        )
-        return None
-    return number
+    return safe_integer(r, node, key, "an integer wire code")
