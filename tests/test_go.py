@@ -6,7 +6,8 @@ temporary folder, ``gofmt -l`` must list nothing, ``go vet ./...`` must pass,
 and ``go test`` runs ``tests/go/conformance_test.go`` (copied into the module)
 over the case's golden ``conformance/vectors.json`` (for the shipped taxonomy
 also ``tests/go/harmovela_test.go``, the README's Go API, and
-``tests/go/runtime_test.go``, the runtime against a toy taxonomy).  Go has no
+``tests/go/runtime_test.go`` and ``tests/go/values_test.go``, the runtime
+against toy taxonomies).  Go has no
 classes, so the runner checks an expected class as its code, through a table
 built here from the YAML by README "Names" (``tests/spec_oracle.py``), never
 from the generator.  The runner is shown to fail on a wrong expectation, and the Go
@@ -36,6 +37,7 @@ MANIFEST = ".taxogen-manifest.json"
 RUNNER = REPO / "tests" / "go" / "conformance_test.go"
 API_TEST = REPO / "tests" / "go" / "harmovela_test.go"
 RUNTIME_TEST = REPO / "tests" / "go" / "runtime_test.go"
+VALUES_TEST = REPO / "tests" / "go" / "values_test.go"
 
 
 @pytest.fixture(scope="session")
@@ -119,6 +121,7 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     if case.name == "shipped":  # the README's API, and the runtime on its own
         _add_test(module, API_TEST, "harmovela")
         _add_test(module, RUNTIME_TEST, "internal/taxogen")
+        _add_test(module, VALUES_TEST, "internal/taxogen")
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(case.expected / "conformance" / "vectors.json"),

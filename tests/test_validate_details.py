@@ -441,7 +441,8 @@ def test_integer_bounds_and_defaults_at_the_safe_limit_are_taken() -> None:
         (f"{{type: number, maximum: {SAFE + 2}}}", str(SAFE + 2)),
         (f"{{type: integer, required: false, default: {SAFE + 2}}}", str(SAFE + 2)),
         (
-            f"{{type: array, items: integer, required: false, default: [1, {SAFE + 2}]}}",
+            f"{{type: array, items: integer, required: false, "
+            f"default: [1, {SAFE + 2}]}}",
             str(SAFE + 2),
         ),
         (
@@ -493,7 +494,8 @@ def test_thousands_of_digits_are_refused_without_a_crash(tmp_path: Path) -> None
     text = (
         NUMBERS.replace("format: 1", "format: 1\nwire_type: integer").replace(
             "oops: {retryable: false, meaning: Oops}",
-            f"oops: {{retryable: false, meaning: Oops, wire: {digits}, http_status: {digits}}}",
+            f"oops: {{retryable: false, meaning: Oops, wire: {digits}, "
+            f"http_status: {digits}}}",
         )
         + f"          n: {{type: integer, maximum: {digits}}}\n"
     )

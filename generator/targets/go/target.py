@@ -5,9 +5,10 @@ The module is ``go/``: ``go.mod`` (the module path is ``go_module`` of
 ``<name>errors``: the taxonomy's ``Code`` and ``Domain`` constants, a
 constructor, an ``IsXxxError`` helper and, where fields are declared, a
 details struct per code, the tables, and the public functions bound to the
-runtime) and ``internal/taxogen/runtime.go`` (the code that is the same for
-every taxonomy, copied verbatim from ``runtime/runtime.go``, which is real Go
-source, vetted and tested).  The runtime is a package of its own because a Go
+runtime) and ``internal/taxogen/runtime.go`` and ``values.go`` (the code that
+is the same for every taxonomy, copied verbatim from ``runtime/``, which is real
+Go source, vetted and tested; ``values.go`` holds details to the limits and the
+number model every runtime shares).  The runtime is a package of its own because a Go
 file names its package and the generated package's name varies; ``errors.go``
 re-exports its types as aliases, so users never import it.  Strings reach Go
 through :func:`escape.go_str`, comments through :func:`escape.go_comment`, and
@@ -328,6 +329,11 @@ TARGET = Target(
         Runtime(
             source="runtime.go",
             output="go/internal/taxogen/runtime.go",
+            comment="// ",
+        ),
+        Runtime(
+            source="values.go",
+            output="go/internal/taxogen/values.go",
             comment="// ",
         ),
     ),

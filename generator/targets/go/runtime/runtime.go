@@ -460,9 +460,8 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 		if !ok {
 			return nil, invalid("details", "details: expected an object, got %s", kind(raw))
 		}
-		nodes := 0
-		if !withinLimits(details, 1, &nodes) {
-			return nil, invalid("details", "details: deeper than %d or more than %d values", MaxDetailsDepth, MaxDetailsNodes)
+		if problem := detailsProblem(details, "details", false); problem != "" {
+			return nil, invalid("details", "%s", problem)
 		}
 	}
 	var matched *Match
@@ -647,9 +646,8 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 				details[key] = member
 			}
 		}
-		nodes := 0
-		if !withinLimits(details, 1, &nodes) {
-			return nil, invalid(name, "%s: deeper than %d or more than %d values", name, MaxDetailsDepth, MaxDetailsNodes)
+		if problem := detailsProblem(details, name, false); problem != "" {
+			return nil, invalid(name, "%s", problem)
 		}
 		if kept != "" {
 			details[p.Code] = kept
@@ -662,9 +660,8 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 			if (p.DetailsType == "object" && !isObject) || (p.DetailsType == "array" && !isArray) {
 				return nil, invalid(name, "%s: expected %s, got %s", name, article(p.DetailsType), kind(member))
 			}
-			nodes := 0
-			if !withinLimits(member, 1, &nodes) {
-				return nil, invalid(name, "%s: deeper than %d or more than %d values", name, MaxDetailsDepth, MaxDetailsNodes)
+			if problem := detailsProblem(member, name, false); problem != "" {
+				return nil, invalid(name, "%s", problem)
 			}
 			if isObject && p.DetailsType == "object" {
 				details = member.(map[string]any)
@@ -787,36 +784,6 @@ func (e *Error) mapped(p *PayloadMap) any {
 	return map[string]any{p.Envelope: body}
 }
 
-// withinLimits counts the values of v (at depth) into nodes and says whether it
-// stays within MaxDetailsDepth and MaxDetailsNodes.
-func withinLimits(v any, depth int, nodes *int) bool {
-	*nodes++
-	if *nodes > MaxDetailsNodes {
-		return false
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		if depth > MaxDetailsDepth {
-			return false
-		}
-		for _, item := range v {
-			if !withinLimits(item, depth+1, nodes) {
-				return false
-			}
-		}
-	case []any:
-		if depth > MaxDetailsDepth {
-			return false
-		}
-		for _, item := range v {
-			if !withinLimits(item, depth+1, nodes) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // ErrorFromEvent is the error an event carries where the events table says:
 // nil (and no error) when its type is not in the table or nothing is there.
 func ErrorFromEvent(t *Taxonomy, data []byte) (*Error, error) {
@@ -913,12 +880,19 @@ func notNil(v any) any {
 }
 
 // New is an error of code with these details, checked as FromPayload checks a
-// received error's: an unknown code or a missing or misfit field is an
-// *InvalidPayloadError naming it.
+// received error's: an unknown code is an *InvalidPayloadError about "code";
+// details JSON cannot carry as every runtime reads it (NaN or an infinity, a
+// cycle, a channel, a func, a complex number, a struct or a pointer, anything
+// that marshals itself, a string that is no UTF-8), or past MaxDetailsDepth or
+// MaxDetailsNodes, one about "details"; a missing or misfit field one naming it.
+// Every Go integer type is a number.
 func New(t *Taxonomy, code Code, details map[string]any) (*Error, error) {
 	spec, ok := t.specs[code]
 	if !ok {
 		return nil, invalid("code", "code: %q is not a code of the taxonomy", string(code))
+	}
+	if problem := detailsProblem(details, "details", true); problem != "" {
+		return nil, invalid("details", "%s", problem)
 	}
 	if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
@@ -975,7 +949,8 @@ func jsNumber(n float64) string {
 	return mantissa + "e" + sign + digits
 }
 
-// number is v as a float64 if it is a JSON number (never a boolean).
+// number is v as a float64 if it is a JSON number (never a boolean): a
+// json.Number, or a value of any Go integer or float type.
 func number(v any) (float64, bool) {
 	switch v := v.(type) {
 	case json.Number:
@@ -983,20 +958,19 @@ func number(v any) (float64, bool) {
 		return f, err == nil || errors.Is(err, strconv.ErrRange)
 	case float64:
 		return v, true
-	case float32:
-		return float64(v), true
-	case int:
-		return float64(v), true
 	case int64:
 		return float64(v), true
-	case int32:
-		return float64(v), true
-	case uint:
-		return float64(v), true
-	case uint64:
-		return float64(v), true
-	case uint32:
-		return float64(v), true
+	case nil, bool, string:
+		return 0, false
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(rv.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return float64(rv.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
 	}
 	return 0, false
 }
@@ -1077,7 +1051,7 @@ func shapeProblem(shape *Shape, items *Shape, v any) string {
 		return ""
 	case "array":
 		list := reflect.ValueOf(v)
-		if v == nil || list.Kind() != reflect.Slice {
+		if v == nil || (list.Kind() != reflect.Slice && list.Kind() != reflect.Array) {
 			return expected
 		}
 		if items != nil {
