@@ -552,12 +552,41 @@ def details_size(value: object) -> tuple[int, int]:
     return depth, nodes
 
 
+def finite_number(value: object) -> bool:
+    """Issue 29 §5: whether a number is one every runtime reads alike, a finite
+    double (an integer a double cannot hold is Infinity in JavaScript)."""
+    try:
+        return math.isfinite(float(value))  # type: ignore[arg-type]
+    except OverflowError:
+        return False
+
+
+def all_finite(value: object) -> bool:
+    """Whether every number in ``value`` is a :func:`finite_number`."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (int, float)) and not isinstance(node, bool):
+            if not finite_number(node):
+                return False
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return True
+
+
 def beyond_limits(details: object) -> bool:
-    """Details past the limits JSON Schema cannot state (README: depth and values)."""
+    """Details past the limits JSON Schema cannot state (README: depth and values,
+    and numbers a double cannot hold: JSON's grammar allows 1e400)."""
     if not isinstance(details, dict):
         return False
     depth, nodes = details_size(details)
-    return depth > MAX_DETAILS_DEPTH or nodes > MAX_DETAILS_NODES
+    return (
+        depth > MAX_DETAILS_DEPTH
+        or nodes > MAX_DETAILS_NODES
+        or not all_finite(details)
+    )
 
 
 def payload_problem(spec: Spec, payload: object) -> str | None:
@@ -1026,16 +1055,7 @@ def _size_ok(value: object) -> bool:
     depth, nodes = details_size(value)
     if depth > MAX_DETAILS_DEPTH or nodes > MAX_DETAILS_NODES:
         return False
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, float) and not math.isfinite(node):
-            return False
-        if isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return True
+    return all_finite(value)
 
 
 def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:

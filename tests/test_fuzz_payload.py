@@ -10,7 +10,7 @@ taxonomy and tests/cases/*):
   and exactly when an independent oracle (``payload_problem``) says the payload
   is malformed, naming the same field.  Accepted payloads round-trip through
   ``to_payload`` and JSON.
-* Details JSON cannot carry (NaN, infinities, integers too long to write, keys
+* Details JSON cannot carry (NaN, infinities, integers a double cannot hold, keys
   that are not strings, sets, objects, cycles) are refused when the error is
   built; details that are accepted always survive ``json.dumps(allow_nan=False)``.
 * Random errors survive pickle and deepcopy whole.
@@ -113,7 +113,8 @@ JSON = st.recursive(
     ),
     max_leaves=25,
 )
-#: JSON values a strict encoder writes: no NaN or infinities, no integer too long.
+#: JSON values a strict encoder writes: no NaN or infinities, no integer past a
+#: double's range.
 STRICT_SCALARS = st.one_of(
     st.none(),
     st.booleans(),
@@ -138,11 +139,12 @@ def is_json(value: object) -> bool:
     if value is None or isinstance(value, (str, bool)):
         return True
     if isinstance(value, int):
+        # Issue 29 §5: every runtime reads a JSON number as a double, so an
+        # integer a double cannot hold (Infinity in JavaScript) is none.
         try:
-            int.__repr__(value)  # what json.dumps calls
-        except ValueError:  # more digits than Python writes
+            return math.isfinite(float(value))
+        except OverflowError:
             return False
-        return True
     if isinstance(value, float):
         return math.isfinite(value)
     if isinstance(value, list):

@@ -149,6 +149,11 @@ NUMBER_TEXTS = [
     (-2.5e-10, "-2.5e-10"),
     (1.23e-18, "1.23e-18"),
     (5e-324, "5e-324"),
+    # An integer past 2**53 is the double JavaScript holds it as (issue 29 §5).
+    (2**53 + 1, "9007199254740992"),
+    (10**21, "1e+21"),
+    (-(10**21) - 1, "-1e+21"),
+    (2**70 + 1, "1.1805916207174113e+21"),
 ]
 
 
@@ -310,3 +315,66 @@ def test_decoding_keeps_what_was_received_and_fills_in_nothing() -> None:
 def test_unknown_codes_and_untyped_classes_are_not_checked() -> None:
     assert type(from_payload(_payload("jam_new", toy_id=1))) is JamError
     assert type(from_payload(_payload("jam_plain", toy_id=1))) is JamPlainError
+
+
+# ------------------------------------------------- one number model (issue 29 §5)
+
+#: JSON numbers are read as doubles by every runtime: the smallest integer a
+#: double cannot hold rounds up to 2**1024 (JavaScript reads it as Infinity),
+#: and the largest double, written as an integer, is that double.
+FIRST_INFINITE = 2**1024 - 2**970
+LARGEST_DOUBLE = 2**1024 - 2**971
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_an_integer_a_double_cannot_hold_is_no_finite_number(sign: int) -> None:
+    for details in (
+        {"n": sign * FIRST_INFINITE},
+        {"n": [{"m": sign * 10**400}]},
+        {"n": sign * 10**5000},
+    ):
+        with pytest.raises(rt.InvalidPayloadError) as caught:
+            from_payload(_payload("jam_error", **details))
+        assert caught.value.field == "details"
+        assert str(caught.value).endswith("is not a finite number"), caught.value
+        with pytest.raises(ValueError):
+            JamError(details=details)
+    err = from_payload(_payload("jam_error", n=sign * LARGEST_DOUBLE))
+    assert err.details["n"] == sign * 1.7976931348623157e308
+
+
+class JamWideError(JamError):
+    code = "jam_wide"
+    meaning = "Bounds past 2**53"
+    fields = rt.declare_fields(
+        rt.Field("n", "number", minimum=-1e20, maximum=1e20),
+    )
+
+
+WIDE = rt.decoder(
+    rt.Classes(JamError, {"jam_wide": JamWideError, **BY_CODE}, fallback="jam_error",
+               wrap="jam_error"),
+    CASE_PATTERNS["lower_snake"].pattern,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [
+        # 10**20 + 1 is 1e20 as a double, as JavaScript and Go read it: within.
+        (10**20 + 1, True),
+        (-(10**20) - 1, True),
+        (10**20 + 8191, True),
+        (10**20 + 8193, False),  # the next double up (1e20 + 2**14): past 1e20
+        (1.0000000000000002e20, False),
+        (10**21, False),
+    ],
+)
+def test_integers_are_compared_with_bounds_as_doubles(value: int, ok: bool) -> None:
+    payload = _payload("jam_wide", n=value)
+    if ok:
+        assert WIDE(payload).details["n"] == value
+    else:
+        with pytest.raises(rt.InvalidPayloadError) as caught:
+            WIDE(payload)
+        assert caught.value.field == "details.n"

@@ -249,19 +249,17 @@ def _key(key: object) -> str:
     return _show(key) if type(key) in _SHOWN else _kind(key)
 
 
-def _writable(number: int) -> bool:
-    # json.dumps writes an int with int.__repr__, which refuses more digits than
-    # sys.get_int_max_str_digits() allows (never fewer than 640: 2**2000 has 603).
-    try:
-        int.__repr__(number)
-    except ValueError:
-        return False
-    return True
-
-
 _SCALARS: Final = frozenset({str, bool, type(None)})
 _SHOWN: Final = frozenset({int, float, bool, type(None)})
-_BIG: Final = 1 << 2000  # smaller integers always print (see _writable)
+#: The smallest integer a double cannot hold: 2**1024 - 2**970 rounds up to
+#: 2**1024, past the largest double.  Every runtime reads a JSON number as a
+#: double (JavaScript reads this one as Infinity, Go refuses it), so an integer
+#: this large, either sign, is no finite number; smaller ones print in under
+#: 310 digits, far within what int.__repr__ allows.
+_INFINITE: Final = (1 << 1024) - (1 << 970)
+#: The integers a double holds exactly, either sign (2**53): beyond them, numbers
+#: are compared as the doubles JavaScript and Go read them as.
+_EXACT: Final = 1 << 53
 _TOO_MANY: Final = f"holds more than {MAX_DETAILS_NODES} values"
 
 
@@ -291,7 +289,7 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
             kind = type(item)
             if type(key) is not str or not (
                 kind in _SCALARS
-                or (kind is int and -_BIG < item < _BIG)
+                or (kind is int and -_INFINITE < item < _INFINITE)
                 or (kind is float and math.isfinite(item))
             ):
                 break
@@ -331,8 +329,11 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
             continue
         if issubclass(kind, int):  # bool is an int, but was read above
             number = int.__int__(cast(int, item))
-            if number.bit_length() > 2000 and not _writable(number):
-                return {}, f"{at(step)}: an integer too long to write as JSON"
+            if not -_INFINITE < number < _INFINITE:
+                return (
+                    {},
+                    f"{at(step)}: an integer past a double's range is not a finite number",
+                )
             into[key] = number
             continue
         if kind is float or issubclass(kind, float):
@@ -504,6 +505,8 @@ def _shape_problem(shape: Shape | Field, value: object) -> str | None:
                 else _expected(kind, value)
             )
         real = cast(float, value)
+        if number is int and not -_EXACT <= real <= _EXACT:
+            real = float(real)  # as JavaScript and Go read it (see _INFINITE)
         low, high = shape.minimum, shape.maximum
         if low is not None and real < low:
             return f"expected at least {_number_text(low)}, got {_show(value)}"
@@ -561,12 +564,25 @@ def _checks(fields: tuple[Field, ...]) -> tuple[_Check, ...]:
         _Check(
             spec.name,
             spec.required,
-            None if spec.enum or spec.items is not None else _SOLE_TYPES.get(spec.type),
+            (
+                None
+                if spec.enum or spec.items is not None or _inexact(spec)
+                else _SOLE_TYPES.get(spec.type)
+            ),
             spec.minimum,
             spec.maximum,
             spec,
         )
         for spec in fields
+    )
+
+
+def _inexact(spec: Field) -> bool:
+    """Whether a bound of ``spec`` lies past the integers a double holds exactly:
+    an integer is then compared as a double, by the whole check, not as itself."""
+    return any(
+        bound is not None and not -_EXACT <= bound <= _EXACT
+        for bound in (spec.minimum, spec.maximum)
     )
 
 
@@ -604,7 +620,9 @@ def _number_text(value: float) -> str:
     """A number as JavaScript's ``String(number)`` writes it: the spelling every
     runtime reproduces (``3`` for 3.0, ``0.000001``, ``1e+21``, ``1.5e-7``)."""
     if type(value) is int:
-        return int.__repr__(value)
+        if -_EXACT <= value <= _EXACT:
+            return int.__repr__(value)
+        value = float(value)  # JavaScript holds it as this double, and writes that
     if value == 0:
         return "0"  # -0 too, as String(-0)
     text = float.__repr__(value)
