@@ -271,6 +271,59 @@ def test_hostile_values_never_break_a_mapped_decoder(
             mod.from_payload(value)
 
 
+def _problem_params() -> list[Any]:
+    return [
+        param
+        for param in _params()
+        if oracle.read_spec(
+            param.values[0] if isinstance(param.values[0], Path)
+            else param.values[0].taxonomy
+        ).payload["preset"] == "problem"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", _problem_params())
+def test_a_hostile_key_cannot_give_a_problem_another_code_s_type(
+    case: Case | Path, realise: Realise
+) -> None:
+    """Issue 29: a str subclass as a details key, whose own ``__eq__``,
+    ``__hash__`` and ``__str__`` say it is ``type`` (or ``detail``), is read as
+    the text it holds: ``to_payload`` writes the error's own type and message,
+    and the member under its real name."""
+    case = realise(case)
+    spec = oracle.read_spec(case.taxonomy)
+    mod = import_generated(case)
+    p = spec.payload
+    entry = spec.first
+    other = next(c for c in spec.codes.values() if c.code != entry.code)
+
+    def liar(text: str, claims: str) -> str:
+        class Liar(str):
+            def __eq__(self, value: object) -> bool:
+                return True
+
+            def __hash__(self) -> int:
+                return hash(claims)
+
+            def __str__(self) -> str:
+                return claims
+
+        return Liar(text)
+
+    for claims in (p["code"], p["message"]):
+        error = mod.lookup(entry.wire)(**oracle.sample_details(spec, entry.code))
+        error.details = {
+            **error.details,
+            liar("zz_note", claims): oracle.type_uri(spec, other.wire),
+        }
+        sent = error.to_payload()
+        body = sent[p["envelope"]] if p["envelope"] else sent
+        assert body[p["code"]] == oracle.type_uri(spec, entry.wire), body
+        assert body[p["message"]] == error.message, body
+        assert body["zz_note"] == oracle.type_uri(spec, other.wire), body
+        assert all(type(key) is str for key in body), body
+
+
 @pytest.mark.parametrize("path", mappings(), ids=lambda p: p.stem)
 def test_a_mapping_s_package_passes_its_own_vectors(
     path: Path, realise: Realise

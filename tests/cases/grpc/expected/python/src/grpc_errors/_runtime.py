@@ -911,7 +911,32 @@ def _unquote(text: str) -> str | None:
 def _uri(code: str | int, uri: tuple[str, str]) -> str:
     """A problem's ``type``: the code percent-encoded (every UTF-8 byte but the
     unreserved ``A-Z a-z 0-9 - . _ ~``) between the parts of ``docs_url``."""
-    return uri[0] + _quote(str(code)) + uri[1]
+    text = (
+        _text(code)
+        if issubclass(type(code), str)
+        else int.__repr__(int.__int__(cast(int, code)))  # never a subclass's own
+    )
+    return uri[0] + _quote(text) + uri[1]
+
+
+def _members(details: object) -> dict[str, Any]:
+    """The members of details written at the top level (``details: "*"``), each
+    key a real ``str``: a subclass's key is read as the text it holds, so its
+    own ``__eq__``, ``__hash__`` and ``__str__`` cannot make it another member
+    (``type``, whose value would name another code); a key that is no string
+    names no JSON member and is left out."""
+    items = (
+        dict.items(cast(dict[object, Any], details))
+        if issubclass(type(details), dict)
+        else cast(Mapping[object, Any], details).items()
+    )
+    members: dict[str, Any] = {}
+    for key, value in items:
+        if type(key) is str:
+            members[key] = value
+        elif issubclass(type(key), str):
+            members[_text(key)] = value
+    return members
 
 
 _ENCODED: Final = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+")
@@ -949,6 +974,8 @@ def _uri_code(
 def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
     """``error``'s payload as ``wire`` maps it."""
     details: Any = error.details
+    if wire.details == "*":
+        details = _members(details)
     body: dict[str, Any] = {}
     if wire.uri is not None:
         kept = details.get(wire.code) if wire.details == "*" else None
