@@ -302,3 +302,92 @@ describe("the guard", () => {
     assert.equal(guard(fromPayload(good())), true);
   });
 });
+
+// Issue 29: what a getter or a trap throws is no more trusted than what it returns. A
+// thrown value may itself be a proxy whose every trap throws (so even `instanceof` on
+// it throws), a revoked proxy, or no Error at all; errorFromEvent and fromPayload
+// still give an InvalidPayloadError (or their documented result), never let it escape.
+function hostileThrown() {
+  const thrown = {
+    "a proxy whose traps throw": () => throwing(new Error("inner"), "all"),
+    "a revoked proxy": revoked,
+    "a number": () => 42,
+    undefined: () => undefined,
+    null: () => null,
+    "a symbol": () => Symbol("thrown"),
+    "a function": () => () => 1,
+    "a forged InvalidPayloadError": () =>
+      Object.create(InvalidPayloadError.prototype, { field: { get: boom }, message: { get: boom } }),
+  };
+  return Object.entries(thrown);
+}
+
+/** Where a hostile read can throw `make()`: a value whose reading it throws. */
+function throwingReads(make, body) {
+  const raise = () => {
+    throw make();
+  };
+  const reads = {
+    "a getter": (key) => Object.defineProperty({ ...body }, key, { get: raise, enumerable: true }),
+  };
+  for (const trap of TRAPS) reads[`a ${trap} trap`] = () => new Proxy({ ...body }, { [trap]: raise });
+  return reads;
+}
+
+/** The outcome of `call`: what it returned, or the InvalidPayloadError it threw. */
+function total(call, what) {
+  let thrown;
+  try {
+    return { value: call() };
+  } catch (error) {
+    thrown = error;
+  }
+  let own;
+  try {
+    own = Object.getPrototypeOf(thrown) === InvalidPayloadError.prototype;
+  } catch {
+    assert.fail(`${what}: a hostile value escaped`);
+  }
+  assert.ok(own, `${what}: ${typeof thrown} ${String(thrown?.constructor?.name)} escaped`);
+  assert.equal(typeof thrown.field, "string", `${what}: field`);
+  assert.equal(typeof thrown.message, "string", `${what}: message`);
+  return { invalid: thrown };
+}
+
+describe("what a read throws, whatever it is", () => {
+  for (const [kind, make] of hostileThrown()) {
+    test(`${kind}: errorFromEvent gives an InvalidPayloadError about the event`, () => {
+      const event = { type: "zz.any", error: good() };
+      for (const [where, read] of Object.entries(throwingReads(make, event))) {
+        for (const key of ["type", "error"]) {
+          const outcome = total(() => errorFromEvent(read(key)), `${where} of ${key}`);
+          if (outcome.invalid !== undefined) {
+            assert.equal(outcome.invalid.field, "event", `${where} of ${key}`);
+          } else {
+            // A read that never happens (no such event type) cannot throw.
+            assert.equal(outcome.value, undefined, `${where} of ${key}`);
+          }
+        }
+      }
+    });
+
+    test(`${kind}: fromPayload gives an InvalidPayloadError or an error`, () => {
+      for (const [where, read] of Object.entries(throwingReads(make, good()))) {
+        for (const key of ["code", "message", "retryable", "details"]) {
+          const outcome = total(() => fromPayload(read(key)), `${where} of ${key}`);
+          if (outcome.value !== undefined) assert.equal(guard(outcome.value), true);
+        }
+        const details = total(() => fromPayload({ ...good(), details: read("x") }), `details: ${where}`);
+        if (details.invalid !== undefined) assert.equal(details.invalid.field, "details");
+      }
+    });
+
+    test(`${kind}: the guard and toError never throw`, () => {
+      for (const read of Object.values(throwingReads(make, good()))) {
+        const value = read("code");
+        assert.equal(typeof guard(value), "boolean");
+        assert.equal(guard(toError(value)), true);
+      }
+    });
+  }
+});

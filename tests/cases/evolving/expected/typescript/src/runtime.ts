@@ -474,6 +474,13 @@ export function branded(value: unknown, key: string): boolean {
   }
 }
 
+/**
+ * Every InvalidPayloadError this module made: the decoder lets these, and nothing
+ * else, out of what it catches. Asked by identity, which runs no code of a thrown
+ * value (`instanceof` would run a proxy's traps, and a forged error passes it).
+ */
+const RAISED: WeakSet<object> = /* @__PURE__ */ new WeakSet();
+
 /** A payload that does not follow the wire format; `field` names the bad field. */
 export class InvalidPayloadError extends Error {
   /** The payload field that is wrong. */
@@ -482,6 +489,7 @@ export class InvalidPayloadError extends Error {
   constructor(message: string, field: string) {
     super(message);
     this.field = field;
+    RAISED.add(this);
   }
 
   /** Always "InvalidPayloadError" (a literal: minifiers rename classes). */
@@ -743,12 +751,16 @@ export interface Decoder<T> {
   readonly event: (event: unknown) => T | undefined;
 }
 
-/** Run `read`, turning anything but an InvalidPayloadError into one about `field`. */
+/**
+ * Run `read`, turning anything but an InvalidPayloadError of this module into one
+ * about `field`. What a getter or trap throws is asked nothing but its identity:
+ * it may be a proxy whose traps throw too, a revoked one, or no Error at all.
+ */
 function guarded<T>(field: string, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (err instanceof InvalidPayloadError) throw err;
+    if (RAISED.has(err as object)) throw err;
     // A getter or proxy trap of the caller's value threw: the value cannot be read.
     throw unreadable(field, err);
   }
