@@ -514,3 +514,30 @@ def test_thousands_of_digits_are_refused_without_a_crash(tmp_path: Path) -> None
     assert "expected an HTTP status (an integer from 100 to 599), got 999" in lines[1]
     assert "out of range: an integer is at most" in lines[2]
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "literal", "shown"),
+    [
+        ("{type: integer, maximum: 1e20}", "1e20", "1e+20"),
+        ("{type: integer, minimum: -9.1e15}", "-9.1e15", "-9100000000000000.0"),
+        ("{type: integer, required: false, default: 1e20}", "1e20", "1e+20"),
+        (
+            "{type: array, items: integer, required: false, default: [1, 1e20]}",
+            "[1, 1e20]",
+            "[1, 1e+20]",
+        ),
+    ],
+)
+def test_an_integer_written_as_a_float_past_the_safe_limit_is_refused(
+    field: str, literal: str, shown: str
+) -> None:
+    """An integer field's bound or default is an integer however it is spelt."""
+    line = f"          n: {field}"
+    errors = _errors(NUMBERS + line + "\n")
+    assert len(errors) == 1, errors
+    where, problem = errors[0].split(": error: ")
+    assert where == f"t.yaml:17:{line.index(literal) + 1}", errors
+    assert f": {shown} is out of range: an integer is at most" in problem, errors
+    # A number's bound may be any finite double.
+    assert _read(NUMBERS + "          n: {type: number, maximum: 1e20}\n")

@@ -4,7 +4,7 @@ A ``details`` mapping names each field and gives its shape (``{type: integer,
 minimum: 0}``, or just ``string``), whether it is ``required`` (the default) and
 an optional ``description`` and ``default`` (optional fields only).  A domain's
 fields are shared by all its codes, which may add their own but never redefine
-one with another shape.  It runs a dozen lines past 300 because a shape's keys
+one with another shape.  It runs past 300 lines because a shape's keys
 (``enum``, ``items``, bounds, ``default``) are each checked against its type
 here, where every message can name the key and the line.
 """
@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from generator.model import (
     FIELD_NAME,
+    MAX_WIRE_INTEGER,
     FIELD_TYPES,
     SCALAR_TYPES,
     Field,
@@ -27,7 +28,7 @@ from generator.naming import field_problem
 from generator.nodes import MapNode, Node, ScalarNode, SeqNode
 from generator.validate.reader import Reader, get, join
 from generator.validate.text import SHOWN, describe, show
-from generator.validate.values import json_value
+from generator.validate.values import ROUNDED, json_value, out_of_range
 
 __all__ = ["NONE_DECLARED", "Declared", "describe_shape", "merge_fields", "read_fields"]
 
@@ -123,7 +124,13 @@ def _read_field(
         if len(r.diagnostics) > reported:  # a value JSON cannot hold: said once
             ok = False
         elif required is False:
-            if shape is not None and not shape.accepts(default):
+            if shape is not None and _past_safe(shape, default):
+                shown = _shown(default)
+                out_of_range(
+                    r, dnode, join(key, "default"), shown, "an integer", ROUNDED
+                )
+                ok = False
+            elif shape is not None and not shape.accepts(default):
                 r.error(
                     dnode.position,
                     join(key, "default"),
@@ -262,7 +269,23 @@ def _read_number(r: Reader, key: str, node: Node, kind: str) -> int | float | No
     if kind == "integer" and isinstance(value, float) and not value.is_integer():
         r.error(node.position, key, f"expected an integer, got {value}")
         return None
+    if kind == "integer" and abs(value) > MAX_WIRE_INTEGER:  # 1e20: a float
+        out_of_range(r, node, key, repr(value), "an integer", ROUNDED)
+        return None
     return value
+
+
+def _past_safe(shape: Shape, value: JSONValue) -> bool:
+    """Whether ``value``, of an integer ``shape`` (or an array of them), holds a
+    whole float past JavaScript's safe integers (``1e20``; an integer literal
+    past them was refused as it was read)."""
+    if shape.type == "array" and shape.items is not None and isinstance(value, tuple):
+        return any(_past_safe(shape.items, item) for item in value)
+    return (
+        shape.type == "integer"
+        and isinstance(value, float)
+        and abs(value) > MAX_WIRE_INTEGER
+    )
 
 
 def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declared:

@@ -20,14 +20,14 @@ from generator.validate.hints import FLOAT, INT
 from generator.validate.reader import Reader, join
 from generator.validate.text import NULLS, SHOWN, show
 
-__all__ = ["json_value", "safe_integer"]
+__all__ = ["ROUNDED", "json_value", "out_of_range", "safe_integer"]
 
 #: YAML 1.2 core schema's infinities and not-a-number, as plain scalars.
 _NOT_FINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 #: More digits than the largest safe integer has: out of range without being
 #: converted (Python refuses to convert an integer of over 4,300 digits).
 _DIGITS = len(str(MAX_WIRE_INTEGER))
-_ROUNDED = "; past them, a JSON number is rounded where it is read as a double"
+ROUNDED = "; past them, a JSON number is rounded where it is read as a double"
 
 
 def safe_integer(
@@ -41,13 +41,20 @@ def safe_integer(
         return int(node.value)
     # A number of thousands of digits is shown cut, and never converted.
     shown = str(int(node.value)) if len(digits) <= SHOWN else show(node.value)[1:-1]
+    out_of_range(r, node, key, shown, what, why)
+    return None
+
+
+def out_of_range(
+    r: Reader, node: Node, key: str, shown: str, what: str, why: str = ""
+) -> None:
+    """Report the number ``shown`` at ``node`` as past JavaScript's safe integers."""
     r.error(
         node.position,
         key,
         f"{shown} is out of range: {what} is at most {MAX_WIRE_INTEGER} either "
         f"side of 0 (JavaScript's safe integers){why}",
     )
-    return None
 
 
 def json_value(r: Reader, node: Node, key: str) -> JSONValue:
@@ -71,7 +78,7 @@ def json_value(r: Reader, node: Node, key: str) -> JSONValue:
     if value in ("true", "false"):
         return value == "true"
     if INT.fullmatch(value):
-        return safe_integer(r, node, key, "an integer", _ROUNDED)
+        return safe_integer(r, node, key, "an integer", ROUNDED)
     if FLOAT.fullmatch(value) or _NOT_FINITE.fullmatch(value):
         number = math.inf if _NOT_FINITE.fullmatch(value) else float(value)
         if not math.isfinite(number):
