@@ -88,7 +88,7 @@ def _check_accepted(
 def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
     kind, given, expect, vid = (
         vector["kind"],
-        vector["input"],
+        spec_oracle.vector_input(vector),
         vector["expect"],
         vector["id"],
     )
@@ -184,6 +184,9 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
                 if bound in field:
                     side = "below" if bound == "minimum" else "above"
                     assert prefix + f"{name}/{side}_{bound}" in ids, (code, name)
+                    assert prefix + f"{name}/at_{bound}" in ids, (code, name)
+            if field["type"] in ("integer", "number") and "maximum" not in field:
+                assert prefix + f"{name}/not_finite" in ids, (code, name)
             if "enum" in field:
                 assert prefix + f"{name}/not_in_enum" in ids, (code, name)
         assert f"construct/{code}/required_only" in ids, code
@@ -200,33 +203,43 @@ def test_schema_accepts_exactly_the_accepted_payloads(case: Case) -> None:
     for vector in _load(case, VECTORS_PATH)["vectors"]:
         if vector["kind"] != "from_payload":
             continue
-        valid = validator.is_valid(vector["input"])
+        given = spec_oracle.vector_input(vector)
+        valid = validator.is_valid(given)
         # The spec's verdict, save the limits JSON Schema cannot state (README): the
         # vectors mark exactly those with schema_valid.
-        given = vector["input"]
         problem = spec_oracle.payload_problem(spec, given)
         # Issue 14 §2: details in the member the payload mapping names.
         field, details = spec_oracle.details_member(spec, given)
-        unsayable = (
-            problem == field
-            and problem is not None
-            and spec_oracle.details_size(details)[0] > spec_oracle.MAX_DETAILS_DEPTH
-        )
+        unsayable = problem == field and problem is not None and _unsayable(details)
         assert ("schema_valid" in vector) is unsayable, vector["id"]
         expected = problem is None or unsayable
         assert valid is expected, (
             vector["id"],
-            list(validator.iter_errors(vector["input"])),
+            list(validator.iter_errors(given)),
         )
         checked += 1
     assert checked > 30
 
 
+def _unsayable(details: object) -> bool:
+    """README: what JSON Schema cannot say of details, an object or any value:
+    deeper than 64, more than 100,000 values, or a number a double cannot hold
+    (JSON's grammar allows 1e400; issue 29 §5)."""
+    depth, nodes = spec_oracle.details_size(details)
+    return (
+        depth > spec_oracle.MAX_DETAILS_DEPTH
+        or nodes > spec_oracle.MAX_DETAILS_NODES
+        or not spec_oracle.all_finite(details)
+    )
+
+
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
-def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
+def test_only_the_limits_and_the_number_model_are_beyond_the_schema(
+    case: Case,
+) -> None:
     """Issue 12: a code is at most 256 characters (the schema says maxLength),
-    details at most 64 deep (the schema cannot say it, so that vector alone is
-    marked)."""
+    details at most 64 deep; issue 29: at most 100,000 values, numbers a double
+    holds (the schema cannot say these, so exactly their vectors are marked)."""
     schema = _load(case, SCHEMA_PATH)
     document = _load(case, VECTORS_PATH)
     spec = read_spec(case.taxonomy)
@@ -246,8 +259,45 @@ def test_only_details_depth_is_beyond_the_schema(case: Case) -> None:
     marked = {
         v["id"]: v["schema_valid"] for v in document["vectors"] if "schema_valid" in v
     }
-    assert marked == {"from_payload/details_depth_65": True}
+    beyond = set()
+    for v in document["vectors"]:
+        if v["kind"] == "from_payload" and not v["expect"]["ok"]:
+            member, details = spec_oracle.details_member(
+                spec, spec_oracle.vector_input(v)
+            )
+            if v["expect"]["field"] == member and _unsayable(details):
+                beyond.add(v["id"])
+    assert marked == dict.fromkeys(beyond, True)
+    # Issue 29 §5: a vector for each limit and each number no double holds.
+    wanted = {
+        "details_depth_65",
+        "details_nodes_100001",
+        "details_number_1e400",
+        "details_number_minus_1e400",
+        "details_number_integer_past_double",
+        "details_number_5000_digits_past_double",
+        "details_number_deep_1e400",
+    }
+    if spec.payload["details"] is not None:
+        assert {f"from_payload/{vid}" for vid in wanted} <= beyond
     by_id = {v["id"]: v for v in document["vectors"]}
+    if spec.payload["details"] is not None:
+        # The node limit as the README counts it: the object, the array, its items.
+        member, details = spec_oracle.details_member(
+            spec, spec_oracle.vector_input(by_id["from_payload/details_nodes_100001"])
+        )
+        assert spec_oracle.details_size(details)[1] == 100_001
+        for vid, value in (
+            ("details_number_largest_double", 1.7976931348623157e308),
+            ("details_number_5000_digits", 0.5),
+        ):
+            vector = by_id[f"from_payload/{vid}"]
+            assert len(vector["input_json"]) > 300 and vector["expect"]["ok"]
+            _, details = spec_oracle.details_member(
+                spec, spec_oracle.vector_input(vector)
+            )
+            assert spec_oracle.same_json(details, {"n": value} if isinstance(
+                details, dict) else [value]), vid  # fmt: skip
     lengths = (
         ("code_length_256", True, None, 256),
         ("code_length_257", False, "code", 257),
@@ -424,7 +474,10 @@ def test_vectors_state_what_the_yaml_says(case: Case) -> None:
     for vector in document["vectors"]:
         expect = vector["expect"]
         want = _strip(
-            spec_oracle.expected(spec, vector["kind"], vector["input"]), "ancestors"
+            spec_oracle.expected(
+                spec, vector["kind"], spec_oracle.vector_input(vector)
+            ),
+            "ancestors",
         )
         if vector["kind"] == "to_error":
             want = _strip(want, "ok")

@@ -337,7 +337,7 @@ DETAILS_PAIRS = [
         {(DOCS, "template-changed")},
         1,
     ),  # fmt: skip
-    # A domain's field counts for each of its four codes.
+    # A domain's field counts for each of its five codes.
     (
         "domain field made optional",
         [
@@ -348,7 +348,7 @@ DETAILS_PAIRS = [
             )
         ],
         {(BREAKING, "field-required-changed"), (DOCS, "field-default-changed")},
-        8,
+        10,
     ),
     (
         "domain field added",
@@ -360,7 +360,7 @@ DETAILS_PAIRS = [
             )
         ],
         {(COMPATIBLE, "field-added")},
-        4,
+        5,
     ),
 ]
 

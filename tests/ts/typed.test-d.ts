@@ -67,7 +67,7 @@ holds([
   true as Equal<typeof timeout.code, "task_timeout">,
   true as Equal<typeof rate.code, "rate_limited">,
   // A class with subclasses: its code and its subclasses' codes.
-  true as Equal<TaskError["code"], "task_error" | "task_timeout" | "task_failed" | "task_cancelled">,
+  true as Equal<TaskError["code"], "task_error" | "task_timeout" | "task_failed" | "task_cancelled" | "task_quota">,
 ]);
 // @ts-expect-error a task_timeout error's code is not another code
 const otherCode: "rate_limited" = timeout.code;

@@ -65,9 +65,16 @@ function misfits(raw) {
     default:
       out.push(["an array", ["x"]], ["a string", "x"]);
   }
-  if (shape.minimum !== undefined) out.push(["below the minimum", shape.minimum - 1]);
-  if (shape.maximum !== undefined) out.push(["above the maximum", shape.maximum + 1]);
+  if (shape.minimum !== undefined) out.push(["below the minimum", past(shape.minimum, -1)]);
+  if (shape.maximum !== undefined) out.push(["above the maximum", past(shape.maximum, 1)]);
   return out;
+}
+
+/** A number past `bound` (`sign` -1: below, 1: above) as JavaScript reads it: ±1,
+ * or, where 1 is lost in rounding (past 2**53), a few units of its last place. */
+function past(bound, sign) {
+  const step = bound + sign;
+  return step !== bound ? step : bound + sign * Math.abs(bound) * Number.EPSILON;
 }
 
 /** README "Message templates": `{field}` placeholders, `{{`/`}}` literal braces, values as String(). */

@@ -2,9 +2,10 @@
 
 A code's declared fields (``Code.fields``) become an ``if``/``then`` of the
 payload schema on its ``code``, and three families of vectors: ``from_payload``
-with valid details (the required fields only, every field, an extra key kept)
-and invalid ones (each required field missing, each field of a wrong type, each
-enum, bound and item broken, details absent), each naming ``details.<field>``;
+with valid details (the required fields only, every field, an extra key kept,
+each bound itself) and invalid ones (each required field missing, each field of
+a wrong type, each enum, bound and item broken, details absent), each naming
+``details.<field>``, and a number no double holds, naming ``details``;
 and ``construct``, the fields as a constructor is given them, expecting the
 message its template renders (``model.placeholder_text``) and the details with
 the defaults filled in.  Sample values come from each field's shape alone.
@@ -16,6 +17,7 @@ from typing import Any
 
 from generator.model import json_data, placeholder_text
 from generator.naming import NamedCode, Names
+from generator.targets.contract.numbers import FIRST_INFINITE, RAW, RawNumber
 from generator.targets.contract.payload_vectors import VectorList, accepted
 from generator.targets.contract.samples import (
     every,
@@ -48,6 +50,17 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                 {**required_only(named), "zz_extra": [1, "x"]},
             ),
         ]
+        for field in fields:  # each bound is taken (issue 29: 2**53 - 1 too)
+            for bound in ("minimum", "maximum"):
+                value = getattr(field.shape, bound)
+                if value is not None:
+                    valid.append(
+                        (
+                            f"{field.name}/at_{bound}",
+                            f"{field.name} at its {bound}, {value!r}",
+                            {**every(named), field.name: value},
+                        )
+                    )
         integer = next((f for f in fields if f.shape.type == "integer"), None)
         if integer is not None:
             whole = {**every(named), integer.name: float(sample(integer.shape))}
@@ -97,9 +110,36 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                 payload,
                 {"ok": False, "field": f"details.{name}"},
             )
+        _not_finite(out, named, base)
 
 
 _ABSENT = object()
+
+
+def _not_finite(out: VectorList, named: NamedCode, base: dict[str, Any]) -> None:
+    """A vector per number field without a maximum: 2**1024 - 2**970, an integer
+    a double cannot hold, as its value is refused as details JSON cannot carry
+    alike (``details``, before any field is checked: Go read it as +Inf, a
+    number), which the schema cannot say (its bounds can: a field with a
+    maximum has none)."""
+    for field in named.code.fields:
+        if field.shape.type in ("integer", "number") and field.shape.maximum is None:
+            out.add(
+                "from_payload",
+                f"details/{named.code.code}/{field.name}/not_finite",
+                f"rejected: {named.code.code} with {field.name} past a double's "
+                "range, no finite number",
+                {
+                    **base,
+                    "details": {
+                        **every(named),
+                        field.name: RawNumber(str(FIRST_INFINITE)),
+                    },
+                },
+                {"ok": False, "field": "details"},
+                schema_valid=True,
+            )
+            out.vectors[-1][RAW] = True
 
 
 def _construct_expect(named: NamedCode, details: dict[str, Any]) -> dict[str, Any]:

@@ -152,13 +152,17 @@ def wire_field(payload: Payload, field: str) -> str:
     return at + str(member)
 
 
+#: The vectors of the limits and the number model: details of every type hold them.
+_LIMITS = ("details_depth_", "details_nodes_", "details_number_")
+
+
 def _dropped(names: Names, vid: str, given: Any, ok: bool) -> bool:
     """Whether the mapping has no such rule, or gives it another outcome (its own
     vectors say which)."""
     payload = names.taxonomy.payload
     if payload.retryable is None and vid.startswith("retryable_"):
         return True
-    if vid.startswith("details_") and not vid.startswith("details_depth"):
+    if vid.startswith("details_") and not vid.startswith(_LIMITS):
         if payload.details is None or payload.rest:
             return vid not in ("details_absent",)
         if payload.details_type == "array" and vid == "details_array":

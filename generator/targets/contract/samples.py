@@ -2,12 +2,14 @@
 
 A valid value of every shape (3 and 0.5 where the bounds allow, so rendered
 placeholders show a whole number and a fraction), each way a value can miss a
-shape (wrong type, fraction, boolean, past a bound, outside the enum, a bad
-item), and the valid details of a code: its required fields, or every field.
+shape (wrong type, fraction, boolean, just past a bound as every runtime reads
+it, outside the enum, a bad item), and the valid details of a code: its
+required fields, or every field.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from generator.model import Shape
@@ -16,6 +18,7 @@ from generator.naming import NamedCode
 __all__ = [
     "every",
     "known_details",
+    "past",
     "required_only",
     "sample",
     "wrong",
@@ -56,17 +59,29 @@ def wrong(shape: Shape) -> list[tuple[str, Any]]:
         out.append(("fraction", 2.5))
     if shape.type in ("integer", "number"):
         out.append(("boolean", True))
-        step = 1 if shape.type == "integer" else 0.5
         if shape.minimum is not None:
-            out.append(("below_minimum", shape.minimum - step))
+            out.append(("below_minimum", past(shape, shape.minimum, -1)))
         if shape.maximum is not None:
-            out.append(("above_maximum", shape.maximum + step))
+            out.append(("above_maximum", past(shape, shape.maximum, 1)))
     if shape.enum:
         out.append(("not_in_enum", "zz_not_listed"))
     if shape.items is not None:
         good = sample(shape.items)
         out += [(f"item_{why}", [good, bad]) for why, bad in wrong(shape.items)]
     return out
+
+
+def past(shape: Shape, bound: float, sign: int) -> float:
+    """A value just past ``bound`` (``sign`` -1: below, 1: above) that every
+    runtime reads as past it: an integer's bound ±1 (bounds are safe integers,
+    so 2**53 at most, exact), a number's ±0.5, else the next double beyond where
+    0.5 is lost in rounding (past 2**53: 1e20 + 0.5 is 1e20)."""
+    if shape.type == "integer":
+        return bound + sign
+    value = bound + sign * 0.5
+    if float(value) == float(bound):
+        value = math.nextafter(float(bound), sign * math.inf)
+    return value
 
 
 def required_only(code: NamedCode) -> dict[str, Any]:

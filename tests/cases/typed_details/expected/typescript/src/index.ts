@@ -29,6 +29,7 @@ export const ErrorCode = {
   TASK_TIMEOUT: "task_timeout",
   TASK_FAILED: "task_failed",
   TASK_CANCELLED: "task_cancelled",
+  TASK_QUOTA: "task_quota",
 } as const;
 /** An error code of the taxonomy. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -94,6 +95,16 @@ export type TaskCancelledDetails = {
   /** The task concerned */
   readonly task_id: string;
   readonly reason: "user" | "timeout" | "shutdown";
+};
+
+/** The details of a `TaskQuotaError`. */
+export type TaskQuotaDetails = {
+  /** The task concerned */
+  readonly task_id: string;
+  /** Units used (either side of the quota) */
+  readonly used: number;
+  /** The quota */
+  readonly budget?: number;
 };
 
 /** The key of the brand every error carries (see the guard). */
@@ -205,8 +216,8 @@ export class TaskError extends JobsError {
   static override readonly fields: readonly runtime.FieldSpec[] = [
     { name: "task_id", type: "string", required: true },
   ];
-  declare readonly code: "task_error" | "task_timeout" | "task_failed" | "task_cancelled";
-  declare readonly details: TaskDetails | TaskTimeoutDetails | TaskFailedDetails | TaskCancelledDetails;
+  declare readonly code: "task_error" | "task_timeout" | "task_failed" | "task_cancelled" | "task_quota";
+  declare readonly details: TaskDetails | TaskTimeoutDetails | TaskFailedDetails | TaskCancelledDetails | TaskQuotaDetails;
 
   constructor(options: runtime.TypedOptions<TaskDetails> & runtime.MessageOption);
   constructor(message: string | undefined, options: runtime.TypedOptions<TaskDetails>);
@@ -302,6 +313,34 @@ export class TaskCancelledError extends TaskError {
   }
 }
 
+/**
+ * Task went past its quota
+ *
+ * Code `task_quota`; not retryable.
+ */
+export class TaskQuotaError extends TaskError {
+  static override readonly errorName: string = "TaskQuotaError";
+  static override readonly code: ErrorCode = "task_quota";
+  static override readonly meaning: string = "Task went past its quota";
+  static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "task_id", type: "string", required: true },
+    { name: "used", type: "integer", minimum: -9007199254740991, maximum: 9007199254740991, required: true },
+    { name: "budget", type: "number", minimum: -1e+21, maximum: 1e+21, required: false },
+  ];
+  static override readonly messageTemplate: readonly string[] | undefined =
+    ["task ", "task_id", " used ", "used", " units"];
+  declare readonly code: "task_quota";
+  declare readonly details: TaskQuotaDetails;
+
+  constructor(options: runtime.TypedOptions<TaskQuotaDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options: runtime.TypedOptions<TaskQuotaDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
+}
+
 /** The class of any error of this taxonomy. */
 export type ErrorClass =
   | typeof JobsError
@@ -311,6 +350,7 @@ export type ErrorClass =
   | typeof TaskTimeoutError
   | typeof TaskFailedError
   | typeof TaskCancelledError
+  | typeof TaskQuotaError
   ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
@@ -322,6 +362,7 @@ export type KnownError =
   | (TaskTimeoutError & runtime.Known<"task_timeout", TaskTimeoutDetails>)
   | (TaskFailedError & runtime.Known<"task_failed", TaskFailedDetails>)
   | (TaskCancelledError & runtime.Known<"task_cancelled", TaskCancelledDetails>)
+  | (TaskQuotaError & runtime.Known<"task_quota", TaskQuotaDetails>)
   ;
 
 const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
@@ -332,6 +373,7 @@ const BY_CODE: ReadonlyMap<string, ErrorClass> = new Map<string, ErrorClass>([
   ["task_timeout", TaskTimeoutError as ErrorClass],
   ["task_failed", TaskFailedError as ErrorClass],
   ["task_cancelled", TaskCancelledError as ErrorClass],
+  ["task_quota", TaskQuotaError as ErrorClass],
 ]);
 
 /** Event type → the dotted path of the error inside an event of that type. */

@@ -330,10 +330,8 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
         if issubclass(kind, int):  # bool is an int, but was read above
             number = int.__int__(cast(int, item))
             if not -_INFINITE < number < _INFINITE:
-                return (
-                    {},
-                    f"{at(step)}: an integer past a double's range is not a finite number",
-                )
+                problem = "an integer past a double's range is not a finite number"
+                return {}, f"{at(step)}: {problem}"
             into[key] = number
             continue
         if kind is float or issubclass(kind, float):

@@ -53,6 +53,8 @@ __all__ = [
     "TaskError",
     "TaskFailedDetails",
     "TaskFailedError",
+    "TaskQuotaDetails",
+    "TaskQuotaError",
     "TaskTimeoutDetails",
     "TaskTimeoutError",
     "UnknownError",
@@ -77,6 +79,7 @@ class ErrorCode(enum.StrEnum):
     TASK_TIMEOUT = "task_timeout"
     TASK_FAILED = "task_failed"
     TASK_CANCELLED = "task_cancelled"
+    TASK_QUOTA = "task_quota"
 
 
 class Domain(enum.StrEnum):
@@ -169,6 +172,20 @@ TaskCancelledDetails = TypedDict(
     },
 )
 """The details of a ``TaskCancelledError``."""
+
+
+TaskQuotaDetails = TypedDict(
+    "TaskQuotaDetails",
+    {
+        #: The task concerned
+        "task_id": str,
+        #: Units used (either side of the quota)
+        "used": int,
+        #: The quota
+        "budget": NotRequired[float],
+    },
+)
+"""The details of a ``TaskQuotaError``."""
 
 
 class JobsError(_runtime.TaxonomyError):
@@ -298,7 +315,13 @@ class TaskError(JobsError):
     domain = Domain.TASK
     meaning = "Unspecified task error"
     retryable = False
-    details: TaskDetails | TaskTimeoutDetails | TaskFailedDetails | TaskCancelledDetails
+    details: (
+        TaskDetails
+        | TaskTimeoutDetails
+        | TaskFailedDetails
+        | TaskCancelledDetails
+        | TaskQuotaDetails
+    )
     fields = _runtime.declare_fields(
         _runtime.Field("task_id", "string"),
     )
@@ -479,6 +502,52 @@ class TaskCancelledError(TaskError):
         )
 
 
+class TaskQuotaError(TaskError):
+    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+
+    code = ErrorCode.TASK_QUOTA
+    meaning = "Task went past its quota"
+    retryable = False
+    details: TaskQuotaDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("task_id", "string"),
+        _runtime.Field(
+            "used", "integer", minimum=-9007199254740991, maximum=9007199254740991
+        ),
+        _runtime.Field("budget", "number", required=False, minimum=-1e21, maximum=1e21),
+    )
+    message_template = _runtime.declare_template(
+        "task ",
+        "task_id",
+        " used ",
+        "used",
+        " units",
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        task_id: str,
+        used: int,
+        budget: float | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "task_id": task_id,
+                "used": used,
+                "budget": budget,
+            },
+            details,
+            cause,
+            retryable,
+        )
+
+
 _BY_CODE: Final[dict[str, type[JobsError]]] = {
     "unknown_error": UnknownError,
     "internal_error": InternalError,
@@ -487,6 +556,7 @@ _BY_CODE: Final[dict[str, type[JobsError]]] = {
     "task_timeout": TaskTimeoutError,
     "task_failed": TaskFailedError,
     "task_cancelled": TaskCancelledError,
+    "task_quota": TaskQuotaError,
 }
 _CLASSES: Final = _runtime.Classes(
     JobsError,
