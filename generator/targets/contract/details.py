@@ -17,7 +17,7 @@ from typing import Any
 
 from generator.model import json_data, placeholder_text
 from generator.naming import NamedCode, Names
-from generator.targets.contract.numbers import FIRST_INFINITE, RAW, RawNumber
+from generator.targets.contract.numbers import FIRST_INFINITE, RAW, RawJSON
 from generator.targets.contract.payload_vectors import VectorList, accepted
 from generator.targets.contract.samples import (
     every,
@@ -133,7 +133,7 @@ def _not_finite(out: VectorList, named: NamedCode, base: dict[str, Any]) -> None
                     **base,
                     "details": {
                         **every(named),
-                        field.name: RawNumber(str(FIRST_INFINITE)),
+                        field.name: RawJSON(str(FIRST_INFINITE)),
                     },
                 },
                 {"ok": False, "field": "details"},
