@@ -90,11 +90,17 @@ func (c *checker) check(v any, depth int) *problem {
 		return c.number(string(v))
 	case float64:
 		return finite(v)
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return nil // every Go integer is a finite double, as JSON numbers are read
+	case float32:
+		return finite(float64(v))
 	case map[string]any:
-		if p := c.enter(reflect.ValueOf(v), depth); p != nil {
+		if p := c.enter(v, depth); p != nil {
 			return p
 		}
-		defer c.leave(reflect.ValueOf(v))
+		if c.given {
+			defer c.leave(reflect.ValueOf(v))
+		}
 		if c.sorted {
 			for _, key := range sortedKeys(v) {
 				if p := c.member(key, v[key], depth); p != nil {
@@ -110,10 +116,12 @@ func (c *checker) check(v any, depth int) *problem {
 		}
 		return nil
 	case []any:
-		if p := c.enter(reflect.ValueOf(v), depth); p != nil {
+		if p := c.enter(v, depth); p != nil {
 			return p
 		}
-		defer c.leave(reflect.ValueOf(v))
+		if c.given {
+			defer c.leave(reflect.ValueOf(v))
+		}
 		for i, item := range v {
 			if p := c.check(item, depth+1); p != nil {
 				return p.under("[" + strconv.Itoa(i) + "]")
@@ -149,7 +157,7 @@ func (c *checker) reflected(rv reflect.Value, depth int) *problem {
 		if t.Key().Kind() != reflect.String {
 			return &problem{why: fmt.Sprintf("a %s is not a JSON object (its keys are not strings)", t)}
 		}
-		if p := c.enter(rv, depth); p != nil {
+		if p := c.enter(rv.Interface(), depth); p != nil {
 			return p
 		}
 		defer c.leave(rv)
@@ -167,7 +175,7 @@ func (c *checker) reflected(rv reflect.Value, depth int) *problem {
 		if rv.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
 			return &problem{why: fmt.Sprintf("a %s is not a JSON array (json.Marshal writes it as base64 text)", t)}
 		}
-		if p := c.enter(rv, depth); p != nil {
+		if p := c.enter(rv.Interface(), depth); p != nil {
 			return p
 		}
 		defer c.leave(rv)
@@ -181,13 +189,17 @@ func (c *checker) reflected(rv reflect.Value, depth int) *problem {
 	return &problem{why: fmt.Sprintf("a %s is not a JSON value", t)}
 }
 
-// enter is the problem of entering the container rv at depth, if any: too deep,
+// enter is the problem of entering the container v at depth, if any: too deep,
 // or (given values) one the path already holds.
-func (c *checker) enter(rv reflect.Value, depth int) *problem {
+func (c *checker) enter(v any, depth int) *problem {
 	if depth+1 > MaxDetailsDepth {
 		return &problem{why: fmt.Sprintf("nested deeper than %d levels", MaxDetailsDepth)}
 	}
-	if !c.given || rv.Kind() == reflect.Array || rv.Len() == 0 {
+	if !c.given {
+		return nil
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Array || rv.Len() == 0 {
 		return nil
 	}
 	id := identity{rv.Kind(), rv.Pointer(), rv.Len()}
@@ -243,6 +255,9 @@ func (c *checker) text(s string) *problem {
 func (c *checker) number(text string) *problem {
 	if c.given && !jsonNumber.MatchString(text) {
 		return &problem{why: fmt.Sprintf("%s is not a JSON number", shown(strconv.Quote(text)))}
+	}
+	if len(text) < 309 && !strings.ContainsAny(text, "eE") {
+		return nil // under 309 digits before any point: below 1e308, finite
 	}
 	if f, err := strconv.ParseFloat(text, 64); err != nil || math.IsInf(f, 0) {
 		return &problem{why: fmt.Sprintf("%s is not a finite number", shown(text))}
