@@ -25,6 +25,7 @@ disk, a damaged file) only means no cache: every caller works without one.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
 import sys
@@ -41,6 +42,9 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+#: The temporary names :meth:`Shelf.write` makes: a run killed between its write
+#: and its rename leaves one, which a later sweep may remove.
+_PARTIAL = re.compile(r"\..+\.[0-9a-f]{16}\.tmp")
 
 
 def folder() -> Path | None:
@@ -50,7 +54,9 @@ def folder() -> Path | None:
         return None
     chosen = os.environ.get(ENVIRONMENT, "")
     if chosen:
-        return Path(chosen)
+        # As the XDG rule says of its own variables: a relative path is invalid
+        # (it would put the cache wherever a command happens to run, a checkout).
+        return Path(chosen) if os.path.isabs(chosen) else None
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA", "")
         return Path(base, "taxogen", "Cache") if base else None
@@ -67,20 +73,24 @@ def folder() -> Path | None:
 
 
 def _owned(info: os.stat_result) -> bool:
-    """Whether a folder or file is the user's own and no one else may write it."""
+    """Whether a folder or file is the user's own and for the user alone: no
+    permission for the group or others at all.  That is what taxogen makes
+    (0700, 0600) and what a git checkout never makes (0755, 0644), so a cache
+    committed to a repository and pointed at is never trusted."""
     getuid = getattr(os, "geteuid", None)
     if getuid is None:  # Windows: the per-user folder is protected by its ACL
         return True
-    return info.st_uid == getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return info.st_uid == getuid() and not info.st_mode & 0o077
 
 
 class Shelf:
     """One subfolder of the cache (``memo``, ``templates``), held open by its
     descriptor, so every name below is reached without following a link."""
 
-    def __init__(self, fd: int, keep: int) -> None:
+    def __init__(self, fd: int, keep: int, names: re.Pattern[str]) -> None:
         self._fd = fd
         self._keep = keep
+        self._names = names
 
     def close(self) -> None:
         os.close(self._fd)
@@ -154,9 +164,11 @@ class Shelf:
         except OSError:
             return
         if len(names) <= self._keep:
-            return
+            return  # (a cheap first look: the count below is of own names only)
         dated = []
         for name in names:
+            if not (self._names.fullmatch(name) or _PARTIAL.fullmatch(name)):
+                continue  # not the cache's own: never removed
             try:
                 info = os.stat(name, dir_fd=self._fd, follow_symlinks=False)
             except OSError:
@@ -170,10 +182,13 @@ class Shelf:
                 pass
 
 
-def shelf(name: str, *, keep: int, create: bool) -> Shelf | None:
+def shelf(
+    name: str, *, keep: int, create: bool, names: re.Pattern[str]
+) -> Shelf | None:
     """The cache's subfolder ``name``, opened, or None if there is no usable one:
     the cache is off, a folder on the way cannot be made, or the cache folder or
-    the subfolder is a link, not the user's own, or writable by others."""
+    the subfolder is a link, not the user's own, or open to others.  Its files
+    are named by ``names``: the sweep removes no other."""
     root = folder()
     if root is None:
         return None
@@ -206,4 +221,4 @@ def shelf(name: str, *, keep: int, create: bool) -> Shelf | None:
             os.close(fd)
         return None
     os.close(opened[0])
-    return Shelf(opened[1], keep)
+    return Shelf(opened[1], keep, names)

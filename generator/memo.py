@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterator, Mapping
@@ -55,6 +56,8 @@ ROOTS = (_PACKAGE, _TEMPLATES)
 #: How many memos the cache keeps (one per taxonomy and selection checked lately).
 _KEEP = 64
 _SHELF = "memo"
+#: A memo's name: the digest of its inputs (:func:`key`).
+_NAMES = re.compile(r"[0-9a-f]{64}")
 
 
 def _files(root: Path, seen: set[tuple[int, int]]) -> Iterator[tuple[str, Path]]:
@@ -188,7 +191,7 @@ def record(digest: str, manifest: bytes) -> None:
         return  # no path taxogen writes has one; the listing could not hold it
     listing = "".join(f"{sha} {path}\n" for path, sha in files.items())
     body = f"{digest}\n{len(files)}\n{listing}".encode("utf-8", "surrogateescape")
-    shelf = cache.shelf(_SHELF, keep=_KEEP, create=True)
+    shelf = cache.shelf(_SHELF, keep=_KEEP, create=True, names=_NAMES)
     if shelf is None:
         return
     with shelf:
@@ -205,7 +208,7 @@ def _busy(holder: str) -> None:
 
 def _recorded(digest: str) -> tuple[dict[str, str], bytes] | None:
     """The files and manifest of the memo kept under ``digest``, if one is, whole."""
-    shelf = cache.shelf(_SHELF, keep=_KEEP, create=False)
+    shelf = cache.shelf(_SHELF, keep=_KEEP, create=False, names=_NAMES)
     if shelf is None:
         return None
     with shelf:

@@ -68,6 +68,10 @@ def test_the_cache_folder_follows_the_xdg_rules(
         assert cache.folder() is None
     monkeypatch.setenv("TAXOGEN_NO_CACHE", "0")
     assert cache.folder() == tmp_path / "mine"
+    # A relative folder is refused, as XDG refuses relative values: it would
+    # put the cache wherever a command runs, a checkout among them.
+    monkeypatch.setenv("TAXOGEN_CACHE_DIR", ".taxogen_cache")
+    assert cache.folder() is None
 
 
 def test_a_run_writes_nothing_beside_taxogen_or_in_the_project(
@@ -127,8 +131,8 @@ def test_a_memo_written_by_another_user_is_not_trusted(
     assert _answers(project) == (1, 1)
 
 
-@pytest.mark.parametrize("mode", [0o777, 0o720, 0o702])
-def test_a_cache_others_can_write_is_not_used(
+@pytest.mark.parametrize("mode", [0o777, 0o720, 0o702, 0o755, 0o750, 0o705])
+def test_a_cache_open_to_others_is_not_used(
     project: Path, folder: Path, mode: int
 ) -> None:
     entry, forged = _memo_file(folder), _forge(project, folder)
@@ -138,6 +142,50 @@ def test_a_cache_others_can_write_is_not_used(
     (folder / "memo").chmod(0o700)
     folder.chmod(mode)
     assert _answers(project) == (1, 1)
+
+
+def test_a_cache_committed_to_a_checkout_is_not_trusted(
+    project: Path, folder: Path
+) -> None:
+    """git makes folders 0755 and files 0644, whatever a repository commits: a
+    memo (or a compiled template) with those modes is never trusted, even the
+    user's own."""
+    entry, forged = _memo_file(folder), _forge(project, folder)
+    entry.write_bytes(forged)
+    assert _answers(project) == (0, 1)  # the forgery works as the cache's...
+    entry.write_bytes(forged)
+    entry.chmod(0o644)  # ...and not as a checkout's file
+    assert _answers(project) == (1, 1)
+    entry.write_bytes(forged)
+    entry.chmod(0o600)
+    for where in (folder, folder / "memo"):
+        where.chmod(0o755)
+        assert _answers(project) == (1, 1)
+        where.chmod(0o700)
+
+
+def test_the_sweep_removes_only_the_cache_s_own_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: Path
+) -> None:
+    """A cache folder pointed at a folder of the user's: past the limit the
+    oldest memos go, never a file the cache did not name."""
+    (folder / "memo").mkdir(parents=True, mode=0o700)
+    folder.chmod(0o700)
+    mine = [folder / "memo" / f"note{index}.txt" for index in range(memo._KEEP + 10)]
+    for note in mine:
+        note.write_text("mine\n")
+        note.chmod(0o600)
+    monkeypatch.chdir(tmp_path)
+    text = MINIMAL.read_text(encoding="utf-8")
+    for index in range(memo._KEEP + 3):
+        variant = tmp_path / f"t{index}.yaml"
+        variant.write_text(
+            text.replace("Something went wrong", f"Wrong {index}"), encoding="utf-8"
+        )
+        assert main(["generate", "-q", "--taxonomy", str(variant), "--out", "g"]) == 0
+    assert all(note.read_text() == "mine\n" for note in mine)
+    memos = [p for p in (folder / "memo").iterdir() if not p.name.startswith("note")]
+    assert len(memos) == memo._KEEP
 
 
 def test_a_cache_folder_owned_by_another_user_is_not_used(

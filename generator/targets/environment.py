@@ -13,6 +13,7 @@ read once (:class:`generator.user_templates.FolderLoader`), without that cache.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,8 @@ class _TemplateCache(jinja2.BytecodeCache):
 
     #: The most compiled templates kept: every built-in one many times over.
     KEEP = 512
+    #: An entry's name: Jinja's bucket key (SHA-1), then the tag (see _name).
+    NAMES = re.compile(r"[0-9a-f]{40}\.[0-9a-f]{16}\.jinja")
     #: The largest entry read: the largest compiled template is about 100 KiB.
     LIMIT = 16 * 1024 * 1024
 
@@ -63,7 +66,7 @@ class _TemplateCache(jinja2.BytecodeCache):
         return f"{bucket.key}.{self.tag}.jinja"
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        shelf = cache.shelf("templates", keep=self.KEEP, create=False)
+        shelf = cache.shelf("templates", keep=self.KEEP, create=False, names=self.NAMES)
         if shelf is None:
             return
         with shelf:
@@ -76,7 +79,7 @@ class _TemplateCache(jinja2.BytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        shelf = cache.shelf("templates", keep=self.KEEP, create=True)
+        shelf = cache.shelf("templates", keep=self.KEEP, create=True, names=self.NAMES)
         if shelf is None:
             return
         with shelf:
