@@ -125,11 +125,17 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return diff_command(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
     if args.command == "model":
-        return _model(taxonomy, schema=args.schema)
+        return _model(taxonomy, schema=args.schema, waiting=args.taxonomy is not None)
     if args.command == "lint":
         from generator.review import lint_command
 
-        return lint_command(taxonomy, config, strict=args.strict, fmt=args.format)
+        return lint_command(
+            taxonomy,
+            config,
+            strict=args.strict,
+            fmt=args.format,
+            waiting=args.taxonomy is not None,
+        )
     out: Path = args.out or config.out
     targets = tuple(args.target) if args.target else config.targets
     refuser = trust.refuser(args.no_plugins)
@@ -154,7 +160,9 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     from generator import sourcefile
 
     try:
-        source = sourcefile.read(taxonomy, str(taxonomy))
+        source = sourcefile.read(
+            taxonomy, str(taxonomy), waiting=args.taxonomy is not None
+        )
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
     # So is the templates folder: the digest and the render see the same bytes.
@@ -217,7 +225,7 @@ def _options(config: Settings) -> dict[str, str]:
     return {} if config.go_module is None else {"go.module": config.go_module}
 
 
-def _model(taxonomy: Path, *, schema: bool) -> int:
+def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
     """``taxogen model``: the model document of ``taxonomy`` (or its schema) as JSON
     on stdout, UTF-8 whatever the locale."""
     from generator import document
@@ -227,7 +235,7 @@ def _model(taxonomy: Path, *, schema: bool) -> int:
         value: object = document.schema()
     else:
         try:
-            value = document.document(load_names(taxonomy))
+            value = document.document(load_names(taxonomy, waiting=waiting))
         except TaxonomyError as exc:
             return report(exc, str(taxonomy))
     sys.stdout.flush()

@@ -34,19 +34,24 @@ __all__ = [
 PluginPlan = tuple[Plugin, emit.Plan, list[str]]
 
 
-def load_taxonomy(path: Path, source: bytes | None = None) -> Taxonomy:
+def load_taxonomy(
+    path: Path, source: bytes | None = None, *, waiting: bool = False
+) -> Taxonomy:
     """The taxonomy at ``path`` (whose bytes are ``source`` if the caller has read
-    them already), validated; TaxonomyError with every problem if not."""
+    them already; ``waiting``: see :func:`sourcefile.read`), validated;
+    TaxonomyError with every problem if not."""
     display = str(path)
     if source is None:
-        source = sourcefile.read(path, display)
+        source = sourcefile.read(path, display, waiting=waiting)
     root, problems = load_bytes(source, display)
     return validate(root, display, path.name, problems)
 
 
-def load_names(path: Path, source: bytes | None = None) -> Names:
+def load_names(
+    path: Path, source: bytes | None = None, *, waiting: bool = False
+) -> Names:
     """The taxonomy at ``path`` (see :func:`load_taxonomy`) with its identifiers."""
-    return name_taxonomy(load_taxonomy(path, source), str(path))
+    return name_taxonomy(load_taxonomy(path, source, waiting=waiting), str(path))
 
 
 def build_plan(

@@ -41,11 +41,14 @@ class _UsageError(Exception):
     pass
 
 
-def lint_command(taxonomy: Path, config: Settings, *, strict: bool, fmt: str) -> int:
-    """``taxogen lint``: exit 1 on an error (with ``strict``, a warning)."""
+def lint_command(
+    taxonomy: Path, config: Settings, *, strict: bool, fmt: str, waiting: bool
+) -> int:
+    """``taxogen lint``: exit 1 on an error (with ``strict``, a warning);
+    ``waiting``: the user named the taxonomy (see :func:`sourcefile.read`)."""
     rules = config.lint
     try:
-        model = load_taxonomy(taxonomy)
+        model = load_taxonomy(taxonomy, waiting=waiting)
         name_taxonomy(model, str(taxonomy))
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
@@ -164,11 +167,12 @@ def diff_command(args: argparse.Namespace, config: Settings) -> int:
             old_model = validate(root, old_shown, Path(old_shown).name, problems)
             old = name_taxonomy(old_model, old_shown)
         else:
-            old = load_names(Path(old_shown))
+            old = load_names(Path(old_shown), waiting=True)  # named by the user
     except TaxonomyError as exc:
         return report(exc, old_shown)
     try:
-        new = load_names(new_path)
+        named = args.new is not None or args.taxonomy is not None
+        new = load_names(new_path, waiting=named)
     except TaxonomyError as exc:
         return report(exc, str(new_path))
     changes = diff(old, new)

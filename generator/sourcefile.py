@@ -12,6 +12,8 @@ as the no-op ``check`` reads through it.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
@@ -23,26 +25,42 @@ __all__ = ["MAX_BYTES", "read"]
 MAX_BYTES = 4 * 1024 * 1024
 
 
-def read(path: Path, shown: str | None = None) -> bytes:
+def _nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NONBLOCK)
+
+
+def _problem(name: str, message: str) -> TaxonomyError:
+    return TaxonomyError(
+        [Diagnostic(path=name, position=None, key="", message=message)]
+    )
+
+
+def read(path: Path, shown: str | None = None, *, waiting: bool = False) -> bytes:
     """The bytes of the taxonomy at ``path`` (reported as ``shown``), or
-    :class:`TaxonomyError` if it cannot be read or is larger than MAX_BYTES."""
+    :class:`TaxonomyError` if it cannot be read or is larger than MAX_BYTES.
+
+    ``waiting``: the user named this path (``--taxonomy``, a ``diff`` argument),
+    so a pipe or a device is read, waiting for its writer.  Otherwise (the
+    default ``taxonomy.yaml``, or the ``taxonomy`` of ``pyproject.toml``, which a
+    cloned repository chooses) only a regular file is read, never waited on: a
+    committed link to ``/dev/stdin`` or ``/proc/kmsg`` cannot hang a command.
+    """
     name = shown if shown is not None else str(path)
     try:
-        with open(path, "rb") as handle:
+        if not waiting and not stat.S_ISREG(os.stat(path).st_mode):
+            raise _problem(
+                name,
+                "not a regular file; a taxonomy named by pyproject.toml or found by"
+                " default must be one (pass a pipe with --taxonomy)",
+            )
+        with open(path, "rb", opener=None if waiting else _nonblocking) as handle:
             # One read to the end of the file (or of the pipe: its writer closed)
             # or one byte past the limit, whichever comes first.
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise TaxonomyError(
-            [
-                Diagnostic(
-                    path=name,
-                    position=None,
-                    key="",
-                    message=f"cannot read file: {exc.strerror or exc}",
-                )
-            ]
-        ) from None
+        raise _problem(name, f"cannot read file: {exc.strerror or exc}") from None
+    if data is None:  # a file that would make the read wait (non-blocking)
+        raise _problem(name, "cannot read file: it would make the read wait")
     if len(data) > MAX_BYTES:
         raise TaxonomyError(
             [

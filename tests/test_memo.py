@@ -426,6 +426,40 @@ def test_a_taxonomy_on_a_pipe_works_in_every_command(
         assert (again.returncode, again.stdout) == (0, done.stdout)
 
 
+@pytest.mark.parametrize("command", ["generate", "check", "lint", "model", "diff"])
+@pytest.mark.parametrize("where", ["default", "pyproject"])
+def test_a_taxonomy_the_user_did_not_name_is_never_waited_on(
+    command: str, where: str, tmp_path: Path, own_cache: Path
+) -> None:
+    """A cloned repository's taxonomy (the default taxonomy.yaml, or the one its
+    pyproject.toml names) that is a link to a FIFO is refused at once, exit 2,
+    where a run waited for a writer forever; a named pipe is for --taxonomy."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    name = "taxonomy.yaml" if where == "default" else "spec.yaml"
+    (tmp_path / name).symlink_to(fifo)
+    if where == "pyproject":
+        (tmp_path / "pyproject.toml").write_text(
+            '[tool.taxogen]\ntaxonomy = "spec.yaml"\n', encoding="utf-8"
+        )
+    shutil.copy(MINIMAL, tmp_path / "old.yaml")
+    argv = {"diff": ["diff", "old.yaml"], "generate": ["generate", "-q"]}
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *argv.get(command, [command])],
+        cwd=tmp_path,
+        env={**os.environ, "TAXOGEN_CACHE_DIR": str(own_cache)},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(
+        f"{name}: error: not a regular file; a taxonomy named by pyproject.toml"
+    ), done.stderr
+    assert not (tmp_path / "generated").exists()
+
+
 def test_the_taxogen_process_keeps_the_memo_and_still_catches_drift(
     tmp_path: Path, own_cache: Path
 ) -> None:
