@@ -191,7 +191,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         if count is not None:
             print(f"{out}: up to date ({count} files)")
             return 0
-    from generator.emit import MANIFEST
+    from generator.emit import MANIFEST, overlaps
     from generator.pipeline import build
     from generator.plugins import PluginError
     from generator.user_templates import TemplateProblem
@@ -215,6 +215,12 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     if digest:
         memo.record(digest, plan[MANIFEST])
     folders = [(out, plan), *((plugin.out, p) for plugin, p, _ in made)]
+    clashes = overlaps(folders)
+    if clashes:
+        for clash in clashes:
+            print(f"taxogen: error: {clash}", file=sys.stderr)
+        print("taxogen: nothing was written", file=sys.stderr)
+        return 2
     if args.command == "check":
         return max(_check(where, each) for where, each in folders)
     return _generate(folders, force=args.force, quiet=args.quiet)

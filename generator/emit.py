@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Protocol
 
 import generator
+from generator.diagnostics import visible
 from generator.folder import TMP_MARK, Folder, UnsafePath
 from generator.lock import LockTimeout
 
@@ -65,6 +66,7 @@ __all__ = [
     "UnsafePath",
     "compare",
     "manifest_bytes",
+    "overlaps",
     "path_problem",
     "write",
     "write_folders",
@@ -557,6 +559,27 @@ class Refused(Exception):
     ) -> None:
         super().__init__("; ".join(f"{out}: {exc}" for out, exc in problems))
         self.problems = problems
+
+
+def overlaps(jobs: Iterable[tuple[Path, Plan]]) -> list[str]:
+    """Every file two plans would both write (``jobs``: folder and plan), as
+    messages: a plugin's folder may lie inside the output folder, and then one
+    of its paths may be a path a target writes, whose file would be written
+    twice, the last plan winning and the next run calling it edited by hand."""
+    owners: dict[str, Path] = {}
+    found: list[str] = []
+    for out, plan in jobs:
+        base = os.path.realpath(out)
+        for path in plan:
+            where = os.path.join(base, *path.split("/"))
+            first = owners.setdefault(where, out)
+            if first is not out:
+                found.append(
+                    f"{visible(str(out / path))}: written by the plans of both"
+                    f" {visible(str(first))} and {visible(str(out))}; give each"
+                    " plugin a folder no other plan writes in"
+                )
+    return found
 
 
 def write_folders(

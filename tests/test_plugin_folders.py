@@ -348,3 +348,35 @@ def test_a_refused_run_removes_the_folders_it_made_and_nothing_else(
         "mine",
         "mine/a.txt",
     ]
+
+
+OVERLAPPING = """\
+import json, sys
+sys.stdin.read()
+print(json.dumps({"files": [{"path": "errors.md", "content": "PLUGIN\\n"}]}))
+"""
+
+
+@pytest.mark.parametrize("command", ["generate", "check"])
+def test_a_plugin_folder_inside_the_output_folder_cannot_write_a_target_s_file(
+    project: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plugin's folder may lie inside the output folder, but no file may be in
+    two plans: the docs target writes generated/docs/errors.md, and a plugin
+    whose folder is generated/docs answering errors.md would write it twice."""
+    (project / "plug.py").write_text(OVERLAPPING, encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen]\ntargets = ["docs"]\n[tool.taxogen.plugins]\n'
+        f'p = {{command = ["{sys.executable}", "plug.py"], out = "generated/docs"}}\n',
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert main([command]) == 2
+    err = capsys.readouterr().err.splitlines()
+    docs = Path("generated") / "docs"
+    assert (
+        f"taxogen: error: {docs / 'errors.md'}: written by the plans of both "
+        f"generated and {docs}; give each plugin a folder no other plan writes in"
+    ) in err
+    assert err[-1] == "taxogen: nothing was written"
+    assert not (project / "generated").exists()
