@@ -3,8 +3,8 @@
 The project's pyproject.toml is the first one found from the current folder up,
 with ``[tool.taxogen]`` or without (then every default holds), and the search
 never goes past a repository root (a folder holding ``.git``, folder or file),
-the user's home, nor into a shared temporary folder (sticky and writable by
-all, as ``/tmp``): a pyproject.toml above the project is someone else's, and
+the user's home, nor into a folder writable by all (a shared temporary folder, as ``/tmp``,
+sticky or not): a pyproject.toml above the project is someone else's, and
 its plugins and paths must not become the project's (the class of git's
 CVE-2022-24765).
 
@@ -161,12 +161,13 @@ def project_file(start: Path) -> Path | None:
 
 
 def _shared(folder: Path) -> bool:
-    """Whether ``folder`` is writable by all with the sticky bit, as ``/tmp``."""
+    """Whether ``folder`` is writable by all (as ``/tmp``, sticky or not): anyone
+    could have put a pyproject.toml there."""
     try:
         mode = os.stat(folder).st_mode
     except OSError:
         return False
-    return mode & 0o1002 == 0o1002
+    return bool(mode & 0o002)
 
 
 def _homes() -> frozenset[str]:

@@ -131,6 +131,12 @@ def _shared_temp(outer: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return outer / "work"
 
 
+def _world_writable(outer: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (outer / "work").mkdir()
+    outer.chmod(0o777)  # anyone may write, no sticky bit: as open to a plant
+    return outer / "work"
+
+
 LAYOUTS: dict[str, Callable[[Path, pytest.MonkeyPatch], Path]] = {
     "above its own pyproject.toml": _own_pyproject,
     "above its own pyproject.toml, run from a subfolder": _own_pyproject_below,
@@ -139,6 +145,7 @@ LAYOUTS: dict[str, Callable[[Path, pytest.MonkeyPatch], Path]] = {
     "above the home folder": _home,
     "above the home folder, HOME a link with a slash": _home_through_a_link,
     "a shared temporary folder": _shared_temp,
+    "a folder anyone may write to": _world_writable,
 }
 
 
