@@ -72,15 +72,18 @@ def folder() -> Path | None:
     return base / "taxogen"
 
 
-def _owned(info: os.stat_result) -> bool:
-    """Whether a folder or file is the user's own and for the user alone: no
-    permission for the group or others at all.  That is what taxogen makes
-    (0700, 0600) and what a git checkout never makes (0755, 0644), so a cache
-    committed to a repository and pointed at is never trusted."""
+def _owned(info: os.stat_result, *, alone: bool = True) -> bool:
+    """Whether a folder or file is the user's own and no one else may change it;
+    ``alone``: nor even read it, no permission for the group or others at all.
+    That is what taxogen makes of its shelves and files (0700, 0600) and what a
+    git checkout never makes (0755, 0644), so a shelf committed to a repository
+    and pointed at is never trusted; the cache folder itself may be one the
+    user made with the usual 0755."""
     getuid = getattr(os, "geteuid", None)
     if getuid is None:  # Windows: the per-user folder is protected by its ACL
         return True
-    return info.st_uid == getuid() and not info.st_mode & 0o077
+    shut = 0o077 if alone else stat.S_IWGRP | stat.S_IWOTH
+    return info.st_uid == getuid() and not info.st_mode & shut
 
 
 class Shelf:
@@ -214,7 +217,7 @@ def shelf(
                 dir_fd=opened[at] if at is not None else None,
             )
             opened.append(fd)
-            if not _owned(os.fstat(fd)):
+            if not _owned(os.fstat(fd), alone=at is not None):
                 raise PermissionError
     except OSError:
         for fd in opened:

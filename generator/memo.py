@@ -21,7 +21,7 @@ named by (headers quote it), the targets selected, the targets' options, every
 file of the user's template folder as read once for the render, and taxogen
 itself: its version, every file of its package and of its templates (by
 content), the files the installed Jinja, MarkupSafe, PyYAML and black load from
-(size and modification time, as Python checks a ``.pyc``) and the Python
+(every code file, by size and modification time, as Python checks a ``.pyc``) and the Python
 version.  A plugin is a program whose inputs taxogen cannot know: a run with one
 neither reads nor records a memo.
 """
@@ -91,6 +91,19 @@ def _files(root: Path, seen: set[tuple[int, int]]) -> Iterator[tuple[str, Path]]
         yield from reversed(files)
 
 
+def _stamped(package: Path) -> list[Path]:
+    """The code files of an installed package, in a fixed order."""
+    found = []
+    for folder, subfolders, files in os.walk(package):
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        found += [
+            Path(folder, name)
+            for name in sorted(files)
+            if name.endswith((".py", ".so", ".pyd"))
+        ]
+    return found
+
+
 def _taxogen() -> bytes:
     """taxogen itself, as a digest: version, Python, own files, dependencies."""
     hasher = hashlib.sha256(
@@ -110,15 +123,21 @@ def _taxogen() -> bytes:
     for name in _DEPENDENCIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec is not None else None
-        stamp = "-"
-        if origin is not None:
+        hasher.update(f"\0{name}\0{origin}".encode("utf-8", "replace"))
+        if origin is None:
+            continue
+        # Every file of the package (not only the one import runs first), by
+        # size and modification time, as Python checks a ``.pyc``.
+        where = Path(origin)
+        files = _stamped(where.parent) if where.name == "__init__.py" else [where]
+        for path in files:
             try:
-                info = os.stat(origin)
+                info = os.stat(path)
             except OSError:
                 stamp = "?"
             else:
-                stamp = f"{origin}\0{info.st_size}\0{info.st_mtime_ns}"
-        hasher.update(f"\0{name}\0{stamp}".encode("utf-8", "replace"))
+                stamp = f"{info.st_size}\0{info.st_mtime_ns}"
+            hasher.update(f"\0{path.name}\0{stamp}".encode("utf-8", "replace"))
     return hasher.digest()
 
 

@@ -47,6 +47,22 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: Path) -> Pa
     return work
 
 
+@pytest.fixture
+def rendered_count(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One item per plan ``check`` built (it renders through ``pipeline.build``)."""
+    import generator.pipeline
+
+    calls: list[int] = []
+    real = generator.pipeline.build
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generator.pipeline, "build", counting)
+    return calls
+
+
 # ------------------------------------------------------------------ where it is
 def test_the_cache_folder_follows_the_xdg_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -132,16 +148,33 @@ def test_a_memo_written_by_another_user_is_not_trusted(
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o720, 0o702, 0o755, 0o750, 0o705])
-def test_a_cache_open_to_others_is_not_used(
+def test_a_shelf_open_to_others_is_not_used(
     project: Path, folder: Path, mode: int
 ) -> None:
     entry, forged = _memo_file(folder), _forge(project, folder)
     entry.write_bytes(forged)
     (folder / "memo").chmod(mode)
     assert _answers(project) == (1, 1)
-    (folder / "memo").chmod(0o700)
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o720, 0o702])
+def test_a_cache_folder_others_can_write_is_not_used(
+    project: Path, folder: Path, mode: int
+) -> None:
+    entry, forged = _memo_file(folder), _forge(project, folder)
+    entry.write_bytes(forged)
     folder.chmod(mode)
     assert _answers(project) == (1, 1)
+
+
+def test_a_cache_folder_of_the_usual_modes_is_used(
+    project: Path, folder: Path, rendered_count: list[int]
+) -> None:
+    """A TAXOGEN_CACHE_DIR the user made (0755) holds the cache's own 0700
+    shelves: used, so a no-op check does not render."""
+    folder.chmod(0o755)
+    assert main(["check"]) == 0
+    assert rendered_count == []
 
 
 def test_a_cache_committed_to_a_checkout_is_not_trusted(
@@ -158,10 +191,8 @@ def test_a_cache_committed_to_a_checkout_is_not_trusted(
     assert _answers(project) == (1, 1)
     entry.write_bytes(forged)
     entry.chmod(0o600)
-    for where in (folder, folder / "memo"):
-        where.chmod(0o755)
-        assert _answers(project) == (1, 1)
-        where.chmod(0o700)
+    (folder / "memo").chmod(0o755)  # a shelf as a checkout makes it
+    assert _answers(project) == (1, 1)
 
 
 def test_the_sweep_removes_only_the_cache_s_own_files(
