@@ -20,8 +20,8 @@ cannot pair one version's digest with another's outputs) and the path it is
 named by (headers quote it), the targets selected, the targets' options, every
 file of the user's template folder as read once for the render, and taxogen
 itself: its version, every file of its package and of its templates (by
-content), the files the installed Jinja, MarkupSafe, PyYAML and black load from
-(every code file, by size and modification time, as Python checks a ``.pyc``) and the Python
+content), every code file of the installed Jinja, MarkupSafe, PyYAML and black
+(by size and modification time, as Python checks a ``.pyc``) and the Python
 version.  A plugin is a program whose inputs taxogen cannot know: a run with one
 neither reads nor records a memo.
 """

@@ -3,8 +3,8 @@
 The project's pyproject.toml is the first one found from the current folder up,
 with ``[tool.taxogen]`` or without (then every default holds), and the search
 never goes past a repository root (a folder holding ``.git``, folder or file),
-the user's home, nor into a folder writable by all (a shared temporary folder, as ``/tmp``,
-sticky or not): a pyproject.toml above the project is someone else's, and
+the user's home, nor into a folder writable by all (a shared temporary folder,
+as ``/tmp``, sticky or not): a pyproject.toml above the project is someone else's, and
 its plugins and paths must not become the project's (the class of git's
 CVE-2022-24765).
 
