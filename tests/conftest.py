@@ -28,7 +28,7 @@ settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-from tests.support import TSC, Case, compile_typescript, require_tool
+from tests.support import TSC, Case, compile_typescript, package, require_tool
 
 _compiled: dict[str, Path] = {}
 
@@ -45,7 +45,7 @@ def compiled_ts(  # type: ignore[no-untyped-def]
         if case.name not in _compiled:
             require_tool(TSC.exists(), f"{TSC} (`make test` installs it with `npm ci`)")
             out = tmp_path_factory.mktemp(f"ts-{case.name}")
-            done = compile_typescript(case.expected / "typescript", out)
+            done = compile_typescript(package(case) / "typescript", out)
             assert (
                 done.returncode == 0
             ), f"tsc failed for {case.name}:\n{done.stdout}{done.stderr}"

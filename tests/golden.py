@@ -1,13 +1,17 @@
 """Rewrite the golden files of every case from the current generator: ``make golden``.
 
 Each ``tests/cases/<case>/expected/`` becomes exactly what ``taxogen generate``
-writes for ``tests/cases/<case>/taxonomy.yaml`` (stale files are removed); the
-shipped taxonomy's golden files are ``generated/``, rewritten by ``make generate``.
+writes for ``tests/cases/<case>/taxonomy.yaml`` (stale files are removed) but
+its runtime copies, the files a target declares as copied verbatim from its
+``runtime/`` folder (:func:`tests.support.runtime_copies`): the same in every
+case, they are checked against their source rather than stored.  The shipped
+taxonomy's files are ``generated/``, whole, rewritten by ``make generate``.
 Every case's model document, what ``taxogen model`` prints, is
 ``tests/models/<case>.json`` (the shipped taxonomy's too), and its OpenAPI
 document (the ``openapi`` target, off by default) ``tests/openapi/<case>.json``.  Each
 ``tests/template_cases/<case>/`` (a project with user templates) gets the
-``expected/`` folder its own ``taxogen generate`` writes there.
+``expected/`` folder its own ``taxogen generate`` writes there, its runtime
+copies removed the same way.
 Review the diff before committing it: the golden files are the specification.
 """
 
@@ -22,7 +26,7 @@ from generator import document
 from generator.targets import openapi
 from generator.cli import main as taxogen
 from generator.pipeline import build_plan, load_names
-from tests.support import REPO, cases
+from tests.support import REPO, cases, runtime_copies
 
 MODELS = REPO / "tests" / "models"
 OPENAPI = REPO / "tests" / "openapi"
@@ -34,6 +38,14 @@ def template_cases() -> list[Path]:
     return sorted(
         p for p in TEMPLATE_CASES.iterdir() if (p / "pyproject.toml").is_file()
     )
+
+
+def _prune(folder: Path) -> None:
+    """Remove the folders under ``folder`` left empty (git keeps no empty folder,
+    so a clone would not have them either)."""
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
 
 
 def main() -> int:
@@ -50,15 +62,17 @@ def main() -> int:
         if case.name == "shipped":
             continue
         plan = build_plan(case.taxonomy)
+        copies = runtime_copies(case.taxonomy)
+        stored = {p: d for p, d in plan.items() if p not in copies}
         if case.expected.exists():
             shutil.rmtree(case.expected)
-        for path, data in plan.items():
+        for path, data in stored.items():
             target = case.expected / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         print(
             f"{case.expected.relative_to(case.taxonomy.parent.parent.parent.parent)}:"
-            f" {len(plan)} files"
+            f" {len(stored)} files (and {len(plan) - len(stored)} runtime copies)"
         )
     here = Path.cwd()
     for project in template_cases():
@@ -69,6 +83,9 @@ def main() -> int:
                 return 1
         finally:
             os.chdir(here)
+        for path in runtime_copies(project / "taxonomy.yaml"):
+            (project / "expected" / path).unlink(missing_ok=True)
+        _prune(project / "expected")
         print(f"{project.relative_to(REPO)}/expected")
     return 0
 

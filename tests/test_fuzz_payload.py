@@ -43,6 +43,7 @@ from hypothesis import strategies as st
 from tests import spec_oracle as oracle
 from tests.support import (
     REPO,
+    package,
     Case,
     cases,
     compile_typescript,
@@ -724,7 +725,7 @@ def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> 
     """
     # Without tsc or node: a failure under CI, a skip naming the tool elsewhere.
     node = require_typescript_tools()
-    compiled = compile_typescript(case.expected / "typescript", tmp_path)
+    compiled = compile_typescript(package(case) / "typescript", tmp_path)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
     expect = tmp_path / "expectations.json"
     ex = expectations(case.taxonomy)

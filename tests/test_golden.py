@@ -1,7 +1,10 @@
 """Golden files: every case's outputs, byte for byte, and generated/ in sync.
 
 The expected files are rewritten by ``make golden`` (tests/cases) and
-``make generate`` (generated/); these tests only compare.
+``make generate`` (generated/); these tests only compare.  A case's golden
+folder holds every file but the runtime copies, which are checked once against
+the target's runtime source (:func:`tests.support.runtime_copies`);
+``generated/``, the product, holds them too.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import pytest
 
 from generator import emit
 from generator.pipeline import build_plan
-from tests.support import Case, case_ids, cases
+from tests.support import Case, case_ids, cases, package, runtime_copies
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -31,6 +34,10 @@ def test_plan_matches_golden_files_byte_for_byte(case: Case) -> None:
     if case.name == "shipped":
         # generated/ may hold the user's own files next to taxogen's; only ours count.
         on_disk = {path: data for path, data in on_disk.items() if path in plan}
+    else:
+        # The runtime copies are checked against their source, not stored.
+        copies = runtime_copies(case.taxonomy)
+        plan = {path: data for path, data in plan.items() if path not in copies}
     assert sorted(plan) == sorted(
         on_disk
     ), "the set of files differs: run `make golden`"
@@ -38,6 +45,36 @@ def test_plan_matches_golden_files_byte_for_byte(case: Case) -> None:
         assert (
             on_disk[path] == data
         ), f"{case.name}: {path} differs: run `make golden` and review"
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_every_runtime_copy_is_its_target_s_source_verbatim(case: Case) -> None:
+    """Issue 31 §5: each runtime file a package holds is the target's runtime
+    source byte for byte, under the header; a case with the default targets
+    holds Python's and TypeScript's, and its golden folder neither."""
+    plan = build_plan(case.taxonomy)
+    copies = runtime_copies(case.taxonomy)
+    held = sorted(path for path in plan if path in copies)
+    assert [path.rsplit("/", 1)[-1] for path in held] == ["_runtime.py", "runtime.ts"]
+    for path in held:
+        assert plan[path] == copies[path], f"{case.name}: {path} is not its source"
+        stored = case.expected / path
+        assert stored.is_file() == (case.name == "shipped"), stored
+        assert (package(case) / path).read_bytes() == copies[path]
+
+
+def test_the_go_runtime_copies_are_their_source_verbatim() -> None:
+    """The go target (off by default) copies each of its runtime files the same
+    way, into the module's internal package."""
+    shipped = cases()[0]
+    plan = build_plan(shipped.taxonomy, ["go"])
+    copies = runtime_copies(shipped.taxonomy)
+    held = [path for path in plan if path in copies]
+    [go] = [target for target in TARGETS if target.name == "go"]
+    assert len(held) == len(go.runtime) > 0
+    for path in held:
+        assert path.startswith("go/internal/taxogen/"), path
+        assert plan[path] == copies[path], f"{path} is not its source"
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())

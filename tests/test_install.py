@@ -27,20 +27,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import Case, cases
+from tests.support import package as whole
+
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATES = REPO / "templates"
 MANIFEST = ".taxogen-manifest.json"
 
-#: (case, its taxonomy, its golden folder): the shipped taxonomy and one with
-#: upper_snake codes.
-GOLDEN = [
-    ("shipped", REPO / "taxonomy.yaml", REPO / "generated"),
-    (
-        "acme_upper",
-        REPO / "tests" / "cases" / "acme_upper" / "taxonomy.yaml",
-        REPO / "tests" / "cases" / "acme_upper" / "expected",
-    ),
-]
+#: The shipped taxonomy and one with upper_snake codes; ``tests.support.package``
+#: gives the whole folder ``generate`` writes for each.
+GOLDEN = [case for case in cases() if case.name in ("shipped", "acme_upper")]
 
 
 def require(present: bool, what: str) -> None:
@@ -279,17 +275,14 @@ def test_the_installed_package_and_its_templates_are_the_venvs(
 
 
 # ------------------------------------------------------------ what it does, installed
-@pytest.mark.parametrize(
-    ("taxonomy", "golden"),
-    [(taxonomy, golden) for _, taxonomy, golden in GOLDEN],
-    ids=[name for name, _, _ in GOLDEN],
-)
+@pytest.mark.parametrize("case", GOLDEN, ids=[case.name for case in GOLDEN])
 def test_the_installed_tool_writes_the_golden_files_and_checks_them(
-    installed: Installed, work: Path, taxonomy: Path, golden: Path
+    installed: Installed, work: Path, case: Case
 ) -> None:
-    shutil.copy2(taxonomy, work / "taxonomy.yaml")
+    shutil.copy2(case.taxonomy, work / "taxonomy.yaml")
     ok([installed.taxogen, "generate"], work)
     written = files(work / "generated")
+    golden = whole(case)
     expected = files(golden)
     # Every golden file byte for byte (the manifest too, when the golden folder
     # has one), and nothing else but the manifest.
@@ -308,7 +301,7 @@ def test_the_installed_tool_writes_the_golden_files_and_checks_them(
 
 
 @pytest.mark.parametrize(
-    "taxonomy", [taxonomy for _, taxonomy, _ in GOLDEN], ids=[n for n, _, _ in GOLDEN]
+    "taxonomy", [case.taxonomy for case in GOLDEN], ids=[case.name for case in GOLDEN]
 )
 def test_the_installed_diff_lint_and_model_behave_as_from_the_checkout(
     installed: Installed, work: Path, taxonomy: Path
@@ -339,8 +332,8 @@ def test_the_installed_cache_of_compiled_templates_fails_soft(
     """Compiled templates go to the cache folder (TAXOGEN_CACHE_DIR here, else
     the user's cache), never beside the installed templates; a cache folder
     that cannot be made only means compiling."""
-    shutil.copy2(GOLDEN[0][1], work / "taxonomy.yaml")
-    expected = files(GOLDEN[0][2])
+    shutil.copy2(GOLDEN[0].taxonomy, work / "taxonomy.yaml")
+    expected = files(whole(GOLDEN[0]))
     templates = Path(
         ok(
             [

@@ -24,6 +24,7 @@ import pytest
 
 from tests.spec_oracle import python_version, read_spec
 from tests.support import TSC, Case, cases, require_tool
+from tests.support import package as whole
 
 PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper", "http_api")]
 # The lazy layout's domain modules must be in the wheel too.
@@ -56,7 +57,7 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
 def test_wheel_installs_and_imports_in_a_fresh_venv(case: Case, tmp_path: Path) -> None:
     spec = read_spec(case.taxonomy)
     project = tmp_path / "project"
-    shutil.copytree(case.expected / "python", project)
+    shutil.copytree(whole(case) / "python", project)
     _run(
         [
             sys.executable,
@@ -145,7 +146,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
 ) -> None:
     spec = read_spec(case.taxonomy)
     package = tmp_path / "package"
-    shutil.copytree(case.expected / "typescript", package)
+    shutil.copytree(whole(case) / "typescript", package)
     tarball_name = (
         _run(
             ["npm", "pack", "--silent", "--pack-destination", str(tmp_path)],

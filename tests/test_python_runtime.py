@@ -35,7 +35,7 @@ from generator import render
 from generator.targets.base import header_lines
 from generator.model import CASE_PATTERNS
 from tests.spec_oracle import python_guard, read_spec
-from tests.support import REPO, case_ids, cases
+from tests.support import REPO, case_ids, cases, package
 
 RUNTIME = REPO / "generator" / "targets" / "python" / "runtime" / "_runtime.py"
 
@@ -210,7 +210,7 @@ def test_every_package_carries_the_runtime_verbatim_under_the_header(
     path = f"python/src/{read_spec(case.taxonomy).python_package}/_runtime.py"
     head = "".join(f"# {line}\n" for line in header_lines(names.taxonomy.source))
     assert plan[path] == (head + RUNTIME.read_text(encoding="utf-8")).encode()
-    assert (case.expected / path).read_bytes() == plan[path]
+    assert (package(case) / path).read_bytes() == plan[path]
 
 
 # -------------------------------------------------------------- the base class

@@ -25,6 +25,7 @@ from generator import emit
 from generator.cli import main
 from generator.pipeline import build
 from tests.golden import template_cases
+from tests.support import Case, package
 
 CASE = next(p for p in template_cases() if p.name == "override_and_extra")
 FOLDER = "taxogen-templates"
@@ -42,6 +43,13 @@ def _files(root: Path) -> dict[str, bytes]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
+
+
+def _golden() -> dict[str, bytes]:
+    """Every file the case's generate writes: its golden files and the runtime
+    copies they do not store (:func:`tests.support.package`)."""
+    case = Case(CASE.name, CASE / "taxonomy.yaml", CASE / "expected")
+    return _files(package(case))
 
 
 @pytest.fixture
@@ -209,7 +217,7 @@ def test_a_linked_folder_of_templates_is_used_whole(project: Path) -> None:
     (project / FOLDER / "docs").rename(project / "docs-elsewhere")
     (project / FOLDER / "docs").symlink_to("../docs-elsewhere")
     assert main(["generate", "-q"]) == 0
-    assert _files(project / "expected") == _files(CASE / "expected")
+    assert _files(project / "expected") == _golden()
 
 
 def test_a_linked_template_is_used(project: Path) -> None:
@@ -217,7 +225,7 @@ def test_a_linked_template_is_used(project: Path) -> None:
     template.rename(project / "catalogue.md.j2")
     template.symlink_to(project / "catalogue.md.j2")
     assert main(["generate", "-q"]) == 0
-    assert _files(project / "expected") == _files(CASE / "expected")
+    assert _files(project / "expected") == _golden()
 
 
 def test_a_mistake_in_a_linked_folder_names_the_template_as_reached(

@@ -20,7 +20,14 @@ from pathlib import Path
 
 
 from tests.spec_oracle import read_spec
-from tests.support import REPO, TSC, compile_typescript, require_typescript_tools
+from tests.support import (
+    REPO,
+    TSC,
+    cases,
+    compile_typescript,
+    package,
+    require_typescript_tools,
+)
 
 FIXTURE = REPO / "tests" / "cases" / "typed_details"
 TS_TESTS = REPO / "tests" / "ts"
@@ -64,6 +71,12 @@ domains:
 """.replace("MESSAGE", " ".join(f"{{{name}}}" for name in (*HOSTILE, "then", "length")))
 
 
+def _fixture_package() -> Path:
+    """The fixture's whole generated package: its golden files and the runtime
+    copies (:func:`tests.support.package`)."""
+    return package(next(c for c in cases() if c.name == "typed_details"))
+
+
 def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(  # type: ignore[call-overload, no-any-return]
         args, capture_output=True, text=True, check=False, timeout=TIMEOUT, **kwargs
@@ -98,7 +111,7 @@ def test_the_fixture_constructs_renders_and_decodes_as_its_yaml_says(
     tmp_path: Path,
 ) -> None:
     node = require_typescript_tools()
-    pkg = _compiled(FIXTURE / "expected" / "typescript", tmp_path)
+    pkg = _compiled(_fixture_package() / "typescript", tmp_path)
     _run_typed(node, FIXTURE / "taxonomy.yaml", pkg, tmp_path)
 
 
@@ -157,7 +170,7 @@ def _type_project(pkg: Path, folder: Path, files: dict[str, str]) -> Path:
 
 def test_the_typed_api_types_and_its_misuses_do_not_compile(tmp_path: Path) -> None:
     require_typescript_tools()
-    pkg = _compiled(FIXTURE / "expected" / "typescript", tmp_path)
+    pkg = _compiled(_fixture_package() / "typescript", tmp_path)
     source = (TS_TESTS / "typed.test-d.ts").read_text(encoding="utf-8")
     files = {"typed.test-d.ts": source}
     result = _run([str(TSC), "-p", str(_type_project(pkg, tmp_path / "t", files))])

@@ -24,6 +24,7 @@ import pytest
 from tests.spec_oracle import read_spec
 from tests.support import (
     REPO,
+    package,
     TSC,
     Case,
     case_ids,
@@ -86,7 +87,7 @@ def built(
     _require_tools()
     case: Case = request.param
     out = tmp_path_factory.mktemp(f"ts-{case.name}")
-    return Built(case, out, compile_typescript(case.expected / "typescript", out))
+    return Built(case, out, compile_typescript(package(case) / "typescript", out))
 
 
 def test_compiles(built: Built) -> None:

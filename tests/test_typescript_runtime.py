@@ -25,7 +25,7 @@ import pytest
 from generator import render
 from generator.targets.base import header_lines
 from tests.spec_oracle import read_spec
-from tests.support import REPO, TSC, case_ids, cases, require_typescript_tools
+from tests.support import REPO, TSC, case_ids, cases, package, require_typescript_tools
 
 RUNTIME = REPO / "generator" / "targets" / "typescript" / "runtime" / "runtime.ts"
 TS_TESTS = REPO / "tests" / "ts"
@@ -107,7 +107,7 @@ def test_every_package_carries_the_runtime_verbatim_under_the_header(
     path = "typescript/src/runtime.ts"
     head = "".join(f"// {line}\n" for line in header_lines(names.taxonomy.source))
     assert plan[path] == (head + RUNTIME.read_text(encoding="utf-8")).encode()
-    assert (case.expected / path).read_bytes() == plan[path]
+    assert (package(case) / path).read_bytes() == plan[path]
     assert 'from "./runtime.js"' in plan["typescript/src/index.ts"].decode()
 
 

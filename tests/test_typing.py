@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.spec_oracle import Spec, python_guard, read_spec, sample
-from tests.support import REPO, Case, case_ids, cases
+from tests.support import REPO, Case, case_ids, cases, package
 
 MYPY = [
     sys.executable,
@@ -145,7 +145,7 @@ def test_generated_package_and_uses_type_check_strictly(
 ) -> None:
     spec = read_spec(case.taxonomy)
     src = tmp_path / "src"
-    shutil.copytree(case.expected / "python" / "src", src)
+    shutil.copytree(package(case) / "python" / "src", src)
     uses = src / "uses.py"
     uses.write_text(_uses(spec), encoding="utf-8")
     expected = {
@@ -244,7 +244,7 @@ def test_typed_details_type_check_strictly(case: Case, tmp_path: Path) -> None:
     """README "Python": a typed class's constructor takes its declared fields as
     keyword arguments and its ``details`` is its TypedDict; misuse fails mypy."""
     src = tmp_path / "src"
-    shutil.copytree(case.expected / "python" / "src", src)
+    shutil.copytree(package(case) / "python" / "src", src)
     spec = read_spec(case.taxonomy)
     uses = src / "typed_uses.py"
     uses.write_text(_typed_uses(spec), encoding="utf-8")
