@@ -175,20 +175,31 @@ def test_diff_against_a_git_revision(
     assert '--against "no-such-ref": not a commit' in capsys.readouterr().err
 
 
-def test_diff_against_the_previous_commit_works_in_this_repository(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_diff_against_the_previous_commit_works_in_a_clone_of_this_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """``diff --against HEAD~1`` in this repository's own layout (its
+    pyproject.toml, its taxonomy.yaml): a clone gets one more commit, whose
+    change is breaking and keeps the version, so README's exit table gives one
+    outcome, 1 (the bump is too small), whatever this repository's history
+    holds; against HEAD, nothing changed, 0.  A clone always has the parent it
+    is asked for, shallow or not."""
     require_tool(shutil.which("git") is not None, "git")
-    monkeypatch.chdir(REPO)
-    has_parent = (
-        subprocess.run(
-            ["git", "rev-parse", "--verify", "-q", "HEAD~1"], capture_output=True
-        ).returncode
-        == 0
-    )
-    ref = "HEAD~1" if has_parent else "HEAD"  # a shallow clone has no parent
-    assert main(["diff", "--against", ref]) in (0, 1)
-    assert f"{ref}:taxonomy.yaml → taxonomy.yaml" in capsys.readouterr().out
+    clone = tmp_path / "clone"
+    _git(tmp_path, "clone", "-q", str(REPO), str(clone))
+    taxonomy = clone / "taxonomy.yaml"
+    text = taxonomy.read_text(encoding="utf-8")
+    assert RETRYABLE_FLIP[0] in text
+    taxonomy.write_text(text.replace(*RETRYABLE_FLIP, 1), encoding="utf-8")
+    _git(clone, "commit", "-qam", "task_timeout is no longer retryable")
+    monkeypatch.chdir(clone)
+    assert main(["diff", "--against", "HEAD~1"]) == 1
+    out, err = capsys.readouterr()
+    assert "HEAD~1:taxonomy.yaml → taxonomy.yaml" in out
+    assert "breaking retryable-changed: code 'task_timeout'" in out
+    assert "too small" in err
+    assert main(["diff", "--against", "HEAD"]) == 0
+    assert "HEAD:taxonomy.yaml → taxonomy.yaml" in capsys.readouterr().out
 
 
 def test_lint_strict_and_levels(
