@@ -124,6 +124,35 @@ def test_a_part_a_built_in_template_includes_is_sandboxed_too(
         ('{{ "x"|center(2000000000) }}', f"over {OUTPUT_LIMIT:,}"),
         ('{{ ("x"|safe).ljust(2000000000) }}', f"over {OUTPUT_LIMIT:,}"),
         ("{% for i in range(10**9) %}{% endfor %}", "(100000)"),
+        # + builds too: 8 times the text limit, 4 times the list limit
+        (
+            '{% set a = "x" * 67108864 %}{% set b = a + a %}{% set c = b + b %}'
+            "{% set d = c + c %}{{ d|length }}",
+            f"over {OUTPUT_LIMIT:,} characters",
+        ),
+        (
+            "{% set a = [0] * 100000 %}{% set b = a + a %}{{ (b + b)|length }}",
+            "over 100,000 items",
+        ),
+        # a key in nested parentheses hides no width
+        (
+            '{{ ("%(a(b))300000000d" % {"a(b)": 1})|length }}',
+            f"over {OUTPUT_LIMIT:,}",
+        ),
+        # join, tojson and ~ are measured before they build
+        (
+            "{% set a = ['x' * 1000000] * 100 %}{{ a|join|length }}",
+            f"over {OUTPUT_LIMIT:,} characters",
+        ),
+        (
+            "{% set a = ['x' * 1000000] * 100 %}{{ (a ~ '')|length }}",
+            f"over {OUTPUT_LIMIT:,} characters",
+        ),
+        (
+            "{% set b = ['x' * 1000000] * 100 %}{{ b|tojson|length }}",
+            f"over {OUTPUT_LIMIT:,} characters",
+        ),
+        ("{{ [[[1]]]|tojson(indent=100000000) }}", "indent over 16"),
     ],
 )
 def test_what_a_template_builds_is_bounded(

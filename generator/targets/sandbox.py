@@ -10,7 +10,7 @@ module or a class.  ``lipsum`` is not offered; ``range`` gives at most
 :data:`RANGE_LIMIT` numbers.
 
 The sandbox keeps a template from reaching Python; the bounds keep it from
-taking the machine.  No text a template builds (``*``, ``~``, ``%``, ``format``,
+taking the machine.  No text a template builds (``+``, ``*``, ``~``, ``%``, ``format``,
 a macro's or a block's output, a string method or filter given a width) may
 exceed :data:`OUTPUT_LIMIT` characters, nor a list :data:`RANGE_LIMIT` items,
 nor an integer :data:`INT_BITS` bits; what a template renders is counted as it
@@ -72,9 +72,14 @@ DEPTH_LIMIT = 100
 #: Seconds one template may take to render.
 SECONDS = 10.0
 
-#: The widths and precisions of a ``%`` format.
-_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?")
+#: What follows a ``%`` format's key: flags, width, precision, length modifier.
+_PERCENT = re.compile(r"[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?[hlL]?")
 _DIGITS = re.compile(r"\*|\d+")
+#: The widest indent ``tojson`` may be given.
+_INDENT_LIMIT = 16
+#: The longest text ``wordwrap`` takes: textwrap splits a long word a chunk at
+#: a time, copying the rest each time (quadratic: 1 M characters take 21 s).
+_WORDWRAP_LIMIT = OUTPUT_LIMIT // 256
 #: A method of a string (str's own, or one of Markup's, written in Python).
 _METHODS = (types.BuiltinMethodType, types.MethodType)
 #: The module prefixes of the objects whose attributes a template may read.
@@ -115,7 +120,7 @@ def _check_format(text: str, *, percent: bool) -> None:
     """Refuse a format whose widths or precisions could build a text over the
     limit, or come from the arguments (``*``, ``{:{w}}``), unseen until built."""
     if percent:
-        found = [n for match in _PERCENT.finditer(text) for n in match.groups() if n]
+        found = _percent_numbers(text)
     else:
         found = []
         for _, field, spec, _ in string.Formatter().parse(text):
@@ -125,6 +130,63 @@ def _check_format(text: str, *, percent: bool) -> None:
         if number == "*":
             raise Exceeded("a width or precision taken from the arguments")
         _check_width(int(number))
+
+
+def _percent_numbers(text: str) -> list[str]:
+    """The widths and precisions of the ``%`` format ``text``, as Python reads it:
+    a key in balanced parentheses (``%(a(b))d`` is the key ``a(b)``), then flags,
+    width and precision."""
+    found: list[str] = []
+    at = text.find("%")
+    while at != -1:
+        at += 1
+        if text.startswith("(", at):
+            depth = 0
+            while at < len(text):
+                depth += {"(": 1, ")": -1}.get(text[at], 0)
+                at += 1
+                if depth == 0:
+                    break
+        match = _PERCENT.match(text, at)
+        assert match is not None  # every part of the pattern may be empty
+        found += [number for number in match.groups() if number]
+        at = match.end()
+        at = text.find("%", at + 1)  # past the conversion ("%%" included)
+    return found
+
+
+def _text_size(value: Any, memo: dict[int, int] | None = None) -> int:
+    """At least how many characters ``str(value)`` (or its JSON) has, counted
+    without building it: a list may hold one long list many times over."""
+    if isinstance(value, str):
+        return len(value)
+    if not isinstance(value, (list, tuple, dict)):
+        return 1
+    memo = {} if memo is None else memo
+    known = memo.get(id(value))
+    if known is None:
+        memo[id(value)] = 0  # a cycle adds nothing (none can be built here)
+        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+        known = 2 * len(items)
+        for item in items:
+            known += _text_size(item, memo)
+            if known > OUTPUT_LIMIT:
+                break
+        memo[id(value)] = known
+    return known
+
+
+def _check_text(*values: Any) -> None:
+    """Refuse making text of ``values`` when it would break the text limit."""
+    memo: dict[int, int] = {}
+    if sum(_text_size(value, memo) for value in values) > OUTPUT_LIMIT:
+        raise Exceeded(f"builds a text over {OUTPUT_LIMIT:,} characters")
+
+
+def _check_sum(left: Any, right: Any) -> None:
+    """Refuse ``left + right`` of texts or lists when the sum breaks a limit."""
+    if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+        _check_size(len(left) + len(right), left)
 
 
 def _check_product(left: Any, right: Any) -> None:
@@ -169,6 +231,17 @@ def _before_filter(name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) 
         _check_width(*numbers)
     if name == "slice":
         _check_size(max((n for n in numbers if isinstance(n, int)), default=0), [])
+    if name == "join":  # (context, items, separator, attribute)
+        items = list(args[1]) if len(args) > 1 else []
+        separator = args[2] if len(args) > 2 else kwargs.get("d", "")
+        _check_text(*items, str(separator) * max(len(items) - 1, 0))
+    if name == "tojson":  # (context, value, indent): each line may gain it
+        indent = args[2] if len(args) > 2 else kwargs.get("indent")
+        if indent is not None and not 0 <= int(indent) <= _INDENT_LIMIT:
+            raise Exceeded(f"a JSON indent over {_INDENT_LIMIT}")
+        _check_text(args[1] if len(args) > 1 else kwargs.get("value"))
+    if name == "wordwrap" and len(value) > _WORDWRAP_LIMIT:
+        raise Exceeded(f"wraps a text over {_WORDWRAP_LIMIT:,} characters")
     if name == "format":
         _check_format(value, percent=True)
     if name in ("replace", "wordwrap"):  # each character may gain the argument
@@ -186,6 +259,8 @@ def _guarded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> Any:
+        if name == "join" and len(args) > 1:  # measured, then joined: a list
+            args = (args[0], list(args[1]), *args[2:])
         _before_filter(name, args, kwargs)
         return _check_value(function(*args, **kwargs))
 
@@ -198,6 +273,8 @@ _GUARDED = (
     "center",
     "format",
     "indent",
+    "join",
+    "tojson",
     "replace",
     "slice",
     "truncate",
@@ -255,7 +332,7 @@ def _call(method: str, argument: nodes.Expr, line: int) -> nodes.Call:
 class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
     """The sandboxed environment, with taxogen's bounds (see the module)."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"+", "-", "*", "/", "//", "**", "%"})
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -301,9 +378,16 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
             _check_product(left, right)
         elif operator == "**":
             _check_power(left, right)
-        elif isinstance(left, str):  # "%"
+        elif operator == "+":
+            _check_sum(left, right)
+        elif operator == "%" and isinstance(left, str):
             _check_format(left, percent=True)
-        return super().call_binop(context, operator, left, right)
+        result = super().call_binop(context, operator, left, right)
+        if isinstance(result, (set, frozenset)):  # ``model.keys() - []``
+            raise Exceeded(
+                "builds a set, whose order varies between runs (sort it first)"
+            )
+        return _check_value(result)
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         if getattr(value, "__name__", None) not in ("format", "format_map"):
@@ -343,6 +427,7 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
 
     def joined(self, items: list[Any]) -> str:
         """``a ~ b``: the texts joined, if the result is within the limit."""
+        _check_text(*items)
         texts = [str(item) for item in items]
         _check_size(sum(map(len, texts)), "")
         return "".join(texts)
