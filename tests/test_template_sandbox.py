@@ -153,6 +153,8 @@ def test_a_part_a_built_in_template_includes_is_sandboxed_too(
             f"over {OUTPUT_LIMIT:,} characters",
         ),
         ("{{ [[[1]]]|tojson(indent=100000000) }}", "indent over 16"),
+        # textwrap is quadratic in a long word: 1 M characters took 21 s
+        ('{{ ("a" * 1000000)|wordwrap(1)|length }}', "wraps a text over 262,144"),
     ],
 )
 def test_what_a_template_builds_is_bounded(
@@ -194,6 +196,60 @@ def test_a_render_has_a_time_limit(
     began = time.monotonic()
     _refused(project, capsys, f"{FOLDER}/docs/slow.md.j2:1:1", "over 0.5 s")
     assert time.monotonic() - began < 5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # each comparison is one step of some 13 ms, with no clock read between
+        '{% set a = "x" * 60000000 %}{% set b = "x" * 60000000 %}'
+        + "{% if a == b %}{% endif %}" * 400,
+    ],
+)
+def test_the_time_limit_is_a_watchdog(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+) -> None:
+    from generator.targets import sandbox
+
+    monkeypatch.setattr(sandbox, "SECONDS", 0.2)
+    (project / FOLDER / "docs" / "slow.md.j2").write_text(text + "\n")
+    began = time.monotonic()
+    capsys.readouterr()
+    assert main(["generate"]) == 2
+    error = capsys.readouterr().err.splitlines()[1]
+    assert error.startswith(f"{FOLDER}/docs/slow.md.j2"), error
+    assert "error: takes over 0.2 s to render" in error
+    assert not (project / "expected").exists()
+    assert time.monotonic() - began < 10
+
+
+def test_the_watchdog_covers_finishing_the_output(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """black over a user's Python output runs within the same time limit."""
+    from generator.targets import TARGETS, sandbox
+
+    def slow(output: str, text: str) -> str:
+        time.sleep(5)
+        return text
+
+    monkeypatch.setattr(sandbox, "SECONDS", 0.2)
+    docs = next(target for target in TARGETS if target.name == "docs")
+    original = docs.finish
+    object.__setattr__(docs, "finish", slow)  # frozen; undone below
+    try:
+        began = time.monotonic()
+        capsys.readouterr()
+        assert main(["generate"]) == 2
+        error = capsys.readouterr().err.splitlines()[1]
+        assert error.startswith(f"{FOLDER}/docs/"), error  # the first docs one
+        assert "takes over 0.2 s to render" in error
+        assert time.monotonic() - began < 2
+    finally:
+        object.__setattr__(docs, "finish", original)
 
 
 def test_a_template_running_out_of_memory_is_its_problem(

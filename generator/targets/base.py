@@ -26,7 +26,7 @@ from generator.diagnostics import Diagnostic
 from generator.escape import header_name
 from generator.naming import Names
 from generator.targets.environment import overlay
-from generator.targets.sandbox import Exceeded, render
+from generator.targets.sandbox import Exceeded, render, watched
 from generator.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
@@ -165,8 +165,11 @@ def render_target(
                 each = item.each(view) if item.each else [({}, {})]
                 for placeholders, extra in each:
                     output = item.output.format(**paths, **placeholders)
-                    text = render(template, {**values, **extra} if extra else values)
-                    files[output] = _finished(target, output, text, item, user)
+                    with watched(layer):  # the render and the finish
+                        text = render(
+                            template, {**values, **extra} if extra else values
+                        )
+                        files[output] = _finished(target, output, text, item, user)
             except Exception as exc:
                 blame = isinstance(exc, _RUNAWAY)
                 found = (

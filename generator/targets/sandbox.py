@@ -16,9 +16,10 @@ exceed :data:`OUTPUT_LIMIT` characters, nor a list :data:`RANGE_LIMIT` items,
 nor an integer :data:`INT_BITS` bits; what a template renders is counted as it
 streams.  Calls (macros) nest at most :data:`DEPTH_LIMIT` deep (an include that
 includes itself ends in Python's recursion limit, reported the same way).  A
-render may take :data:`SECONDS`: the clock is read at each output chunk, call,
-operator checked here, ``~`` and step of a ``for`` loop, so work that does none
-of these (one filter over a long list) is stopped only when it is done.  Memory
+render and the finishing of its output (black) may take :data:`SECONDS`: a
+timer (SIGALRM, :func:`watched`) stops them in the main thread; elsewhere the
+clock is read at each output chunk, call, operator, ``~`` and step of a ``for``
+loop only.  Memory
 is bounded only through these; a ``MemoryError`` is the template's problem like
 any breach (:class:`Exceeded`), never taxogen's.
 
@@ -34,10 +35,14 @@ not see that every way is covered.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import re
+import signal
 import string
+import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -58,6 +63,7 @@ __all__ = [
     "Exceeded",
     "Sandbox",
     "render",
+    "watched",
 ]
 
 #: The most characters one template may render, or any text it builds may hold.
@@ -464,3 +470,33 @@ def render(template: jinja2.Template, values: Mapping[str, Any]) -> str:
     finally:
         env.budget.deadline = math.inf
     return "".join(parts)
+
+
+@contextlib.contextmanager
+def watched(env: jinja2.Environment) -> Iterator[None]:
+    """A watchdog over what runs within: rendering ``env``'s template and
+    finishing its output (black over Python) may take :data:`SECONDS` in all,
+    however few clock reads it makes (a filter over a long text, one comparison
+    after another).  A real timer (SIGALRM) where Python allows one, in the main
+    thread; elsewhere only the clock reads stop a render."""
+    if not (
+        isinstance(env, Sandbox)
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    ):
+        yield
+        return
+
+    def ring(signum: int, frame: object) -> None:
+        if sys.exc_info()[0] is not None:  # Jinja placing an error: not in it
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return
+        raise Exceeded(f"takes over {SECONDS:g} s to render")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, SECONDS)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
