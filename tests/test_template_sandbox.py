@@ -267,6 +267,38 @@ def test_a_template_running_out_of_memory_is_its_problem(
     _refused(project, capsys, f"{FOLDER}/docs/mem.md.j2:2:1", "ran out of memory")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{{ range(100000)|random }}", "no filter named 'random'"),
+        ("{{ model.keys() - [] }}", "order varies between runs"),
+        ("{{ cycler(1) }}", "not plain data"),
+        ("{% set x = cycler(1) %}{{ x|string }}", "not plain data"),
+        ("{{ '{}'.format(joiner()) }}", "not plain data"),
+    ],
+)
+def test_what_varies_between_runs_is_refused_with_or_without_the_memo(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    message: str,
+) -> None:
+    """The memo holds a render to be a function of its inputs: a template whose
+    output varies between runs is an error, so ``check`` with the memo and
+    without it agree (and never pass what a second run would not write)."""
+    (project / FOLDER / "docs" / "varies.md.j2").write_text(text + "\n")
+    for command in ("generate", "check"):
+        for no_cache in ("", "1"):
+            monkeypatch.setenv("TAXOGEN_NO_CACHE", no_cache)
+            capsys.readouterr()
+            assert main([command]) == 2, (command, no_cache)
+            error = capsys.readouterr().err.splitlines()[1]
+            assert error.startswith(f"{FOLDER}/docs/varies.md.j2:1:"), error
+            assert message in error.lower()
+    assert not (project / "expected").exists()
+
+
 # --------------------------------------------------------- reading the folder
 def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
     from generator import template_folder

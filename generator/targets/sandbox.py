@@ -240,6 +240,7 @@ def _before_filter(name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) 
     if name == "join":  # (context, items, separator, attribute)
         items = list(args[1]) if len(args) > 1 else []
         separator = args[2] if len(args) > 2 else kwargs.get("d", "")
+        _plain(items)
         _check_text(*items, str(separator) * max(len(items) - 1, 0))
     if name == "tojson":  # (context, value, indent): each line may gain it
         indent = args[2] if len(args) > 2 else kwargs.get("indent")
@@ -249,6 +250,8 @@ def _before_filter(name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) 
     if name == "wordwrap" and len(value) > _WORDWRAP_LIMIT:
         raise Exceeded(f"wraps a text over {_WORDWRAP_LIMIT:,} characters")
     if name == "format":
+        _plain([arg for arg in args if not isinstance(arg, jinja2.nodes.EvalContext)])
+        _plain(kwargs)
         _check_format(value, percent=True)
     if name in ("replace", "wordwrap"):  # each character may gain the argument
         longest = max((len(text) for text in texts[1:]), default=0)
@@ -286,6 +289,37 @@ _GUARDED = (
     "truncate",
     "wordwrap",
 )
+
+
+def _plain(value: Any) -> Any:
+    """``value``, if its text is the same on every run: plain data only, never
+    an object whose text holds its address (``cycler()``)."""
+    if isinstance(value, (str, int, float, type(None), jinja2.Undefined)):
+        return value
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _plain(item)
+        return value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _plain(key)
+            _plain(item)
+        return value
+    raise Exceeded(
+        f"makes text of a {type(value).__name__}, which is not plain data "
+        "(its text may vary between runs)"
+    )
+
+
+def _stringified(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Jinja's ``string`` or ``pprint`` filter, of plain data only."""
+
+    @functools.wraps(function)
+    def stringified(value: Any, *args: Any, **kwargs: Any) -> Any:
+        _check_text(_plain(value))
+        return function(value, *args, **kwargs)
+
+    return stringified
 
 
 class _Namespace(jinja2.utils.Namespace):
@@ -345,6 +379,10 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         self.budget = _Budget()  # shared with every overlay: one render at a time
         self._safe: dict[tuple[type, str], bool] = {}
         self.globals.pop("lipsum", None)
+        self.filters.pop("random", None)  # a render is a function of its input
+        self.finalize = _plain
+        self.filters["string"] = _stringified(self.filters["string"])
+        self.filters["pprint"] = _stringified(self.filters["pprint"])
         self.globals["namespace"] = _Namespace
         for name in _GUARDED:
             self.filters[name] = _guarded(name, self.filters[name])
@@ -387,6 +425,7 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         elif operator == "+":
             _check_sum(left, right)
         elif operator == "%" and isinstance(left, str):
+            _plain(right)
             _check_format(left, percent=True)
         result = super().call_binop(context, operator, left, right)
         if isinstance(result, (set, frozenset)):  # ``model.keys() - []``
@@ -399,9 +438,16 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         if getattr(value, "__name__", None) not in ("format", "format_map"):
             return None  # the usual case, asked of every attribute read
         wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_format(value.__self__, percent=False)
-        return wrapped
+        if wrapped is None:
+            return None
+        _check_format(value.__self__, percent=False)
+        inner = wrapped
+
+        def plain_format(*args: Any, **kwargs: Any) -> str:
+            _plain([args, kwargs])
+            return inner(*args, **kwargs)
+
+        return plain_format
 
     def call(
         __self,  # noqa: B902 (Jinja's spelling: a template's keyword may be "self")
@@ -415,6 +461,7 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str) and isinstance(__obj, _METHODS):  # Markup's too
             _check_str_call(owner, __obj.__name__, (*args, *kwargs.values()))
+            _plain([args, kwargs])
         budget.depth += 1
         try:
             if budget.depth > DEPTH_LIMIT:
@@ -433,7 +480,7 @@ class Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
 
     def joined(self, items: list[Any]) -> str:
         """``a ~ b``: the texts joined, if the result is within the limit."""
-        _check_text(*items)
+        _check_text(*_plain(items))
         texts = [str(item) for item in items]
         _check_size(sum(map(len, texts)), "")
         return "".join(texts)
