@@ -299,6 +299,20 @@ def test_what_varies_between_runs_is_refused_with_or_without_the_memo(
     assert not (project / "expected").exists()
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["typescript/src/index.ts.j2", "typescript/src/runtime.ts.j2"],
+)
+def test_an_extra_template_writing_a_built_in_output_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """Its output would be lost, or taxogen's: README "User templates" says to
+    override a built-in template by its name."""
+    (project / FOLDER / name).parent.mkdir(parents=True, exist_ok=True)
+    (project / FOLDER / name).write_text("mine\n")
+    _refused(project, capsys, f"{FOLDER}/{name}", "override the built-in template")
+
+
 # --------------------------------------------------------- reading the folder
 def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
     from generator import template_folder

@@ -153,18 +153,21 @@ def render_target(
         values = {**_values(view), **(context or {})}
         layer = overlay(env, target.filters)
         items = list(target.templates)
+        builtin = len(items)
         if user is not None:
             items += [
                 Template(template=name, output=name.removesuffix(".j2"))
                 for owner, name in user.extras
                 if owner == target.name
             ]
-        for item in items:
+        for index, item in enumerate(items):
             try:
                 template = layer.get_template(item.template)
                 each = item.each(view) if item.each else [({}, {})]
                 for placeholders, extra in each:
                     output = item.output.format(**paths, **placeholders)
+                    if index >= builtin and user is not None:
+                        _not_builtin(target, files, output, item, user)
                     with watched(layer):  # the render and the finish
                         text = render(
                             template, {**values, **extra} if extra else values
@@ -182,6 +185,31 @@ def render_target(
                 raise found from None
     files.update(target.compute(names))
     return files
+
+
+def _not_builtin(
+    target: Target,
+    files: Mapping[str, bytes],
+    output: str,
+    item: Template,
+    user: UserTemplates,
+) -> None:
+    """Refuse the extra template ``item`` whose ``output`` is one of the
+    target's own: one of the two would be lost without a word."""
+    if output in files or output in target.computed_paths:
+        raise TemplateProblem(
+            [
+                Diagnostic(
+                    path=user.filename(item.template),
+                    position=None,
+                    key="",
+                    message=f"writes {output}, which taxogen's own template "
+                    "writes; to change that file, override the built-in "
+                    "template by its name (under the folder of its target) "
+                    "instead",
+                )
+            ]
+        )
 
 
 def _finished(
