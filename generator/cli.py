@@ -171,7 +171,8 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         from generator import template_folder  # imports neither Jinja nor YAML
 
         try:
-            templates = template_folder.read(config.templates)
+            within = None if config.source is None else config.source.parent
+            templates = template_folder.read(config.templates, within)
         except TaxonomyError as exc:
             return report(exc, str(config.templates))
     # A plugin is a program the memo cannot see into: with one, always render.

@@ -101,9 +101,15 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def read(folder: Path) -> TemplateFolder:
+def read(folder: Path, within: Path | None = None) -> TemplateFolder:
     """Every file under ``folder`` and its bytes; TemplateProblem naming each file
-    that cannot be one of a templates folder, or the bound the folder exceeds."""
+    that cannot be one of a templates folder, or the bound the folder exceeds.
+    With ``within`` (the project's folder), an entry whose real path, after
+    links, lies outside it is refused: a link must not read ``/proc/self/environ``
+    into the output and into ``check``'s diff."""
+    walk = _Walk(folder, within)
+    if walk.outside(""):
+        raise TemplateProblem(walk.problems)
     try:
         fd = os.open(folder, _DIR_FLAGS)
     except (FileNotFoundError, NotADirectoryError):
@@ -112,7 +118,6 @@ def read(folder: Path) -> TemplateFolder:
     except OSError as exc:
         message = f"the templates folder cannot be read ({exc.strerror})"
         raise TemplateProblem([diagnostic(str(folder), None, message)]) from None
-    walk = _Walk(folder)
     try:
         walk.folder(fd, "", ())
     except _Stop:
@@ -161,8 +166,9 @@ class _Walk:
     """One reading of a templates folder: what it found so far.  (A plain class:
     a dataclass costs half a millisecond to define, on the no-op ``check``.)"""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, within: Path | None = None) -> None:
         self.root = root
+        self.within = None if within is None else os.path.realpath(within)
         self.files: dict[str, bytes] = {}
         self.problems: list[Diagnostic] = []
         self.truncated = False
@@ -183,6 +189,21 @@ class _Walk:
             raise _Stop
         if stop:
             raise _Stop
+
+    def outside(self, relative: str) -> bool:
+        """Whether ``relative`` ("": the folder) leads, after links, outside the
+        project's folder (and so is refused)."""
+        if self.within is None:
+            return False
+        real = os.path.realpath(self.root / relative if relative else self.root)
+        if os.path.commonpath([real, self.within]) == self.within:
+            return False
+        self.refuse(
+            relative,
+            "leads outside the project's folder (through a link); a "
+            "templates folder reads only files of the project",
+        )
+        return True
 
     def folder(self, fd: int, prefix: str, path: tuple[_Identity, ...]) -> None:
         """Read the folder open as ``fd``: ``prefix`` is its relative name and a
@@ -223,6 +244,11 @@ class _Walk:
             )
             return
         try:
+            link = stat.S_ISLNK(
+                os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+            )
+            if link and self.outside(relative):
+                return
             mode = os.stat(name, dir_fd=parent).st_mode  # through a link
         except FileNotFoundError:
             self.refuse(relative, "a link that leads nowhere")

@@ -45,9 +45,9 @@ class Edits(RuleBasedStateMachine):
         super().__init__()
         self.root = Path(tempfile.mkdtemp(prefix="taxogen-memo-property-"))
         self.work = self.root / "project"
-        real = self.root / "real-docs"
-        real.mkdir()
-        (self.work / "tpl").mkdir(parents=True)
+        real = self.work / "real-docs"  # in the project, as a link must lead
+        real.mkdir(parents=True)
+        (self.work / "tpl").mkdir()
         (self.work / "tpl" / "docs").symlink_to(real, target_is_directory=True)
         (self.work / "plugin.py").write_text(PLUGIN, encoding="utf-8")
         self.targets: list[str] | None = None
@@ -114,13 +114,13 @@ class Edits(RuleBasedStateMachine):
     @rule(index=st.integers(0, len(TEMPLATES) - 1))
     def template(self, index: int) -> None:
         # Through the link: tpl/docs is real-docs.
-        (self.root / "real-docs" / "catalogue.md.j2").write_text(
+        (self.work / "real-docs" / "catalogue.md.j2").write_text(
             TEMPLATES[index], encoding="utf-8"
         )
 
     @rule(index=st.integers(0, len(PARTS) - 1))
     def part(self, index: int) -> None:
-        (self.root / "real-docs" / "_p.j2").write_text(PARTS[index], encoding="utf-8")
+        (self.work / "real-docs" / "_p.j2").write_text(PARTS[index], encoding="utf-8")
 
     @rule(on=st.booleans())
     def plugin(self, on: bool) -> None:

@@ -313,6 +313,37 @@ def test_an_extra_template_writing_a_built_in_output_is_refused(
     _refused(project, capsys, f"{FOLDER}/{name}", "override the built-in template")
 
 
+@pytest.mark.parametrize(
+    "link",
+    ["docs/env.md.j2", "docs/outside", "."],
+)
+def test_a_link_out_of_the_project_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str], link: str
+) -> None:
+    """``ln -s /proc/self/environ tpl/docs/env.md.j2`` put the environment's
+    secrets in generated/ and in check's diff."""
+    secret = project.parent / "secret"
+    (secret / "docs").mkdir(parents=True)
+    (secret / "docs" / "env.md.j2").write_text("SECRET\n")
+    if link == ".":  # the templates folder itself
+        shutil.rmtree(project / FOLDER)
+        (project / FOLDER).symlink_to(secret, target_is_directory=True)
+        where = FOLDER
+    else:
+        target = (
+            secret / "docs" if link == "docs/outside" else secret / "docs/env.md.j2"
+        )
+        (project / FOLDER / link).symlink_to(target)
+        where = f"{FOLDER}/{link}"
+    for command in ("generate", "check"):
+        capsys.readouterr()
+        assert main([command]) == 2
+        err = capsys.readouterr().err
+        assert f"{where}: error: leads outside the project's folder" in err, err
+        assert "SECRET" not in err
+    assert not (project / "expected").exists()
+
+
 # --------------------------------------------------------- reading the folder
 def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
     from generator import template_folder
@@ -447,8 +478,15 @@ def test_a_fifo_in_the_folder_is_refused_without_hanging(
 def test_a_device_in_the_folder_is_refused(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Read without a project's bound (a link out of the project is refused
+    before its kind is looked at)."""
+    from generator import template_folder
+    from generator.diagnostics import TaxonomyError
+
     (project / FOLDER / "docs" / "zero.md.j2").symlink_to("/dev/zero")
-    _refused(project, capsys, f"{FOLDER}/docs/zero.md.j2", "is a device")
+    with pytest.raises(TaxonomyError, match="is a device"):
+        template_folder.read(project / FOLDER)
+    _refused(project, capsys, f"{FOLDER}/docs/zero.md.j2", "outside the project")
 
 
 def test_a_template_that_is_not_utf8_is_named(
