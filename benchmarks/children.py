@@ -60,7 +60,8 @@ PHASES = r"""
 import functools, json, sys, time
 from pathlib import Path
 start = time.perf_counter()
-from generator import emit, pipeline, pysyntax, render as render_mod
+from generator import emit, pipeline, pysyntax
+from generator.targets import every
 from generator.targets.contract import dump, schema, vectors
 imports = time.perf_counter() - start
 
@@ -92,9 +93,9 @@ for name, label in LABELS.items():
 original_render = pipeline.render
 
 
-def render_by_target(names, targets=render_mod.TARGETS, user=None):
+def render_by_target(names, targets=None, user=None):
     plan = {}
-    for target in targets:
+    for target in every() if targets is None else targets:
         render_one = timed(f"render {target.name}", original_render)
         plan.update(render_one(names, (target,), user))
     return plan

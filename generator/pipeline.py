@@ -15,7 +15,7 @@ from pathlib import Path
 from generator import document, emit, plugins, sourcefile, template_folder
 from generator.model import Taxonomy
 from generator.naming import Names, name_taxonomy
-from generator.render import TARGETS, output_shapes, render, user_templates
+from generator.render import output_shapes, render, user_templates
 from generator.settings import Plugin
 from generator.source import load_bytes
 from generator.template_folder import TemplateFolder
@@ -81,7 +81,7 @@ def _plan(
 ) -> emit.Plan:
     user = None if templates is None else user_templates(templates)
     files = render(names, select(targets), user)
-    return emit.Plan.of(names.taxonomy.name, files, output_shapes(TARGETS, user))
+    return emit.Plan.of(names.taxonomy.name, files, output_shapes(None, user))
 
 
 def build(

@@ -16,15 +16,14 @@ from collections.abc import Iterable
 
 from generator import document
 from generator.naming import Names
-from generator.targets import TARGETS, Target
-from generator.targets.base import header_lines, render_target
+from generator.targets import every
+from generator.targets.base import Target, header_lines, render_target
 from generator.targets.base import output_shapes as _shapes
 from generator.targets.environment import TEMPLATES, environment
 from generator.template_folder import TemplateFolder
 from generator.user_templates import UserTemplates, scan
 
 __all__ = [
-    "TARGETS",
     "TEMPLATES",
     "header_lines",
     "output_shapes",
@@ -41,12 +40,12 @@ def user_templates(folder: TemplateFolder) -> UserTemplates:
         for path in TEMPLATES.rglob("*.j2")
         if "__pycache__" not in path.parts
     }
-    return scan(folder, builtin, [t.name for t in TARGETS if t.templates])
+    return scan(folder, builtin, [t.name for t in every() if t.templates])
 
 
 def render(
     names: Names,
-    targets: Iterable[Target] = TARGETS,
+    targets: Iterable[Target] | None = None,
     user: UserTemplates | None = None,
 ) -> dict[str, bytes]:
     """Render every file of every target, in a fixed order, as bytes; with
@@ -54,17 +53,17 @@ def render(
     env = environment(user)
     context = None if user is None else {"model": document.document(names)}
     plan: dict[str, bytes] = {}
-    for target in targets:
+    for target in every() if targets is None else targets:
         plan.update(render_target(target, names, env, user=user, context=context))
     return plan
 
 
 def output_shapes(
-    targets: Iterable[Target] = TARGETS, user: UserTemplates | None = None
+    targets: Iterable[Target] | None = None, user: UserTemplates | None = None
 ) -> tuple[str, ...]:
-    """A regular expression for every path ``targets`` can write, for any taxonomy
-    (and the extra outputs of ``user`` templates)."""
+    """A regular expression for every path ``targets`` (None: every target) can
+    write, for any taxonomy (and the extra outputs of ``user`` templates)."""
     extras = () if user is None else user.extras
-    return _shapes(targets) + tuple(
+    return _shapes(every() if targets is None else targets) + tuple(
         re.escape(name.removesuffix(".j2")) for _, name in extras
     )

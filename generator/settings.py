@@ -34,6 +34,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
 from generator.lint_config import LintConfig, LintConfigError
+from generator.targets import DEFAULTS, NAMES
 from generator.tomlpos import locate
 
 __all__ = [
@@ -49,21 +50,12 @@ __all__ = [
 _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
 
 
-#: The name of every built-in target, in planning order (``targets.TARGETS``,
-#: which a test holds this to): here so that the command line can check a name
-#: without importing the targets.
-TARGET_NAMES = (
-    "python",
-    "typescript",
-    "docs",
-    "schema",
-    "conformance",
-    "openapi",
-    "go",
-)
-#: The targets generated when no selection is made: every one but ``openapi``
-#: and ``go``.
-DEFAULT_TARGETS = ("python", "typescript", "docs", "schema", "conformance")
+#: The name of every target, in planning order, and those generated when no
+#: selection is made: as the targets' folders name them (:mod:`generator.targets`
+#: reads their small ``target.toml`` files and imports no target), so that the
+#: command line can check a name cheaply.
+TARGET_NAMES = NAMES
+DEFAULT_TARGETS = DEFAULTS
 
 
 #: How long a plugin may run, in seconds, unless its ``timeout`` says otherwise,

@@ -30,7 +30,7 @@ import pytest
 
 from generator.naming import Names
 from generator.pipeline import load_names
-from generator.targets import TARGETS
+from generator.targets import every
 from tests.spec_oracle import read_spec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -95,7 +95,7 @@ def runtime_copies(taxonomy: Path) -> dict[str, bytes]:
     names = load_names(taxonomy)
     source = taxonomy.name  # the cases' file names need no escaping in a header
     copies = {}
-    for target in TARGETS:
+    for target in every():
         for runtime in target.runtime:
             assert target.runtime_dir is not None
             head = (

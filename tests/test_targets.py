@@ -9,6 +9,8 @@ error before anything is written.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import shutil
 from pathlib import Path
 
@@ -16,12 +18,46 @@ import pytest
 
 from generator.cli import main
 from generator.pipeline import build_plan
-from generator.settings import TARGET_NAMES
-from generator.targets import TARGETS
+from generator.settings import DEFAULT_TARGETS, TARGET_NAMES
+from generator.targets import every
 from tests.support import REPO
 
 MANIFEST = ".taxogen-manifest.json"
-#: README "Choosing targets": the folder of the output folder each target writes.
+#: README "Choosing targets": what is generated when nothing is selected.
+DEFAULT = ("python", "typescript", "docs", "schema", "conformance")
+
+
+def _defined() -> dict[str, str]:
+    """Every target a folder's target.py defines, and the folder."""
+    found = {}
+    for path in sorted((REPO / "generator" / "targets").glob("*/target.py")):
+        module = importlib.import_module(f"generator.targets.{path.parent.name}.target")
+        found.update({target.name: path.parent.name for target in module.TARGETS})
+    return found
+
+
+def test_the_command_line_knows_every_target_a_folder_defines() -> None:
+    assert set(TARGET_NAMES) == set(_defined())
+    assert tuple(target.name for target in every()) == TARGET_NAMES
+    assert set(DEFAULT) <= set(DEFAULT_TARGETS)  # README: these, and any new one
+
+
+@functools.cache
+def _folders(name: str) -> set[str]:
+    """The top folders of what the target ``name`` writes for the shipped taxonomy."""
+    plan = build_plan(REPO / "taxonomy.yaml", [name])
+    return {path.split("/")[0] + "/" for path in plan if path != MANIFEST}
+
+
+@pytest.mark.parametrize("name", TARGET_NAMES)
+def test_one_target_writes_one_folder_of_its_own(name: str) -> None:
+    (folder,) = _folders(name)
+    others = {other for other in TARGET_NAMES if other != name}
+    assert all(folder not in _folders(other) for other in others)
+
+
+#: README "What is generated": the folder of the output folder each built-in
+#: target writes.
 FOLDERS = {
     "python": "python/",
     "typescript": "typescript/",
@@ -31,20 +67,11 @@ FOLDERS = {
     "openapi": "openapi/",
     "go": "go/",
 }
-#: README "Choosing targets": what is generated when nothing is selected.
-DEFAULT = ("python", "typescript", "docs", "schema", "conformance")
-
-
-def test_the_command_line_knows_every_target_by_name() -> None:
-    assert TARGET_NAMES == tuple(target.name for target in TARGETS)
-    assert set(TARGET_NAMES) == set(FOLDERS)
 
 
 @pytest.mark.parametrize("name", list(FOLDERS))
-def test_one_target_writes_its_folder_only(name: str) -> None:
-    plan = build_plan(REPO / "taxonomy.yaml", [name])
-    paths = [path for path in plan if path != MANIFEST]
-    assert paths and all(path.startswith(FOLDERS[name]) for path in paths)
+def test_a_built_in_target_writes_the_folder_the_readme_names(name: str) -> None:
+    assert _folders(name) == {FOLDERS[name]}
 
 
 def test_the_default_targets_together_are_the_default_plan() -> None:
@@ -58,10 +85,9 @@ def test_the_default_targets_together_are_the_default_plan() -> None:
     }
     assert {path: data for path, data in default.items() if path != MANIFEST} == (alone)
     everything = build_plan(REPO / "taxonomy.yaml", TARGET_NAMES)
+    others = [name for name in TARGET_NAMES if name not in DEFAULT_TARGETS]
     assert {p for p in everything if p not in default} == {
-        p
-        for p in build_plan(REPO / "taxonomy.yaml", ["openapi", "go"])
-        if p != MANIFEST
+        p for p in build_plan(REPO / "taxonomy.yaml", others) if p != MANIFEST
     }
 
 
@@ -112,11 +138,9 @@ def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> Non
             '["docs", "rust", 3]',
             [
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, go, "
-                "got 'rust'",
+                f"one of {', '.join(TARGET_NAMES)}, got 'rust'",
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
-                "one of python, typescript, docs, schema, conformance, openapi, go, "
-                "got integer 3",
+                f"one of {', '.join(TARGET_NAMES)}, got integer 3",
             ],
         ),
         (

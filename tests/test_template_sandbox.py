@@ -230,14 +230,14 @@ def test_the_watchdog_covers_finishing_the_output(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """black over a user's Python output runs within the same time limit."""
-    from generator.targets import TARGETS, sandbox
+    from generator.targets import every, sandbox
 
     def slow(output: str, text: str) -> str:
         time.sleep(5)
         return text
 
     monkeypatch.setattr(sandbox, "SECONDS", 0.2)
-    docs = next(target for target in TARGETS if target.name == "docs")
+    docs = next(target for target in every() if target.name == "docs")
     original = docs.finish
     object.__setattr__(docs, "finish", slow)  # frozen; undone below
     try:
@@ -256,12 +256,12 @@ def test_a_template_running_out_of_memory_is_its_problem(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Not taxogen's bug (exit 70): the template's, at the line that ran out."""
-    from generator.targets import TARGETS
+    from generator.targets import every
 
     def exhausted(text: str) -> str:
         raise MemoryError
 
-    docs = next(target for target in TARGETS if target.name == "docs")
+    docs = next(target for target in every() if target.name == "docs")
     monkeypatch.setitem(docs.filters, "md_quote", exhausted)
     (project / FOLDER / "docs" / "mem.md.j2").write_text("# x\n{{ 'x' | md_quote }}\n")
     _refused(project, capsys, f"{FOLDER}/docs/mem.md.j2:2:1", "ran out of memory")

@@ -20,6 +20,7 @@ __all__ = [
     "PATHS",
     "SCHEMA",
     "SCHEMA_PATH",
+    "TARGETS",
     "VECTORS_PATH",
     "files",
 ]
@@ -54,3 +55,5 @@ SCHEMA = Target(name="schema", compute=schema_files, computed_paths=(SCHEMA_PATH
 CONFORMANCE = Target(
     name="conformance", compute=vector_files, computed_paths=(VECTORS_PATH,)
 )
+#: This folder's targets (see target.toml).
+TARGETS = (SCHEMA, CONFORMANCE)

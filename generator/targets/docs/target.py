@@ -38,6 +38,7 @@ from generator.targets.contract.mapped_vectors import wire_input
 
 __all__ = [
     "TARGET",
+    "TARGETS",
     "Change",
     "CodeDetails",
     "CodeRow",
@@ -425,3 +426,5 @@ TARGET = Target(
         "md_quote": escape.md_quote,
     },
 )
+#: This folder's targets (see target.toml).
+TARGETS = (TARGET,)

@@ -36,7 +36,16 @@ from generator.naming import NamedCode, Names
 from generator.targets.base import Runtime, Target, Template, header_lines
 from generator.targets.mapped import Mapping, class_mappings, code_mapping
 
-__all__ = ["GO_VERSION", "TARGET", "GoCode", "GoDetails", "GoField", "GoView", "view"]
+__all__ = [
+    "GO_VERSION",
+    "TARGET",
+    "TARGETS",
+    "GoCode",
+    "GoDetails",
+    "GoField",
+    "GoView",
+    "view",
+]
 
 #: The Go release the module declares (Debian's golang-go, which CI installs).
 GO_VERSION = "1.19"
@@ -340,3 +349,5 @@ TARGET = Target(
     runtime_dir=Path(__file__).resolve().parent / "runtime",
     filters={"go_str": escape.go_str, "go_comment": escape.go_comment},
 )
+#: This folder's targets (see target.toml).
+TARGETS = (TARGET,)

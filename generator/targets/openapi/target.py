@@ -22,7 +22,7 @@ from generator.targets.base import Target, header_lines
 from generator.targets.contract.schema import code_type, field_schema, payload_schema
 from generator.targets.mapped import code_mapping, schema_annotations
 
-__all__ = ["PATH", "TARGET", "document", "files"]
+__all__ = ["PATH", "TARGET", "TARGETS", "document", "files"]
 
 PATH = "openapi/errors.openapi.json"
 #: The OpenAPI version written, the first with JSON Schema 2020-12 (``const``,
@@ -262,3 +262,5 @@ def files(names: Names) -> dict[str, bytes]:
 
 
 TARGET = Target(name="openapi", compute=files, computed_paths=(PATH,))
+#: This folder's targets (see target.toml).
+TARGETS = (TARGET,)

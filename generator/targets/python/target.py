@@ -39,7 +39,7 @@ from generator.targets.python.details import (
     typing_of,
 )
 
-__all__ = ["LAZY_ABOVE", "TARGET", "PythonView", "lazy", "view"]
+__all__ = ["LAZY_ABOVE", "TARGET", "TARGETS", "PythonView", "lazy", "view"]
 
 #: Above this many codes, ``python_layout: auto`` chooses the lazy layout.  An
 #: eager module costs about 25 µs a code to import (a class and an enum member);
@@ -366,3 +366,5 @@ TARGET = Target(
     paths=lambda names: {"package": names.python_package},
     finish=_finish,
 )
+#: This folder's targets (see target.toml).
+TARGETS = (TARGET,)

@@ -43,6 +43,7 @@ from generator.targets.typescript.details import (
 
 __all__ = [
     "TARGET",
+    "TARGETS",
     "TYPESCRIPT_RANGE",
     "TsClass",
     "TsStatic",
@@ -342,3 +343,5 @@ TARGET = Target(
         "json_str": escape.json_str,
     },
 )
+#: This folder's targets (see target.toml).
+TARGETS = (TARGET,)
