@@ -93,11 +93,11 @@ for name, label in LABELS.items():
 original_render = pipeline.render
 
 
-def render_by_target(names, targets=None, user=None):
+def render_by_target(names, targets=None, user=None, options=None):
     plan = {}
     for target in every() if targets is None else targets:
         render_one = timed(f"render {target.name}", original_render)
-        plan.update(render_one(names, (target,), user))
+        plan.update(render_one(names, (target,), user, options))
     return plan
 
 

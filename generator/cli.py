@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import memo, trust
 from generator.arguments import parser
 from generator.diagnostics import TaxonomyError, visible
-from generator.settings import Plugin, Settings, settings
+from generator.settings import DEFAULT_TARGETS, Plugin, Settings, settings
 
 if TYPE_CHECKING:
     import argparse
@@ -183,7 +183,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
                 taxonomy=source,
                 shown=str(taxonomy),
                 targets=targets,
-                options=_options(config),
+                options=_options(config, targets),
                 templates=None if templates is None else templates.files,
             )
         )
@@ -199,7 +199,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
 
     try:
         plan, made = build(
-            taxonomy, targets, with_plugins, templates, config.go_module, source
+            taxonomy, targets, with_plugins, templates, config.options, source
         )
     except TemplateProblem as exc:
         return report(exc, str(config.templates))
@@ -227,9 +227,19 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     return _generate(folders, force=args.force, quiet=args.quiet)
 
 
-def _options(config: Settings) -> dict[str, str]:
-    """The targets' options of ``config``, as the memo digests them."""
-    return {} if config.go_module is None else {"go.module": config.go_module}
+def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str]:
+    """The options of the ``targets`` selected (None: the default ones) in
+    ``config``, as the memo digests them: ``<target>.<option>`` → the value as
+    JSON.  A target not selected writes nothing, so its options change nothing."""
+    import json
+
+    selected = DEFAULT_TARGETS if targets is None else targets
+    return {
+        f"{name}.{key}": json.dumps(value, sort_keys=True)
+        for name, options in config.options.items()
+        if name in selected
+        for key, value in options.items()
+    }
 
 
 def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:

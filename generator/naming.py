@@ -290,9 +290,6 @@ class Names:
     #: The domains in the order their classes are defined: parents first.
     class_domains: tuple[NamedDomain, ...] = ()
     go_package: str = ""
-    #: The Go module path (``go_module`` of ``[tool.taxogen]``; "" until the
-    #: pipeline sets it, the go target then derives one from the name).
-    go_module: str = ""
 
     @property
     def codes(self) -> tuple[NamedCode, ...]:

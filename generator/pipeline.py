@@ -8,8 +8,7 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from generator import document, emit, plugins, sourcefile, template_folder
@@ -20,6 +19,7 @@ from generator.settings import Plugin
 from generator.source import load_bytes
 from generator.template_folder import TemplateFolder
 from generator.targets import select
+from generator.targets.base import Options
 from generator.validate import validate
 
 __all__ = [
@@ -57,30 +57,28 @@ def load_names(
 def build_plan(
     path: Path,
     targets: Iterable[str] | None = None,
-    go_module: str | None = None,
+    options: Mapping[str, Options] | None = None,
     source: bytes | None = None,
 ) -> emit.Plan:
-    """Every output file of the ``targets`` named (None: every target) for the
-    taxonomy at ``path``, manifest included; ``go_module`` is the module path of
-    the go target (None: derived from the taxonomy's name).
+    """Every output file of the ``targets`` named (None: the default ones) for
+    the taxonomy at ``path``, manifest included; ``options`` are the targets'
+    options by target name (``[tool.taxogen.<target>]`` as the settings checked
+    it: a setting of the project's rather than of the taxonomy).
 
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    return _plan(_with_module(load_names(path, source), go_module), targets, None)
-
-
-def _with_module(names: Names, go_module: str | None) -> Names:
-    """``names`` with the go target's module path, a setting of the project's
-    (``[tool.taxogen]``) rather than of the taxonomy."""
-    return names if not go_module else dataclasses.replace(names, go_module=go_module)
+    return _plan(load_names(path, source), targets, None, options)
 
 
 def _plan(
-    names: Names, targets: Iterable[str] | None, templates: TemplateFolder | None
+    names: Names,
+    targets: Iterable[str] | None,
+    templates: TemplateFolder | None,
+    options: Mapping[str, Options] | None,
 ) -> emit.Plan:
     user = None if templates is None else user_templates(templates)
-    files = render(names, select(targets), user)
+    files = render(names, select(targets), user, options)
     return emit.Plan.of(names.taxonomy.name, files, output_shapes(None, user))
 
 
@@ -89,7 +87,7 @@ def build(
     targets: Iterable[str] | None,
     with_plugins: Sequence[Plugin],
     templates: Path | TemplateFolder | None = None,
-    go_module: str | None = None,
+    options: Mapping[str, Options] | None = None,
     source: bytes | None = None,
 ) -> tuple[emit.Plan, list[PluginPlan]]:
     """:func:`build_plan` (through the user's ``templates`` folder, if any: a path
@@ -100,10 +98,10 @@ def build(
     that fails raises :class:`plugins.PluginError`.  A user template that fails
     raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
-    names = _with_module(load_names(path, source), go_module)
+    names = load_names(path, source)
     if isinstance(templates, Path):  # read once, here, and rendered from the bytes
         templates = template_folder.read(templates)
-    plan = _plan(names, targets, templates)
+    plan = _plan(names, targets, templates, options)
     if not with_plugins:
         return plan, []
     model = document.encode(document.document(names))

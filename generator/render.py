@@ -12,12 +12,12 @@ them can ever write (:func:`output_shapes`, which the manifest trusts).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from generator import document
 from generator.naming import Names
 from generator.targets import every
-from generator.targets.base import Target, header_lines, render_target
+from generator.targets.base import Options, Target, header_lines, render_target
 from generator.targets.base import output_shapes as _shapes
 from generator.targets.environment import TEMPLATES, environment
 from generator.template_folder import TemplateFolder
@@ -47,14 +47,19 @@ def render(
     names: Names,
     targets: Iterable[Target] | None = None,
     user: UserTemplates | None = None,
+    options: Mapping[str, Options] | None = None,
 ) -> dict[str, bytes]:
-    """Render every file of every target, in a fixed order, as bytes; with
-    ``user`` templates, through them too, with the model document as ``model``."""
+    """Render every file of the ``targets`` (None: every target), in a fixed
+    order, as bytes, each with its ``options`` (by target name); with ``user``
+    templates, through them too, with the model document as ``model``."""
     env = environment(user)
     context = None if user is None else {"model": document.document(names)}
     plan: dict[str, bytes] = {}
     for target in every() if targets is None else targets:
-        plan.update(render_target(target, names, env, user=user, context=context))
+        given = (options or {}).get(target.name, {})
+        plan.update(
+            render_target(target, names, env, user=user, context=context, options=given)
+        )
     return plan
 
 

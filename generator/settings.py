@@ -11,7 +11,8 @@ CVE-2022-24765).
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
 pyproject.toml that names them), ``templates`` (a folder of user templates,
 :mod:`generator.user_templates`), ``targets`` (which outputs to generate),
-``go_module`` (the module path of the go target), the ``plugins`` table
+each target's options (``[tool.taxogen.<target>]``, checked by the target's
+folder, :func:`generator.targets.checks`), the ``plugins`` table
 (programs that generate more, :mod:`generator.plugins`) and the ``lint`` table
 from here.  Every value is checked for its type, and a wrong one is reported
 where it stands, ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected
@@ -30,11 +31,12 @@ import re
 import stat
 import tomllib
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
 from generator.lint_config import LintConfig, LintConfigError
-from generator.targets import DEFAULTS, NAMES
+from generator.targets import DEFAULTS, ENTRIES, NAMES, Entry, checks
 from generator.tomlpos import locate
 
 __all__ = [
@@ -65,11 +67,6 @@ MAX_PLUGIN_TIMEOUT = 3600.0
 #: A plugin's name: it names the plugin in every message, and in ``--plugin``.
 PLUGIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 _NAMING = "a letter, then letters, digits, _ or -, at most 64"
-#: A Go module path ``go_module`` may name (go.mod's ``module``): slash-separated
-#: elements of letters, digits and ``-._~``, the first lower case with no ``_``
-#: or ``~``, none empty, ``.`` or ``..``, none starting or ending with a dot.
-_GO_ELEMENT = r"[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?"
-GO_MODULE = re.compile(rf"[a-z0-9-](?:[a-z0-9.-]*[a-z0-9-])?(?:/{_GO_ELEMENT})*")
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,8 +94,11 @@ class Settings:
     plugins: tuple[Plugin, ...] = ()
     #: The folder of user templates (``templates``), if any.
     templates: Path | None = None
-    #: The go target's module path (``go_module``), if set.
-    go_module: str | None = None
+    #: Each target's options (``[tool.taxogen.<target>]``), as its folder's
+    #: ``options.py`` checked them: target name → option → value.
+    options: Mapping[str, Mapping[str, object]] = dataclasses.field(
+        default_factory=dict
+    )
     #: The pyproject.toml these were read from (relative to the current folder,
     #: as shown in messages); None when every value is a default.
     source: Path | None = None
@@ -245,25 +245,7 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
             )
         else:
             templates = _relative(folder / value)
-    go_module = None
-    if "go_module" in section:
-        value = section["go_module"]
-        if (
-            not isinstance(value, str)
-            or len(value) > 256
-            or GO_MODULE.fullmatch(value) is None
-        ):
-            problems.append(
-                _diagnostic(
-                    shown,
-                    text,
-                    ("tool", "taxogen", "go_module"),
-                    "expected a Go module path (as example.com/acme/errors), got "
-                    + (repr(value) if isinstance(value, str) else _got(value)),
-                )
-            )
-        else:
-            go_module = value
+    options = _options(section, shown, text, problems)
     if problems or lint is None:
         raise TaxonomyError(problems)
     return Settings(
@@ -273,7 +255,7 @@ def _from_section(folder: Path, shown: str, text: str, section: object) -> Setti
         targets=targets,
         plugins=plugins,
         templates=templates,
-        go_module=go_module,
+        options=options,
         source=Path(shown),
     )
 
@@ -364,6 +346,72 @@ def _plugins(
                 )
             )
     return tuple(found)
+
+
+def _options(
+    section: dict[str, Any], shown: str, text: str, problems: list[Diagnostic]
+) -> dict[str, dict[str, object]]:
+    """Each target's options: its table ``[tool.taxogen.<name>]``, and the old
+    spellings its folder names (``go_module`` for ``go.module``), each value
+    checked by the target's folder; an option the target does not take is a
+    problem that names those it does."""
+    found: dict[str, dict[str, object]] = {}
+    for entry in ENTRIES:
+        given = _given(entry, section, shown, text, problems)
+        if not given:
+            continue
+        allowed = checks(entry)
+        values: dict[str, object] = {}
+        for key, value, where in given:
+            check = allowed.get(key)
+            if check is None:
+                takes = (
+                    f"expected one of {', '.join(sorted(allowed))}"
+                    if allowed
+                    else "it takes none"
+                )
+                message: str | None = (
+                    f"not an option of the {entry.name} target; {takes}"
+                )
+            else:
+                message = check(value)
+            if message is None:
+                values[key] = value
+            else:
+                problems.append(_diagnostic(shown, text, where, message))
+        found[entry.name] = values
+    return found
+
+
+def _given(
+    entry: Entry,
+    section: dict[str, Any],
+    shown: str,
+    text: str,
+    problems: list[Diagnostic],
+) -> list[tuple[str, object, tuple[str, ...]]]:
+    """The options of ``entry`` the section gives: (option, value, where it
+    stands), from its table and from the old spellings in the section itself."""
+    given: list[tuple[str, object, tuple[str, ...]]] = []
+    table = section.get(entry.name, {})
+    here = ("tool", "taxogen", entry.name)
+    if not isinstance(table, dict):
+        problems.append(_diagnostic(shown, text, here, _expected("a table", table)))
+        table = {}
+    given += [(key, value, (*here, key)) for key, value in table.items()]
+    for old, key in entry.old:
+        if old not in section:
+            continue
+        where = ("tool", "taxogen", old)
+        if key in table:
+            message = (
+                f"the old spelling of tool.taxogen.{entry.name}.{key}, which is "
+                "given too; keep one"
+            )
+            problems.append(_diagnostic(shown, text, where, message))
+        else:
+            given.append((key, section[old], where))
+    return given
 
 
 def _targets(

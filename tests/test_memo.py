@@ -225,6 +225,10 @@ def _new_version(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 _TEMPLATES = '\ntemplates = "tpl"\n'
 _GO = '\ntargets = ["go", "docs"]\ngo_module = "example.com/acme/errors"\n'
+_GO_TABLE = (
+    '\ntargets = ["go", "docs"]\n\n'
+    '[tool.taxogen.go]\nmodule = "example.com/acme/errors"\n'
+)
 ROWS = [
     Row(
         "taxonomy bytes",
@@ -255,6 +259,12 @@ ROWS = [
         "options",
         _edit("pyproject.toml", "acme/errors", "acme/other"),
         settings=_GO,
+    ),
+    Row(
+        "a target's option in its table",
+        "options",
+        _edit("pyproject.toml", "acme/errors", "acme/other"),
+        settings=_GO_TABLE,
     ),
     Row(
         "a user template reached through a link",

@@ -19,14 +19,23 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the targets themselves are imported only to render
     from generator.targets.base import Target
 
-__all__ = ["DEFAULTS", "ENTRIES", "NAMES", "Entry", "every", "select"]
+__all__ = [
+    "DEFAULTS",
+    "ENTRIES",
+    "NAMES",
+    "Check",
+    "Entry",
+    "checks",
+    "every",
+    "select",
+]
 
 HERE = Path(__file__).resolve().parent
 #: The name of the file that makes a folder here a folder of targets.
@@ -41,6 +50,9 @@ class Entry:
     folder: str  # the folder under generator/targets/, an importable name
     order: int  # its place in planning order, and in every list of names
     default: bool  # generated when nothing is selected
+    #: The old spellings of its options: a key of ``[tool.taxogen]`` itself, and
+    #: the option of ``[tool.taxogen.<name>]`` it stands for.
+    old: tuple[tuple[str, str], ...] = ()
 
 
 def _discover() -> tuple[Entry, ...]:
@@ -60,6 +72,7 @@ def _discover() -> tuple[Entry, ...]:
                     folder=folder,
                     order=item["order"],
                     default=item["default"],
+                    old=tuple(item.get("old", {}).items()),
                 )
             except (KeyError, TypeError) as exc:
                 raise TypeError(f"{manifest}: a target lacks {exc}") from None
@@ -77,6 +90,25 @@ ENTRIES = _discover()
 NAMES = tuple(entry.name for entry in ENTRIES)
 #: The targets generated when no selection is made.
 DEFAULTS = tuple(entry.name for entry in ENTRIES if entry.default)
+
+
+#: What is wrong with an option's value, for people (None: nothing).
+Check = Callable[[object], str | None]
+
+
+def checks(entry: Entry) -> Mapping[str, Check]:
+    """The options the target ``entry`` takes, each with its check: the
+    ``OPTIONS`` of its folder's ``options.py`` (a folder without one takes
+    none).  Only that small module is imported, never the target."""
+    name = f"generator.targets.{entry.folder}.options"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return {}
+    found: Mapping[str, Check] = module.OPTIONS.get(entry.name, {})
+    return found
 
 
 def every() -> tuple[Target, ...]:

@@ -31,6 +31,7 @@ from generator.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
     "PLACEHOLDERS",
+    "Options",
     "Runtime",
     "Target",
     "Template",
@@ -38,6 +39,10 @@ __all__ = [
     "output_shapes",
     "render_target",
 ]
+
+#: A target's options (``[tool.taxogen.<target>]``, checked by its folder's
+#: ``options.py``): option → value; what its view is given besides the names.
+Options = Mapping[str, object]
 
 #: What each placeholder of an output path can stand for (see
 #: :mod:`generator.naming`): the manifest trusts exactly these shapes.
@@ -93,7 +98,8 @@ class Target:
     """One output language: its view model, templates, runtime and filters."""
 
     name: str
-    view: Callable[[Names], Any] | None = None  # a frozen dataclass per taxonomy
+    #: A frozen dataclass per taxonomy, from the names and the target's options.
+    view: Callable[[Names, Options], Any] | None = None
     templates: tuple[Template, ...] = ()
     runtime: tuple[Runtime, ...] = ()
     runtime_dir: Path | None = None
@@ -131,8 +137,10 @@ def render_target(
     *,
     user: UserTemplates | None = None,
     context: Mapping[str, Any] | None = None,
+    options: Options | None = None,
 ) -> dict[str, bytes]:
-    """Every file of ``target`` for ``names``, in a fixed order, as bytes.
+    """Every file of ``target`` for ``names`` (and its ``options``), in a fixed
+    order, as bytes.
 
     With ``user`` templates, the target's extra outputs among them are rendered
     too, every template sees ``context`` besides the view, and a failure that
@@ -149,7 +157,7 @@ def render_target(
             output = runtime.output.format(**paths)
             files[output] = (head + source).encode("utf-8")
     if target.view is not None:
-        view = target.view(names)
+        view = target.view(names, options or {})
         values = {**_values(view), **(context or {})}
         layer = overlay(env, target.filters)
         items = list(target.templates)

@@ -32,7 +32,7 @@ from generator.model import (
     version_key,
 )
 from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
-from generator.targets.base import Target, Template, header_lines
+from generator.targets.base import Options, Target, Template, header_lines
 from generator.targets.mapped import code_mapping
 from generator.targets.contract.mapped_vectors import wire_input
 
@@ -371,7 +371,7 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
     return tuple(rows)
 
 
-def view(names: Names) -> DocsView:
+def view(names: Names, options: Options) -> DocsView:
     """The docs view of a named taxonomy."""
     taxonomy = names.taxonomy
     docs = taxonomy.docs

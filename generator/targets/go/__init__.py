@@ -1,5 +1,6 @@
-"""The Go target: a Go module, standard library only (off by default)."""
+"""The Go target: a Go module, standard library only (off by default).
 
-from generator.targets.go.target import GO_VERSION, TARGET, GoView
-
-__all__ = ["GO_VERSION", "TARGET", "GoView"]
+Its target is in ``target.py`` and its options in ``options.py``; this file
+imports neither, so that reading the options (every run's settings) does not
+load the target.
+"""

@@ -1,16 +1,17 @@
 """The Go target: its view model, its templates, and where its files go.
 
-The module is ``go/``: ``go.mod`` (the module path is ``go_module`` of
-``[tool.taxogen]``, else ``<name>-errors``), ``errors.go`` (the package
-``<name>errors``: the taxonomy's ``Code`` and ``Domain`` constants, a
-constructor, an ``IsXxxError`` helper and, where fields are declared, a
-details struct per code, the tables, and the public functions bound to the
-runtime) and ``internal/taxogen/runtime.go`` and ``values.go`` (the code that
-is the same for every taxonomy, copied verbatim from ``runtime/``, which is real
-Go source, vetted and tested; ``values.go`` holds details to the limits and the
-number model every runtime shares).  The runtime is a package of its own because a Go
-file names its package and the generated package's name varies; ``errors.go``
-re-exports its types as aliases, so users never import it.  Strings reach Go
+The module is ``go/``: ``go.mod`` (the module path is ``module`` of
+``[tool.taxogen.go]``, see ``options.py``, else ``<name>-errors``),
+``errors.go`` (the package ``<name>errors``: the taxonomy's ``Code`` and
+``Domain`` constants, a constructor, an ``IsXxxError`` helper and, where fields
+are declared, a details struct per code, the tables, and the public functions
+bound to the runtime) and ``internal/taxogen/runtime.go`` and ``values.go`` (the
+code that is the same for every taxonomy, copied verbatim from ``runtime/``,
+which is real Go source, vetted and tested; ``values.go`` holds details to the
+limits and the number model every runtime shares).  The runtime is a package
+of its own because a Go file names its package and the generated package's
+name varies; ``errors.go`` re-exports its types as aliases, so users never
+import it.  Strings reach Go
 through :func:`escape.go_str`, comments through :func:`escape.go_comment`, and
 the templates write gofmt's layout (no aligned blocks: one declaration a line).
 
@@ -33,7 +34,7 @@ from generator.model import (
     code_pattern,
 )
 from generator.naming import NamedCode, Names
-from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.base import Options, Runtime, Target, Template, header_lines
 from generator.targets.mapped import Mapping, class_mappings, code_mapping
 
 __all__ = [
@@ -117,9 +118,10 @@ class GoView:
     payload_map: str | None = None
 
 
-def go_module(names: Names) -> str:
-    """The module path: ``go_module`` if set, else ``<name>-errors``."""
-    return names.go_module or names.npm_package
+def go_module(names: Names, options: Options) -> str:
+    """The module path: the option ``module`` if set, else ``<name>-errors``."""
+    module = options.get("module")
+    return module if isinstance(module, str) else names.npm_package
 
 
 def _number(value: int | float) -> str:
@@ -225,7 +227,7 @@ def _details(named: NamedCode) -> GoDetails:
     )
 
 
-def view(names: Names) -> GoView:
+def view(names: Names, options: Options) -> GoView:
     """The Go view of a named taxonomy."""
     taxonomy = names.taxonomy
     pattern = code_pattern(taxonomy)
@@ -259,7 +261,7 @@ def view(names: Names) -> GoView:
         title=escape.go_comment(taxonomy.title),
         version=escape.go_str(taxonomy.version),
         package=names.go_package,
-        module=go_module(names),
+        module=go_module(names, options),
         go_version=GO_VERSION,
         code_pattern=escape.go_str("" if pattern is None else f"^(?:{pattern})$"),
         domains=tuple((d.go_const, escape.go_str(d.domain.key)) for d in names.domains),

@@ -30,7 +30,7 @@ from generator.model import (
     pep440,
 )
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.base import Options, Runtime, Target, Template, header_lines
 from generator.targets.mapped import stated
 from generator.targets.python.details import (
     PyDetails,
@@ -172,7 +172,7 @@ def _exports(names: Names) -> tuple[str, ...]:
     return tuple(sorted([*fixed, names.py_guard, *classes]))
 
 
-def view(names: Names) -> PythonView:
+def view(names: Names, options: Options) -> PythonView:
     """The Python view of a named taxonomy."""
     taxonomy = names.taxonomy
     is_lazy = lazy(taxonomy)

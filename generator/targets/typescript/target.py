@@ -29,7 +29,7 @@ from generator.model import (
     npm_version,
 )
 from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Runtime, Target, Template, header_lines
+from generator.targets.base import Options, Runtime, Target, Template, header_lines
 from generator.targets.mapped import stated
 from generator.targets.typescript import details
 from generator.targets.typescript.details import (
@@ -218,7 +218,7 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
     return tuple(classes)
 
 
-def view(names: Names) -> TypeScriptView:
+def view(names: Names, options: Options) -> TypeScriptView:
     """The TypeScript view of a named taxonomy."""
     taxonomy = names.taxonomy
     return TypeScriptView(
