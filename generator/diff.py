@@ -31,7 +31,9 @@ from generator.diagnostics import Position
 from generator.diff_details import details_changes
 from generator.diff_status import docs_url_change, mapping_changes
 from generator.model import PAYLOAD_KEYS, Taxonomy, parse_date_version, parse_version
+from generator.language import Rename
 from generator.naming import NamedDomain, Names
+from generator.targets import languages
 
 __all__ = [
     "BREAKING",
@@ -121,6 +123,18 @@ class VersionCheck:
     message: str
 
 
+def _renames(old: Names, new: Names) -> list[Rename]:
+    """Every target's package-level names that differ (each target says which
+    of its renames break users: :class:`generator.language.Language`), the
+    first each target lists, then the second...: the packages, then the guards."""
+    listed = [
+        (index, rename)
+        for _target, names in languages()
+        for index, rename in enumerate(names.renames(old, new))
+    ]
+    return [rename for _, rename in sorted(listed, key=lambda item: item[0])]
+
+
 def diff(old: Names, new: Names) -> list[Change]:
     """Every change from ``old`` to ``new``, breaking first, then in taxonomy order."""
     changes: list[Change] = []
@@ -142,12 +156,7 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=nt.position_of(key),
                 )
             )
-    for label, before, after in (
-        ("Python package", old.python_package, new.python_package),
-        ("npm package", old.npm_package, new.npm_package),
-        ("Python type guard", old.py_guard, new.py_guard),
-        ("TypeScript type guard", old.ts_guard, new.ts_guard),
-    ):
+    for label, before, after in _renames(old, new):
         if before != after:
             add(
                 Change(

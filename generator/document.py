@@ -25,6 +25,7 @@ from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
 from generator.model import Field, Shape, Taxonomy, json_data
 from generator.naming import NamedCode, NamedDomain, Names
+from generator.targets import languages
 from generator.typeschema import Doc, object_schema
 
 __all__ = ["MODEL_FORMAT", "ModelDocument", "document", "encode", "schema"]
@@ -92,45 +93,23 @@ class DeprecationDoc(TypedDict):
     since: Annotated[str | None, Doc("the taxonomy version that deprecated it")]
 
 
-# The functional form: ``class`` is a Python keyword.
-ClassNames = TypedDict(
-    "ClassNames",
-    {
-        "class": Annotated[str, Doc("the class name")],
-        "member": Annotated[str, Doc("the member of the ErrorCode or Domain enum")],
-    },
-)
+def _languages(name: str, kind: str) -> Any:
+    """A ``TypedDict`` named ``name`` with a key per target that names things
+    (:func:`generator.targets.languages`), of that target's ``kind`` type."""
+    fields = {target: getattr(lang, kind) for target, lang in languages()}
+    return TypedDict(name, fields)  # type: ignore[operator]
 
 
-class CodeNames(ClassNames):
-    parent: Annotated[str, Doc("the class it extends")]
-    details_type: Annotated[
-        str | None, Doc("the type of its declared details (TypedDict, interface)")
-    ]
-
-
-class GoDomainNames(TypedDict):
-    constant: Annotated[str, Doc("its Domain constant")]
-
-
-class GoCodeNames(TypedDict):
-    constant: Annotated[str, Doc("its Code constant")]
-    constructor: Annotated[str, Doc("the function that builds its error")]
-    helper: Annotated[str, Doc("the IsXxxError(err error) bool function")]
-    details_type: Annotated[str | None, Doc("the struct of its declared details")]
-    fields: Annotated[dict[str, str], Doc("each details field → its struct field")]
-
-
-class DomainLanguages(TypedDict):
-    python: ClassNames
-    typescript: ClassNames
-    go: GoDomainNames
-
-
-class CodeLanguages(TypedDict):
-    python: CodeNames
-    typescript: CodeNames
-    go: GoCodeNames
+# Built from the targets (each one's names, in planning order), so mypy sees a
+# mapping: the classes below are what the schema is derived from.
+if typing.TYPE_CHECKING:
+    DomainLanguages = dict[str, Any]
+    CodeLanguages = dict[str, Any]
+    PackageNames = dict[str, Any]
+else:
+    DomainLanguages = _languages("DomainLanguages", "domain_type")
+    CodeLanguages = _languages("CodeLanguages", "code_type")
+    PackageNames = _languages("PackageNames", "package_type")
 
 
 class MatchDoc(TypedDict):
@@ -220,31 +199,6 @@ class DocsDoc(TypedDict):
     diagram: Annotated[bool, Doc("whether the page draws the class hierarchy")]
 
 
-class PythonNames(TypedDict):
-    package: str
-    dist: Annotated[str, Doc("the distribution name")]
-    base: str
-    guard: str
-
-
-class TypeScriptNames(TypedDict):
-    package: Annotated[str, Doc("the npm package name")]
-    base: str
-    guard: str
-    options: Annotated[str, Doc("the constructor options type")]
-    brand: Annotated[str, Doc("the Symbol.for key every error carries")]
-
-
-class GoNames(TypedDict):
-    package: Annotated[str, Doc("the Go package name")]
-
-
-class PackageNames(TypedDict):
-    python: PythonNames
-    typescript: TypeScriptNames
-    go: GoNames
-
-
 class PayloadDoc(TypedDict):
     preset: Literal["harmovela", "json-rpc", "problem"]
     code: Annotated[str, Doc("the member holding the code")]
@@ -326,15 +280,6 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
     code = named.code
     mapped = taxonomy.mapped(code)
 
-    def own() -> CodeNames:
-        # Both built-in languages give a code the same class and member today.
-        return {
-            "class": named.class_name,
-            "member": named.member,
-            "parent": named.parent,
-            "details_type": named.details_type,
-        }
-
     deprecated = code.deprecated
     message = code.message
     return {
@@ -362,17 +307,7 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
                 "pieces": [{"text": p.text, "field": p.field} for p in message.pieces],
             }
         ),
-        "names": {
-            "python": own(),
-            "typescript": own(),
-            "go": {
-                "constant": named.go_const,
-                "constructor": named.go_new,
-                "helper": named.go_is,
-                "details_type": named.go_details,
-                "fields": dict(named.go_fields),
-            },
-        },
+        "names": {target: lang.code(named) for target, lang in languages()},
         "http_status": mapped.http_status,
         "grpc_status": typing.cast(Any, mapped.grpc_status),
         "throttling": code.throttling,
@@ -383,9 +318,6 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
 def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     domain = named.domain
     mapped = taxonomy.mapped(domain)
-
-    def own() -> ClassNames:
-        return {"class": named.class_name, "member": named.member}
 
     base = named.base_code
     return {
@@ -400,11 +332,7 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
         "fields": [_field(field) for field in domain.fields],
         "codes": [code.code for code in domain.codes],
         "base_code": None if base is None else base.code.code,
-        "names": {
-            "python": own(),
-            "typescript": own(),
-            "go": {"constant": named.go_const},
-        },
+        "names": {target: lang.domain(named) for target, lang in languages()},
         "http_status": mapped.http_status,
         "grpc_status": typing.cast(Any, mapped.grpc_status),
     }
@@ -428,22 +356,7 @@ def document(names: Names) -> ModelDocument:
         "python_layout": typing.cast(Any, taxonomy.python_layout),
         "wire_type": typing.cast(Any, taxonomy.wire_type),
         "class_suffix": taxonomy.class_suffix,
-        "names": {
-            "python": {
-                "package": names.python_package,
-                "dist": names.python_dist,
-                "base": names.base,
-                "guard": names.py_guard,
-            },
-            "typescript": {
-                "package": names.npm_package,
-                "base": names.base,
-                "guard": names.ts_guard,
-                "options": names.ts_options,
-                "brand": names.brand,
-            },
-            "go": {"package": names.go_package},
-        },
+        "names": {target: lang.package(names) for target, lang in languages()},
         "domains": [_domain(domain, taxonomy) for domain in names.domains],
         "codes": [_code(code, taxonomy) for code in names.codes],
         "removed": [
@@ -495,6 +408,12 @@ def document(names: Names) -> ModelDocument:
 # ------------------------------------------------------------------ the schema
 
 
+def _types(*kinds: str) -> tuple[Any, ...]:
+    """The targets' name types of these ``kinds``, each once, in planning order."""
+    found = [getattr(lang, kind) for _, lang in languages() for kind in kinds]
+    return tuple(dict.fromkeys(found))
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of :func:`document`'s output.
 
@@ -507,10 +426,7 @@ def schema() -> dict[str, Any]:
         PieceDoc,
         TemplateDoc,
         DeprecationDoc,
-        ClassNames,
-        CodeNames,
-        GoDomainNames,
-        GoCodeNames,
+        *_types("domain_type", "code_type"),
         DomainLanguages,
         CodeLanguages,
         MatchDoc,
@@ -520,9 +436,7 @@ def schema() -> dict[str, Any]:
         EventDoc,
         ExampleDoc,
         DocsDoc,
-        PythonNames,
-        TypeScriptNames,
-        GoNames,
+        *_types("package_type"),
         PackageNames,
         PayloadDoc,
     )

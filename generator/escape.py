@@ -1,10 +1,11 @@
 """Escape: user text made safe for each output language, one escaper per context.
 
 Every piece of taxonomy text that lands in an output passes through exactly one
-function here, chosen by where it lands: a Python string literal, a TOML
-string, a TypeScript string literal or JSDoc line, a JSON string, Markdown
-inline text (or a fence, a list item, a quote), or the taxonomy's file name in
-a generated header comment.  Each is total (any ``str`` in, a safe spelling
+function here (or in a target's folder: Go's are ``targets/go/escape.py``),
+chosen by where it lands: a Python string literal, a TOML string, a TypeScript
+string literal or JSDoc line, a JSON string, Markdown inline text (or a fence,
+a list item, a quote), or the taxonomy's file name in a generated header
+comment.  Each is total (any ``str`` in, a safe spelling
 out) and fast on the usual case, text with nothing to escape.  The table test
 ``tests/test_escape.py`` lists hostile inputs and their escaped forms per
 language.
@@ -18,8 +19,7 @@ import re
 from generator.pysyntax import string_literal as python_str
 
 __all__ = [
-    "go_comment",
-    "go_str",
+    "C_ESCAPES",
     "header_name",
     "json_str",
     "md_cell",
@@ -67,14 +67,15 @@ def toml_str(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-#: The escapes C's string syntax gave TypeScript and Go alike; each language
-#: spells other invisible characters its own way.
-_C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: The escapes C's string syntax gave TypeScript and Go alike (a target's own
+#: escapers, as ``targets/go/escape.py``, start from them); each language spells
+#: other invisible characters its own way.
+C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 # ------------------------------------------------------------------ TypeScript
 def _ts_escape(char: str) -> str:
-    escaped = _C_ESCAPES.get(char)
+    escaped = C_ESCAPES.get(char)
     if escaped is not None:
         return escaped
     if char.isprintable():
@@ -109,40 +110,6 @@ def ts_doc(text: str) -> str:
             char if char.isprintable() else _ts_escape(char) for char in escaped
         )
     return escaped.replace("*/", "*\\/").replace("@", "\\@")
-
-
-# -------------------------------------------------------------------------- Go
-def _go_escape(char: str) -> str:
-    escaped = _C_ESCAPES.get(char)
-    if escaped is not None:
-        return escaped
-    if char.isprintable():
-        return char
-    code = ord(char)
-    if 0xD800 <= code <= 0xDFFF:  # a lone surrogate: Go has no rune for it
-        return "".join(
-            f"\\x{byte:02x}" for byte in char.encode("utf-8", "surrogatepass")
-        )
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def go_str(text: str) -> str:
-    """A Go interpreted string literal; everything invisible is escaped."""
-    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
-        return f'"{text}"'
-    return '"' + "".join(_go_escape(char) for char in text) + '"'
-
-
-def go_comment(text: str) -> str:
-    """``text`` as the body of one ``//`` comment line: every character that is not
-    printable (line breaks, NUL, which Go source may not hold, bidi overrides)
-    becomes a space, and the ends are stripped, as gofmt would.  Since Go 1.19
-    gofmt turns a doc comment's two backquotes or two single quotes into
-    typographic quotes, so each such pair is kept apart by a space."""
-    text = python_comment(text)
-    while "``" in text or "''" in text:
-        text = text.replace("``", "` `").replace("''", "' '")
-    return text
 
 
 # ------------------------------------------------------------------------ JSON

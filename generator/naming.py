@@ -28,7 +28,6 @@ from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.model import Code, Domain, Taxonomy
 from generator.reserved import (
     ERROR_OWN_NAMES,
-    GO_INITIALISMS,
     JS_RESERVED,
     PYTHON_BUILTINS,
     PYTHON_HARD_KEYWORDS,
@@ -38,9 +37,9 @@ from generator.reserved import (
     TS_GLOBALS,
     TS_MODULE_NAMES,
     TS_RESERVED,
-    go_reserved_reason,
     reserved_reason,
 )
+from generator.targets import languages
 
 __all__ = [
     "PYTHON_BUILTINS",
@@ -59,8 +58,6 @@ __all__ = [
     "domain_prefix",
     "field_problem",
     "generic_code",
-    "go_name",
-    "go_package",
     "in_code_case",
     "member_name",
     "name_taxonomy",
@@ -170,31 +167,6 @@ def details_type(class_name: str) -> str:
     return f"{stem}Details"
 
 
-def go_name(text: str, *, lower: bool = False) -> str:
-    """An exported Go identifier made of the words of ``text`` (a code, a class
-    name or a field name), Go's initialisms in capitals: ``user_id`` → ``UserID``,
-    ``InvalidUrlError`` → ``InvalidURLError``, ``utf8_text`` → ``UTF8Text``.
-
-    ``lower``: the words are spelt in capitals (an upper_snake code), so each is
-    lower-cased before it is capitalised; otherwise a word keeps its own capitals
-    (a class name's ``IOError`` stays ``IOError``).
-    """
-    spelt = []
-    for word in split_words(text):
-        if word.upper() in GO_INITIALISMS:
-            spelt.append(word.upper())
-        else:
-            rest = word[1:].lower() if lower else word[1:]
-            spelt.append(word[:1].upper() + rest)
-    return "".join(spelt)
-
-
-def go_package(taxonomy_name: str) -> str:
-    """The Go package name: the taxonomy's name without underscores, plus
-    ``errors`` (``harmovela`` → ``harmovelaerrors``), lower case as Go wants."""
-    return taxonomy_name.replace("_", "") + "errors"
-
-
 def field_problem(name: str) -> str | None:
     """Why ``name`` cannot be a details field (``None`` when it can).
 
@@ -224,13 +196,6 @@ class NamedCode:
     is_domain_base: bool
     #: The type of its declared details (a TypedDict, an interface), if it has any.
     details_type: str | None = None
-    #: Go: the Code constant, the constructor, the IsXxx helper, the details
-    #: struct (if it has fields) and each field's struct field (name → Go name).
-    go_const: str = ""
-    go_new: str = ""
-    go_is: str = ""
-    go_details: str | None = None
-    go_fields: tuple[tuple[str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -244,7 +209,6 @@ class NamedDomain:
     member: str
     base_code: NamedCode | None
     codes: tuple[NamedCode, ...]  # in source order, base_code among them
-    go_const: str = ""  # its Domain constant in Go
     #: The class its class extends: its parent domain's, else the base.
     parent_class: str = ""
 
@@ -289,7 +253,6 @@ class Names:
     wrap: NamedCode
     #: The domains in the order their classes are defined: parents first.
     class_domains: tuple[NamedDomain, ...] = ()
-    go_package: str = ""
 
     @property
     def codes(self) -> tuple[NamedCode, ...]:
@@ -368,28 +331,6 @@ def _assign(
         owners[name] = (what, position)
         return True
 
-    go_owners: dict[str, tuple[str, Position]] = {}
-
-    def go_claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
-        """A Go name of the package: no keyword, predeclared or package name, and
-        no other code's or domain's.  A code's Go names come from its class name,
-        so `class:` resolves a clash; a domain's constant from its key."""
-        reason = go_reserved_reason(name)
-        if reason is not None:
-            problem(position, key, f"Go name {name!r} of {what} {reason}; {fix}")
-            return False
-        earlier = go_owners.get(name)
-        if earlier is not None:
-            problem(
-                position,
-                key,
-                f"Go name {name!r} of {what} is already the Go name of "
-                f"{earlier[0]} (line {earlier[1].line}); {fix}",
-            )
-            return False
-        go_owners[name] = (what, position)
-        return True
-
     if base is not None and base_position is not None:
         fix = "choose another base name"
         if claim(base, "the base class", base_position, "base", fix):
@@ -426,6 +367,7 @@ def _assign(
     # come later in the file.
     dclasses = {d.key: _domain_class(d, code_case, suffix) for d in domains}
     named_domains: list[NamedDomain] = []
+    refused: set[str] = set()  # the codes whose class name is refused
     for domain in domains:
         dkey = f"domains.{domain.key}"
         base_code_model = _domain_base_code(domain, code_case)
@@ -455,22 +397,12 @@ def _assign(
                 dkey,
                 "set `class:` on the domain to choose another",
             )
-        go_domain = "Domain" + go_name(domain.key, lower=True)
-        go_claim(
-            go_domain,
-            f"the Go constant of domain {domain.key!r}",
-            domain.position,
-            dkey,
-            "rename the domain",
-        )
         named_codes: list[NamedCode] = []
         base_named: NamedCode | None = None
         for code in domain.codes:
             is_base = code is base_code_model
             cname = code.class_name or class_name(code.code, suffix)
             dtype = details_type(cname) if code.fields else None
-            go_class = go_name(cname)
-            go_fields = tuple((f.name, go_name(f.name)) for f in code.fields)
             named = NamedCode(
                 code=code,
                 class_name=cname,
@@ -479,11 +411,6 @@ def _assign(
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
                 details_type=dtype,
-                go_const="Code" + (go_class.removesuffix("Error") or go_class),
-                go_new="New" + go_class,
-                go_is="Is" + go_class,
-                go_details=None if dtype is None else go_name(dtype),
-                go_fields=go_fields,
             )
             what = f"code {code.code!r}" + (
                 " (set by `class:`)" if code.class_name else ""
@@ -493,31 +420,8 @@ def _assign(
             claimed = claim(cname, what, code.position, ckey, fix)
             if claimed and dtype is not None:
                 claim(dtype, f"the details type of {what}", code.position, ckey, fix)
-            for go, kind in (
-                (named.go_const, "constant"),
-                (named.go_new, "constructor"),
-                (named.go_is, "helper"),
-                (named.go_details, "details struct"),
-            ):
-                # A class name refused above is reported once, not again for Go,
-                # and a code's first Go clash stands for the rest (they share a
-                # stem).
-                if not claimed:
-                    break
-                if go is not None and not go_claim(
-                    go, f"the Go {kind} of {what}", code.position, ckey, fix
-                ):
-                    break
-            spelt: dict[str, str] = {}
-            for field, go in go_fields:
-                if go in spelt:
-                    problem(
-                        code.position,
-                        ckey,
-                        f"details fields {spelt[go]!r} and {field!r} of code "
-                        f"{code.code!r} are both the Go field {go!r}; rename one",
-                    )
-                spelt.setdefault(go, field)
+            if not claimed:
+                refused.add(code.code)
             named_codes.append(named)
             if is_base:
                 base_named = named
@@ -528,10 +432,12 @@ def _assign(
                 member=member_name(domain.key),
                 base_code=base_named,
                 codes=tuple(named_codes),
-                go_const=go_domain,
                 parent_class=parent_class,
             )
         )
+    # Each target's own names: checked for every taxonomy, selected or not.
+    for _target, names in languages():
+        problems += names.check(named_domains, refused, path)
     return problems, named_domains
 
 
@@ -574,5 +480,4 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         class_domains=tuple(by_key[d.key] for d in taxonomy.class_domains),
         fallback=by_code[taxonomy.fallback],
         wrap=by_code[taxonomy.wrap],
-        go_package=go_package(taxonomy.name),
     )

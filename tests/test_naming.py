@@ -31,8 +31,6 @@ from generator.naming import (
     check_names,
     class_name,
     generic_code,
-    go_name,
-    go_package,
     in_code_case,
     member_name,
     name_taxonomy,
@@ -47,7 +45,8 @@ from generator.naming import (
     words,
 )
 from generator.pipeline import build_plan, load_names
-from generator.reserved import GO_PACKAGE_NAMES, go_reserved_reason
+from generator.targets.go.naming import code_names, domain_const, go_name, go_package
+from generator.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from tests.support import REPO, Case, case_ids, cases
 from tests.spec_oracle import Spec, python_guard, read_spec
 
@@ -878,13 +877,13 @@ def test_a_code_has_go_names_from_its_class() -> None:
     names = name_taxonomy(
         _taxonomy(_domain("web", _code("invalid_url", 10, domain="web"))), "t.yaml"
     )
-    (code,) = names.codes
-    assert (code.go_const, code.go_new, code.go_is) == (
+    (code,) = map(code_names, names.codes)
+    assert (code.const, code.new, code.is_) == (
         "CodeInvalidURL",
         "NewInvalidURLError",
         "IsInvalidURLError",
     )
-    assert names.domains[0].go_const == "DomainWeb"
+    assert domain_const(names.domains[0]) == "DomainWeb"
 
 
 def test_a_class_set_by_class_keeps_its_capitals_in_go() -> None:
@@ -895,8 +894,8 @@ def test_a_class_set_by_class_keeps_its_capitals_in_go() -> None:
         _taxonomy(_domain("misc", _code("io_failure", 10, cls="IOFailureError"))),
         "t.yaml",
     )
-    (code,) = names.codes
-    assert (code.go_const, code.go_new, code.go_is) == (
+    (code,) = map(code_names, names.codes)
+    assert (code.const, code.new, code.is_) == (
         "CodeIOFailure",
         "NewIOFailureError",
         "IsIOFailureError",
@@ -909,7 +908,9 @@ def test_the_names_carry_the_go_package() -> None:
     taxonomy = dataclasses.replace(
         _taxonomy(_domain("misc", _code("oops", 10))), name="acme_hr"
     )
-    assert name_taxonomy(taxonomy, "t.yaml").go_package == "acmehrerrors"
+    assert go_package(name_taxonomy(taxonomy, "t.yaml").taxonomy.name) == (
+        "acmehrerrors"
+    )
 
 
 def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> None:
@@ -927,7 +928,7 @@ def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> Non
             "misc", _code("url_bad", 10), _code("u_r_l_bad", 14, cls="LinkBadError")
         )
     )
-    assert [c.go_const for c in name_taxonomy(fixed, "t.yaml").codes] == [
+    assert [code_names(c).const for c in name_taxonomy(fixed, "t.yaml").codes] == [
         "CodeURLBad",
         "CodeLinkBad",
     ]
@@ -943,7 +944,7 @@ def test_a_domain_constant_spells_an_upper_case_key_in_words() -> None:
         ),
         "t.yaml",
     )
-    assert names.domains[0].go_const == "DomainLlmTools"
+    assert domain_const(names.domains[0]) == "DomainLlmTools"
 
 
 def test_two_domains_with_one_go_constant_are_refused() -> None:
@@ -991,10 +992,10 @@ def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:
     text = build_plan(REPO / "taxonomy.yaml", ["go"])["go/errors.go"].decode()
     declared = set(re.findall(r"^(?:func|type|const|var) ([A-Z]\w*)", text, re.M))
     declared |= set(re.findall(r"^\t([A-Z]\w*) += ", text, re.M))  # a const block
-    own = {d.go_const for d in names.domains} | {
+    own = {domain_const(d) for d in names.domains} | {
         name
-        for c in names.codes
-        for name in (c.go_const, c.go_new, c.go_is, c.go_details)
+        for c in map(code_names, names.codes)
+        for name in (c.const, c.new, c.is_, c.details)
         if name
     }
     assert declared - own == GO_PACKAGE_NAMES

@@ -17,6 +17,7 @@ renders.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the targets themselves are imported only to render
+    from generator.language import Language
     from generator.targets.base import Target
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "Entry",
     "checks",
     "every",
+    "languages",
     "select",
 ]
 
@@ -111,6 +114,25 @@ def checks(entry: Entry) -> Mapping[str, Check]:
     return found
 
 
+@functools.cache
+def languages() -> tuple[tuple[str, Language], ...]:
+    """Every target's names (its folder's ``naming.py``: ``LANGUAGES``, by
+    target name), in planning order; a folder without one names nothing of its
+    own.  Only those small modules are imported, never the targets."""
+    found: dict[str, Language] = {}
+    for folder in dict.fromkeys(entry.folder for entry in ENTRIES):
+        name = f"generator.targets.{folder}.naming"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        found.update(module.LANGUAGES)
+    return tuple((name, found[name]) for name in NAMES if name in found)
+
+
+@functools.cache
 def every() -> tuple[Target, ...]:
     """Every target, in planning order: each folder's ``target.py`` imported.
 

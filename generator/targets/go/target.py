@@ -25,7 +25,6 @@ import dataclasses
 import json
 from pathlib import Path
 
-from generator import escape
 from generator.model import (
     DOCS_URL_PLACEHOLDER,
     Field,
@@ -34,6 +33,8 @@ from generator.model import (
     code_pattern,
 )
 from generator.naming import NamedCode, Names
+from generator.targets.go.naming import code_names, domain_const, go_package
+from generator.targets.go.escape import go_comment, go_str
 from generator.targets.base import Options, Runtime, Target, Template, header_lines
 from generator.targets.mapped import Mapping, class_mappings, code_mapping
 
@@ -139,9 +140,7 @@ def _go_type(shape: Shape) -> str:
 def _shape_parts(shape: Shape) -> list[str]:
     parts = []
     if shape.enum:
-        parts.append(
-            "Enum: []string{" + ", ".join(escape.go_str(e) for e in shape.enum) + "}"
-        )
+        parts.append("Enum: []string{" + ", ".join(go_str(e) for e in shape.enum) + "}")
     if shape.minimum is not None:
         parts.append(f"Minimum: taxogen.Float({_number(shape.minimum)})")
     if shape.maximum is not None:
@@ -151,26 +150,26 @@ def _shape_parts(shape: Shape) -> list[str]:
 
 def _field_spec(field: Field) -> str:
     shape = field.shape
-    parts = [f"Name: {escape.go_str(field.name)}", f"Type: {escape.go_str(shape.type)}"]
+    parts = [f"Name: {go_str(field.name)}", f"Type: {go_str(shape.type)}"]
     if field.required:
         parts.append("Required: true")
     parts += _shape_parts(shape)
     if shape.items is not None:
-        items = [f"Type: {escape.go_str(shape.items.type)}", *_shape_parts(shape.items)]
+        items = [f"Type: {go_str(shape.items.type)}", *_shape_parts(shape.items)]
         parts.append("Items: &taxogen.Shape{" + ", ".join(items) + "}")
     if field.has_default:
         text = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
-        parts.append(f"Default: {escape.go_str(text)}")
+        parts.append(f"Default: {go_str(text)}")
     return "{" + ", ".join(parts) + "}"
 
 
-def _spec(named: NamedCode, domain_const: str, mapping: Mapping) -> str:
+def _spec(named: NamedCode, domain: str, mapping: Mapping) -> str:
     code = named.code
     parts = [
-        f"Code: {named.go_const}",
-        f"Domain: {domain_const}",
+        f"Code: {code_names(named).const}",
+        f"Domain: {domain}",
         f"Retryable: {'true' if code.retryable else 'false'}",
-        f"Meaning: {escape.go_str(code.meaning)}",
+        f"Meaning: {go_str(code.meaning)}",
     ]
     if code.fields:
         fields = ", ".join(_field_spec(field) for field in code.fields)
@@ -179,8 +178,8 @@ def _spec(named: NamedCode, domain_const: str, mapping: Mapping) -> str:
         pieces = ", ".join(
             "{"
             + ", ".join(
-                [f"Text: {escape.go_str(piece.text)}"]
-                + ([f"Field: {escape.go_str(piece.field)}"] if piece.field else [])
+                [f"Text: {go_str(piece.text)}"]
+                + ([f"Field: {go_str(piece.field)}"] if piece.field else [])
             )
             + "}"
             for piece in code.message.pieces
@@ -190,17 +189,18 @@ def _spec(named: NamedCode, domain_const: str, mapping: Mapping) -> str:
     if mapping.http_status is not None:
         parts.append(f"HTTPStatus: {mapping.http_status}")
     if mapping.grpc_status is not None:
-        parts.append(f"GRPCStatus: {escape.go_str(mapping.grpc_status)}")
+        parts.append(f"GRPCStatus: {go_str(mapping.grpc_status)}")
     if mapping.throttling:
         parts.append("Throttling: true")
     if mapping.doc_url is not None:
-        parts.append(f"DocURL: {escape.go_str(mapping.doc_url)}")
+        parts.append(f"DocURL: {go_str(mapping.doc_url)}")
     return "{" + ", ".join(parts) + "}"
 
 
 def _details(named: NamedCode) -> GoDetails:
     fields = []
-    go_names = dict(named.go_fields)
+    names = code_names(named)
+    go_names = dict(names.fields)
     for field in named.code.fields:
         kind = field.shape.type
         nilable = kind in ("array", "object")
@@ -211,18 +211,18 @@ def _details(named: NamedCode) -> GoDetails:
         fields.append(
             GoField(
                 name=go_names[field.name],
-                key=escape.go_str(field.name),
+                key=go_str(field.name),
                 type=("*" if pointer else "") + base,
                 tag=f'`json:"{field.name}{omit}"`',
-                doc=escape.go_comment(field.description),
+                doc=go_comment(field.description),
                 pointer=pointer,
                 nilable=nilable and not field.required,
             )
         )
-    assert named.go_details is not None
+    assert names.details is not None
     return GoDetails(
-        name=named.go_details,
-        code=escape.go_comment(named.code.wire_text),
+        name=names.details,
+        code=go_comment(named.code.wire_text),
         fields=tuple(fields),
     )
 
@@ -235,43 +235,44 @@ def view(names: Names, options: Options) -> GoView:
     for domain in names.domains:
         for named in domain.codes:
             code = named.code
+            go = code_names(named)
             deprecated = None
             if code.deprecated is not None:
                 instead = code.deprecated.replaced_by
                 use = f"; use {instead} instead" if instead else ""
-                deprecated = escape.go_comment(code.deprecated.reason + use)
+                deprecated = go_comment(code.deprecated.reason + use)
             codes.append(
                 GoCode(
-                    const=named.go_const,
-                    literal=escape.go_str(code.wire_text),
-                    code=escape.go_comment(code.wire_text),
-                    meaning=escape.go_comment(code.meaning),
+                    const=go.const,
+                    literal=go_str(code.wire_text),
+                    code=go_comment(code.wire_text),
+                    meaning=go_comment(code.meaning),
                     retryable=code.retryable,
                     deprecated=deprecated,
-                    new=named.go_new,
-                    is_=named.go_is,
-                    details=named.go_details,
+                    new=go.new,
+                    is_=go.is_,
+                    details=go.details,
                     templated=code.message is not None,
                     defaults=any(field.has_default for field in code.fields),
-                    spec=_spec(named, domain.go_const, code_mapping(taxonomy, code)),
+                    spec=_spec(
+                        named, domain_const(domain), code_mapping(taxonomy, code)
+                    ),
                 )
             )
     return GoView(
         header=header_lines(taxonomy.source),
-        title=escape.go_comment(taxonomy.title),
-        version=escape.go_str(taxonomy.version),
-        package=names.go_package,
+        title=go_comment(taxonomy.title),
+        version=go_str(taxonomy.version),
+        package=go_package(taxonomy.name),
         module=go_module(names, options),
         go_version=GO_VERSION,
-        code_pattern=escape.go_str("" if pattern is None else f"^(?:{pattern})$"),
-        domains=tuple((d.go_const, escape.go_str(d.domain.key)) for d in names.domains),
+        code_pattern=go_str("" if pattern is None else f"^(?:{pattern})$"),
+        domains=tuple((domain_const(d), go_str(d.domain.key)) for d in names.domains),
         codes=tuple(codes),
-        details=tuple(_details(c) for c in names.codes if c.go_details),
-        fallback=names.fallback.go_const,
-        wrap=names.wrap.go_const,
-        events=tuple(
-            (escape.go_str(e.type), escape.go_str(e.location)) for e in taxonomy.events
-        ),
+        details=tuple(_details(c) for c in names.codes if c.details_type),
+        fallback=code_names(names.fallback).const,
+        wrap=code_names(names.wrap).const,
+        events=tuple((go_str(e.type), go_str(e.location)) for e in taxonomy.events),
         matches=_matches(names),
         payload_map=_payload_map(taxonomy),
     )
@@ -284,22 +285,22 @@ def _matches(names: Names) -> tuple[str, ...]:
     classes = class_mappings(names)
     out = []
     for domain in names.domains:
-        code = (domain.base_code or names.fallback).go_const
+        code = code_names(domain.base_code or names.fallback).const
         mapping = classes[domain.class_name][1]
         statuses = ""
         if mapping.http_status is not None:
             statuses += f", HTTPStatus: {mapping.http_status}"
         if mapping.grpc_status is not None:
-            statuses += f", GRPCStatus: {escape.go_str(mapping.grpc_status)}"
+            statuses += f", GRPCStatus: {go_str(mapping.grpc_status)}"
         meaning = (
             domain.domain.title
             if domain.base_code is None
             else domain.base_code.code.meaning
         )
-        head = f"{{Domain: {domain.go_const}, Code: {code}"
-        statuses = f", Meaning: {escape.go_str(meaning)}" + statuses
+        head = f"{{Domain: {domain_const(domain)}, Code: {code}"
+        statuses = f", Meaning: {go_str(meaning)}" + statuses
         for prefix in domain.domain.prefixes:
-            out.append(f"{head}, Prefix: {escape.go_str(prefix)}{statuses}}}")
+            out.append(f"{head}, Prefix: {go_str(prefix)}{statuses}}}")
         for low, high in domain.domain.ranges:
             out.append(f"{head}, Low: {low}, High: {high}{statuses}}}")
     return tuple(out)
@@ -312,19 +313,17 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
     if payload.default:
         return None
     parts = [
-        f"Code: {escape.go_str(payload.code)}",
-        f"Message: {escape.go_str(payload.message)}",
-        f"Retryable: {escape.go_str(payload.retryable or '')}",
-        f"Details: {escape.go_str(payload.details or '')}",
-        f"DetailsType: {escape.go_str(payload.details_type)}",
-        f"Envelope: {escape.go_str(payload.envelope or '')}",
+        f"Code: {go_str(payload.code)}",
+        f"Message: {go_str(payload.message)}",
+        f"Retryable: {go_str(payload.retryable or '')}",
+        f"Details: {go_str(payload.details or '')}",
+        f"DetailsType: {go_str(payload.details_type)}",
+        f"Envelope: {go_str(payload.envelope or '')}",
         f"AlwaysDetails: {'true' if payload.always_details else 'false'}",
     ]
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
-        parts.append(
-            f"URI: &[2]string{{{escape.go_str(prefix)}, {escape.go_str(suffix)}}}"
-        )
+        parts.append(f"URI: &[2]string{{{go_str(prefix)}, {go_str(suffix)}}}")
     parts.append(f"MessageRequired: {'true' if payload.message_required else 'false'}")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
@@ -349,7 +348,7 @@ TARGET = Target(
         ),
     ),
     runtime_dir=Path(__file__).resolve().parent / "runtime",
-    filters={"go_str": escape.go_str, "go_comment": escape.go_comment},
+    filters={"go_str": go_str, "go_comment": go_comment},
 )
 #: This folder's targets (see target.toml).
 TARGETS = (TARGET,)

@@ -1,0 +1,214 @@
+"""Go's names: the identifiers the go target gives a taxonomy, and their checks.
+
+A code's Go names come from its class name with Go's conventions (README "Go",
+Names): the words each capitalised, Go's initialisms in capitals; a domain's
+constant from its key.  Every one is exported, and none may be a Go keyword,
+predeclared identifier or name the generated package declares itself
+(``reserved.py``), nor another code's or domain's Go name; two details fields
+of one code may not be one struct field.  ``LANGUAGES`` is what the core reads
+(:class:`generator.language.Language`): these checks, which validation runs
+for every taxonomy, and the Go names in the model document.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Sequence
+from typing import Annotated, TypedDict
+
+from generator.diagnostics import Diagnostic, Position
+from generator.language import Language
+from generator.naming import NamedCode, NamedDomain, Names, split_words
+from generator.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
+from generator.typeschema import Doc
+
+__all__ = [
+    "LANGUAGES",
+    "CodeIdentifiers",
+    "GoCodeNames",
+    "GoDomainNames",
+    "GoNames",
+    "check",
+    "code_names",
+    "domain_const",
+    "go_name",
+    "go_package",
+]
+
+
+def go_name(text: str, *, lower: bool = False) -> str:
+    """An exported Go identifier made of the words of ``text`` (a code, a class
+    name or a field name), Go's initialisms in capitals: ``user_id`` → ``UserID``,
+    ``InvalidUrlError`` → ``InvalidURLError``, ``utf8_text`` → ``UTF8Text``.
+
+    ``lower``: the words are spelt in capitals (an upper_snake code), so each is
+    lower-cased before it is capitalised; otherwise a word keeps its own capitals
+    (a class name's ``IOError`` stays ``IOError``).
+    """
+    spelt = []
+    for word in split_words(text):
+        if word.upper() in GO_INITIALISMS:
+            spelt.append(word.upper())
+        else:
+            rest = word[1:].lower() if lower else word[1:]
+            spelt.append(word[:1].upper() + rest)
+    return "".join(spelt)
+
+
+def go_package(taxonomy_name: str) -> str:
+    """The Go package name: the taxonomy's name without underscores, plus
+    ``errors`` (``harmovela`` → ``harmovelaerrors``), lower case as Go wants."""
+    return taxonomy_name.replace("_", "") + "errors"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class CodeIdentifiers:
+    """A code's Go names: the Code constant, the constructor, the IsXxx helper,
+    the details struct (if it has fields) and each field's struct field."""
+
+    const: str
+    new: str
+    is_: str
+    details: str | None
+    fields: tuple[tuple[str, str], ...]  # (details key, Go field)
+
+
+def code_names(named: NamedCode) -> CodeIdentifiers:
+    """The Go names of a code, from its class name."""
+    go_class = go_name(named.class_name)
+    return CodeIdentifiers(
+        const="Code" + (go_class.removesuffix("Error") or go_class),
+        new="New" + go_class,
+        is_="Is" + go_class,
+        details=None if named.details_type is None else go_name(named.details_type),
+        fields=tuple((f.name, go_name(f.name)) for f in named.code.fields),
+    )
+
+
+def domain_const(named: NamedDomain) -> str:
+    """The Domain constant of a domain: ``Domain`` plus its key's words."""
+    return "Domain" + go_name(named.domain.key, lower=True)
+
+
+def check(
+    domains: Sequence[NamedDomain], refused: Collection[str], path: str
+) -> list[Diagnostic]:
+    """Every problem of the Go names of these domains and their codes.
+
+    A code's Go names come from its class name, so ``class:`` resolves a clash;
+    a domain's constant from its key.  A code whose class name the core refused
+    is not checked again here, and a code's first Go clash stands for the rest
+    (they share a stem)."""
+    problems: list[Diagnostic] = []
+    owners: dict[str, tuple[str, Position]] = {}
+
+    def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
+        reason = go_reserved_reason(name)
+        earlier = owners.get(name)
+        if reason is not None:
+            message = f"Go name {name!r} of {what} {reason}; {fix}"
+        elif earlier is not None:
+            message = (
+                f"Go name {name!r} of {what} is already the Go name of "
+                f"{earlier[0]} (line {earlier[1].line}); {fix}"
+            )
+        else:
+            owners[name] = (what, position)
+            return True
+        problems.append(
+            Diagnostic(path=path, position=position, key=key, message=message)
+        )
+        return False
+
+    for domain in domains:
+        dkey = f"domains.{domain.domain.key}"
+        what = f"the Go constant of domain {domain.domain.key!r}"
+        claim(
+            domain_const(domain),
+            what,
+            domain.domain.position,
+            dkey,
+            "rename the domain",
+        )
+        for named in domain.codes:
+            code = named.code
+            ckey = f"{dkey}.codes.{code.code}"
+            names = code_names(named)
+            if code.code not in refused:
+                what = f"code {code.code!r}" + (
+                    " (set by `class:`)" if code.class_name else ""
+                )
+                fix = "set `class:` on the code to choose another"
+                for go, kind in (
+                    (names.const, "constant"),
+                    (names.new, "constructor"),
+                    (names.is_, "helper"),
+                    (names.details, "details struct"),
+                ):
+                    if go is not None and not claim(
+                        go, f"the Go {kind} of {what}", code.position, ckey, fix
+                    ):
+                        break
+            spelt: dict[str, str] = {}
+            for field, go in names.fields:
+                if go in spelt:
+                    message = (
+                        f"details fields {spelt[go]!r} and {field!r} of code "
+                        f"{code.code!r} are both the Go field {go!r}; rename one"
+                    )
+                    problems.append(
+                        Diagnostic(
+                            path=path, position=code.position, key=ckey, message=message
+                        )
+                    )
+                spelt.setdefault(go, field)
+    return problems
+
+
+class GoDomainNames(TypedDict):
+    constant: Annotated[str, Doc("its Domain constant")]
+
+
+class GoCodeNames(TypedDict):
+    constant: Annotated[str, Doc("its Code constant")]
+    constructor: Annotated[str, Doc("the function that builds its error")]
+    helper: Annotated[str, Doc("the IsXxxError(err error) bool function")]
+    details_type: Annotated[str | None, Doc("the struct of its declared details")]
+    fields: Annotated[dict[str, str], Doc("each details field → its struct field")]
+
+
+class GoNames(TypedDict):
+    package: Annotated[str, Doc("the Go package name")]
+
+
+def _package(names: Names) -> GoNames:
+    return {"package": go_package(names.taxonomy.name)}
+
+
+def _domain(named: NamedDomain) -> GoDomainNames:
+    return {"constant": domain_const(named)}
+
+
+def _code(named: NamedCode) -> GoCodeNames:
+    names = code_names(named)
+    return {
+        "constant": names.const,
+        "constructor": names.new,
+        "helper": names.is_,
+        "details_type": names.details,
+        "fields": dict(names.fields),
+    }
+
+
+#: The go target's names, as the core reads them.
+LANGUAGES = {
+    "go": Language(
+        package_type=GoNames,
+        domain_type=GoDomainNames,
+        code_type=GoCodeNames,
+        package=_package,
+        domain=_domain,
+        code=_code,
+        check=check,
+    )
+}

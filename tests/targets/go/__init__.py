@@ -1,0 +1,1 @@
+"""The go target's own tests."""

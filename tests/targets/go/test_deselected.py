@@ -1,0 +1,51 @@
+"""A Go-name clash is refused whether or not the go target is selected.
+
+Issue 31 (and 34) asked what a clash among a deselected target's names does.
+taxogen's answer (README "Choosing targets"): every target's name checks run
+for every taxonomy, because the taxonomy is shared (turning a target on later
+must not find it broken) and the model document names every target's
+identifiers.  Two codes that are one Go constant are refused by a run that
+generates Python only, with the message the go target gives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+TAXONOMY = """\
+format: 1
+name: tiny
+title: Tiny
+version: 0.0.1
+base: TinyError
+fallback: url_bad
+wrap: url_bad
+domains:
+  misc:
+    title: Miscellaneous
+    codes:
+      url_bad: {retryable: false, meaning: A bad URL}
+      u_r_l_bad: {retryable: false, meaning: Another, class: URLBadError}
+"""
+
+
+def test_a_go_clash_is_refused_when_only_python_is_generated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # UrlBadError and URLBadError are two classes, but one Go constant,
+    # CodeURLBad (README "Go", Names: URL is an initialism).
+    (tmp_path / "taxonomy.yaml").write_text(TAXONOMY, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--target", "python"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "taxonomy.yaml:13:7: error: domains.misc.codes.u_r_l_bad: Go name "
+        "'CodeURLBad' of the Go constant of code 'u_r_l_bad' (set by `class:`) is "
+        "already the Go name of the Go constant of code 'url_bad' (line 12); set "
+        "`class:` on the code to choose another",
+        "taxogen: 1 error in taxonomy.yaml; nothing was written",
+    ]
+    assert not (tmp_path / "generated").exists()
