@@ -75,18 +75,18 @@ PYTHON_MODULE_NAMES = frozenset(
     NotRequired""".split()
 )
 
+# TypeScript's keywords, reserved and contextual (the compiler's own table,
+# which tests/test_reserved_sources.py reads from node_modules), and the two
+# names strict mode forbids as a binding, arguments and eval.
 TS_RESERVED = frozenset(
-    """break case catch class const continue debugger default delete do else enum export
-    extends false finally for function if import in instanceof new null return super
-    switch
-    this throw true try typeof var void while with implements interface let package
-    private
-    protected public static yield await any boolean number string symbol bigint object
-    never
-    unknown undefined type from of as declare namespace module readonly keyof unique
-    infer
-    is asserts global satisfies accessor override out abstract async constructor get set
-    require arguments eval""".split()
+    """abstract accessor any as assert asserts async await bigint boolean break case
+    catch class const constructor continue debugger declare default defer delete do
+    else enum export extends false finally for from function get global if
+    implements import in infer instanceof interface intrinsic is keyof let module
+    namespace never new null number object of out override package private
+    protected public readonly require return satisfies set static string super
+    switch symbol this throw true try type typeof undefined unique unknown using
+    var void while with yield arguments eval""".split()
 )
 
 # ES2022 globals and the TypeScript library types the generated module leans on.
