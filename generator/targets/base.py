@@ -30,7 +30,6 @@ from generator.targets.sandbox import Exceeded, render, watched
 from generator.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
-    "PLACEHOLDERS",
     "Options",
     "Runtime",
     "Target",
@@ -43,10 +42,6 @@ __all__ = [
 #: A target's options (``[tool.taxogen.<target>]``, checked by its folder's
 #: ``options.py``): option → value; what its view is given besides the names.
 Options = Mapping[str, object]
-
-#: What each placeholder of an output path can stand for (see
-#: :mod:`generator.naming`): the manifest trusts exactly these shapes.
-PLACEHOLDERS = {"package": "[a-z][a-z0-9_]*", "module": "_domain_[a-z0-9_]+"}
 
 
 def header_lines(source: str) -> tuple[str, str]:
@@ -106,6 +101,10 @@ class Target:
     filters: Mapping[str, Callable[..., str]] = dataclasses.field(default_factory=dict)
     #: The values of the placeholders of this target's paths.
     paths: Callable[[Names], Mapping[str, str]] = _no_placeholders
+    #: What each placeholder of its paths (those of ``paths`` and of each
+    #: template's ``each``) can stand for, a regular expression: the manifest
+    #: trusts exactly these shapes (:func:`output_shapes`).
+    placeholders: Mapping[str, str] = dataclasses.field(default_factory=dict)
     #: Text after rendering, by output path (Python is made black-clean here).
     finish: Callable[[str, str], str] = _unchanged
     #: Files computed in code rather than rendered, and their fixed paths.
@@ -117,6 +116,14 @@ class Target:
             raise TypeError(f"target {self.name!r} copies runtime files from nowhere")
         if self.templates and self.view is None:
             raise TypeError(f"target {self.name!r} renders templates without a view")
+        outputs = [item.output for item in self.templates]
+        outputs += [item.output for item in self.runtime]
+        used = {name for output in outputs for name in re.findall(r"\{(\w+)\}", output)}
+        if not used <= set(self.placeholders):
+            raise TypeError(
+                f"target {self.name!r} writes paths with placeholders of no shape: "
+                + ", ".join(sorted(used - set(self.placeholders)))
+            )
 
 
 #: What only a template can run into when user templates are in play, where the
@@ -258,7 +265,7 @@ def output_shapes(targets: Iterable[Target]) -> tuple[str, ...]:
             parts = re.split(r"\{(\w+)\}", output)
             shapes.append(
                 "".join(
-                    PLACEHOLDERS[part] if index % 2 else re.escape(part)
+                    target.placeholders[part] if index % 2 else re.escape(part)
                     for index, part in enumerate(parts)
                 )
             )

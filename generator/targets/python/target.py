@@ -364,6 +364,9 @@ TARGET = Target(
         "toml_str": escape.toml_str,
     },
     paths=lambda names: {"package": names.python_package},
+    # A package is the taxonomy's name plus _errors; a domain's module is its
+    # member in lower case behind _domain_ (NamedDomain.py_module).
+    placeholders={"package": "[a-z][a-z0-9_]*", "module": "_domain_[a-z0-9_]+"},
     finish=_finish,
 )
 #: This folder's targets (see target.toml).
