@@ -1,11 +1,13 @@
 """Escape: user text made safe for each output language, one escaper per context.
 
 Every piece of taxonomy text that lands in an output passes through exactly one
-function here (or in a target's folder: Go's are ``targets/go/escape.py``),
-chosen by where it lands: a Python string literal, a TOML string, a TypeScript
-string literal or JSDoc line, a JSON string, Markdown inline text (or a fence,
-a list item, a quote), or the taxonomy's file name in a generated header
-comment.  Each is total (any ``str`` in, a safe spelling
+escaper, chosen by where it lands: a language's own in its target's folder
+(Python's string literals, comments and TOML, TypeScript's string literals and
+JSDoc lines, Go's string literals and comments: each ``targets/<name>/escape.py``),
+and here the ones every target may use: a JSON string, Markdown inline text
+(or a fence, a list item, a quote), the taxonomy's file name in a generated
+header comment, the body of one line comment, and the escapes C's string
+syntax gave several languages.  Each is total (any ``str`` in, a safe spelling
 out) and fast on the usual case, text with nothing to escape.  The table test
 ``tests/test_escape.py`` lists hostile inputs and their escaped forms per
 language.
@@ -16,10 +18,9 @@ from __future__ import annotations
 import json
 import re
 
-from generator.pysyntax import string_literal as python_str
-
 __all__ = [
     "C_ESCAPES",
+    "comment_line",
     "header_name",
     "json_str",
     "md_cell",
@@ -28,88 +29,24 @@ __all__ = [
     "md_indent",
     "md_quote",
     "md_text",
-    "python_comment",
-    "python_str",
-    "toml_str",
-    "ts_doc",
-    "ts_literal",
-    "ts_str",
 ]
 
 
-# ---------------------------------------------------------------------- Python
-
-
-def python_comment(text: str) -> str:
-    """``text`` as the body of one ``#`` comment line: every character that is not
-    printable (line breaks, tabs, controls, bidi overrides) becomes a space, and
-    the ends are stripped (black strips a comment's trailing space), so the text
-    can neither end the comment nor hide in it."""
+# ----------------------------------------------------------------- comments
+def comment_line(text: str) -> str:
+    """``text`` as the body of one line comment (``#``, ``//``): every character
+    that is not printable (line breaks, tabs, controls, bidi overrides) becomes a
+    space, and the ends are stripped (as black and gofmt strip a comment's
+    trailing space), so the text can neither end the comment nor hide in it."""
     if not text.isprintable():
         text = "".join(char if char.isprintable() else " " for char in text)
     return text.strip()
-
-
-# ------------------------------------------------------------------------ TOML
-def toml_str(text: str) -> str:
-    """A TOML basic string: quotes, backslashes, every invisible character escaped."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char == '"':
-            out.append('\\"')
-        elif char == "\\":
-            out.append("\\\\")
-        elif code < 0x20 or code == 0x7F or not char.isprintable():
-            out.append(f"\\u{code:04X}" if code < 0x10000 else f"\\U{code:08X}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
 
 
 #: The escapes C's string syntax gave TypeScript and Go alike (a target's own
 #: escapers, as ``targets/go/escape.py``, start from them); each language spells
 #: other invisible characters its own way.
 C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-# ------------------------------------------------------------------ TypeScript
-def _ts_escape(char: str) -> str:
-    escaped = C_ESCAPES.get(char)
-    if escaped is not None:
-        return escaped
-    if char.isprintable():
-        return char
-    code = ord(char)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\u{{{code:x}}}"
-
-
-def ts_str(text: str) -> str:
-    """A TypeScript string literal; everything invisible is escaped."""
-    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
-        return f'"{text}"'
-    return '"' + "".join(_ts_escape(char) for char in text) + '"'
-
-
-def ts_literal(value: str | int | None) -> str:
-    """A wire code (a string or an integer) as a TypeScript literal; None: ``null``."""
-    if value is None:
-        return "null"
-    if isinstance(value, int):
-        return str(value)
-    return ts_str(value)
-
-
-def ts_doc(text: str) -> str:
-    """Text for one line of a JSDoc block: cannot close the comment or start a tag."""
-    escaped = text.replace("\\", "\\\\")
-    if not text.isprintable():  # else nothing to escape: the usual case, checked in C
-        escaped = "".join(
-            char if char.isprintable() else _ts_escape(char) for char in escaped
-        )
-    return escaped.replace("*/", "*\\/").replace("@", "\\@")
 
 
 # ------------------------------------------------------------------------ JSON

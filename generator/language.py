@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, Position
 from generator.typeschema import Doc
 
 if TYPE_CHECKING:  # naming imports this module
@@ -54,6 +54,14 @@ def _no_renames(old: Names, new: Names) -> list[Rename]:
     return []
 
 
+def _nothing(name: str) -> list[Any]:
+    return []
+
+
+def _no_base_problems(base: str, position: Position, path: str) -> list[Diagnostic]:
+    return []
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Language:
     """One target's names: checked, documented, and compared across versions."""
@@ -70,6 +78,19 @@ class Language:
     code: Callable[[NamedCode], Mapping[str, object]]
     #: Its own name checks (keywords, its package's names, clashes of its own).
     check: Check = _no_problems
+    #: Its checks of the names it makes from the base class (a type guard...),
+    #: given the base, where it stands and the taxonomy's path; run once the
+    #: base is a free class name.
+    check_base: Callable[[str, Position, str], list[Diagnostic]] = _no_base_problems
+    #: Which of its reserved names a class name is, for the core's one message
+    #: (:func:`generator.reserved.reserved_reason`): (kind, phrase) pairs, a
+    #: kind being ``keyword`` ("a Python keyword"), ``builtin`` ("the Python
+    #: builtin"), ``module`` ("Python": its generated module defines it) or
+    #: ``clause`` (a whole clause of its own).
+    reserved: Callable[[str], list[tuple[str, str]]] = _nothing
+    #: Why a details field may not have this name in it ("is a Python
+    #: keyword"): a field is a keyword argument, a property...
+    field: Callable[[str], list[str]] = _nothing
     #: Its package-level names in two versions (label, before, after), most
     #: important first: each that differs is a breaking change for ``taxogen
     #: diff``, which lists every target's first, then every target's second...

@@ -1,21 +1,23 @@
-"""Naming: every identifier taxogen generates, and every rule that keeps them safe.
+"""Naming: the identifiers every target shares, and the rules that keep them safe.
 
-Codes and domains become class names, enum members and package names in each
-target language.  All of that mapping happens here, once, so templates only
-print names they are given.  The same class and member names are used in
-Python and TypeScript (users grep across both), so one name must be safe in
-both languages: it may not be a keyword, shadow a builtin the generated code
-relies on, or repeat a name the generated modules define themselves, and two
-codes or domains may not map to one name.  A clash is refused with the lines of
-both sides; a code or domain can then pick its class name with ``class:``.
-The base class takes three more names (``<Base>Options`` and the type guards
-``is_<base>`` / ``is<Base>``), which must be free too.  :func:`check_names`
-runs the same checks over the valid parts of a taxonomy that has other
-problems, so validation can report the clashes in the same run.  The
-reserved-name tables live in :mod:`generator.reserved` and are re-exported here.
-It is longer than 300 lines because it is the one home of every identifier
-rule: the spellings (and the did-you-mean guesses validation offers) beside the
-assignment that applies them and refuses their clashes.
+Codes and domains become class names and enum members, the same in every
+language with classes (users grep across Python and TypeScript), computed
+here once so templates only print names they are given.  A class name may be
+no reserved name of any target's language (a keyword, a builtin or global the
+generated code relies on, a name a generated module defines itself: each
+target says, :func:`generator.reserved.reserved_reason`), and two codes or
+domains may not map to one class.  A clash is refused with the lines of both
+sides; a code or domain can then pick its class name with ``class:``.  The
+base class takes ``<Base>Options`` too, and each target checks the names it
+makes from it (the type guards ``is_<base>``, ``is<Base>``).  Every other name
+a target gives a taxonomy (packages, Go's constants...) is its own, in its
+folder's ``naming.py`` (:class:`generator.language.Language`), whose checks run
+here too.  :func:`check_names` runs the same checks over the valid parts of a
+taxonomy that has other problems, so validation can report the clashes in
+the same run.  It is longer than 300 lines because it is the one home of the
+shared identifier rules: the spellings (and the did-you-mean guesses
+validation offers) beside the assignment that applies them and refuses their
+clashes.
 """
 
 from __future__ import annotations
@@ -26,29 +28,10 @@ from collections.abc import Sequence
 
 from generator.diagnostics import Diagnostic, Position, TaxonomyError
 from generator.model import Code, Domain, Taxonomy
-from generator.reserved import (
-    ERROR_OWN_NAMES,
-    JS_RESERVED,
-    PYTHON_BUILTINS,
-    PYTHON_HARD_KEYWORDS,
-    PYTHON_KEYWORDS,
-    PYTHON_MODULE_NAMES,
-    PYTHON_STANDARD_NAMES,
-    TS_GLOBALS,
-    TS_MODULE_NAMES,
-    TS_RESERVED,
-    reserved_reason,
-)
+from generator.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
 from generator.targets import languages
 
 __all__ = [
-    "PYTHON_BUILTINS",
-    "PYTHON_KEYWORDS",
-    "PYTHON_MODULE_NAMES",
-    "PYTHON_STANDARD_NAMES",
-    "TS_GLOBALS",
-    "TS_MODULE_NAMES",
-    "TS_RESERVED",
     "NamedCode",
     "NamedDomain",
     "Names",
@@ -64,7 +47,6 @@ __all__ = [
     "other_case",
     "pascal",
     "pascal_guess",
-    "python_dist",
     "reserved_reason",
     "snake",
     "snake_guess",
@@ -129,11 +111,6 @@ def generic_code(domain: str, code_case: str) -> str:
     return domain_prefix(domain, code_case) + in_code_case("error", code_case)
 
 
-def python_dist(package: str) -> str:
-    """The distribution name of a Python package: its name with dashes."""
-    return package.replace("_", "-")
-
-
 # Hints for names written in another style: what the writer most likely meant.
 # A hint is only offered when it passes the rule the name broke.
 
@@ -170,15 +147,12 @@ def details_type(class_name: str) -> str:
 def field_problem(name: str) -> str | None:
     """Why ``name`` cannot be a details field (``None`` when it can).
 
-    A field is a keyword argument of the Python constructor and a property in
-    TypeScript, so it may be neither language's reserved word nor a name the
-    error itself holds or takes (``message``, ``cause``...).
+    A field is a keyword argument of the Python constructor, a property in
+    TypeScript...: it may be no word a target's language reserves for that
+    (:func:`generator.reserved.field_reasons`), nor a name the error itself
+    holds or takes (``message``, ``cause``...).
     """
-    clauses = []
-    if name in PYTHON_HARD_KEYWORDS:  # soft keywords (match, type) are fine here
-        clauses.append("is a Python keyword")
-    if name in JS_RESERVED:
-        clauses.append("is a JavaScript reserved word")
+    clauses = field_reasons(name)
     if name in ERROR_OWN_NAMES:
         clauses.append("is a name the error itself holds or its constructor takes")
     return " and ".join(clauses) if clauses else None
@@ -217,16 +191,6 @@ class NamedDomain:
         return f"{self.domain.key}_*"
 
     @property
-    def py_module(self) -> str:
-        """The private module of its classes in the lazy Python layout.
-
-        The prefix keeps it apart from the package's own private names (a
-        submodule, once imported, is an attribute of its package), and enum
-        members are unique and upper snake, so their lower case is too.
-        """
-        return f"_domain_{self.member.lower()}"
-
-    @property
     def class_order(self) -> tuple[NamedCode, ...]:
         """The codes in the order their classes must be defined: the domain base
         first.
@@ -240,14 +204,7 @@ class Names:
     """Every identifier of a taxonomy, computed once."""
 
     taxonomy: Taxonomy
-    python_package: str
-    python_dist: str  # the Python distribution name (the package with dashes)
-    npm_package: str
     base: str
-    py_guard: str
-    ts_guard: str
-    ts_options: str
-    brand: str
     domains: tuple[NamedDomain, ...]
     fallback: NamedCode
     wrap: NamedCode
@@ -341,27 +298,9 @@ def _assign(
                 "base",
                 fix,
             )
-            for guard, language, module_names, builtins in (
-                (
-                    f"is_{snake(base)}",
-                    "Python",
-                    PYTHON_MODULE_NAMES,
-                    PYTHON_BUILTINS | PYTHON_KEYWORDS,
-                ),
-                (f"is{base}", "TypeScript", TS_MODULE_NAMES, TS_GLOBALS | TS_RESERVED),
-            ):
-                if guard in module_names:
-                    clash = "a name the generated module defines itself"
-                elif guard in builtins:
-                    clash = "a builtin"
-                else:
-                    continue
-                problem(
-                    base_position,
-                    "base",
-                    f"base {base!r} makes the {language} type guard {guard!r}, "
-                    f"which is {clash}; {fix}",
-                )
+            # Each target's names made from the base (its type guard...).
+            for _target, names in languages():
+                problems += names.check_base(base, base_position, path)
 
     # Every domain's class first: a domain's class extends its parent's, which may
     # come later in the file.
@@ -462,20 +401,11 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
     )
     by_code = {code.code.code: code for domain in domains for code in domain.codes}
     by_key = {domain.domain.key: domain for domain in domains}
-    base = taxonomy.base
-    ts_options = f"{base}Options"
     if problems:
         raise TaxonomyError(problems)
     return Names(
         taxonomy=taxonomy,
-        python_package=f"{taxonomy.name}_errors",
-        python_dist=python_dist(f"{taxonomy.name}_errors"),
-        npm_package=f"{taxonomy.name.replace('_', '-')}-errors",
-        base=base,
-        py_guard=f"is_{snake(base)}",
-        ts_guard=f"is{base}",
-        ts_options=ts_options,
-        brand=f"{taxonomy.name}-errors.{base}",
+        base=taxonomy.base,
         domains=tuple(domains),
         class_domains=tuple(by_key[d.key] for d in taxonomy.class_domains),
         fallback=by_code[taxonomy.fallback],

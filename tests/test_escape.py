@@ -20,6 +20,8 @@ import pytest
 from markdown_it import MarkdownIt
 
 from generator import escape
+from generator.targets.python import escape as python_escape
+from generator.targets.typescript import escape as typescript_escape
 
 PYTHON = [
     ("plain", '"plain"'),
@@ -40,7 +42,7 @@ PYTHON = [
 
 @pytest.mark.parametrize(("text", "expected"), PYTHON)
 def test_python_strings(text: str, expected: str) -> None:
-    assert escape.python_str(text) == expected
+    assert python_escape.python_str(text) == expected
     assert ast.literal_eval(expected) == text
 
 
@@ -59,7 +61,7 @@ PYTHON_COMMENTS = [
 
 @pytest.mark.parametrize(("text", "expected"), PYTHON_COMMENTS)
 def test_python_comments(text: str, expected: str) -> None:
-    body = escape.python_comment(text)
+    body = python_escape.python_comment(text)
     assert body == expected
     # One line that Python reads as a comment alone, whatever followed it.
     tokens = list(tokenize.generate_tokens(io.StringIO(f"#: {body}\n").readline))
@@ -80,7 +82,7 @@ TOML = [
 
 @pytest.mark.parametrize(("text", "expected"), TOML)
 def test_toml_strings(text: str, expected: str) -> None:
-    assert escape.toml_str(text) == expected
+    assert python_escape.toml_str(text) == expected
     assert tomllib.loads(f"k = {expected}")["k"] == text
 
 
@@ -100,7 +102,7 @@ TS = [
 
 @pytest.mark.parametrize(("text", "expected"), TS)
 def test_typescript_strings(text: str, expected: str) -> None:
-    assert escape.ts_str(text) == expected
+    assert typescript_escape.ts_str(text) == expected
 
 
 TS_DOC = [
@@ -115,8 +117,8 @@ TS_DOC = [
 
 @pytest.mark.parametrize(("text", "expected"), TS_DOC)
 def test_jsdoc_lines(text: str, expected: str) -> None:
-    assert escape.ts_doc(text) == expected
-    assert "*/" not in escape.ts_doc(text)
+    assert typescript_escape.ts_doc(text) == expected
+    assert "*/" not in typescript_escape.ts_doc(text)
 
 
 JSON = [

@@ -21,13 +21,6 @@ import yaml
 from generator.diagnostics import Position, TaxonomyError
 from generator.model import Code, Docs, Domain, Field, Shape, Taxonomy
 from generator.naming import (
-    PYTHON_BUILTINS,
-    PYTHON_KEYWORDS,
-    PYTHON_MODULE_NAMES,
-    PYTHON_STANDARD_NAMES,
-    TS_GLOBALS,
-    TS_MODULE_NAMES,
-    TS_RESERVED,
     check_names,
     class_name,
     generic_code,
@@ -37,7 +30,6 @@ from generator.naming import (
     other_case,
     pascal,
     pascal_guess,
-    python_dist,
     reserved_reason,
     snake,
     snake_guess,
@@ -47,6 +39,20 @@ from generator.naming import (
 from generator.pipeline import build_plan, load_names
 from generator.targets.go.naming import code_names, domain_const, go_name, go_package
 from generator.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
+from generator.targets.python import naming as python_naming
+from generator.targets.python.naming import python_dist
+from generator.targets.python.reserved import (
+    PYTHON_BUILTINS,
+    PYTHON_KEYWORDS,
+    PYTHON_MODULE_NAMES,
+    PYTHON_STANDARD_NAMES,
+)
+from generator.targets.typescript import naming as typescript_naming
+from generator.targets.typescript.reserved import (
+    TS_GLOBALS,
+    TS_MODULE_NAMES,
+    TS_RESERVED,
+)
 from tests.support import REPO, Case, case_ids, cases
 from tests.spec_oracle import Spec, python_guard, read_spec
 
@@ -220,7 +226,8 @@ def test_python_dist(package: str, expected: str) -> None:
 
 
 def test_names_carry_the_python_dist() -> None:
-    assert load_names(REPO / "taxonomy.yaml").python_dist == "harmovela-errors"
+    names = load_names(REPO / "taxonomy.yaml")
+    assert python_naming.dist(names) == "harmovela-errors"
 
 
 # Did-you-mean hints: a name in any spelling, as the rule would have it.
@@ -591,7 +598,7 @@ def test_the_npm_package_is_the_name_with_dashes(name: str, npm: str) -> None:
     names are spelt with dashes, as the Python distribution's are."""
     taxonomy = _taxonomy(_domain("misc", _code("oops", 10)))
     taxonomy = dataclasses.replace(taxonomy, name=name)
-    assert name_taxonomy(taxonomy, "t.yaml").npm_package == npm
+    assert typescript_naming.package(name_taxonomy(taxonomy, "t.yaml")) == npm
 
 
 def test_check_names_works_on_the_valid_parts_of_a_broken_taxonomy() -> None:

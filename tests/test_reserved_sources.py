@@ -23,14 +23,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.reserved import (
-    JS_RESERVED,
+from generator.targets.go.reserved import GO_KEYWORDS, GO_PREDECLARED
+from generator.targets.python.reserved import (
     PYTHON_BUILTINS,
     PYTHON_HARD_KEYWORDS,
     PYTHON_KEYWORDS,
-    TS_RESERVED,
 )
-from generator.targets.go.reserved import GO_KEYWORDS, GO_PREDECLARED
+from generator.targets.typescript.reserved import JS_RESERVED, TS_RESERVED
 from tests.support import REPO, require_tool
 
 # ---------------------------------------------------------------------- Python

@@ -352,7 +352,10 @@ domains:
 def test_the_hard_and_soft_keyword_tables_hold_this_pythons() -> None:
     import keyword
 
-    from generator.reserved import PYTHON_HARD_KEYWORDS, PYTHON_KEYWORDS
+    from generator.targets.python.reserved import (
+        PYTHON_HARD_KEYWORDS,
+        PYTHON_KEYWORDS,
+    )
 
     assert set(keyword.kwlist) <= PYTHON_HARD_KEYWORDS
     assert set(keyword.softkwlist) <= PYTHON_KEYWORDS - PYTHON_HARD_KEYWORDS

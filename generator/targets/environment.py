@@ -2,7 +2,7 @@
 
 ``StrictUndefined``, so a template that names something its view lacks fails
 loudly; no autoescaping, since every target escapes for its own language with
-the filters of :mod:`generator.escape`; each target renders through an overlay
+its own filters (its folder's escapers); each target renders through an overlay
 holding its own filters only, so a Python filter cannot leak into TypeScript.
 Compiled templates are cached in taxogen's cache folder (:class:`_TemplateCache`).
 With a user's templates folder, the environment is the sandbox of

@@ -8,7 +8,7 @@ text with nothing to escape; the templates reach them as the ``go_str`` and
 
 from __future__ import annotations
 
-from generator.escape import C_ESCAPES, python_comment
+from generator.escape import C_ESCAPES, comment_line
 
 __all__ = ["go_comment", "go_str"]
 
@@ -40,7 +40,7 @@ def go_comment(text: str) -> str:
     becomes a space, and the ends are stripped, as gofmt would.  Since Go 1.19
     gofmt turns a doc comment's two backquotes or two single quotes into
     typographic quotes, so each such pair is kept apart by a space."""
-    text = python_comment(text)
+    text = comment_line(text)
     while "``" in text or "''" in text:
         text = text.replace("``", "` `").replace("''", "' '")
     return text

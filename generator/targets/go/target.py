@@ -120,9 +120,11 @@ class GoView:
 
 
 def go_module(names: Names, options: Options) -> str:
-    """The module path: the option ``module`` if set, else ``<name>-errors``."""
+    """The module path: the option ``module`` if set, else ``<name>-errors``
+    (the taxonomy's name with dashes, as the npm package is named)."""
     module = options.get("module")
-    return module if isinstance(module, str) else names.npm_package
+    default = f"{names.taxonomy.name.replace('_', '-')}-errors"
+    return module if isinstance(module, str) else default
 
 
 def _number(value: int | float) -> str:

@@ -1,16 +1,19 @@
-"""Python's names, as the core reads them: the package's, and each class's.
+"""Python's names: the package's, each domain module's, and their checks.
 
 A domain's and a code's names are the class names the core gives every
 language with classes (:func:`generator.language.class_names`); the package's
-are its import name, distribution, base class and type guard.  Its reserved
-words and checks are still the core's (:mod:`generator.reserved`, issue 31
-§1: to be moved here).
+are its import name (the taxonomy's name plus ``_errors``), its distribution
+(that with dashes), the base class and the type guard ``is_<base in snake
+case>``, which may be no builtin, keyword or name the module defines.  Which
+of Python's reserved names (``reserved.py``) a class or a details field is,
+the core asks here.  ``LANGUAGES`` is what the core reads.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
+from generator.diagnostics import Diagnostic, Position
 from generator.language import (
     ClassNames,
     CodeNames,
@@ -19,10 +22,88 @@ from generator.language import (
     class_names,
     code_class_names,
 )
-from generator.naming import Names
+from generator.naming import NamedDomain, Names, snake
+from generator.targets.python.reserved import (
+    PYTHON_BUILTINS,
+    PYTHON_HARD_KEYWORDS,
+    PYTHON_KEYWORDS,
+    PYTHON_MODULE_NAMES,
+    PYTHON_STANDARD_NAMES,
+)
 from generator.typeschema import Doc
 
-__all__ = ["LANGUAGES", "PythonNames"]
+__all__ = [
+    "LANGUAGES",
+    "PythonNames",
+    "dist",
+    "domain_module",
+    "guard",
+    "package",
+    "python_dist",
+]
+
+
+def package(names: Names) -> str:
+    """The package: the taxonomy's name plus ``_errors``."""
+    return f"{names.taxonomy.name}_errors"
+
+
+def python_dist(package: str) -> str:
+    """The distribution name of a Python package: its name with dashes."""
+    return package.replace("_", "-")
+
+
+def dist(names: Names) -> str:
+    """The distribution name of the package."""
+    return python_dist(package(names))
+
+
+def guard(names: Names) -> str:
+    """The type guard: ``is_`` and the base class in snake case."""
+    return f"is_{snake(names.base)}"
+
+
+def domain_module(domain: NamedDomain) -> str:
+    """The private module of a domain's classes in the lazy layout.
+
+    The prefix keeps it apart from the package's own private names (a
+    submodule, once imported, is an attribute of its package), and enum
+    members are unique and upper snake, so their lower case is too.
+    """
+    return f"_domain_{domain.member.lower()}"
+
+
+def _reserved(name: str) -> list[tuple[str, str]]:
+    found = []
+    if name in PYTHON_KEYWORDS:
+        found.append(("keyword", "a Python keyword"))
+    if name in PYTHON_BUILTINS:
+        found.append(("builtin", "the Python builtin"))
+    if name in PYTHON_STANDARD_NAMES:
+        found.append(("clause", f"would shadow the standard Python class enum.{name}"))
+    if name in PYTHON_MODULE_NAMES:
+        found.append(("module", "Python"))
+    return found
+
+
+def _field(name: str) -> list[str]:
+    # A field is a keyword argument: soft keywords (match, type) are fine there.
+    return ["is a Python keyword"] if name in PYTHON_HARD_KEYWORDS else []
+
+
+def _check_base(base: str, position: Position, path: str) -> list[Diagnostic]:
+    name = f"is_{snake(base)}"
+    if name in PYTHON_MODULE_NAMES:
+        clash = "a name the generated module defines itself"
+    elif name in PYTHON_BUILTINS | PYTHON_KEYWORDS:
+        clash = "a builtin"
+    else:
+        return []
+    message = (
+        f"base {base!r} makes the Python type guard {name!r}, which is {clash}; "
+        "choose another base name"
+    )
+    return [Diagnostic(path=path, position=position, key="base", message=message)]
 
 
 class PythonNames(TypedDict):
@@ -34,10 +115,10 @@ class PythonNames(TypedDict):
 
 def _package(names: Names) -> PythonNames:
     return {
-        "package": names.python_package,
-        "dist": names.python_dist,
+        "package": package(names),
+        "dist": dist(names),
         "base": names.base,
-        "guard": names.py_guard,
+        "guard": guard(names),
     }
 
 
@@ -45,8 +126,8 @@ def _renames(old: Names, new: Names) -> list[Rename]:
     """Its package-level names before and after: one that differs is a
     breaking rename."""
     return [
-        ("Python package", old.python_package, new.python_package),
-        ("Python type guard", old.py_guard, new.py_guard),
+        ("Python package", package(old), package(new)),
+        ("Python type guard", guard(old), guard(new)),
     ]
 
 
@@ -60,5 +141,8 @@ LANGUAGES = {
         domain=class_names,
         code=code_class_names,
         renames=_renames,
+        check_base=_check_base,
+        reserved=_reserved,
+        field=_field,
     )
 }

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator import escape
-from generator.escape import ts_literal
 from generator.model import JSONObject, JSONValue, Field, Shape, Template
 from generator.naming import NamedCode, Names
+from generator.targets.typescript import escape
 
 __all__ = [
     "RECORD",
@@ -202,7 +201,7 @@ class Tree:
     def typing(self, name: str, parent: str) -> TsTyping:
         """The typing attributes of TsClass for class ``name``."""
         below = [self.codes[c] for c in self.subtree(name) if c in self.codes]
-        codes = dict.fromkeys(ts_literal(c.code.wire_code) for c in below)
+        codes = dict.fromkeys(escape.ts_literal(c.code.wire_code) for c in below)
         types = dict.fromkeys(c.details_type or RECORD for c in below)
         fields, template = self.own(name)
         parent_fields, parent_template = self.own(parent)

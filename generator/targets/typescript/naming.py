@@ -1,16 +1,20 @@
-"""TypeScript's names, as the core reads them: the package's, and each class's.
+"""TypeScript's names: the package's, and their checks.
 
 A domain's and a code's names are the class names the core gives every
 language with classes (:func:`generator.language.class_names`); the package's
-are its npm name, base class, type guard, options type and brand.  Its
-reserved words and checks are still the core's (:mod:`generator.reserved`,
-issue 31 §1: to be moved here).
+are its npm name (the taxonomy's name with dashes, plus ``-errors``), the base
+class, the type guard ``is<Base>`` (no global, reserved word or name the
+module binds), the constructor options type ``<Base>Options`` and the brand,
+the ``Symbol.for`` key every error carries.  Which of TypeScript's reserved
+names (``reserved.py``) a class or a details field is, the core asks here.
+``LANGUAGES`` is what the core reads.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
+from generator.diagnostics import Diagnostic, Position
 from generator.language import (
     ClassNames,
     CodeNames,
@@ -20,9 +24,66 @@ from generator.language import (
     code_class_names,
 )
 from generator.naming import Names
+from generator.targets.typescript.reserved import (
+    JS_RESERVED,
+    TS_GLOBALS,
+    TS_MODULE_NAMES,
+    TS_RESERVED,
+)
 from generator.typeschema import Doc
 
-__all__ = ["LANGUAGES", "TypeScriptNames"]
+__all__ = ["LANGUAGES", "TypeScriptNames", "brand", "guard", "options", "package"]
+
+
+def package(names: Names) -> str:
+    """The npm package: the taxonomy's name with dashes, plus ``-errors``."""
+    return f"{names.taxonomy.name.replace('_', '-')}-errors"
+
+
+def guard(names: Names) -> str:
+    """The type guard: ``is`` and the base class."""
+    return f"is{names.base}"
+
+
+def options(names: Names) -> str:
+    """The constructor options type: the base class plus ``Options``."""
+    return f"{names.base}Options"
+
+
+def brand(names: Names) -> str:
+    """The ``Symbol.for`` key every error of the package carries."""
+    return f"{names.taxonomy.name}-errors.{names.base}"
+
+
+def _reserved(name: str) -> list[tuple[str, str]]:
+    found = []
+    if name in TS_RESERVED:
+        found.append(("keyword", "a TypeScript reserved word"))
+    if name in TS_GLOBALS:
+        found.append(("builtin", "the JavaScript global"))
+    if name in TS_MODULE_NAMES:
+        found.append(("module", "TypeScript"))
+    return found
+
+
+def _field(name: str) -> list[str]:
+    # A field is a property: only the reserved words may not be a binding.
+    return ["is a JavaScript reserved word"] if name in JS_RESERVED else []
+
+
+def _check_base(base: str, position: Position, path: str) -> list[Diagnostic]:
+    name = f"is{base}"
+    if name in TS_MODULE_NAMES:
+        clash = "a name the generated module defines itself"
+    elif name in TS_GLOBALS | TS_RESERVED:
+        clash = "a builtin"
+    else:
+        return []
+    message = (
+        f"base {base!r} makes the TypeScript type guard {name!r}, which is "
+        f"{clash}; choose another base name"
+    )
+    return [Diagnostic(path=path, position=position, key="base", message=message)]
 
 
 class TypeScriptNames(TypedDict):
@@ -35,11 +96,11 @@ class TypeScriptNames(TypedDict):
 
 def _package(names: Names) -> TypeScriptNames:
     return {
-        "package": names.npm_package,
+        "package": package(names),
         "base": names.base,
-        "guard": names.ts_guard,
-        "options": names.ts_options,
-        "brand": names.brand,
+        "guard": guard(names),
+        "options": options(names),
+        "brand": brand(names),
     }
 
 
@@ -47,8 +108,8 @@ def _renames(old: Names, new: Names) -> list[Rename]:
     """Its package-level names before and after: one that differs is a
     breaking rename."""
     return [
-        ("npm package", old.npm_package, new.npm_package),
-        ("TypeScript type guard", old.ts_guard, new.ts_guard),
+        ("npm package", package(old), package(new)),
+        ("TypeScript type guard", guard(old), guard(new)),
     ]
 
 
@@ -62,5 +123,8 @@ LANGUAGES = {
         domain=class_names,
         code=code_class_names,
         renames=_renames,
+        check_base=_check_base,
+        reserved=_reserved,
+        field=_field,
     )
 }
