@@ -231,15 +231,18 @@ def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str
     """The options of the ``targets`` selected (None: the default ones) in
     ``config``, as the memo digests them: ``<target>.<option>`` → the value as
     JSON.  A target not selected writes nothing, so its options change nothing."""
-    import json
-
     selected = DEFAULT_TARGETS if targets is None else targets
-    return {
-        f"{name}.{key}": json.dumps(value, sort_keys=True)
+    given = [
+        (f"{name}.{key}", value)
         for name, options in config.options.items()
         if name in selected
         for key, value in options.items()
-    }
+    ]
+    if not given:
+        return {}  # the usual case: json is not imported on a no-op check
+    import json
+
+    return {key: json.dumps(value, sort_keys=True) for key, value in given}
 
 
 def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:

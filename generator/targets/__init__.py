@@ -16,13 +16,12 @@ renders.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the targets themselves are imported only to render
     from generator.language import Language
@@ -45,9 +44,9 @@ HERE = Path(__file__).resolve().parent
 MANIFEST = "target.toml"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Entry:
-    """A target as its folder's ``target.toml`` names it."""
+class Entry(NamedTuple):
+    """A target as its folder's ``target.toml`` names it (a named tuple: the
+    command line reads these on every run, and a tuple is the cheapest to make)."""
 
     name: str
     folder: str  # the folder under generator/targets/, an importable name
