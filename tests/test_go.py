@@ -85,19 +85,6 @@ def _add_test(module: Path, source: Path, folder: str) -> None:
     )
 
 
-def _classes(case: Case, folder: Path) -> Path:
-    """README "Names": each live code's class → its code as Go holds it (README
-    "Wire codes": the wire code, an integer one as its decimal text), from the
-    YAML; and (README "Hierarchies") each domain's own class → the code its
-    errors carry in Go, the fallback's."""
-    spec = read_spec(case.taxonomy)
-    path = folder / "classes.json"
-    classes = {name: str(spec.wire_of(spec.fallback)) for name in spec.domains.values()}
-    classes.update({c.class_name: str(c.wire) for c in spec.codes.values()})
-    path.write_text(json.dumps(classes))
-    return path
-
-
 def _go(
     args: list[str], module: Path, env: dict[str, str]
 ) -> subprocess.CompletedProcess[str]:
@@ -125,7 +112,6 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(case.expected / "conformance" / "vectors.json"),
-        "TAXOGEN_CLASSES": str(_classes(case, tmp_path)),
     }
     done = _go(["go", "test", "-count=1", "./..."], module, env)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -160,7 +146,6 @@ def test_the_runner_fails_on_a_wrong_expectation(
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(wrong),
-        "TAXOGEN_CLASSES": str(_classes(case, tmp_path)),
     }
     done = _go(["go", "test", "-count=1", "./conformance"], module, env)
     assert done.returncode != 0
@@ -189,7 +174,6 @@ def test_the_runner_fails_on_a_wrong_mapped_value(
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(wrong),
-        "TAXOGEN_CLASSES": str(_classes(case, tmp_path)),
     }
     done = _go(["go", "test", "-count=1", "./conformance"], module, env)
     assert done.returncode != 0

@@ -156,7 +156,12 @@ def _construct_expect(named: NamedCode, details: dict[str, Any]) -> dict[str, An
             + ("" if piece.field is None else placeholder_text(filled[piece.field]))
             for piece in template.pieces
         )
-    return {"class": named.class_name, "message": message, "details": filled}
+    return {
+        "class": named.class_name,
+        "code": named.code.wire_code,
+        "message": message,
+        "details": filled,
+    }
 
 
 def add_construct(out: VectorList, names: Names) -> None:

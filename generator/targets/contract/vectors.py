@@ -10,9 +10,12 @@ language can run the same file.  The ``from_payload`` vectors are made in
 an HTTP or gRPC status, marks one throttling or gives a ``docs_url``, every
 expectation that names a class also says what that class carries
 (:func:`add_mapped`); otherwise they say nothing of it, and an implementation
-expects none (null, false).  It runs a few lines past 300 because the document
-explains each of its keys (kinds, limits, ``schema_valid``, ``input_json``) to
-a reader implementing it in another language, here where they are written.
+expects none (null, false).  Every expectation that names a class gives its
+``code`` too (the wire code the error reports), so a language without classes,
+as Go, runs the vectors by their codes (issue 31 §3).  It runs a few lines
+past 300 because the document explains each of its keys (kinds, limits,
+``schema_valid``, ``input_json``, ``code``) to a reader implementing it in
+another language, here where they are written.
 """
 
 from __future__ import annotations
@@ -95,8 +98,8 @@ def add_mapped(out: VectorList, names: Names) -> bool:
 
 def _looked_up(names: Names, wire: str | int) -> dict[str, Any]:
     """What ``lookup`` and ``is_retryable`` give for an unknown wire code."""
-    class_name, _, _, retryable = unknown_target(names, wire)
-    return {"class": class_name, "retryable": retryable}
+    class_name, code, _, retryable = unknown_target(names, wire)
+    return {"class": class_name, "code": code, "retryable": retryable}
 
 
 def _payload(names: Names) -> dict[str, Any]:
@@ -143,7 +146,11 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             f"code/{named.code.code}",
             f"the class of {named.code.code}",
             named.code.wire_code,
-            {"class": named.class_name, "retryable": named.code.retryable},
+            {
+                "class": named.class_name,
+                "code": named.code.wire_code,
+                "retryable": named.code.retryable,
+            },
         )
     out.add(
         "lookup",
@@ -285,16 +292,20 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "from_payload": "input is a payload; expect ok with the class, code, "
             "domain, retryable, wire_code and the "
             "payload to_payload() re-emits, or ok false with the bad field",
-            "lookup": "input is a code; expect the class lookup() returns and "
-            "is_retryable()",
+            "lookup": "input is a code; expect the class lookup() returns, the "
+            "code its errors report, and is_retryable()",
             "error_from_event": "input is an event; expect the error (as "
             "from_payload), none, or a rejection",
             "to_error": "input is a value that is not an error; expect the wrapper's "
             "class, code, domain and retryable",
             "construct": "input is a code and the details fields as a constructor is "
-            "given them (no defaults); expect the class, the message it renders from "
-            "its template (else its meaning) and its details, defaults filled in",
+            "given them (no defaults); expect the class, its code, the message it "
+            "renders from its template (else its meaning) and its details, defaults "
+            "filled in",
         },
+        "code": "every expectation that names a class also gives code, the wire "
+        "code its error reports (an unknown code's: the code it is treated as), so "
+        "a language without classes runs every vector by its codes",
         "schema_valid": "present on a vector whose input the JSON Schema judges "
         "otherwise than expect.ok says, "
         "because the schema cannot state that rule (details depth, the number of "
