@@ -31,6 +31,8 @@ import stat
 import sys
 from pathlib import Path
 
+from generator.folder import read_bounded
+
 __all__ = ["DISABLE", "ENVIRONMENT", "Shelf", "folder", "shelf"]
 
 #: The environment variable that names the cache folder.
@@ -119,16 +121,7 @@ class Shelf:
                 return None
             if info.st_size > limit:
                 return None
-            chunks = []
-            left = limit + 1
-            while left > 0:
-                chunk = os.read(fd, min(left, 1 << 20))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                left -= len(chunk)
-            data = b"".join(chunks)
-            return None if len(data) > limit else data
+            return read_bounded(fd, limit)
         except OSError:
             return None
         finally:

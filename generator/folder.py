@@ -37,6 +37,20 @@ TMP_MARK = ".taxogen-tmp-"
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
+def read_bounded(fd: int, limit: int) -> bytes | None:
+    """The bytes of the open file ``fd``, or None if it holds over ``limit``: never
+    more than ``limit`` and one byte are read, whatever ``fstat`` said."""
+    chunks = []
+    left = limit + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return None if left <= 0 else b"".join(chunks)
+
+
 class UnsafePath(Exception):
     """A path below the output folder that taxogen will not read, write or remove."""
 
@@ -174,17 +188,10 @@ class Folder:
                 raise UnsafePath(
                     path, f"is {info.st_size} bytes, over taxogen's limit of {limit}"
                 )
-            chunks = []
-            left = limit + 1
-            while left > 0:
-                chunk = os.read(fd, min(left, 1 << 20))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                left -= len(chunk)
-            if left <= 0:  # grew while being read
+            data = read_bounded(fd, limit)
+            if data is None:  # grew while being read
                 raise UnsafePath(path, f"is over taxogen's limit of {limit} bytes")
-            return b"".join(chunks)
+            return data
         finally:
             os.close(fd)
 

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, TaxonomyError
+from generator.folder import read_bounded
 
 __all__ = [
     "DEPTH_LIMIT",
@@ -142,20 +143,6 @@ def _kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
     return "of an unknown kind"
-
-
-def _bounded(fd: int, limit: int) -> bytes | None:
-    """The bytes of the open file ``fd``, or None if it holds over ``limit``: never
-    more than ``limit`` and one byte are read, whatever ``fstat`` said."""
-    chunks = []
-    left = limit + 1
-    while left > 0:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return None if left <= 0 else b"".join(chunks)
 
 
 #: A folder's identity (device, inode), to tell a loop through links.
@@ -282,7 +269,7 @@ class _Walk:
             mode = os.fstat(fd).st_mode
             # Swapped for something else since the stat: opened without
             # blocking (a FIFO with no writer does not hang), and never read.
-            data = _bounded(fd, FILE_LIMIT) if stat.S_ISREG(mode) else b""
+            data = read_bounded(fd, FILE_LIMIT) if stat.S_ISREG(mode) else b""
         except OSError as exc:
             self.refuse(relative, f"cannot be read ({exc.strerror})")
             return
