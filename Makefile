@@ -24,12 +24,12 @@ $(TSC): package.json package-lock.json
 	touch $@
 
 generate: $(VENV)/.tool
-	$(PY) -m generator generate
+	$(PY) -m taxogen generate
 
 check: $(VENV)/.tool
-	$(PY) -m generator check
+	$(PY) -m taxogen check
 
-# Go, for the go target's tests (tests/test_go.py): Debian's golang-go (1.19),
+# Go, for the go target's tests (tests/targets/go/test_go.py): Debian's golang-go (1.19),
 # installed when missing, as CI runs as root on Debian.
 go:
 	@command -v go >/dev/null || (apt-get update -qq && apt-get install -y -qq golang-go)

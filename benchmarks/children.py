@@ -54,15 +54,16 @@ print(json.dumps({"samples": samples}))
 
 #: generate, step by step, in one process: where the time goes.  Rather than
 #: re-spelling the pipeline (which changes), it wraps the functions
-#: ``generator.pipeline`` calls, where it calls them, with timers, and runs
+#: ``taxogen.pipeline`` calls, where it calls them, with timers, and runs
 #: ``build_plan`` and ``emit.write`` exactly as the command line does.
 PHASES = r"""
 import functools, json, sys, time
 from pathlib import Path
 start = time.perf_counter()
-from generator import emit, pipeline, pysyntax
-from generator.targets import every
-from generator.targets.contract import dump, schema, vectors
+from taxogen import emit, pipeline
+from taxogen.targets.python import pysyntax
+from taxogen.targets import every
+from taxogen.targets.contract import dump, schema, vectors
 imports = time.perf_counter() - start
 
 path, out_root, reps = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])

@@ -8,10 +8,10 @@ interleaved in fresh processes with warm bytecode caches:
 
 * the no-op check: the installed console script (``taxogen check``) run from a
   project's root, as a hook runs it, against ``python -c pass``;
-* the check memo (:mod:`generator.memo`): that check with its memo, against the
+* the check memo (:mod:`taxogen.memo`): that check with its memo, against the
   same check with none (the cache's memos deleted: it renders and compares,
   with compiled templates still cached);
-* the compiled-template cache (``generator.targets.environment``): a cold
+* the compiled-template cache (``taxogen.targets.environment``): a cold
   ``generate`` loading compiled templates, against one compiling them (the
   cache's loading disabled in the child, by the same driver both ways).
 """
@@ -31,10 +31,10 @@ __all__ = ["figures", "measure"]
 #: disabled when its first argument is "compile".
 _DRIVER = """\
 import sys
-import generator.targets.environment as environment
+import taxogen.targets.environment as environment
 if sys.argv.pop(1) == "compile":
     environment._TemplateCache.load_bytecode = lambda self, bucket: None
-from generator.cli import run
+from taxogen.cli import run
 run()
 """
 
@@ -91,7 +91,7 @@ def measure(run: Run) -> None:
                 command = [run.python, str(driver), mode, "generate", "-q", *args]
                 samples.append(wrapped(run, command, env=env)["wall"])
             # The last generate left the memo of this plan: check with it, then without.
-            check = [run.python, "-m", "generator", "check", *args]
+            check = [run.python, "-m", "taxogen", "check", *args]
             with_memo.append(wrapped(run, check, env=env)["wall"])
             shutil.rmtree(memos, ignore_errors=True)
             without_memo.append(wrapped(run, check, env=env)["wall"])

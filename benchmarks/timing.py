@@ -179,7 +179,7 @@ def taxogen(run: Run, command: str, n: int | str, out: Path) -> dict[str, Any]:
     args = [
         run.python,
         "-m",
-        "generator",
+        "taxogen",
         command,
         "--taxonomy",
         str(run.taxonomy(n)),

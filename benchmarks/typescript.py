@@ -31,7 +31,7 @@ from benchmarks.timing import (
     run_json,
     wrapped,
 )
-from generator.pipeline import load_names
+from taxogen.pipeline import load_names
 
 __all__ = ["figures", "measure"]
 

@@ -7,12 +7,12 @@ One JSON object::
      "diagnostics": [{"severity": "warning", "message": "..."}]}
 
 ``files`` are the plugin's files, each path held to the rules of a manifest
-entry (:func:`generator.emit.path_problem`); ``shapes``, if given, are globs
-(:mod:`generator.shapes`) of every path the plugin may write in its folder,
+entry (:func:`taxogen.emit.path_problem`); ``shapes``, if given, are globs
+(:mod:`taxogen.shapes`) of every path the plugin may write in its folder,
 which every path in ``files`` must have, and which the folder's manifest trusts
 besides the paths answered; an ``error`` diagnostic fails the plugin, a
 ``warning`` is shown.  Everything wrong is reported at once, as
-:class:`Malformed`; :mod:`generator.plugins` names the plugin.
+:class:`Malformed`; :mod:`taxogen.plugins` names the plugin.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from generator.diagnostics import visible
-from generator.emit import path_problem
-from generator.shapes import MAX_GLOBS, Glob
+from taxogen.diagnostics import visible
+from taxogen.emit import path_problem
+from taxogen.shapes import MAX_GLOBS, Glob
 
 __all__ = ["Answer", "Malformed", "read"]
 

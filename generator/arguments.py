@@ -1,7 +1,7 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
 One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
-``check``, ``diff``, ``lint``, ``model``); :mod:`generator.cli` parses with it and
+``check``, ``diff``, ``lint``, ``model``); :mod:`taxogen.cli` parses with it and
 runs the command.  Kept apart so that the grammar reads in one place.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import generator
-from generator.settings import DEFAULT_TARGETS, TARGET_NAMES
+import taxogen
+from taxogen.settings import DEFAULT_TARGETS, TARGET_NAMES
 
 __all__ = ["parser"]
 
@@ -27,7 +27,7 @@ def parser() -> argparse.ArgumentParser:
     )
     # The version that writes: a folder written by another says so in ``check``.
     parser.add_argument(
-        "--version", action="version", version=f"taxogen {generator.__version__}"
+        "--version", action="version", version=f"taxogen {taxogen.__version__}"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     taxonomy_help = (

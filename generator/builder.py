@@ -20,8 +20,8 @@ from collections.abc import Iterable
 
 import yaml
 
-from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
-from generator.nodes import MapNode, Node, ScalarNode, SeqNode
+from taxogen.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 
 __all__ = ["MAX_DEPTH", "Builder", "Stop", "mark_position"]
 

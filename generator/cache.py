@@ -1,7 +1,7 @@
 """Cache: the one folder taxogen keeps files in between runs, its own and no one else's.
 
-Two things are kept: the memo that answers a no-op ``check`` (:mod:`generator.memo`)
-and Jinja's compiled templates (:mod:`generator.targets.environment`).  Both are
+Two things are kept: the memo that answers a no-op ``check`` (:mod:`taxogen.memo`)
+and Jinja's compiled templates (:mod:`taxogen.targets.environment`).  Both are
 *trusted* by the next run (a memo says a folder is up to date; a compiled
 template is code that runs), so they live where only the user who runs taxogen
 can write: ``$TAXOGEN_CACHE_DIR`` if set, else the user's cache folder
@@ -31,7 +31,7 @@ import stat
 import sys
 from pathlib import Path
 
-from generator.folder import read_bounded
+from taxogen.folder import read_bounded
 
 __all__ = ["DISABLE", "ENVIRONMENT", "Shelf", "folder", "shelf"]
 

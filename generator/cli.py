@@ -2,19 +2,19 @@
 generator``.
 
 Reads its defaults from ``[tool.taxogen]`` in the project's ``pyproject.toml``
-(:mod:`generator.settings`: ``taxonomy`` and ``out``, relative to that file,
+(:mod:`taxogen.settings`: ``taxonomy`` and ``out``, relative to that file,
 and the ``lint`` table), says or refuses the code it names
-(:mod:`generator.trust`), runs
+(:mod:`taxogen.trust`), runs
 the pipeline (load → validate → name → render) and hands the plan to ``emit``.
 Exit status: 0 success; 1 the output folder is out of date (``check``), holds
 files taxogen will not overwrite (``generate``), the version bump is too small
 (``diff``) or a lint rule failed (``lint``); 2 bad input, reported as
 ``PATH:LINE:COL: error: ...`` lines on stderr, never as a traceback.
 
-Here: parsing (with :mod:`generator.arguments`), the two commands on the
+Here: parsing (with :mod:`taxogen.arguments`), the two commands on the
 output folder, ``generate`` and ``check``, and the exit; ``diff`` and ``lint``
-live in :mod:`generator.review`.  Each command imports what it needs when it
-runs, so that a no-op ``check`` answered from :mod:`generator.memo` costs
+live in :mod:`taxogen.review`.  Each command imports what it needs when it
+runs, so that a no-op ``check`` answered from :mod:`taxogen.memo` costs
 little more than the interpreter's start-up.
 
 It runs past 300 lines because each command's outcomes (what ``check``
@@ -31,15 +31,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from generator import memo, trust
-from generator.arguments import parser
-from generator.diagnostics import TaxonomyError, visible
-from generator.settings import DEFAULT_TARGETS, Plugin, Settings, settings
+from taxogen import memo, trust
+from taxogen.arguments import parser
+from taxogen.diagnostics import TaxonomyError, visible
+from taxogen.settings import DEFAULT_TARGETS, Plugin, Settings, settings
 
 if TYPE_CHECKING:
     import argparse
 
-    from generator import emit
+    from taxogen import emit
 
 __all__ = ["main", "report", "run"]
 
@@ -53,7 +53,7 @@ def report(exc: TaxonomyError, shown: str) -> int:
 
 
 def run() -> NoReturn:
-    """The ``taxogen`` command (``python -m generator``): :func:`main`, then exit.
+    """The ``taxogen`` command (``python -m taxogen``): :func:`main`, then exit.
 
     A normal exit tears the interpreter down, freeing every object of the run
     one by one (some 50 ms after a taxonomy of 10,000 codes) for nothing, as
@@ -74,7 +74,7 @@ def run() -> NoReturn:
 def main(argv: Sequence[str] | None = None, *, use_memo: bool = True) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status.
 
-    ``use_memo``: read and write the memo of :mod:`generator.memo`, as the
+    ``use_memo``: read and write the memo of :mod:`taxogen.memo`, as the
     ``taxogen`` process does.  A caller in the same process that changes what a
     plan holds in a way no input shows (patches a target, say) turns it off.
     """
@@ -118,16 +118,16 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
             exc, exc.diagnostics[0].path if exc.diagnostics else "pyproject.toml"
         )
     # Only the command run is imported: a no-op check answered from the memo
-    # imports neither Jinja nor PyYAML nor the pipeline (see generator.memo).
+    # imports neither Jinja nor PyYAML nor the pipeline (see taxogen.memo).
     if args.command == "diff":
-        from generator.review import diff_command
+        from taxogen.review import diff_command
 
         return diff_command(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
     if args.command == "model":
         return _model(taxonomy, schema=args.schema, waiting=args.taxonomy is not None)
     if args.command == "lint":
-        from generator.review import lint_command
+        from taxogen.review import lint_command
 
         return lint_command(
             taxonomy,
@@ -145,7 +145,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return 2
     with_plugins: tuple[Plugin, ...] = ()
     if config.plugins or args.plugin:
-        from generator.plugins import chosen  # imports subprocess: only when needed
+        from taxogen.plugins import chosen  # imports subprocess: only when needed
 
         try:
             with_plugins = chosen(config.plugins, args.plugin or (), out)
@@ -157,7 +157,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         print(said, file=sys.stderr)
     # The taxonomy is read once: the memo's digest and the parser see the same
     # bytes, and a pipe (which can be read only once) works.
-    from generator import sourcefile
+    from taxogen import sourcefile
 
     try:
         source = sourcefile.read(
@@ -168,7 +168,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     # So is the templates folder: the digest and the render see the same bytes.
     templates = None
     if config.templates is not None:
-        from generator import template_folder  # imports neither Jinja nor YAML
+        from taxogen import template_folder  # imports neither Jinja nor YAML
 
         try:
             within = None if config.source is None else config.source.parent
@@ -192,10 +192,10 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         if count is not None:
             print(f"{out}: up to date ({count} files)")
             return 0
-    from generator.emit import MANIFEST, overlaps
-    from generator.pipeline import build
-    from generator.plugins import PluginError
-    from generator.user_templates import TemplateProblem
+    from taxogen.emit import MANIFEST, overlaps
+    from taxogen.pipeline import build
+    from taxogen.plugins import PluginError
+    from taxogen.user_templates import TemplateProblem
 
     try:
         plan, made = build(
@@ -248,8 +248,8 @@ def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str
 def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
     """``taxogen model``: the model document of ``taxonomy`` (or its schema) as JSON
     on stdout, UTF-8 whatever the locale."""
-    from generator import document
-    from generator.pipeline import load_names
+    from taxogen import document
+    from taxogen.pipeline import load_names
 
     if schema:
         value: object = document.schema()
@@ -278,7 +278,7 @@ def _folder_error(
 ) -> int:
     """A folder taxogen cannot use at all (exit 2): a link, a FIFO, another owner;
     ``last``: then say that nothing was written."""
-    from generator import emit
+    from taxogen import emit
 
     if isinstance(exc, emit.UnsafePath):
         where = visible(str(out / exc.path))
@@ -295,7 +295,7 @@ def _folder_error(
 
 
 def _check(out: Path, plan: emit.Plan) -> int:
-    from generator import emit
+    from taxogen import emit
 
     try:
         difference = emit.compare(out, plan, waiting=_waiting(out))
@@ -334,7 +334,7 @@ def _generate(
     folders: list[tuple[Path, emit.Plan]], *, force: bool, quiet: bool
 ) -> int:
     """``generate``: every folder checked before any is written (emit.write_folders)."""
-    from generator import emit
+    from taxogen import emit
 
     try:
         reports = emit.write_folders(folders, force=force, waiting=_waiting)
@@ -379,7 +379,7 @@ def _generate(
 def _refused(exc: emit.Refused) -> int:
     """Every folder's problem, then that nothing was written: exit 2 if a folder
     cannot be used at all, else 1 (files in the way)."""
-    from generator import emit
+    from taxogen import emit
 
     conflicts: list[emit.Conflict] = []
     unusable = False

@@ -9,7 +9,7 @@ added; an HTTP or gRPC status changed or removed, throttling removed),
 *compatible* (something added, deprecated or tombstoned, an optional details
 field added, a status or throttling added) or *docs* (text only, message
 templates and ``docs_url`` included; the details rules are
-:mod:`generator.diff_details`, the status rules :mod:`generator.diff_status`).
+:mod:`taxogen.diff_details`, the status rules :mod:`taxogen.diff_status`).
 A semantic version must then grow by semver: a breaking change needs a major
 bump (a minor one while below 1.0), an addition at least a minor bump.  A date
 version has no bump rule: it must only not go backwards, and the check says
@@ -27,13 +27,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from generator.diagnostics import Position
-from generator.diff_details import details_changes
-from generator.diff_status import docs_url_change, mapping_changes
-from generator.model import PAYLOAD_KEYS, Taxonomy, parse_date_version, parse_version
-from generator.language import Rename
-from generator.naming import NamedDomain, Names
-from generator.targets import languages
+from taxogen.diagnostics import Position
+from taxogen.diff_details import details_changes
+from taxogen.diff_status import docs_url_change, mapping_changes
+from taxogen.model import PAYLOAD_KEYS, Taxonomy, parse_date_version, parse_version
+from taxogen.language import Rename
+from taxogen.naming import NamedDomain, Names
+from taxogen.targets import languages
 
 __all__ = [
     "BREAKING",
@@ -125,7 +125,7 @@ class VersionCheck:
 
 def _renames(old: Names, new: Names) -> list[Rename]:
     """Every target's package-level names that differ (each target says which
-    of its renames break users: :class:`generator.language.Language`), the
+    of its renames break users: :class:`taxogen.language.Language`), the
     first each target lists, then the second...: the packages, then the guards."""
     listed = [
         (index, rename)

@@ -5,7 +5,7 @@ change to one counts for each of its codes): an optional field added is
 compatible; a required one added, a field removed, or its type, enum, bounds or
 ``required`` changed is breaking (a producer or a consumer built against the old
 fields can fail); a description, default or template changed is docs only (a
-template is the default message, text a person reads).  :mod:`generator.diff`
+template is the default message, text a person reads).  :mod:`taxogen.diff`
 turns each finding into a change classified by its ``RULES``.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.diagnostics import Position
-from generator.model import Code, Shape
+from taxogen.diagnostics import Position
+from taxogen.model import Code, Shape
 
 __all__ = ["details_changes"]
 

@@ -8,8 +8,8 @@ switch on it: a retry loop keyed on 503, a gateway mapping NOT_FOUND).  A code
 that becomes throttling is compatible (callers only back off more); one that
 stops is breaking (callers built to back off from it no longer would, and those
 that switch on it stop matching).  ``docs_url`` is a link people follow: any
-change is docs only, and :mod:`generator.diff` decides its kind in one place.
-:mod:`generator.diff` turns each finding into a change classified by its
+change is docs only, and :mod:`taxogen.diff` decides its kind in one place.
+:mod:`taxogen.diff` turns each finding into a change classified by its
 ``RULES``.
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.diagnostics import Position
-from generator.model import Code, Taxonomy
+from taxogen.diagnostics import Position
+from taxogen.model import Code, Taxonomy
 
 __all__ = ["docs_url_change", "mapping_changes"]
 

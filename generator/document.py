@@ -13,7 +13,7 @@ removed, renamed or given another type, so a consumer must ignore keys it does
 not know (the schema allows them).
 
 It is longer than 300 lines because the classes (the schema's source, through
-:mod:`generator.typeschema`) and the functions that fill them stand together:
+:mod:`taxogen.typeschema`) and the functions that fill them stand together:
 a key added to one is seen missing from the other in the same module.
 """
 
@@ -23,10 +23,10 @@ import json
 import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
-from generator.model import Field, Shape, Taxonomy, json_data
-from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets import languages
-from generator.typeschema import Doc, object_schema
+from taxogen.model import Field, Shape, Taxonomy, json_data
+from taxogen.naming import NamedCode, NamedDomain, Names
+from taxogen.targets import languages
+from taxogen.typeschema import Doc, object_schema
 
 __all__ = ["MODEL_FORMAT", "ModelDocument", "document", "encode", "schema"]
 
@@ -95,7 +95,7 @@ class DeprecationDoc(TypedDict):
 
 def _languages(name: str, kind: str) -> Any:
     """A ``TypedDict`` named ``name`` with a key per target that names things
-    (:func:`generator.targets.languages`), of that target's ``kind`` type."""
+    (:func:`taxogen.targets.languages`), of that target's ``kind`` type."""
     fields = {target: getattr(lang, kind) for target, lang in languages()}
     return TypedDict(name, fields)  # type: ignore[operator]
 

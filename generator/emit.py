@@ -6,7 +6,7 @@ the manifest included, and the name of the taxonomy it comes from).
 (``generate``) replaces files atomically (a temporary file in the same folder,
 then a rename), so an interrupted run leaves every file wholly old or wholly
 new.  Both lock the folder first, so two runs never interleave, and reach every
-path through :class:`generator.folder.Folder`, which follows no link and
+path through :class:`taxogen.folder.Folder`, which follows no link and
 touches only regular files inside the folder.
 
 What taxogen owns is recorded in the folder's manifest
@@ -45,10 +45,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Protocol
 
-import generator
-from generator.diagnostics import visible
-from generator.folder import TMP_MARK, Folder, UnsafePath
-from generator.lock import LockTimeout
+import taxogen
+from taxogen.diagnostics import visible
+from taxogen.folder import TMP_MARK, Folder, UnsafePath
+from taxogen.lock import LockTimeout
 
 __all__ = [
     "LOCK_TIMEOUT",
@@ -98,7 +98,7 @@ class FolderError(Exception):
 
 class Shape(Protocol):
     """What a path may look like: a compiled regular expression (a target's) or a
-    :class:`generator.shapes.Glob` (a plugin's)."""
+    :class:`taxogen.shapes.Glob` (a plugin's)."""
 
     def fullmatch(self, path: str, /) -> object: ...
 
@@ -213,7 +213,7 @@ def manifest_bytes(
 def writer() -> str:
     """Who writes a manifest now: ``taxogen VERSION``, recorded in every one, so that
     a folder written by another version is told apart (and ``check`` says so)."""
-    return f"taxogen {generator.__version__}"
+    return f"taxogen {taxogen.__version__}"
 
 
 def _encode(document: Mapping[str, object]) -> bytes:

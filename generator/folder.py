@@ -8,7 +8,7 @@ folder and it, is reported instead of followed: nothing outside the folder is
 ever opened for writing, replaced or removed.  Only regular files are read,
 written or removed; a FIFO, socket, device or folder where a file belongs is an
 error, not a hang, and reads are bounded in size.  The folder can be locked
-(``generator.lock``: an OS lock on its descriptor, released by the kernel if the
+(``taxogen.lock``: an OS lock on its descriptor, released by the kernel if the
 process dies) so that two runs on the same folder never interleave.  The output
 folder itself may be a link: it is the user's to place.
 """
@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.lock import acquire
+from taxogen.lock import acquire
 
 __all__ = ["FILE_LIMIT", "TMP_MARK", "Folder", "UnsafePath"]
 
@@ -285,9 +285,9 @@ class Folder:
         return info.st_dev, info.st_ino
 
     def lock(self, *, timeout: float, waiting: Callable[[str], None]) -> None:
-        """Take the folder's lock (:func:`generator.lock.acquire` on its descriptor),
+        """Take the folder's lock (:func:`taxogen.lock.acquire` on its descriptor),
         waiting up to ``timeout`` seconds for another run; raises
-        :class:`~generator.lock.LockTimeout` after that.
+        :class:`~taxogen.lock.LockTimeout` after that.
 
         ``waiting`` is called once, with who holds the lock, if this has to wait.
         """

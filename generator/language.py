@@ -9,7 +9,7 @@ over every taxonomy (a target need not be selected for its clashes to be
 reported: the taxonomy is shared, and the model document names every
 target's identifiers), its names in the model document (with their
 ``TypedDict`` types, from which the document's schema is derived), and which
-of its renames ``taxogen diff`` calls breaking.  :func:`generator.targets.languages`
+of its renames ``taxogen diff`` calls breaking.  :func:`taxogen.targets.languages`
 finds them; nothing in the core names a language.
 """
 
@@ -19,11 +19,11 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
-from generator.diagnostics import Diagnostic, Position
-from generator.typeschema import Doc
+from taxogen.diagnostics import Diagnostic, Position
+from taxogen.typeschema import Doc
 
 if TYPE_CHECKING:  # naming imports this module
-    from generator.naming import NamedCode, NamedDomain, Names
+    from taxogen.naming import NamedCode, NamedDomain, Names
 
 __all__ = [
     "ClassNames",
@@ -83,7 +83,7 @@ class Language:
     #: base is a free class name.
     check_base: Callable[[str, Position, str], list[Diagnostic]] = _no_base_problems
     #: Which of its reserved names a class name is, for the core's one message
-    #: (:func:`generator.reserved.reserved_reason`): (kind, phrase) pairs, a
+    #: (:func:`taxogen.reserved.reserved_reason`): (kind, phrase) pairs, a
     #: kind being ``keyword`` ("a Python keyword"), ``builtin`` ("the Python
     #: builtin"), ``module`` ("Python": its generated module defines it) or
     #: ``clause`` (a whole clause of its own).

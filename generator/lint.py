@@ -16,7 +16,7 @@ changes them in ``[tool.taxogen.lint]`` of its pyproject.toml::
 Findings print as ``PATH:LINE:COL: LEVEL RULE-ID: message``.
 
 The rules' table (ids, default levels, summaries) and the configuration that
-names them are :mod:`generator.lint_config`, which every command reads with
+names them are :mod:`taxogen.lint_config`, which every command reads with
 pyproject.toml and which imports neither the model nor naming; the checks are
 here, by id.
 """
@@ -26,12 +26,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 
-from generator import lint_config
-from generator.diagnostics import Position
-from generator.lint_config import LEVELS, LintConfig, LintConfigError
-from generator.lint_details import field_described, template_uses_field
-from generator.model import Code, Taxonomy
-from generator.naming import domain_prefix, generic_code, words
+from taxogen import lint_config
+from taxogen.diagnostics import Position
+from taxogen.lint_config import LEVELS, LintConfig, LintConfigError
+from taxogen.lint_details import field_described, template_uses_field
+from taxogen.model import Code, Taxonomy
+from taxogen.naming import domain_prefix, generic_code, words
 
 __all__ = [
     "LEVELS",
@@ -237,7 +237,7 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
 
 
 #: Each rule's check, by id; the ids, levels and summaries are
-#: :data:`generator.lint_config.RULES`, whose order findings follow.
+#: :data:`taxogen.lint_config.RULES`, whose order findings follow.
 _CHECKS: dict[str, _Check] = {
     "domain-generic-code": _domain_generic_code,
     "code-domain-prefix": _code_domain_prefix,

@@ -1,12 +1,12 @@
 """The lint rules' table and ``[tool.taxogen.lint]``: which rules there are, at
 what level each runs by default, and how a project changes that.
 
-Kept apart from the checks (:mod:`generator.lint`) because every command reads
+Kept apart from the checks (:mod:`taxogen.lint`) because every command reads
 pyproject.toml, and with it this table, before it knows it has work to do: the
 checks need the model and naming, whose import is about a fifth of a no-op
 ``taxogen check`` answered from its memo (``check-noop-shipped`` in
 benchmarks/RESULTS.md). A rule is added here, with its check in
-:mod:`generator.lint` under the same id.
+:mod:`taxogen.lint` under the same id.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from generator.diagnostics import describe_value
+from taxogen.diagnostics import describe_value
 
 __all__ = ["LEVELS", "RULES", "LintConfig", "LintConfigError", "RuleInfo"]
 

@@ -4,15 +4,15 @@
 same for every error of its code, so it says nothing the meaning cannot.
 ``field-described``: a details field with no ``description`` that no template
 uses is documented nowhere (a domain's field counts as used when any of its
-codes' templates uses it).  :mod:`generator.lint` lists them with the others.
+codes' templates uses it).  :mod:`taxogen.lint` lists them with the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.diagnostics import Position
-from generator.model import Taxonomy
+from taxogen.diagnostics import Position
+from taxogen.model import Taxonomy
 
 __all__ = ["field_described", "template_uses_field"]
 

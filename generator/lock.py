@@ -2,7 +2,7 @@
 
 Two runs of taxogen on one output folder must never interleave, so each takes
 an exclusive ``flock`` on the folder's descriptor (held by
-:class:`generator.folder.Folder`).  The lock needs no file in the folder and is
+:class:`taxogen.folder.Folder`).  The lock needs no file in the folder and is
 released by the kernel when the process ends, crash or not.  A run that has to
 wait is told who holds the lock, as far as the system says (``/proc/locks`` on
 Linux), and gives up with :class:`LockTimeout` after its time-out.  Nothing here

@@ -27,7 +27,7 @@ import re
 import urllib.parse
 from typing import Any, NamedTuple, Union
 
-from generator.diagnostics import Position
+from taxogen.diagnostics import Position
 
 __all__ = [
     "ANY_CASE",

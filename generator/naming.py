@@ -5,13 +5,13 @@ language with classes (users grep across Python and TypeScript), computed
 here once so templates only print names they are given.  A class name may be
 no reserved name of any target's language (a keyword, a builtin or global the
 generated code relies on, a name a generated module defines itself: each
-target says, :func:`generator.reserved.reserved_reason`), and two codes or
+target says, :func:`taxogen.reserved.reserved_reason`), and two codes or
 domains may not map to one class.  A clash is refused with the lines of both
 sides; a code or domain can then pick its class name with ``class:``.  The
 base class takes ``<Base>Options`` too, and each target checks the names it
 makes from it (the type guards ``is_<base>``, ``is<Base>``).  Every other name
 a target gives a taxonomy (packages, Go's constants...) is its own, in its
-folder's ``naming.py`` (:class:`generator.language.Language`), whose checks run
+folder's ``naming.py`` (:class:`taxogen.language.Language`), whose checks run
 here too.  :func:`check_names` runs the same checks over the valid parts of a
 taxonomy that has other problems, so validation can report the clashes in
 the same run.  It is longer than 300 lines because it is the one home of the
@@ -26,10 +26,10 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from generator.diagnostics import Diagnostic, Position, TaxonomyError
-from generator.model import Code, Domain, Taxonomy
-from generator.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
-from generator.targets import languages
+from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
+from taxogen.model import Code, Domain, Taxonomy
+from taxogen.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
+from taxogen.targets import languages
 
 __all__ = [
     "NamedCode",
@@ -149,7 +149,7 @@ def field_problem(name: str) -> str | None:
 
     A field is a keyword argument of the Python constructor, a property in
     TypeScript...: it may be no word a target's language reserves for that
-    (:func:`generator.reserved.field_reasons`), nor a name the error itself
+    (:func:`taxogen.reserved.field_reasons`), nor a name the error itself
     holds or takes (``message``, ``cause``...).
     """
     clauses = field_reasons(name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Union
 
-from generator.diagnostics import Position
+from taxogen.diagnostics import Position
 
 __all__ = ["MapNode", "Node", "ScalarNode", "SeqNode"]
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from generator import document, emit, plugins, sourcefile, template_folder
-from generator.model import Taxonomy
-from generator.naming import Names, name_taxonomy
-from generator.render import output_shapes, render, user_templates
-from generator.settings import Plugin
-from generator.source import load_bytes
-from generator.template_folder import TemplateFolder
-from generator.targets import select
-from generator.targets.base import Options
-from generator.validate import validate
+from taxogen import document, emit, plugins, sourcefile, template_folder
+from taxogen.model import Taxonomy
+from taxogen.naming import Names, name_taxonomy
+from taxogen.render import output_shapes, render, user_templates
+from taxogen.settings import Plugin
+from taxogen.source import load_bytes
+from taxogen.template_folder import TemplateFolder
+from taxogen.targets import select
+from taxogen.targets.base import Options
+from taxogen.validate import validate
 
 __all__ = [
     "PluginPlan",

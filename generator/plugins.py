@@ -2,7 +2,7 @@
 
 A plugin is any executable.  taxogen runs it (no shell, in the current folder)
 with exactly the ``taxogen model`` document on standard input; the plugin
-answers on standard output with one JSON object (:mod:`generator.answer`: its
+answers on standard output with one JSON object (:mod:`taxogen.answer`: its
 files, the shapes of the paths it writes, its diagnostics), and its standard
 error passes through to taxogen's.  The answer is read through a pipe while the
 model is fed in, and counted as it comes: past :data:`ANSWER_LIMIT` bytes, or
@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from generator.answer import Answer, Malformed, read
-from generator.diagnostics import visible
-from generator.settings import PLUGIN_NAME, PLUGIN_TIMEOUT, Plugin
+from taxogen.answer import Answer, Malformed, read
+from taxogen.diagnostics import visible
+from taxogen.settings import PLUGIN_NAME, PLUGIN_TIMEOUT, Plugin
 
 __all__ = ["ANSWER_LIMIT", "Answer", "PluginError", "chosen", "parse_option", "run"]
 

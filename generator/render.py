@@ -4,8 +4,8 @@ A plan maps each output path (relative to the output folder, with ``/``) to the
 exact bytes that belong there.  Nothing here touches the output folder:
 ``generate`` writes a plan and ``check`` compares one, so both see the same
 bytes.  What each target writes, and how, is the target's own business
-(:mod:`generator.targets`); this step only runs them all through one Jinja
-environment (:mod:`generator.targets.environment`) and says which paths any of
+(:mod:`taxogen.targets`); this step only runs them all through one Jinja
+environment (:mod:`taxogen.targets.environment`) and says which paths any of
 them can ever write (:func:`output_shapes`, which the manifest trusts).
 """
 
@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from generator import document
-from generator.naming import Names
-from generator.targets import every
-from generator.targets.base import Options, Target, header_lines, render_target
-from generator.targets.base import output_shapes as _shapes
-from generator.targets.environment import TEMPLATES, environment
-from generator.template_folder import TemplateFolder
-from generator.user_templates import UserTemplates, scan
+from taxogen import document
+from taxogen.naming import Names
+from taxogen.targets import every
+from taxogen.targets.base import Options, Target, header_lines, render_target
+from taxogen.targets.base import output_shapes as _shapes
+from taxogen.targets.environment import TEMPLATES, environment
+from taxogen.template_folder import TemplateFolder
+from taxogen.user_templates import UserTemplates, scan
 
 __all__ = [
     "TEMPLATES",

@@ -2,15 +2,15 @@
 
 Each target with names of its own says which of its reserved words a name is
 (its folder's ``naming.py`` and ``reserved.py``,
-:class:`generator.language.Language`); :func:`reserved_reason` joins what they
-say into one reason, for people, and :mod:`generator.naming` refuses such a
+:class:`taxogen.language.Language`); :func:`reserved_reason` joins what they
+say into one reason, for people, and :mod:`taxogen.naming` refuses such a
 class name.  What the error itself holds is every language's: a details field
 may not take those names (:data:`ERROR_OWN_NAMES`).
 """
 
 from __future__ import annotations
 
-from generator.targets import languages
+from taxogen.targets import languages
 
 __all__ = ["ERROR_OWN_NAMES", "field_reasons", "reserved_reason"]
 

@@ -4,7 +4,7 @@
 project's against a git revision, read with ``git`` without a work tree) and
 checks the version bump; ``lint`` applies the rules of ``[tool.taxogen.lint]``.
 Both print text, ``diff`` JSON too, and both GitHub Actions annotations.  They
-never touch the output folder; :mod:`generator.cli` parses the command line
+never touch the output folder; :mod:`taxogen.cli` parses the command line
 and calls them.
 """
 
@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.cli import report
-from generator.diagnostics import TaxonomyError
-from generator.diff import (
+from taxogen.cli import report
+from taxogen.diagnostics import TaxonomyError
+from taxogen.diff import (
     BREAKING,
     COMPATIBLE,
     DOCS,
@@ -27,12 +27,12 @@ from generator.diff import (
     check_version,
     diff,
 )
-from generator.lint import lint
-from generator.naming import Names, name_taxonomy
-from generator.pipeline import load_names, load_taxonomy
-from generator.settings import Settings
-from generator.source import MAX_BYTES, load_text
-from generator.validate import validate
+from taxogen.lint import lint
+from taxogen.naming import Names, name_taxonomy
+from taxogen.pipeline import load_names, load_taxonomy
+from taxogen.settings import Settings
+from taxogen.source import MAX_BYTES, load_text
+from taxogen.validate import validate
 
 __all__ = ["diff_command", "lint_command"]
 

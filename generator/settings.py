@@ -10,14 +10,14 @@ CVE-2022-24765).
 
 The command line reads ``taxonomy`` and ``out`` (paths relative to the
 pyproject.toml that names them), ``templates`` (a folder of user templates,
-:mod:`generator.user_templates`), ``targets`` (which outputs to generate),
+:mod:`taxogen.user_templates`), ``targets`` (which outputs to generate),
 each target's options (``[tool.taxogen.<target>]``, checked by the target's
-folder, :func:`generator.targets.checks`), the ``plugins`` table
-(programs that generate more, :mod:`generator.plugins`) and the ``lint`` table
+folder, :func:`taxogen.targets.checks`), the ``plugins`` table
+(programs that generate more, :mod:`taxogen.plugins`) and the ``lint`` table
 from here.  Every value is checked for its type, and a wrong one is reported
 where it stands, ``pyproject.toml:LINE:COL: error: tool.taxogen.out: expected
 a string, got integer 3``: the standard library's TOML reader gives values without
-positions, so :func:`generator.tomlpos.locate` finds them in the text again.
+positions, so :func:`taxogen.tomlpos.locate` finds them in the text again.
 
 It runs past 300 lines because each key of ``[tool.taxogen]`` is checked here,
 each with a message of its own that names what was expected.
@@ -34,10 +34,10 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any
 
-from generator.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
-from generator.lint_config import LintConfig, LintConfigError
-from generator.targets import DEFAULTS, ENTRIES, NAMES, Entry, checks
-from generator.tomlpos import locate
+from taxogen.diagnostics import Diagnostic, Position, TaxonomyError, describe_value
+from taxogen.lint_config import LintConfig, LintConfigError
+from taxogen.targets import DEFAULTS, ENTRIES, NAMES, Entry, checks
+from taxogen.tomlpos import locate
 
 __all__ = [
     "DEFAULT_TARGETS",
@@ -53,7 +53,7 @@ _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wr
 
 
 #: The name of every target, in planning order, and those generated when no
-#: selection is made: as the targets' folders name them (:mod:`generator.targets`
+#: selection is made: as the targets' folders name them (:mod:`taxogen.targets`
 #: reads their small ``target.toml`` files and imports no target), so that the
 #: command line can check a name cheaply.
 TARGET_NAMES = NAMES
@@ -72,7 +72,7 @@ _NAMING = "a letter, then letters, digits, _ or -, at most 64"
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Plugin:
     """A program that generates files from the model document (see
-    :mod:`generator.plugins`): ``command`` is run as given (no shell), its files
+    :mod:`taxogen.plugins`): ``command`` is run as given (no shell), its files
     go to the folder ``out``."""
 
     name: str

@@ -1,7 +1,7 @@
 """Shapes: the globs a plugin declares for every path it may write in its folder.
 
 A built-in target's manifest entries are trusted only for paths of a shape the
-target writes (regular expressions, :func:`generator.render.output_shapes`); a
+target writes (regular expressions, :func:`taxogen.render.output_shapes`); a
 plugin says the same of itself with ``"shapes"`` in its answer, a list of globs
 in which ``*`` is any run of characters within one part of a path, ``?`` any
 one character within a part, ``**`` (a whole part) any number of parts, and

@@ -18,8 +18,8 @@ file that cannot be read or decoded, a YAML syntax error) stops loading, and
 even then the problems found before it are reported with it.
 
 This module reads the file and parses it; the tree's nodes are defined in
-:mod:`generator.nodes` (re-exported here) and built from the parser's events by
-:mod:`generator.builder`.
+:mod:`taxogen.nodes` (re-exported here) and built from the parser's events by
+:mod:`taxogen.builder`.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from pathlib import Path
 
 import yaml
 
-from generator import sourcefile
-from generator.builder import MAX_DEPTH, Builder, Stop, mark_position
-from generator.diagnostics import Diagnostic, Position, TaxonomyError
-from generator.nodes import MapNode, Node, ScalarNode, SeqNode
-from generator.sourcefile import MAX_BYTES
+from taxogen import sourcefile
+from taxogen.builder import MAX_DEPTH, Builder, Stop, mark_position
+from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
+from taxogen.sourcefile import MAX_BYTES
 
 __all__ = [
     "MAX_BYTES",

@@ -16,7 +16,7 @@ import os
 import stat
 from pathlib import Path
 
-from generator.diagnostics import Diagnostic, Position, TaxonomyError
+from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
 
 __all__ = ["MAX_BYTES", "read"]
 

@@ -2,7 +2,7 @@
 
 :func:`read` returns every file the template loader can reach (by relative
 POSIX name, sorted) with its bytes, and is the only read of the folder: the
-templates render from these bytes (:class:`generator.user_templates.FolderLoader`)
+templates render from these bytes (:class:`taxogen.user_templates.FolderLoader`)
 and the no-op ``check`` digests the same ones, so what is rendered is what was
 digested.  Links are followed, to files and to folders (a linked folder of
 templates is as much the folder's as a real one), with loops refused; files in
@@ -14,7 +14,7 @@ output path (an extra template's name becomes one), and sizes are bounded
 (:data:`FILE_LIMIT`, :data:`TOTAL_LIMIT`, :data:`ENTRY_LIMIT`,
 :data:`DEPTH_LIMIT`), each read bounded as it goes, never read whole first.
 
-Neither Jinja nor PyYAML is imported here, nor :mod:`generator.emit` (some 8 ms,
+Neither Jinja nor PyYAML is imported here, nor :mod:`taxogen.emit` (some 8 ms,
 a fifth of a no-op ``check``): the memo reads the folder on that fast path.
 The name rules are therefore spelt here; a test holds them to refuse every name
 ``emit.path_problem`` refuses.
@@ -29,8 +29,8 @@ import types
 from collections.abc import Mapping
 from pathlib import Path
 
-from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, TaxonomyError
-from generator.folder import read_bounded
+from taxogen.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position, TaxonomyError
+from taxogen.folder import read_bounded
 
 __all__ = [
     "DEPTH_LIMIT",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from generator.diagnostics import Position
+from taxogen.diagnostics import Position
 
 __all__ = ["locate"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from generator.diagnostics import visible
-from generator.settings import Plugin, Settings
+from taxogen.diagnostics import visible
+from taxogen.settings import Plugin, Settings
 
 __all__ = ["VARIABLE", "notice", "refusal", "refuser"]
 

@@ -1,6 +1,6 @@
 """Type schema: the JSON Schema of a ``TypedDict``, read from its annotations.
 
-The model document (:mod:`generator.document`) is typed by ``TypedDict``
+The model document (:mod:`taxogen.document`) is typed by ``TypedDict``
 classes, and its published schema is derived from them here, so the document
 and its schema come from one source.  Supported: ``str``, ``bool``, ``int``,
 ``float``, ``None``, ``object`` (any JSON), ``Literal``, unions, ``list``,

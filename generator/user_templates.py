@@ -10,9 +10,9 @@ the same relative path without ``.j2`` (``docs/catalogue.md.j2`` →
 model document as ``model``.  A file whose name starts with ``_`` is a part for
 ``{% include %}`` and ``{% import %}`` only, never rendered by itself.
 
-The folder is read once (:mod:`generator.template_folder`) and its templates
+The folder is read once (:mod:`taxogen.template_folder`) and its templates
 are served from those bytes (:class:`FolderLoader`), under their files' names,
-to the sandbox of :mod:`generator.targets.sandbox`.  A mistake in a user
+to the sandbox of :mod:`taxogen.targets.sandbox`.  A mistake in a user
 template (a syntax error, a name the context lacks, Python that black cannot
 read, a bound of the sandbox) is a :class:`TemplateProblem` naming the
 template's file and line, reported like a taxonomy's problems (exit 2, nothing
@@ -30,8 +30,8 @@ from pathlib import Path
 import jinja2
 import jinja2.loaders
 
-from generator.diagnostics import Diagnostic
-from generator.template_folder import TemplateFolder, TemplateProblem, diagnostic
+from taxogen.diagnostics import Diagnostic
+from taxogen.template_folder import TemplateFolder, TemplateProblem, diagnostic
 
 __all__ = ["FolderLoader", "TemplateProblem", "UserTemplates", "problem", "scan"]
 
@@ -40,7 +40,7 @@ __all__ = ["FolderLoader", "TemplateProblem", "UserTemplates", "problem", "scan"
 class UserTemplates:
     """What a user's template folder holds, sorted by what taxogen does with it."""
 
-    #: The folder as read once (:func:`generator.template_folder.read`): every
+    #: The folder as read once (:func:`taxogen.template_folder.read`): every
     #: template renders from these bytes.
     contents: TemplateFolder
     #: The built-in templates it replaces, by relative name.
@@ -99,7 +99,7 @@ def scan(
 
 class FolderLoader(jinja2.BaseLoader):
     """Jinja's loader for the templates of a folder as read once: the bytes
-    :func:`generator.template_folder.read` returned, never the disk again, each
+    :func:`taxogen.template_folder.read` returned, never the disk again, each
     under its file's name (errors and tracebacks point at the file)."""
 
     def __init__(self, user: UserTemplates) -> None:

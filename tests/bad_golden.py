@@ -5,7 +5,7 @@
 ``<case>.stderr``, the exact bytes ``taxogen generate`` must print for it when
 run from the repository root as::
 
-    python -m generator generate --taxonomy tests/bad/<case>.yaml --out <folder>
+    python -m taxogen generate --taxonomy tests/bad/<case>.yaml --out <folder>
 
 This script runs exactly that for every case (through :func:`run_cli`, which
 ``tests/test_bad_inputs.py`` uses too) and writes what it prints.  It refuses to
@@ -41,11 +41,11 @@ def relative(path: Path) -> str:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[bytes]:
-    """``python -m generator ARGS`` from the repository root, output kept as bytes."""
+    """``python -m taxogen ARGS`` from the repository root, output kept as bytes."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
     env.pop("PYTHONWARNINGS", None)
     return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "taxogen", *args],
         cwd=REPO,
         env=env,
         capture_output=True,

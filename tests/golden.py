@@ -22,10 +22,10 @@ import shutil
 import sys
 from pathlib import Path
 
-from generator import document
-from generator.targets import openapi
-from generator.cli import main as taxogen
-from generator.pipeline import build_plan, load_names
+from taxogen import document
+from taxogen.targets import openapi
+from taxogen.cli import main as taxogen
+from taxogen.pipeline import build_plan, load_names
 from tests.support import REPO, cases, runtime_copies
 
 MODELS = REPO / "tests" / "models"

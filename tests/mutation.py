@@ -45,7 +45,7 @@ SAMPLE = REPO / "mutants" / "sample.txt"
 MUTMUT = [sys.executable, "-m", "mutmut"]
 #: mutmut's environment: bytecode is written whatever the caller's
 #: PYTHONDONTWRITEBYTECODE says.  The mutated modules are ten times the size of
-#: the originals, and every test that runs ``python -m generator`` (each of the
+#: the originals, and every test that runs ``python -m taxogen`` (each of the
 #: 138 bad cases, the command-line tests) would compile them afresh: 2.7 s a run
 #: here against 0.21 s with the bytecode cached.
 #: TAXOGEN_MUTATION: the costly property tests draw a tenth of their examples
@@ -57,10 +57,10 @@ MUTMUT_ENV = {
 
 #: The groups the report counts, by the dotted prefix of a mutant's module.
 GROUPS = {
-    "naming": ("generator.naming",),
-    "validate": ("generator.validate",),
-    "contract": ("generator.targets.contract",),
-    "emit": ("generator.emit",),
+    "naming": ("taxogen.naming",),
+    "validate": ("taxogen.validate",),
+    "contract": ("taxogen.targets.contract",),
+    "emit": ("taxogen.emit",),
 }
 GOAL = 0.90
 _RESULT = re.compile(r"\s*(\S+): (.+)")
@@ -78,7 +78,7 @@ def refresh_copies() -> None:
     mutants = REPO / "mutants"
     if not mutants.is_dir():
         return
-    for source in sorted((REPO / "generator").rglob("*")):
+    for source in sorted((REPO / "taxogen").rglob("*")):
         if not source.is_file() or source.suffix in (".py", ".pyc"):
             continue
         copy = mutants / source.relative_to(REPO)

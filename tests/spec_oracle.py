@@ -3,12 +3,13 @@
 Nothing here imports the generator.  The taxonomy is read with ``yaml.safe_load``
 and interpreted by the rules README.md states ("The taxonomy format", "Names",
 "Python", "The generated runtimes"), written out again here, so a bug in
-``generator.naming``, ``generator.model``, ``generator.validate`` or
-``generator.targets.contract`` cannot agree with itself: the generated runtimes
+``taxogen.naming``, ``taxogen.model``, ``taxogen.validate`` or
+``taxogen.targets.contract`` cannot agree with itself: the generated runtimes
 and the generated vectors are both held to what the YAML says.
 
 An *observation* is what a runtime did with one probe, as JSON (the same shape
-from Python and from TypeScript, see ``tests/ts/probe.mjs``); ``expected`` says
+from Python and from TypeScript, see ``tests/targets/typescript/ts/probe.mjs``);
+``expected`` says
 what the spec requires of it.
 """
 

@@ -28,9 +28,9 @@ from typing import Any
 
 import pytest
 
-from generator.naming import Names
-from generator.pipeline import load_names
-from generator.targets import every
+from taxogen.naming import Names
+from taxogen.pipeline import load_names
+from taxogen.targets import every
 from tests.spec_oracle import read_spec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -142,7 +142,8 @@ def mappings() -> list[Path]:
     """The taxonomies of ``tests/mappings/``: payload mappings none of the golden
     cases has (an envelope, details of each type beside a retryable member on
     the wire, no details at all, a problem whose code spells two ways).  Their
-    contract is judged in-process (tests/test_contract_model.py) and their
+    contract is judged in-process (tests/targets/contract/test_contract_model.py) and
+    their
     packages run their own vectors (tests/test_payload_mapping.py): what they
     add is the branches of the mapping, not another golden tree to review."""
     return sorted(MAPPINGS_DIR.glob("*.yaml"))
@@ -151,7 +152,8 @@ def mappings() -> list[Path]:
 def today_cases() -> list[Case]:
     """The cases whose payload is today's ``{code, message, retryable, details}``
     (issue 14 §2: no ``payload:`` other than the default): the suites that test
-    that payload's API by hand (tests/test_python_api.py, the hostile and fuzz
+    that payload's API by hand (tests/targets/python/test_python_api.py, the hostile and
+    fuzz
     suites, the Node API tests, bundles, layouts) run on these; every case,
     mapped ones too, runs its conformance vectors in Python, TypeScript and Go,
     and tests/test_payload_mapping.py tests the mapped decoders by hand."""
@@ -321,12 +323,17 @@ def run_node_probes(
     node: str, module: Path, probes: list[tuple[str, Any]], work: Path
 ) -> list[dict[str, Any]]:
     """Run ``probes`` against a compiled TypeScript module in one node process
-    (tests/ts/probe.mjs).
+    (tests/targets/typescript/ts/probe.mjs).
     """
     batch = work / "probes.json"
     batch.write_text(json.dumps(probes), encoding="utf-8")
     done = subprocess.run(
-        [node, str(REPO / "tests" / "ts" / "probe.mjs"), str(module), str(batch)],
+        [
+            node,
+            str(REPO / "tests" / "targets" / "typescript" / "ts" / "probe.mjs"),
+            str(module),
+            str(batch),
+        ],
         capture_output=True,
         check=False,
         timeout=300,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 from tests.support import REPO, require_tool
 
 

@@ -24,11 +24,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
-from generator.diagnostics import MAX_DIAGNOSTICS, TaxonomyError
-from generator.naming import name_taxonomy
-from generator.source import MAX_BYTES, load_text
-from generator.validate import validate
+from taxogen.cli import main
+from taxogen.diagnostics import MAX_DIAGNOSTICS, TaxonomyError
+from taxogen.naming import name_taxonomy
+from taxogen.source import MAX_BYTES, load_text
+from taxogen.validate import validate
 from tests.bad_golden import BAD_DIR, bad_cases, relative, run_cli
 from tests.support import REPO
 

@@ -22,9 +22,9 @@ from pathlib import Path
 import jinja2.bccache
 import pytest
 
-import generator
-from generator import cache, memo, render
-from generator.cli import main
+import taxogen
+from taxogen import cache, memo, render
+from taxogen.cli import main
 from tests.support import CASES_DIR, REPO, cases
 
 MINIMAL = CASES_DIR / "minimal" / "taxonomy.yaml"
@@ -50,16 +50,16 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: Path) -> Pa
 @pytest.fixture
 def rendered_count(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """One item per plan ``check`` built (it renders through ``pipeline.build``)."""
-    import generator.pipeline
+    import taxogen.pipeline
 
     calls: list[int] = []
-    real = generator.pipeline.build
+    real = taxogen.pipeline.build
 
     def counting(*args: object, **kwargs: object) -> object:
         calls.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(generator.pipeline, "build", counting)
+    monkeypatch.setattr(taxogen.pipeline, "build", counting)
     return calls
 
 
@@ -98,7 +98,7 @@ def test_a_run_writes_nothing_beside_taxogen_or_in_the_project(
     assert main(["check"]) == 0
     assert len(list((folder / "memo").iterdir())) == 1
     assert list((folder / "templates").glob("*.jinja"))
-    package = Path(generator.__file__).parent
+    package = Path(taxogen.__file__).parent
     assert not list(package.rglob("taxogen-check.memo"))
     assert not list(package.rglob("*.jinja"))
     assert not list((REPO / "templates").rglob("*.jinja"))

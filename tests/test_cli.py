@@ -1,7 +1,7 @@
 """The command line as a user drives it: generate, edit, check, regenerate.
 
-Runs ``taxogen`` in-process (``generator.cli.main``) in a scratch project, and
-once as a real process for ``python -m generator``.
+Runs ``taxogen`` in-process (``taxogen.cli.main``) in a scratch project, and
+once as a real process for ``python -m taxogen``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit
-from generator.cli import main
-from generator.pipeline import build_plan
+from taxogen import emit
+from taxogen.cli import main
+from taxogen.pipeline import build_plan
 from tests.support import REPO
 
 NEW_CODE = (
@@ -304,11 +304,11 @@ def test_defaults_come_from_the_nearest_pyproject(project: Path) -> None:
     ).read_text(encoding="utf-8")
 
 
-def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
+def test_python_dash_m_taxogen_is_the_same_program(tmp_path: Path) -> None:
     out = tmp_path / "out"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     done = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--out", str(out)],
+        [sys.executable, "-m", "taxogen", "generate", "--out", str(out)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -321,7 +321,7 @@ def test_python_dash_m_generator_is_the_same_program(tmp_path: Path) -> None:
         p: d for p, d in _snapshot(REPO / "generated").items() if p in _snapshot(out)
     }
     checked = subprocess.run(
-        [sys.executable, "-m", "generator", "check", "--out", str(out)],
+        [sys.executable, "-m", "taxogen", "check", "--out", str(out)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -357,7 +357,7 @@ def test_the_command_exits_at_once_with_its_status_and_all_its_output(
         [
             sys.executable,
             "-m",
-            "generator",
+            "taxogen",
             "diff",
             str(old),
             str(bad),
@@ -379,7 +379,7 @@ def test_the_command_exits_at_once_with_its_status_and_all_its_output(
         [
             sys.executable,
             "-m",
-            "generator",
+            "taxogen",
             "generate",
             "--taxonomy",
             str(bad),
@@ -412,7 +412,7 @@ def test_a_reader_that_stops_early_is_no_internal_error(tmp_path: Path) -> None:
     os.close(read)  # the reader is gone before taxogen prints anything
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "generator", "diff", str(old), str(new)],
+            [sys.executable, "-m", "taxogen", "diff", str(old), str(new)],
             cwd=tmp_path,
             stdout=write,
             stderr=subprocess.PIPE,
@@ -436,7 +436,7 @@ def test_version_is_the_distribution_s_and_the_manifest_records_it(
         "project"
     ]["version"]
     done = subprocess.run(
-        [sys.executable, "-m", "generator", "--version"],
+        [sys.executable, "-m", "taxogen", "--version"],
         capture_output=True,
         text=True,
         check=False,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 from tests.support import REPO, require_tool
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
@@ -255,7 +255,7 @@ def test_pre_commit_hooks_name_real_commands() -> None:
 def test_unexpected_failures_are_one_line_not_a_traceback(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import generator.pipeline as pipeline
+    import taxogen.pipeline as pipeline
 
     def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
         raise RuntimeError("template exploded")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.diff import BREAKING, COMPATIBLE, DOCS, RULES, check_version, diff
-from generator.pipeline import load_names
+from taxogen.diff import BREAKING, COMPATIBLE, DOCS, RULES, check_version, diff
+from taxogen.pipeline import load_names
 from tests.spec_oracle import read_spec
 from tests.support import REPO
 
@@ -794,7 +794,7 @@ def test_breaking_changes_come_first_and_point_at_the_new_file(tmp_path: Path) -
 def test_version_check(
     old: str, new: str, kinds: set[str], ok: bool, required: str
 ) -> None:
-    from generator.diff import Change
+    from taxogen.diff import Change
 
     changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]
     result = check_version(old, new, changes)
@@ -818,7 +818,7 @@ def test_version_check(
 def test_a_date_version_says_what_the_release_is(
     old: str, new: str, kinds: set[str], said: str
 ) -> None:
-    from generator.diff import Change
+    from taxogen.diff import Change
 
     changes = [Change(kind=k, rule="r", message="m", position=None) for k in kinds]
     message = check_version(old, new, changes).message

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit
-from generator.folder import TMP_MARK, Folder
-from generator.pipeline import build_plan
+from taxogen import emit
+from taxogen.folder import TMP_MARK, Folder
+from taxogen.pipeline import build_plan
 from tests.support import REPO
 
 
@@ -209,7 +209,7 @@ def _mid_write_evidence(out: Path) -> list[str]:
 
 
 def test_generate_killed_at_random_points(tmp_path: Path) -> None:
-    """Real SIGKILLs of `python -m generator generate`, then a normal run finishes
+    """Real SIGKILLs of `python -m taxogen generate`, then a normal run finishes
     the job.
     """
     old_yaml, new_yaml = tmp_path / "old.yaml", tmp_path / "new.yaml"
@@ -225,7 +225,7 @@ def test_generate_killed_at_random_points(tmp_path: Path) -> None:
             [
                 sys.executable,
                 "-m",
-                "generator",
+                "taxogen",
                 "generate",
                 "-q",
                 "--taxonomy",

@@ -19,9 +19,9 @@ import pytest
 
 from markdown_it import MarkdownIt
 
-from generator import escape
-from generator.targets.python import escape as python_escape
-from generator.targets.typescript import escape as typescript_escape
+from taxogen import escape
+from taxogen.targets.python import escape as python_escape
+from taxogen.targets.typescript import escape as typescript_escape
 
 PYTHON = [
     ("plain", '"plain"'),

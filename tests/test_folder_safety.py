@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.cli import main
+from taxogen.cli import main
 from tests.support import REPO
 
 MANIFEST = ".taxogen-manifest.json"

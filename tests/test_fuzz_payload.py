@@ -14,7 +14,8 @@ taxonomy and tests/cases/*):
   that are not strings, sets, objects, cycles) are refused when the error is
   built; details that are accepted always survive ``json.dumps(allow_nan=False)``.
 * Random errors survive pickle and deepcopy whole.
-* The Node side: ``tests/ts/fuzz.test.mjs`` does the same to the compiled
+* The Node side: ``tests/targets/typescript/ts/fuzz.test.mjs`` does the same to the
+compiled
   TypeScript module (a seeded generator, several thousand values per case).
 """
 
@@ -715,12 +716,13 @@ def test_pickle_and_deepcopy_keep_random_errors_whole(
 
 # ------------------------------------------------------------------ the Node side
 
-NODE_FUZZ = REPO / "tests" / "ts" / "fuzz.test.mjs"
+NODE_FUZZ = REPO / "tests" / "targets" / "typescript" / "ts" / "fuzz.test.mjs"
 
 
 @pytest.mark.parametrize("case", _case_params())
 def test_typescript_from_payload_takes_any_value(case: Case, tmp_path: Path) -> None:
-    """Run tests/ts/fuzz.test.mjs (node:test) against the case's compiled TypeScript
+    """Run tests/targets/typescript/ts/fuzz.test.mjs (node:test) against the case's
+    compiled TypeScript
     module.
     """
     # Without tsc or node: a failure under CI, a skip naming the tool elsewhere.

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit
-from generator.pipeline import build_plan
-from generator.targets import every
+from taxogen import emit
+from taxogen.pipeline import build_plan
+from taxogen.targets import every
 from tests.golden import template_cases
 from tests.support import REPO, Case, case_ids, cases, package, runtime_copies
 
@@ -94,11 +94,11 @@ def test_generation_is_deterministic(case: Case) -> None:
 
 
 #: What each process runs: ``taxogen generate`` (the command line's own entry
-#: point, as ``python -m generator`` calls it) for every job, one process for
+#: point, as ``python -m taxogen`` calls it) for every job, one process for
 #: all the cases so that each pays the imports once.
 DRIVER = """
 import json, os, sys
-from generator.cli import main
+from taxogen.cli import main
 for cwd, args in json.loads(sys.argv[1]):
     os.chdir(cwd)
     if main(["generate", "-q", *args]) != 0:

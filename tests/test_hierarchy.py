@@ -13,9 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.diagnostics import TaxonomyError
-from generator import emit
-from generator.pipeline import build_plan, load_taxonomy
+from taxogen.diagnostics import TaxonomyError
+from taxogen import emit
+from taxogen.pipeline import build_plan, load_taxonomy
 
 #: README "Hierarchies": domains nest at most this deep through parent:.
 MOST = 64

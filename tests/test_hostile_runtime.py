@@ -17,7 +17,8 @@ never from the code under test:
 
 Each hostile call runs under ``bounded``: a generous wall-clock sanity guard
 (performance targets belong to the benchmarks) and a watchdog that turns a hang
-into a failure.  The TypeScript side is ``tests/ts/hostile.test.mjs``, run here
+into a failure.  The TypeScript side is
+``tests/targets/typescript/ts/hostile.test.mjs``, run here
 once per case.
 """
 
@@ -41,7 +42,7 @@ from typing import Any
 
 import pytest
 
-from generator.targets.contract import schema as contract
+from taxogen.targets.contract import schema as contract
 from tests import spec_oracle as oracle
 from tests import support
 from tests.support import (
@@ -766,7 +767,7 @@ def test_events_whose_methods_raise_are_invalid(
 
 # ------------------------------------------------------------------ TypeScript
 
-NODE_HOSTILE = REPO / "tests" / "ts" / "hostile.test.mjs"
+NODE_HOSTILE = REPO / "tests" / "targets" / "typescript" / "ts" / "hostile.test.mjs"
 
 
 def require_typescript_tools() -> str:

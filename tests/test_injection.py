@@ -8,14 +8,16 @@ paragraph separators, bidi controls, emoji) and checks, for every example:
 
 * Python: the generated package imports, and every class's ``meaning`` (and the
   other values read back at runtime) equals the input text;
-* TypeScript (tests/test_injection_typescript.py, the half that needs tsc and
+* TypeScript (tests/targets/typescript/test_injection_typescript.py, the half that needs
+tsc and
   node): the generated module compiles with tsc under its strict tsconfig, and
   every class's static ``meaning`` read back in Node equals the input text;
 * Markdown: every table keeps its columns, and the text a reader sees in each
   cell, heading and paragraph is the input text (see ``reader_text`` for the
   few normalisations Markdown itself imposes); the ``docs`` entries, which are
   Markdown (issue 14 §5), are rendered as Markdown renders them instead
-  (``docs.fields``: one line, no ``|``, here; tests/test_docs_markdown.py has
+  (``docs.fields``: one line, no ``|``, here; tests/targets/docs/test_docs_markdown.py
+  has
   line breaks and pipes);
 * black: the generated Python is byte for byte what black writes, and the
   templates get there without the safety net whenever no line is too long.
@@ -50,11 +52,12 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from generator import pysyntax, render
-from generator.diagnostics import TaxonomyError
-from generator.model import PAYLOAD_FIELDS
-from generator.naming import Names
-from generator.pipeline import build_plan, load_names
+from taxogen import render
+from taxogen.targets.python import pysyntax
+from taxogen.diagnostics import TaxonomyError
+from taxogen.model import PAYLOAD_FIELDS
+from taxogen.naming import Names
+from taxogen.pipeline import build_plan, load_names
 from tests import spec_oracle as oracle
 from tests.support import Case, case_ids, cases
 

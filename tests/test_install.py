@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -243,7 +244,7 @@ def test_the_wheels_carry_every_template(built: Built, which: str) -> None:
     with zipfile.ZipFile(getattr(built, which)) as wheel:
         names = set(wheel.namelist())
         for name in template_files():
-            member = f"generator/templates/{name}"
+            member = f"taxogen/templates/{name}"
             assert member in names, f"the wheel lacks {member}"
             assert wheel.read(member) == (built.tree / "templates" / name).read_bytes()
         # The data, not the checkout's layout: no top-level templates/ in the wheel.
@@ -264,8 +265,8 @@ def test_the_installed_package_and_its_templates_are_the_venvs(
     installed: Installed, work: Path
 ) -> None:
     script = (
-        "import generator, generator.render as r\n"
-        "print(generator.__file__)\n"
+        "import taxogen, taxogen.render as r\n"
+        "print(taxogen.__file__)\n"
         "print(r.TEMPLATES)\n"
     )
     module, templates = ok([installed.python, "-c", script], work).splitlines()
@@ -276,6 +277,32 @@ def test_the_installed_package_and_its_templates_are_the_venvs(
 
 
 # ------------------------------------------------------------ what it does, installed
+def test_the_installed_tool_answers_its_version_and_runs_as_python_m_taxogen(
+    installed: Installed, work: Path
+) -> None:
+    """Issue 33 §1: the import package is ``taxogen``, and a project's own
+    folders cannot stand in for the tool or its libraries.  The work folder
+    holds a ``generator/`` package (the tool's old import name) and a ``yaml.py``
+    and ``jinja2/`` that would fail if imported; ``python -m`` puts that folder
+    first on the path."""
+    version = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"][
+        "version"
+    ]
+    poison = "raise SystemExit('a project folder ran in place of the tool')\n"
+    for name in ("generator/__init__.py", "generator/__main__.py", "yaml.py"):
+        (work / name).parent.mkdir(exist_ok=True)
+        (work / name).write_text(poison, encoding="utf-8")
+    (work / "jinja2").mkdir()
+    (work / "jinja2" / "__init__.py").write_text(poison, encoding="utf-8")
+    shutil.copy2(REPO / "tests" / "cases" / "minimal" / "taxonomy.yaml", work)
+    for command in ([installed.taxogen], [installed.python, "-m", "taxogen"]):
+        assert ok([*command, "--version"], work).strip() == f"taxogen {version}"
+        ok([*command, "generate", "-q", "--out", "out"], work)
+        assert "up to date" in ok([*command, "check", "--out", "out"], work)
+    shadowed = run([installed.python, "-m", "generator", "--version"], work)
+    assert "a project folder ran" in shadowed.stderr  # the poison is live
+
+
 @pytest.mark.parametrize("case", GOLDEN, ids=[case.name for case in GOLDEN])
 def test_the_installed_tool_writes_the_golden_files_and_checks_them(
     installed: Installed, work: Path, case: Case
@@ -310,20 +337,20 @@ def test_the_installed_diff_lint_and_model_behave_as_from_the_checkout(
     shutil.copy2(taxonomy, work / "taxonomy.yaml")
     for extra in ([], ["--schema"]):  # the schema ships inside the wheel too
         mine = run([installed.taxogen, "model", *extra], work)
-        theirs = run([sys.executable, "-m", "generator", "model", *extra], work)
+        theirs = run([sys.executable, "-m", "taxogen", "model", *extra], work)
         assert mine.returncode == 0, mine.stdout + mine.stderr
         assert mine.stdout == theirs.stdout
     same = run([installed.taxogen, "diff", "taxonomy.yaml", "taxonomy.yaml"], work)
     assert same.returncode == 0, same.stdout + same.stderr
     checkout = run(
-        [sys.executable, "-m", "generator", "diff", "taxonomy.yaml", "taxonomy.yaml"],
+        [sys.executable, "-m", "taxogen", "diff", "taxonomy.yaml", "taxonomy.yaml"],
         work,
     )
     assert (same.returncode, same.stdout) == (checkout.returncode, checkout.stdout)
     generic_missing, statuses = _lint_outcome(taxonomy)
     for extra, status in zip(([], ["--strict"]), statuses):
         mine = run([installed.taxogen, "lint", *extra], work)
-        theirs = run([sys.executable, "-m", "generator", "lint", *extra], work)
+        theirs = run([sys.executable, "-m", "taxogen", "lint", *extra], work)
         assert mine.returncode == status, mine.stdout + mine.stderr
         findings = [line for line in mine.stdout.splitlines() if ": warning " in line]
         assert len(findings) == len(generic_missing), mine.stdout
@@ -363,7 +390,7 @@ def test_the_installed_cache_of_compiled_templates_fails_soft(
             [
                 installed.python,
                 "-c",
-                "import generator.targets.environment as r; print(r.TEMPLATES)",
+                "import taxogen.targets.environment as r; print(r.TEMPLATES)",
             ],
             work,
         ).strip()

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import lint as lint_module
-from generator import lint_config
-from generator.lint import RULES, LintConfig, LintConfigError, lint
-from generator.pipeline import load_taxonomy
+from taxogen import lint as lint_module
+from taxogen import lint_config
+from taxogen.lint import RULES, LintConfig, LintConfigError, lint
+from taxogen.pipeline import load_taxonomy
 from tests.support import REPO
 
 BASE = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
@@ -151,8 +151,8 @@ def test_reading_the_settings_imports_neither_the_model_nor_naming() -> None:
     # Why the table lives apart from the checks: every command reads the settings
     # first, and a no-op check answered from its memo must not pay for these.
     script = (
-        "import sys, generator.settings, generator.memo\n"
-        "heavy = {'generator.model', 'generator.naming', 'generator.lint'}\n"
+        "import sys, taxogen.settings, taxogen.memo\n"
+        "heavy = {'taxogen.model', 'taxogen.naming', 'taxogen.lint'}\n"
         "print(sorted(heavy & set(sys.modules)))\n"
     )
     done = subprocess.run(

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.folder import Folder
-from generator.lock import LockTimeout
+from taxogen.folder import Folder
+from taxogen.lock import LockTimeout
 from tests.support import REPO
 
 PAIRS = 20
@@ -41,7 +41,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 def _start(project: Path, *args: str, **env: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "taxogen", *args],
         cwd=project,
         env=_env(**env),
         stdout=subprocess.PIPE,
@@ -158,7 +158,7 @@ def test_a_crashed_holder_does_not_keep_the_lock(project: Path) -> None:
             "-c",
             "import sys, time\n"
             "from pathlib import Path\n"
-            "from generator.folder import Folder\n"
+            "from taxogen.folder import Folder\n"
             "f = Folder(Path(sys.argv[1]), create=False)\n"
             "f.lock(timeout=0, waiting=print)\n"
             "print('held', flush=True)\n"

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-import generator
+import taxogen
 
-from generator import emit
-from generator.folder import Folder
+from taxogen import emit
+from taxogen.folder import Folder
 
 MANIFEST = ".taxogen-manifest.json"
 SHAPES = (r"docs/[a-z_]+\.md", r"pkg/[a-z_]+/[a-z_]+\.py", r"top\.txt")
@@ -61,7 +61,7 @@ def test_manifest_bytes_lists_owner_and_sha256_of_each_file_sorted() -> None:
         "{\n"
         '  "//": "Written by taxogen: the files it generated in this folder.'
         ' Do not edit.",\n'
-        f'  "generator": "taxogen {generator.__version__}",\n'
+        f'  "generator": "taxogen {taxogen.__version__}",\n'
         '  "taxonomy": "alpha",\n'
         '  "files": {\n'
         f'    "docs/a.md": "{sha_a}",\n'
@@ -106,7 +106,7 @@ def test_generate_writes_the_plan_and_a_manifest_that_owns_it(tmp_path: Path) ->
         assert (out / path).read_bytes() == data
     assert _manifest(out) == {
         "//": "Written by taxogen: the files it generated in this folder. Do not edit.",
-        "generator": f"taxogen {generator.__version__}",
+        "generator": f"taxogen {taxogen.__version__}",
         "taxonomy": "alpha",
         "files": {path: _sha(data) for path, data in FILES.items()},
     }

@@ -26,10 +26,10 @@ from typing import Any
 
 import pytest
 
-import generator
-import generator.pipeline
-from generator import memo
-from generator.cli import main
+import taxogen
+import taxogen.pipeline
+from taxogen import memo
+from taxogen.cli import main
 from tests.support import CASES_DIR, REPO
 
 MANIFEST = ".taxogen-manifest.json"
@@ -70,13 +70,13 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def rendered(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The taxonomies ``check`` rendered (it renders through ``pipeline.build``)."""
     calls: list[Path] = []
-    real = generator.pipeline.build
+    real = taxogen.pipeline.build
 
     def counting(path: Path, *args: Any) -> object:
         calls.append(path)
         return real(path, *args)
 
-    monkeypatch.setattr(generator.pipeline, "build", counting)
+    monkeypatch.setattr(taxogen.pipeline, "build", counting)
     return calls
 
 
@@ -171,7 +171,7 @@ def test_another_folder_named_in_pyproject_is_the_one_checked(
 def test_a_folder_written_by_another_version_says_so_first(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(generator, "__version__", "99.0.0")
+    monkeypatch.setattr(taxogen, "__version__", "99.0.0")
     capsys.readouterr()
     assert main(["check"]) == 1
     first = capsys.readouterr().out.splitlines()[0]
@@ -220,7 +220,7 @@ def _copy_taxonomy(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _new_version(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(generator, "__version__", "0.1.0+next")
+    monkeypatch.setattr(taxogen, "__version__", "0.1.0+next")
 
 
 _TEMPLATES = '\ntemplates = "tpl"\n'
@@ -415,7 +415,7 @@ def test_a_taxonomy_on_a_pipe_works_in_every_command(
 
     def taxogen(argv: list[str]) -> subprocess.CompletedProcess[bytes]:
         return subprocess.run(
-            [sys.executable, "-m", "generator", *argv],
+            [sys.executable, "-m", "taxogen", *argv],
             cwd=tmp_path,
             env=env,
             input=MINIMAL.read_bytes(),
@@ -455,7 +455,7 @@ def test_a_taxonomy_the_user_did_not_name_is_never_waited_on(
     shutil.copy(MINIMAL, tmp_path / "old.yaml")
     argv = {"diff": ["diff", "old.yaml"], "generate": ["generate", "-q"]}
     done = subprocess.run(
-        [sys.executable, "-m", "generator", *argv.get(command, [command])],
+        [sys.executable, "-m", "taxogen", *argv.get(command, [command])],
         cwd=tmp_path,
         env={**os.environ, "TAXOGEN_CACHE_DIR": str(own_cache)},
         capture_output=True,
@@ -473,13 +473,13 @@ def test_a_taxonomy_the_user_did_not_name_is_never_waited_on(
 def test_the_taxogen_process_keeps_the_memo_and_still_catches_drift(
     tmp_path: Path, own_cache: Path
 ) -> None:
-    # As a pre-commit hook runs it: a fresh `python -m generator` per command.
+    # As a pre-commit hook runs it: a fresh `python -m taxogen` per command.
     env = {**os.environ, "TAXOGEN_CACHE_DIR": str(own_cache)}
     shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
 
     def taxogen(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "generator", *args],
+            [sys.executable, "-m", "taxogen", *args],
             cwd=tmp_path,
             env=env,
             capture_output=True,
@@ -502,7 +502,7 @@ def test_the_taxogen_process_keeps_the_memo_and_still_catches_drift(
 
 def test_the_memo_reads_what_emit_writes() -> None:
     # memo keeps its own copies so that a no-op check does not import emit.
-    from generator import emit
+    from taxogen import emit
 
     assert memo._MANIFEST == emit.MANIFEST
     assert memo._MANIFEST_LIMIT == emit.MANIFEST_LIMIT

@@ -21,7 +21,7 @@ from pathlib import Path
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from generator.cli import main
+from taxogen.cli import main
 from tests.support import CASES_DIR, examples
 
 MINIMAL = (CASES_DIR / "minimal" / "taxonomy.yaml").read_text(encoding="utf-8")

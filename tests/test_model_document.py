@@ -18,8 +18,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from generator.document import GrpcStatus
-from generator.model import GRPC_STATUSES
+from taxogen.document import GrpcStatus
+from taxogen.model import GRPC_STATUSES
 from tests import spec_oracle as oracle
 from tests.support import REPO, Case, case_ids, cases
 
@@ -28,7 +28,7 @@ MODELS = REPO / "tests" / "models"
 
 def _taxogen(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "taxogen", *args],
         cwd=REPO,
         capture_output=True,
         check=False,

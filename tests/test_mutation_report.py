@@ -31,15 +31,15 @@ def test_wilson_interval_of_nothing_run_says_nothing() -> None:
 @pytest.mark.parametrize(
     ("mutant", "group"),
     [
-        ("generator.naming.x_snake__mutmut_3", "naming"),
-        ("generator.validate.fields.x__read_field__mutmut_161", "validate"),
-        ("generator.validate.x_read__mutmut_1", "validate"),
-        ("generator.targets.contract.vectors.xǁVectorsǁadd__mutmut_2", "contract"),
-        ("generator.emit.x_write__mutmut_9", "emit"),
+        ("taxogen.naming.x_snake__mutmut_3", "naming"),
+        ("taxogen.validate.fields.x__read_field__mutmut_161", "validate"),
+        ("taxogen.validate.x_read__mutmut_1", "validate"),
+        ("taxogen.targets.contract.vectors.xǁVectorsǁadd__mutmut_2", "contract"),
+        ("taxogen.emit.x_write__mutmut_9", "emit"),
         # Modules whose names merely begin like a group's are not in it.
-        ("generator.naming_extra.x_f__mutmut_1", None),
-        ("generator.emitter.x_f__mutmut_1", None),
-        ("generator.render.x_f__mutmut_1", None),
+        ("taxogen.naming_extra.x_f__mutmut_1", None),
+        ("taxogen.emitter.x_f__mutmut_1", None),
+        ("taxogen.render.x_f__mutmut_1", None),
     ],
 )
 def test_each_mutant_is_counted_in_its_module_group(
@@ -50,15 +50,15 @@ def test_each_mutant_is_counted_in_its_module_group(
 
 def test_a_reason_given_under_an_earlier_name_is_shown_under_it_there() -> None:
     raw = {
-        "generator.validate.codes.x_read_code__mutmut_300": (
+        "taxogen.validate.codes.x_read_code__mutmut_300": (
             "equivalent (x_read_code__mutmut_287 at 069196e)"
         ),
-        "generator.validate.codes.x_read_code__mutmut_5": "equivalent",
+        "taxogen.validate.codes.x_read_code__mutmut_5": "equivalent",
     }
     at_old = mutation.reasons_at(raw, "069196e" + "0" * 33)
-    assert "generator.validate.codes.x_read_code__mutmut_287" in at_old
-    assert "generator.validate.codes.x_read_code__mutmut_300" not in at_old
-    assert at_old["generator.validate.codes.x_read_code__mutmut_5"] == "equivalent"
+    assert "taxogen.validate.codes.x_read_code__mutmut_287" in at_old
+    assert "taxogen.validate.codes.x_read_code__mutmut_300" not in at_old
+    assert at_old["taxogen.validate.codes.x_read_code__mutmut_5"] == "equivalent"
     at_new = mutation.reasons_at(raw, "1a48e85" + "0" * 33)
     assert set(at_new) == set(raw)
 
@@ -76,14 +76,14 @@ def test_the_report_names_the_commit_and_where_verdicts_come_from() -> None:
 def test_a_changed_runtime_reaches_mutmuts_copy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runtime = tmp_path / "generator" / "targets" / "ts" / "runtime.ts"
+    runtime = tmp_path / "taxogen" / "targets" / "ts" / "runtime.ts"
     runtime.parent.mkdir(parents=True)
     runtime.write_text("export const now = 2;\n", "utf-8")
-    (tmp_path / "generator" / "model.py").write_text("x = 1\n", "utf-8")
-    stale = tmp_path / "mutants" / "generator" / "targets" / "ts" / "runtime.ts"
+    (tmp_path / "taxogen" / "model.py").write_text("x = 1\n", "utf-8")
+    stale = tmp_path / "mutants" / "taxogen" / "targets" / "ts" / "runtime.ts"
     stale.parent.mkdir(parents=True)
     stale.write_text("export const now = 1;\n", "utf-8")
-    mutated = tmp_path / "mutants" / "generator" / "model.py"
+    mutated = tmp_path / "mutants" / "taxogen" / "model.py"
     mutated.write_text("x = 1  # mutmut's\n", "utf-8")
     monkeypatch.setattr(mutation, "REPO", tmp_path)
     mutation.refresh_copies()
@@ -108,9 +108,9 @@ def test_a_survivors_diff_keeps_its_changed_lines_only() -> None:
 
 def test_a_hang_counts_as_killed_and_is_named() -> None:
     found = {
-        "generator.naming.x_snake__mutmut_1": "killed",
-        "generator.naming.x_snake__mutmut_2": "timeout",
-        "generator.emit.x_write__mutmut_1": "killed",
+        "taxogen.naming.x_snake__mutmut_1": "killed",
+        "taxogen.naming.x_snake__mutmut_2": "timeout",
+        "taxogen.emit.x_write__mutmut_1": "killed",
     }
     text, _ = mutation.report(found, {}, "", "", "")
     (row,) = [line for line in text.splitlines() if line.startswith("| naming |")]
@@ -125,8 +125,8 @@ def test_a_hang_counts_as_killed_and_is_named() -> None:
         " 100.0% ",
         " 100.0% ",
     ]
-    assert "`generator.naming.x_snake__mutmut_2`" in text
-    assert "`generator.naming.x_snake__mutmut_1`" not in text
+    assert "`taxogen.naming.x_snake__mutmut_2`" in text
+    assert "`taxogen.naming.x_snake__mutmut_1`" not in text
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.diagnostics import Position, TaxonomyError
-from generator.model import Code, Docs, Domain, Field, Shape, Taxonomy
-from generator.naming import (
+from taxogen.diagnostics import Position, TaxonomyError
+from taxogen.model import Code, Docs, Domain, Field, Shape, Taxonomy
+from taxogen.naming import (
     check_names,
     class_name,
     generic_code,
@@ -36,19 +36,19 @@ from generator.naming import (
     split_words,
     words,
 )
-from generator.pipeline import build_plan, load_names
-from generator.targets.go.naming import code_names, domain_const, go_name, go_package
-from generator.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
-from generator.targets.python import naming as python_naming
-from generator.targets.python.naming import python_dist
-from generator.targets.python.reserved import (
+from taxogen.pipeline import build_plan, load_names
+from taxogen.targets.go.naming import code_names, domain_const, go_name, go_package
+from taxogen.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
+from taxogen.targets.python import naming as python_naming
+from taxogen.targets.python.naming import python_dist
+from taxogen.targets.python.reserved import (
     PYTHON_BUILTINS,
     PYTHON_KEYWORDS,
     PYTHON_MODULE_NAMES,
     PYTHON_STANDARD_NAMES,
 )
-from generator.targets.typescript import naming as typescript_naming
-from generator.targets.typescript.reserved import (
+from taxogen.targets.typescript import naming as typescript_naming
+from taxogen.targets.typescript.reserved import (
     TS_GLOBALS,
     TS_MODULE_NAMES,
     TS_RESERVED,
@@ -804,7 +804,7 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
         if isinstance(node, ast.Name) and _PASCAL.fullmatch(node.id)
     }
     # Exception itself is read by _runtime.py now, whose namespace holds no class
-    # of the taxonomy (tests/test_python_runtime.py).
+    # of the taxonomy (tests/targets/python/test_python_runtime.py).
     assert {"ClassVar", "ErrorCode"} <= used
     reserved = (
         PYTHON_BUILTINS | PYTHON_KEYWORDS | PYTHON_MODULE_NAMES | PYTHON_STANDARD_NAMES
@@ -820,7 +820,7 @@ def test_every_class_like_name_the_typescript_module_uses_is_reserved(
     code = _code_only(_module(case, "src/index.ts"))
     used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\s*:)", code))
     # Error itself is read by src/runtime.ts now, which declares no class of the
-    # taxonomy (tests/test_typescript_runtime.py).
+    # taxonomy (tests/targets/typescript/test_typescript_runtime.py).
     assert {"Object", "Map", "ErrorCode"} <= used
     assert used - ts_own - TS_GLOBALS - TS_MODULE_NAMES == set()
 

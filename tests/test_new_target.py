@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.naming import Names
-from generator.targets.base import Options, Target, Template
+from taxogen.naming import Names
+from taxogen.targets.base import Options, Target, Template
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,8 +67,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from generator.diagnostics import Diagnostic
-from generator.language import Language
+from taxogen.diagnostics import Diagnostic
+from taxogen.language import Language
 
 
 class ToyPackage(TypedDict):
@@ -138,16 +138,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     changed = {name for name in after if before.get(name) != after[name]}
     assert changed == set(TOY)
     wheel = build_wheel(tree, root / "dist")
-    assert {name.replace("templates/", "generator/templates/", 1) for name in TOY} <= (
-        shipped(wheel)
-    )
+    # generator/ ships as the package taxogen, templates/ inside it.
+    wheeled = {
+        "taxogen/" + name.split("/", 1)[1] if name.startswith("generator/") else name
+        for name in TOY
+    }
+    wheeled = {
+        "taxogen/" + name if name.startswith("templates/") else name for name in wheeled
+    }
+    assert wheeled <= shipped(wheel)
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(root / "site")
     return root / "site"
 
 
 def _run(site: Path, project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m generator ARGS`` in ``project``, from the unpacked wheel."""
+    """``python -m taxogen ARGS`` in ``project``, from the unpacked wheel."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -155,7 +161,7 @@ def _run(site: Path, project: Path, *args: str) -> subprocess.CompletedProcess[s
     }
     env.update(PYTHONPATH=str(site), TAXOGEN_CACHE_DIR=str(project / ".cache"))
     return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "taxogen", *args],
         cwd=project,
         env=env,
         capture_output=True,

@@ -28,9 +28,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.pipeline import build_plan
+from taxogen.pipeline import build_plan
 from tests import spec_oracle as oracle
 from tests.support import (
+    REPO,
     Case,
     cases,
     examples,
@@ -39,12 +40,12 @@ from tests.support import (
     mappings,
     require_typescript_tools,
 )
-from tests.test_conformance import run_vector
-from tests.test_go import go_env  # noqa: F401  (the fixture, used by name)
-from tests.test_go import (
+from tests.targets.contract.test_conformance import run_vector
+from tests.targets.go.test_go import go_env  # noqa: F401  (the fixture, used by name)
+from tests.targets.go.test_go import (
     test_the_go_module_is_clean_vetted_and_passes_every_vector as _go_vectors,
 )
-from tests.test_ts_conformance import (
+from tests.targets.typescript.test_ts_conformance import (
     test_typescript_passes_every_vector as _ts_vectors,
 )
 
@@ -378,7 +379,9 @@ def test_an_envelope_and_renamed_members_write_and_refuse_by_their_names(
     assert caught.value.field == "error.may_retry"
 
 
-NODE_MAPPED = Path(__file__).parent / "ts" / "mapped_hostile.test.mjs"
+NODE_MAPPED = (
+    REPO / "tests" / "targets" / "typescript" / "ts" / "mapped_hostile.test.mjs"
+)
 
 
 @pytest.mark.parametrize("case", _params())

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit, plugins
-from generator.cli import main
-from generator.folder import Folder
+from taxogen import emit, plugins
+from taxogen.cli import main
+from taxogen.folder import Folder
 from tests.support import REPO
 
 PLUGIN = REPO / "tests" / "plugins" / "codes_plugin.py"

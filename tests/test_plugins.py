@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 from tests import spec_oracle as oracle
 from tests.support import REPO, require_tool
 

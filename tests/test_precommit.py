@@ -61,7 +61,7 @@ def hooks(tmp_path_factory: pytest.TempPathFactory) -> Hooks:
     project = root / "project"
     project.mkdir()
     shutil.copy2(REPO / "taxonomy.yaml", project / "taxonomy.yaml")
-    ok([sys.executable, "-m", "generator", "generate", "-q"], project)
+    ok([sys.executable, "-m", "taxogen", "generate", "-q"], project)
     assert (project / "generated" / "docs" / "errors.md").is_file()
     _commit(git, project)
 
@@ -138,7 +138,7 @@ def test_taxogen_check_follows_a_custom_taxonomy_and_out(hooks: Hooks) -> None:
         '[tool.taxogen]\ntaxonomy = "spec/errors.yaml"\nout = "src/errors"\n',
         encoding="utf-8",
     )
-    ok([sys.executable, "-m", "generator", "generate", "-q"], custom)
+    ok([sys.executable, "-m", "taxogen", "generate", "-q"], custom)
     page = custom / "src" / "errors" / "docs" / "errors.md"
     assert page.is_file()
     _commit(hooks.git, custom)

@@ -23,13 +23,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.targets.go.reserved import GO_KEYWORDS, GO_PREDECLARED
-from generator.targets.python.reserved import (
+from taxogen.targets.go.reserved import GO_KEYWORDS, GO_PREDECLARED
+from taxogen.targets.python.reserved import (
     PYTHON_BUILTINS,
     PYTHON_HARD_KEYWORDS,
     PYTHON_KEYWORDS,
 )
-from generator.targets.typescript.reserved import JS_RESERVED, TS_RESERVED
+from taxogen.targets.typescript.reserved import JS_RESERVED, TS_RESERVED
 from tests.support import REPO, require_tool
 
 # ---------------------------------------------------------------------- Python

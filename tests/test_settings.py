@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-from generator.lint_config import LintConfig
-from generator.settings import Settings, settings
+from taxogen.cli import main
+from taxogen.lint_config import LintConfig
+from taxogen.settings import Settings, settings
 from tests.support import REPO
 
 MINIMAL = REPO / "tests" / "cases" / "minimal" / "taxonomy.yaml"

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from generator import answer
-from generator.shapes import MAX_GLOBS, Glob
+from taxogen import answer
+from taxogen.shapes import MAX_GLOBS, Glob
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import source
-from generator.builder import Builder, Stop
+from taxogen import source
+from taxogen.builder import Builder, Stop
 from tests.support import REPO
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.diagnostics import TaxonomyError
-from generator.model import GRPC_STATUSES, Taxonomy, doc_url
-from generator.source import load_text
-from generator.validate import validate
+from taxogen.diagnostics import TaxonomyError
+from taxogen.model import GRPC_STATUSES, Taxonomy, doc_url
+from taxogen.source import load_text
+from taxogen.validate import validate
 
 HEAD = """\
 format: 1

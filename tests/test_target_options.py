@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import _options, main
-from generator.settings import settings
+from taxogen.cli import _options, main
+from taxogen.settings import settings
 from tests.support import REPO
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-from generator.pipeline import build_plan
-from generator.settings import DEFAULT_TARGETS, TARGET_NAMES
-from generator.targets import every
+from taxogen.cli import main
+from taxogen.pipeline import build_plan
+from taxogen.settings import DEFAULT_TARGETS, TARGET_NAMES
+from taxogen.targets import every
 from tests.support import REPO
 
 MANIFEST = ".taxogen-manifest.json"
@@ -31,7 +31,7 @@ def _defined() -> dict[str, str]:
     """Every target a folder's target.py defines, and the folder."""
     found = {}
     for path in sorted((REPO / "generator" / "targets").glob("*/target.py")):
-        module = importlib.import_module(f"generator.targets.{path.parent.name}.target")
+        module = importlib.import_module(f"taxogen.targets.{path.parent.name}.target")
         found.update({target.name: path.parent.name for target in module.TARGETS})
     return found
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit
-from generator.cli import main
-from generator.pipeline import build
+from taxogen import emit
+from taxogen.cli import main
+from taxogen.pipeline import build
 from tests.golden import template_cases
 from tests.support import Case, package
 
@@ -186,7 +186,7 @@ def test_recursion_is_bounded(
 def test_a_render_has_a_time_limit(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.targets import sandbox
+    from taxogen.targets import sandbox
 
     monkeypatch.setattr(sandbox, "SECONDS", 0.5)
     loops = "{% for i in range(100000) %}{% for j in range(100000) %}"
@@ -212,7 +212,7 @@ def test_the_time_limit_is_a_watchdog(
     monkeypatch: pytest.MonkeyPatch,
     text: str,
 ) -> None:
-    from generator.targets import sandbox
+    from taxogen.targets import sandbox
 
     monkeypatch.setattr(sandbox, "SECONDS", 0.2)
     (project / FOLDER / "docs" / "slow.md.j2").write_text(text + "\n")
@@ -230,7 +230,7 @@ def test_the_watchdog_covers_finishing_the_output(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """black over a user's Python output runs within the same time limit."""
-    from generator.targets import every, sandbox
+    from taxogen.targets import every, sandbox
 
     def slow(output: str, text: str) -> str:
         time.sleep(5)
@@ -256,7 +256,7 @@ def test_a_template_running_out_of_memory_is_its_problem(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Not taxogen's bug (exit 70): the template's, at the line that ran out."""
-    from generator.targets import every
+    from taxogen.targets import every
 
     def exhausted(text: str) -> str:
         raise MemoryError
@@ -346,7 +346,7 @@ def test_a_link_out_of_the_project_is_refused(
 
 # --------------------------------------------------------- reading the folder
 def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
-    from generator import template_folder
+    from taxogen import template_folder
 
     read = template_folder.read(project / FOLDER)
     (project / FOLDER / "docs" / "catalogue.md.j2").write_text("changed on disk\n")
@@ -356,7 +356,7 @@ def test_the_templates_render_from_the_bytes_read_once(project: Path) -> None:
 
 
 def test_every_file_is_read_in_any_folder_and_through_links(project: Path) -> None:
-    from generator import template_folder
+    from taxogen import template_folder
 
     (project / FOLDER / "docs" / "__pycache__").mkdir()
     (project / FOLDER / "docs" / "__pycache__" / "_part.j2").write_bytes(b"part\n")
@@ -440,7 +440,7 @@ def test_a_folder_over_the_total_size_is_refused(
 def test_the_count_and_depth_limits_are_enforced(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator import template_folder
+    from taxogen import template_folder
 
     monkeypatch.setattr(template_folder, "DEPTH_LIMIT", 3)
     (project / FOLDER / "docs" / "a" / "b" / "c").mkdir(parents=True)
@@ -460,8 +460,7 @@ def test_a_fifo_in_the_folder_is_refused_without_hanging(
         [
             sys.executable,
             "-c",
-            "import sys; from generator.cli import main; "
-            "sys.exit(main(['generate']))",
+            "import sys; from taxogen.cli import main; " "sys.exit(main(['generate']))",
         ],
         cwd=project,
         capture_output=True,
@@ -480,8 +479,8 @@ def test_a_device_in_the_folder_is_refused(
 ) -> None:
     """Read without a project's bound (a link out of the project is refused
     before its kind is looked at)."""
-    from generator import template_folder
-    from generator.diagnostics import TaxonomyError
+    from taxogen import template_folder
+    from taxogen.diagnostics import TaxonomyError
 
     (project / FOLDER / "docs" / "zero.md.j2").symlink_to("/dev/zero")
     with pytest.raises(TaxonomyError, match="is a device"):
@@ -545,7 +544,7 @@ def test_a_name_no_output_path_can_have_is_refused_before_writing(
 def test_the_name_rules_refuse_every_name_an_output_path_cannot_have(
     name: str,
 ) -> None:
-    from generator.template_folder import name_problem
+    from taxogen.template_folder import name_problem
 
     assert emit.path_problem(name) is not None  # the rules the README states
     assert name_problem(name) is not None

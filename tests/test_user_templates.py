@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 from tests import spec_oracle as oracle
 from tests.golden import template_cases
 from tests.support import runtime_copies

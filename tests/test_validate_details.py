@@ -20,16 +20,16 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.diagnostics import TaxonomyError
-from generator.model import (
+from taxogen.diagnostics import TaxonomyError
+from taxogen.model import (
     JSONObject,
     JSONValue,
     Taxonomy,
     parse_template,
     placeholder_text,
 )
-from generator.source import load_text
-from generator.validate import validate
+from taxogen.source import load_text
+from taxogen.validate import validate
 from tests.support import require_tool
 
 REPO = Path(__file__).resolve().parent.parent
@@ -352,7 +352,7 @@ domains:
 def test_the_hard_and_soft_keyword_tables_hold_this_pythons() -> None:
     import keyword
 
-    from generator.targets.python.reserved import (
+    from taxogen.targets.python.reserved import (
         PYTHON_HARD_KEYWORDS,
         PYTHON_KEYWORDS,
     )
@@ -362,7 +362,7 @@ def test_the_hard_and_soft_keyword_tables_hold_this_pythons() -> None:
 
 
 def test_a_details_type_name_is_claimed_like_a_class(tmp_path: Path) -> None:
-    from generator.naming import name_taxonomy
+    from taxogen.naming import name_taxonomy
 
     start = HEAD + """\
 domains:
@@ -506,7 +506,7 @@ def test_thousands_of_digits_are_refused_without_a_crash(tmp_path: Path) -> None
     path = tmp_path / "t.yaml"
     path.write_text(text, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--taxonomy", str(path),
+        [sys.executable, "-m", "taxogen", "generate", "--taxonomy", str(path),
          "--out", str(tmp_path / "out")],
         capture_output=True, text=True, check=False, cwd=REPO,
     )  # fmt: skip

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 
-from generator.diagnostics import Position, TaxonomyError
-from generator.nodes import MapNode, ScalarNode, SeqNode
-from generator.source import load_text
-from generator.validate import validate
-from generator.validate.text import character_problem, describe, show
+from taxogen.diagnostics import Position, TaxonomyError
+from taxogen.nodes import MapNode, ScalarNode, SeqNode
+from taxogen.source import load_text
+from taxogen.validate import validate
+from taxogen.validate.text import character_problem, describe, show
 from tests.bad_golden import REPO, bad_cases, relative
 
 HEAD = """\

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.diagnostics import MAX_DIAGNOSTICS, Position, TaxonomyError
-from generator.model import Code, JSONObject, Taxonomy
-from generator.nodes import MapNode
-from generator.source import load_text
-from generator.validate import validate
-from generator.validate.codes import Codes, read_code
-from generator.validate.reader import Reader
+from taxogen.diagnostics import MAX_DIAGNOSTICS, Position, TaxonomyError
+from taxogen.model import Code, JSONObject, Taxonomy
+from taxogen.nodes import MapNode
+from taxogen.source import load_text
+from taxogen.validate import validate
+from taxogen.validate.codes import Codes, read_code
+from taxogen.validate.reader import Reader
 
 HEAD = """\
 format: 1

@@ -15,7 +15,7 @@ import pytest
 
 import datetime
 
-from generator.model import (
+from taxogen.model import (
     Version,
     npm_version,
     parse_date_version,

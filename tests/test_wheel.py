@@ -7,8 +7,9 @@ pyproject.toml, a folder left off the list made a wheel without it, whose every
 command exited 70, and only the slow install test noticed.  Here the checkout's
 working tree is copied and built into a wheel (``pip wheel``, no isolation, no
 dependencies: about 2 s), and the wheel must hold every file of ``generator/``
-and ``templates/`` as git lists them: the tree is the oracle, never the
-packaging's own configuration.
+and ``templates/`` as git lists them, under the import package ``taxogen``
+(issue 33: no top-level name a user's folder could shadow): the tree is the
+oracle, never the packaging's own configuration.
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def shipped(wheel: Path) -> set[str]:
 
 def package_files(tree: Path) -> set[str]:
     """What a wheel of ``tree`` must hold: every file git lists under
-    ``generator/`` where it stands, and under ``templates/`` as
-    ``generator/templates/``."""
+    ``generator/`` as ``taxogen/``, and under ``templates/`` as
+    ``taxogen/templates/``."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=tree,
@@ -73,9 +74,9 @@ def package_files(tree: Path) -> set[str]:
         if not (tree / name).is_file():
             continue
         if name.startswith("generator/"):
-            found.add(name)
+            found.add("taxogen/" + name.removeprefix("generator/"))
         elif name.startswith("templates/"):
-            found.add("generator/" + name)
+            found.add("taxogen/" + name)
     return found
 
 
@@ -88,8 +89,11 @@ def test_the_wheel_holds_every_file_of_the_package_and_templates(
     tree: Path, tmp_path: Path
 ) -> None:
     expected = package_files(REPO)
-    assert "generator/targets/go/runtime/runtime.go" in expected  # the oracle sees it
-    assert shipped(build_wheel(tree, tmp_path)) == expected
+    assert "taxogen/targets/go/runtime/runtime.go" in expected  # the oracle sees it
+    names = shipped(build_wheel(tree, tmp_path))
+    assert names == expected
+    # One top-level name, the tool's own: nothing named generator/ or templates/.
+    assert {name.split("/")[0] for name in names} == {"taxogen"}
 
 
 def test_a_new_target_folder_ships_without_a_line_elsewhere(
@@ -109,4 +113,4 @@ def test_a_new_target_folder_ships_without_a_line_elsewhere(
     finally:
         shutil.rmtree(folder)
     for name in ("__init__.py", "target.toml", "runtime/runtime.rs"):
-        assert f"generator/targets/scratch/{name}" in names
+        assert f"taxogen/targets/scratch/{name}" in names

@@ -1,7 +1,7 @@
 """Base: what a target is, and how any target turns a named taxonomy into files.
 
 A target is one output language (or one kind of output): a typed, frozen view
-model built from :class:`generator.naming.Names` (everything its templates may
+model built from :class:`taxogen.naming.Names` (everything its templates may
 use, computed once, nothing left to compute in a template), the templates that
 render it, the runtime files it copies verbatim into each generated package
 (code that is the same for every taxonomy, kept as real, linted, typed and
@@ -22,12 +22,12 @@ from typing import Any
 
 import jinja2
 
-from generator.diagnostics import Diagnostic
-from generator.escape import header_name
-from generator.naming import Names
-from generator.targets.environment import overlay
-from generator.targets.sandbox import Exceeded, render, watched
-from generator.user_templates import TemplateProblem, UserTemplates, problem
+from taxogen.diagnostics import Diagnostic
+from taxogen.escape import header_name
+from taxogen.naming import Names
+from taxogen.targets.environment import overlay
+from taxogen.targets.sandbox import Exceeded, render, watched
+from taxogen.user_templates import TemplateProblem, UserTemplates, problem
 
 __all__ = [
     "Options",

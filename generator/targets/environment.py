@@ -6,8 +6,8 @@ its own filters (its folder's escapers); each target renders through an overlay
 holding its own filters only, so a Python filter cannot leak into TypeScript.
 Compiled templates are cached in taxogen's cache folder (:class:`_TemplateCache`).
 With a user's templates folder, the environment is the sandbox of
-:mod:`generator.targets.sandbox` instead, its templates served from the bytes
-read once (:class:`generator.user_templates.FolderLoader`), without that cache.
+:mod:`taxogen.targets.sandbox` instead, its templates served from the bytes
+read once (:class:`taxogen.user_templates.FolderLoader`), without that cache.
 """
 
 from __future__ import annotations
@@ -21,23 +21,23 @@ from typing import Any
 import jinja2
 import jinja2.bccache
 
-import generator.templates
-from generator import cache
-from generator.targets.sandbox import Sandbox
-from generator.user_templates import FolderLoader, UserTemplates
+import taxogen.templates
+from taxogen import cache
+from taxogen.targets.sandbox import Sandbox
+from taxogen.user_templates import FolderLoader, UserTemplates
 
 __all__ = ["TEMPLATES", "environment", "overlay"]
 
-#: Where the templates live: the package data ``generator.templates``, found
+#: Where the templates live: the package data ``taxogen.templates``, found
 #: through the import system (the repository's top-level ``templates/`` folder,
 #: which the wheel and the sdist ship inside the package; an editable install
 #: maps it to the checkout's folder).  Each target's templates are in a folder
 #: named for the target.
-TEMPLATES = Path(generator.templates.__file__).resolve().parent
+TEMPLATES = Path(taxogen.templates.__file__).resolve().parent
 
 
 class _TemplateCache(jinja2.BytecodeCache):
-    """Compiled templates kept in taxogen's cache folder (:mod:`generator.cache`).
+    """Compiled templates kept in taxogen's cache folder (:mod:`taxogen.cache`).
 
     Compiling the templates costs about 50 ms a run (more than rendering the
     shipped taxonomy), and they only change with taxogen.  Jinja checks an
@@ -98,7 +98,7 @@ _OPTIONS: dict[str, Any] = {
 
 def environment(user: UserTemplates | None = None) -> jinja2.Environment:
     """A new environment over :data:`TEMPLATES` (one per render); with ``user``, a
-    folder of templates (see :mod:`generator.user_templates`), whose templates
+    folder of templates (see :mod:`taxogen.user_templates`), whose templates
     are found first, all of them rendered in the sandbox."""
     builtin = jinja2.FileSystemLoader(TEMPLATES)
     if user is None:

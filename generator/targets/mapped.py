@@ -3,7 +3,7 @@
 Python and TypeScript share one class tree (the root, each domain's class, each
 code's class), and each class carries ``http_status``, ``grpc_status``,
 ``throttling`` and ``doc_url`` (``httpStatus``...): a code's class what the
-code maps to (:meth:`generator.model.Taxonomy.mapped`), the root what the
+code maps to (:meth:`taxogen.model.Taxonomy.mapped`), the root what the
 fallback code does (a bare root error carries the fallback code), and a domain's
 own class (one no ``<domain>_error`` code owns) the statuses of the domain and,
 as its bare instance still carries the fallback code, the root's throttling and
@@ -17,8 +17,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from generator.model import Code, Taxonomy
-from generator.naming import Names
+from taxogen.model import Code, Taxonomy
+from taxogen.naming import Names
 
 __all__ = [
     "NONE",

@@ -18,7 +18,7 @@ removed codes), :mod:`.wire`, :mod:`.status`, :mod:`.fields`, :mod:`.events`,
 :mod:`.docs`; beneath them :mod:`.reader` (typed, reporting
 accessors over nodes), :mod:`.text` (which characters text may hold) and
 :mod:`.hints` (did-you-mean).  The rules of names and versions themselves live
-in :mod:`generator.model`; ``CASE_PATTERNS``, ``CASE_RULES`` and
+in :mod:`taxogen.model`; ``CASE_PATTERNS``, ``CASE_RULES`` and
 ``MAX_NAME_LENGTH`` are re-exported here for older importers only.
 """
 
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generator.diagnostics import Diagnostic, TaxonomyError
-from generator.model import CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH, Taxonomy
-from generator.nodes import Node
-from generator.validate.reader import Reader, TooMany
-from generator.validate.top import FORMAT, read_taxonomy
+from taxogen.diagnostics import Diagnostic, TaxonomyError
+from taxogen.model import CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH, Taxonomy
+from taxogen.nodes import Node
+from taxogen.validate.reader import Reader, TooMany
+from taxogen.validate.top import FORMAT, read_taxonomy
 
 __all__ = ["CASE_PATTERNS", "CASE_RULES", "FORMAT", "MAX_NAME_LENGTH", "validate"]
 
@@ -42,7 +42,7 @@ def validate(
 
     ``source`` is the file name generated files will say they were made from;
     ``earlier`` holds problems the loader found, reported along with these.
-    Collecting stops after :data:`~generator.diagnostics.MAX_DIAGNOSTICS`.
+    Collecting stops after :data:`~taxogen.diagnostics.MAX_DIAGNOSTICS`.
     """
     r = Reader(path)
     r.diagnostics.extend(earlier)

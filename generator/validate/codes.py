@@ -18,8 +18,8 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from generator.diagnostics import Position
-from generator.model import (
+from taxogen.diagnostics import Position
+from taxogen.model import (
     ANY_CASE,
     CASE_PATTERNS,
     CLASS_OVERRIDE,
@@ -27,23 +27,23 @@ from generator.model import (
     Deprecation,
     Tombstone,
 )
-from generator.naming import pascal_guess
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.fields import (
+from taxogen.naming import pascal_guess
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.fields import (
     NONE_DECLARED,
     Declared,
     merge_fields,
     read_fields,
 )
-from generator.validate.reader import Found, Reader, get, join
-from generator.validate.status import (
+from taxogen.validate.reader import Found, Reader, get, join
+from taxogen.validate.status import (
     STATUS_KEYS,
     read_statuses,
     read_throttling,
     read_version,
 )
-from generator.validate.templates import read_template
-from generator.validate.wire import Wires, read_wire
+from taxogen.validate.templates import read_template
+from taxogen.validate.wire import Wires, read_wire
 
 __all__ = ["Codes", "is_removed", "read_code"]
 

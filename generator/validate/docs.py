@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 
-from generator.model import PAYLOAD_FIELDS, Docs, Example, JSONValue
-from generator.nodes import MapNode, Node, ScalarNode, SeqNode
-from generator.validate.codes import Codes
-from generator.validate.hints import name_hint
-from generator.validate.reader import Reader, get, join
-from generator.validate.text import describe, show
-from generator.validate.values import json_value
+from taxogen.model import PAYLOAD_FIELDS, Docs, Example, JSONValue
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
+from taxogen.validate.codes import Codes
+from taxogen.validate.hints import name_hint
+from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.text import describe, show
+from taxogen.validate.values import json_value
 
 __all__ = ["json_value", "read_docs"]
 

@@ -10,15 +10,15 @@ can be reported in the same run as every other problem.
 
 from __future__ import annotations
 
-from generator.model import CLASS_OVERRIDE, Code, Domain, Tombstone
-from generator.naming import pascal_guess
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.codes import Codes, is_removed, read_code
-from generator.validate.fields import NONE_DECLARED, read_fields
-from generator.validate.hierarchy import Hierarchy, Match, read_match
-from generator.validate.reader import Reader, get, join
-from generator.validate.status import STATUS_KEYS, read_statuses
-from generator.validate.text import describe
+from taxogen.model import CLASS_OVERRIDE, Code, Domain, Tombstone
+from taxogen.naming import pascal_guess
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.codes import Codes, is_removed, read_code
+from taxogen.validate.fields import NONE_DECLARED, read_fields
+from taxogen.validate.hierarchy import Hierarchy, Match, read_match
+from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.status import STATUS_KEYS, read_statuses
+from taxogen.validate.text import describe
 
 __all__ = ["read_domain"]
 

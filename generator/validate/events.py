@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from generator.model import Event
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.reader import Reader, join
-from generator.validate.text import describe
+from taxogen.model import Event
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.reader import Reader, join
+from taxogen.validate.text import describe
 
 __all__ = ["read_events"]
 

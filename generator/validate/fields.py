@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
-from generator.model import (
+from taxogen.model import (
     FIELD_NAME,
     MAX_WIRE_INTEGER,
     FIELD_TYPES,
@@ -24,11 +24,11 @@ from generator.model import (
     Shape,
     json_data,
 )
-from generator.naming import field_problem
-from generator.nodes import MapNode, Node, ScalarNode, SeqNode
-from generator.validate.reader import Reader, get, join
-from generator.validate.text import SHOWN, describe, show
-from generator.validate.values import ROUNDED, json_value, out_of_range
+from taxogen.naming import field_problem
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
+from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.text import SHOWN, describe, show
+from taxogen.validate.values import ROUNDED, json_value, out_of_range
 
 __all__ = ["NONE_DECLARED", "Declared", "describe_shape", "merge_fields", "read_fields"]
 

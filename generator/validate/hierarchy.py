@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.diagnostics import Position
-from generator.model import MAX_CODE_LENGTH, MAX_PARENT_DEPTH, WIRE_PATTERN
-from generator.nodes import Node, ScalarNode, SeqNode
-from generator.validate.hints import INT, close_match
-from generator.validate.reader import Reader, join
-from generator.validate.text import describe, show
-from generator.validate.wire import integer_code
+from taxogen.diagnostics import Position
+from taxogen.model import MAX_CODE_LENGTH, MAX_PARENT_DEPTH, WIRE_PATTERN
+from taxogen.nodes import Node, ScalarNode, SeqNode
+from taxogen.validate.hints import INT, close_match
+from taxogen.validate.reader import Reader, join
+from taxogen.validate.text import describe, show
+from taxogen.validate.wire import integer_code
 
 __all__ = ["Hierarchy", "Match", "read_match"]
 

@@ -2,8 +2,8 @@
 
 A hint is offered only when it is certain to be right in form: a close match
 among the values allowed there (``difflib``, the cutoff it uses by default), or
-a value respelt by one of the guesses of :mod:`generator.naming` and
-:mod:`generator.model` that then passes the very rule the value broke.
+a value respelt by one of the guesses of :mod:`taxogen.naming` and
+:mod:`taxogen.model` that then passes the very rule the value broke.
 Booleans get a hint of their own, since YAML 1.1 and quoting make ``yes``,
 ``"true"`` and ``True`` look like booleans that are not.
 """
@@ -15,8 +15,8 @@ import json
 import re
 from collections.abc import Callable, Iterable
 
-from generator.model import MAX_NAME_LENGTH
-from generator.nodes import MapNode, ScalarNode
+from taxogen.model import MAX_NAME_LENGTH
+from taxogen.nodes import MapNode, ScalarNode
 
 __all__ = [
     "FLOAT",

@@ -14,7 +14,7 @@ details.
 
 from __future__ import annotations
 
-from generator.model import (
+from taxogen.model import (
     DETAILS_TYPES,
     PAYLOAD_KEYS,
     PAYLOAD_PRESETS,
@@ -22,9 +22,9 @@ from generator.model import (
     Taxonomy,
     preset_payload,
 )
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.reader import Reader, join
-from generator.validate.text import NULLS, describe, show
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.reader import Reader, join
+from taxogen.validate.text import NULLS, describe, show
 
 __all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
 

@@ -15,17 +15,17 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from generator.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
-from generator.model import ANY_CASE, CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH
-from generator.naming import snake_guess
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.hints import (
+from taxogen.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
+from taxogen.model import ANY_CASE, CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH
+from taxogen.naming import snake_guess
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.hints import (
     boolean_hint,
     close_match,
     comma_split,
     did_you_mean,
 )
-from generator.validate.text import NULLS, character_problem, describe, show
+from taxogen.validate.text import NULLS, character_problem, describe, show
 
 __all__ = ["Found", "Reader", "TooMany", "get", "join"]
 

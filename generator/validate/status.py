@@ -3,7 +3,7 @@
 ``http_status`` (an integer from 100 to 599) and ``grpc_status`` (one of the 16
 canonical gRPC status names but ``OK``, kept as the name) may sit on a code, on
 a domain (for its codes) or at the top level (for every code); which one a code
-carries is :meth:`generator.model.Taxonomy.mapped`.  ``throttling: true`` marks
+carries is :meth:`taxogen.model.Taxonomy.mapped`.  ``throttling: true`` marks
 a retryable code whose callers must back off; on a code that is not retryable it
 is an error.  ``docs_url`` at the top level is each code's documentation link,
 ``{code}`` standing for its wire code.  A version (``version``, every ``since``)
@@ -18,7 +18,7 @@ import calendar
 import re
 from typing import NamedTuple
 
-from generator.model import (
+from taxogen.model import (
     DATE_VERSION,
     DOCS_URL_PLACEHOLDER,
     GRPC_STATUSES,
@@ -27,10 +27,10 @@ from generator.model import (
     parse_date_version,
     version_guess,
 )
-from generator.nodes import Node, ScalarNode
-from generator.validate.hints import close_match
-from generator.validate.reader import Found, Reader, get, join
-from generator.validate.text import NULLS, describe, show
+from taxogen.nodes import Node, ScalarNode
+from taxogen.validate.hints import close_match
+from taxogen.validate.reader import Found, Reader, get, join
+from taxogen.validate.text import NULLS, describe, show
 
 __all__ = [
     "MAX_URL_LENGTH",

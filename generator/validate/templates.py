@@ -1,18 +1,18 @@
 """Templates: a code's ``message``, a sentence built from its details fields.
 
 ``{name}`` is a placeholder and ``{{``/``}}`` are literal braces (the lexical
-rule is :func:`generator.model.parse_template`).  Each placeholder must name a
+rule is :func:`taxogen.model.parse_template`).  Each placeholder must name a
 field that always has a value (required, or optional with a default) of a
 scalar type, so that every language renders the same text.
 """
 
 from __future__ import annotations
 
-from generator.model import SCALAR_TYPES, Template, parse_template
-from generator.nodes import Node
-from generator.validate.fields import Declared
-from generator.validate.hints import close_match
-from generator.validate.reader import Reader
+from taxogen.model import SCALAR_TYPES, Template, parse_template
+from taxogen.nodes import Node
+from taxogen.validate.fields import Declared
+from taxogen.validate.hints import close_match
+from taxogen.validate.reader import Reader
 
 __all__ = ["read_template"]
 

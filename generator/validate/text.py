@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from generator.nodes import MapNode, Node, SeqNode
+from taxogen.nodes import MapNode, Node, SeqNode
 
 __all__ = ["NULLS", "SHOWN", "character_problem", "describe", "first_surrogate", "show"]
 

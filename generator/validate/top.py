@@ -11,7 +11,7 @@ built.
 
 from __future__ import annotations
 
-from generator.model import (
+from taxogen.model import (
     CASE_PATTERNS,
     CLASS_PATTERN,
     CLASS_SUFFIX,
@@ -22,18 +22,18 @@ from generator.model import (
     Domain,
     Taxonomy,
 )
-from generator.naming import check_names, pascal_guess, snake_guess
-from generator.nodes import MapNode, Node, ScalarNode
-from generator.validate.codes import Codes
-from generator.validate.docs import read_docs
-from generator.validate.domains import read_domain
-from generator.validate.events import read_events
-from generator.validate.hierarchy import Hierarchy
-from generator.validate.hints import name_hint
-from generator.validate.reader import Reader, get
-from generator.validate.payload import check_payload, read_payload
-from generator.validate.status import read_docs_url, read_statuses, read_version
-from generator.validate.text import describe, show
+from taxogen.naming import check_names, pascal_guess, snake_guess
+from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.validate.codes import Codes
+from taxogen.validate.docs import read_docs
+from taxogen.validate.domains import read_domain
+from taxogen.validate.events import read_events
+from taxogen.validate.hierarchy import Hierarchy
+from taxogen.validate.hints import name_hint
+from taxogen.validate.reader import Reader, get
+from taxogen.validate.payload import check_payload, read_payload
+from taxogen.validate.status import read_docs_url, read_statuses, read_version
+from taxogen.validate.text import describe, show
 
 __all__ = ["FORMAT", "read_taxonomy"]
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 import re
 
-from generator.model import MAX_WIRE_INTEGER, JSONObject, JSONValue
-from generator.nodes import MapNode, Node, ScalarNode, SeqNode
-from generator.validate.hints import FLOAT, INT
-from generator.validate.reader import Reader, join
-from generator.validate.text import NULLS, SHOWN, show
+from taxogen.model import MAX_WIRE_INTEGER, JSONObject, JSONValue
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
+from taxogen.validate.hints import FLOAT, INT
+from taxogen.validate.reader import Reader, join
+from taxogen.validate.text import NULLS, SHOWN, show
 
 __all__ = ["ROUNDED", "json_value", "out_of_range", "safe_integer"]
 

@@ -13,13 +13,13 @@ meet on the wire are reported with the line of the other.
 
 from __future__ import annotations
 
-from generator.diagnostics import Position
-from generator.model import MAX_CODE_LENGTH, WIRE_PATTERN
-from generator.nodes import Node, ScalarNode
-from generator.validate.hints import INT
-from generator.validate.reader import Reader
-from generator.validate.text import describe, show
-from generator.validate.values import safe_integer
+from taxogen.diagnostics import Position
+from taxogen.model import MAX_CODE_LENGTH, WIRE_PATTERN
+from taxogen.nodes import Node, ScalarNode
+from taxogen.validate.hints import INT
+from taxogen.validate.reader import Reader
+from taxogen.validate.text import describe, show
+from taxogen.validate.values import safe_integer
 
 __all__ = ["Wires", "integer_code", "read_wire"]
 

@@ -2,6 +2,6 @@
 vectors.
 """
 
-from generator.targets.contract.target import CONFORMANCE, PATHS, SCHEMA, files
+from taxogen.targets.contract.target import CONFORMANCE, PATHS, SCHEMA, files
 
 __all__ = ["CONFORMANCE", "PATHS", "SCHEMA", "files"]

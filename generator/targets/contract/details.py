@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import json_data, placeholder_text
-from generator.naming import NamedCode, Names
-from generator.targets.contract.numbers import FIRST_INFINITE, RAW, RawJSON
-from generator.targets.contract.payload_vectors import VectorList, accepted
-from generator.targets.contract.samples import (
+from taxogen.model import json_data, placeholder_text
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.contract.numbers import FIRST_INFINITE, RAW, RawJSON
+from taxogen.targets.contract.payload_vectors import VectorList, accepted
+from taxogen.targets.contract.samples import (
     every,
     required_only,
     sample,

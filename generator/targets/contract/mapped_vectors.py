@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from generator.model import Payload, doc_url
-from generator.naming import NamedCode, Names
-from generator.targets.contract.payload_vectors import (
+from taxogen.model import Payload, doc_url
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.contract.payload_vectors import (
     VectorList,
     plain_code,
     some_unknown,
 )
-from generator.targets.mapped import class_mappings, code_mapping
+from taxogen.targets.mapped import class_mappings, code_mapping
 
 __all__ = ["add_mapped_rules", "remap", "wire_echo", "wire_field", "wire_input"]
 

@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.naming import Names
-from generator.targets.contract.payload_vectors import (
+from taxogen.naming import Names
+from taxogen.targets.contract.payload_vectors import (
     VectorList,
     accepted,
     good_payload,
     plain_code,
 )
-from generator.targets.contract.schema import MAX_DETAILS_NODES
+from taxogen.targets.contract.schema import MAX_DETAILS_NODES
 
 __all__ = [
     "FIRST_INFINITE",

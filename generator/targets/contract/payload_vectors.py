@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone, code_pattern
-from generator.naming import NamedCode, Names, in_code_case, other_case
-from generator.targets.contract.samples import known_details
-from generator.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
+from taxogen.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone, code_pattern
+from taxogen.naming import NamedCode, Names, in_code_case, other_case
+from taxogen.targets.contract.samples import known_details
+from taxogen.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
 
 __all__ = [
     "VectorList",

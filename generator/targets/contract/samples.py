@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.model import Shape
-from generator.naming import NamedCode
+from taxogen.model import Shape
+from taxogen.naming import NamedCode
 
 __all__ = [
     "every",

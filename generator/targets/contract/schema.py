@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import (
+from taxogen.model import (
     MAX_CODE_LENGTH,
     MAX_WIRE_INTEGER,
     Field,
@@ -29,9 +29,9 @@ from generator.model import (
     doc_url,
     json_data,
 )
-from generator.model import code_pattern as _pattern
-from generator.naming import Names
-from generator.targets.mapped import code_mapping, schema_annotations
+from taxogen.model import code_pattern as _pattern
+from taxogen.naming import Names
+from taxogen.targets.mapped import code_mapping, schema_annotations
 
 __all__ = [
     "MAX_CODE_LENGTH",

@@ -11,9 +11,9 @@ selected alone (``targets`` in ``[tool.taxogen]``, ``--target``).
 
 from __future__ import annotations
 
-from generator.naming import Names
-from generator.targets.base import Target, header_lines
-from generator.targets.contract import dump, schema, vectors
+from taxogen.naming import Names
+from taxogen.targets.base import Target, header_lines
+from taxogen.targets.contract import dump, schema, vectors
 
 __all__ = [
     "CONFORMANCE",

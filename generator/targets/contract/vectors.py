@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.naming import Names
-from generator.targets.mapped import class_mappings, declares_any
-from generator.targets.contract.payload_vectors import (
+from taxogen.naming import Names
+from taxogen.targets.mapped import class_mappings, declares_any
+from taxogen.targets.contract.payload_vectors import (
     VectorList,
     accepted,
     add_from_payload,
@@ -35,10 +35,10 @@ from generator.targets.contract.payload_vectors import (
     some_unknown,
     unknown_target,
 )
-from generator.targets.contract.details import add_construct, add_details_vectors
-from generator.targets.contract.mapped_vectors import add_mapped_rules, remap
-from generator.targets.contract import numbers
-from generator.targets.contract.schema import (
+from taxogen.targets.contract.details import add_construct, add_details_vectors
+from taxogen.targets.contract.mapped_vectors import add_mapped_rules, remap
+from taxogen.targets.contract import numbers
+from taxogen.targets.contract.schema import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
     MAX_DETAILS_NODES,

@@ -6,7 +6,7 @@ status, gRPC status and documentation link of its codes in columns of their own,
 only where some code of the domain has one), each code's details fields and
 message template, the events, and a **Changes** table built from ``since``,
 ``deprecated`` and ``removed``.  Plain text (titles, meanings, descriptions)
-reaches the page through the Markdown escapers of :mod:`generator.escape`, so
+reaches the page through the Markdown escapers of :mod:`taxogen.escape`, so
 it renders as exactly itself; the ``docs`` entries are Markdown and are
 rendered as such.
 
@@ -21,9 +21,9 @@ import dataclasses
 import json
 from typing import Any
 
-from generator import escape
-from generator import model
-from generator.model import (
+from taxogen import escape
+from taxogen import model
+from taxogen.model import (
     PAYLOAD_FIELDS,
     Docs,
     Event,
@@ -31,10 +31,10 @@ from generator.model import (
     json_data,
     version_key,
 )
-from generator.naming import NamedCode, NamedDomain, Names, domain_prefix
-from generator.targets.base import Options, Target, Template, header_lines
-from generator.targets.mapped import code_mapping
-from generator.targets.contract.mapped_vectors import wire_input
+from taxogen.naming import NamedCode, NamedDomain, Names, domain_prefix
+from taxogen.targets.base import Options, Target, Template, header_lines
+from taxogen.targets.mapped import code_mapping
+from taxogen.targets.contract.mapped_vectors import wire_input
 
 __all__ = [
     "TARGET",

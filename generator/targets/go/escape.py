@@ -3,12 +3,12 @@
 Each is total (any ``str`` in, a safe spelling out) and fast on the usual case,
 text with nothing to escape; the templates reach them as the ``go_str`` and
 ``go_comment`` filters (target.py).  The table of hostile inputs is
-``tests/test_go.py`` and the injection suite, which compile what they give.
+``tests/targets/go/test_go.py`` and the injection suite, which compile what they give.
 """
 
 from __future__ import annotations
 
-from generator.escape import C_ESCAPES, comment_line
+from taxogen.escape import C_ESCAPES, comment_line
 
 __all__ = ["go_comment", "go_str"]
 

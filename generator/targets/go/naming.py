@@ -6,7 +6,7 @@ constant from its key.  Every one is exported, and none may be a Go keyword,
 predeclared identifier or name the generated package declares itself
 (``reserved.py``), nor another code's or domain's Go name; two details fields
 of one code may not be one struct field.  ``LANGUAGES`` is what the core reads
-(:class:`generator.language.Language`): these checks, which validation runs
+(:class:`taxogen.language.Language`): these checks, which validation runs
 for every taxonomy, and the Go names in the model document.
 """
 
@@ -16,11 +16,11 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from typing import Annotated, TypedDict
 
-from generator.diagnostics import Diagnostic, Position
-from generator.language import Language
-from generator.naming import NamedCode, NamedDomain, Names, split_words
-from generator.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
-from generator.typeschema import Doc
+from taxogen.diagnostics import Diagnostic, Position
+from taxogen.language import Language
+from taxogen.naming import NamedCode, NamedDomain, Names, split_words
+from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
+from taxogen.typeschema import Doc
 
 __all__ = [
     "LANGUAGES",

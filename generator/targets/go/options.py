@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from generator.diagnostics import describe_value
+from taxogen.diagnostics import describe_value
 
 __all__ = ["GO_MODULE", "OPTIONS"]
 

@@ -25,18 +25,18 @@ import dataclasses
 import json
 from pathlib import Path
 
-from generator.model import (
+from taxogen.model import (
     DOCS_URL_PLACEHOLDER,
     Field,
     Shape,
     Taxonomy,
     code_pattern,
 )
-from generator.naming import NamedCode, Names
-from generator.targets.go.naming import code_names, domain_const, go_package
-from generator.targets.go.escape import go_comment, go_str
-from generator.targets.base import Options, Runtime, Target, Template, header_lines
-from generator.targets.mapped import Mapping, class_mappings, code_mapping
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.go.naming import code_names, domain_const, go_package
+from taxogen.targets.go.escape import go_comment, go_str
+from taxogen.targets.base import Options, Runtime, Target, Template, header_lines
+from taxogen.targets.mapped import Mapping, class_mappings, code_mapping
 
 __all__ = [
     "GO_VERSION",

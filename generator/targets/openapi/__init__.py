@@ -1,5 +1,5 @@
 """The openapi target: the catalogue as OpenAPI 3.1 components an API can $ref."""
 
-from generator.targets.openapi.target import PATH, TARGET, document
+from taxogen.targets.openapi.target import PATH, TARGET, document
 
 __all__ = ["PATH", "TARGET", "document"]

@@ -17,10 +17,10 @@ import http
 import json
 from typing import Any
 
-from generator.naming import NamedCode, Names
-from generator.targets.base import Target, header_lines
-from generator.targets.contract.schema import code_type, field_schema, payload_schema
-from generator.targets.mapped import code_mapping, schema_annotations
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.base import Target, header_lines
+from taxogen.targets.contract.schema import code_type, field_schema, payload_schema
+from taxogen.targets.mapped import code_mapping, schema_annotations
 
 __all__ = ["PATH", "TARGET", "TARGETS", "document", "files"]
 

@@ -1,5 +1,5 @@
 """The Python target: a typed package of exception classes and enums (see target.py)."""
 
-from generator.targets.python.target import LAZY_ABOVE, TARGET, PythonView, lazy
+from taxogen.targets.python.target import LAZY_ABOVE, TARGET, PythonView, lazy
 
 __all__ = ["LAZY_ABOVE", "TARGET", "PythonView", "lazy"]

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator import pysyntax
-from generator.model import Field, JSONObject, JSONValue, Shape, Template
-from generator.naming import NamedCode, Names
-from generator.targets.python import escape
+from taxogen.targets.python import pysyntax
+from taxogen.model import Field, JSONObject, JSONValue, Shape, Template
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.python import escape
 
 __all__ = [
     "PyDetails",

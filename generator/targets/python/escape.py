@@ -1,7 +1,7 @@
 """Python's escapers: taxonomy text made safe in generated Python and its TOML.
 
 A Python string literal (:func:`python_str`, black's quotes, from
-:mod:`generator.pysyntax`), the body of one ``#`` comment line
+:mod:`taxogen.targets.python.pysyntax`), the body of one ``#`` comment line
 (:func:`python_comment`) and a TOML basic string for the package's
 pyproject.toml (:func:`toml_str`).  Each is total and fast on the usual
 case; ``tests/test_escape.py`` lists hostile inputs and their escaped forms.
@@ -9,8 +9,8 @@ case; ``tests/test_escape.py`` lists hostile inputs and their escaped forms.
 
 from __future__ import annotations
 
-from generator.escape import comment_line
-from generator.pysyntax import string_literal as python_str
+from taxogen.escape import comment_line
+from taxogen.targets.python.pysyntax import string_literal as python_str
 
 __all__ = ["python_comment", "python_str", "toml_str"]
 

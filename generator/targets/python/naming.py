@@ -1,7 +1,7 @@
 """Python's names: the package's, each domain module's, and their checks.
 
 A domain's and a code's names are the class names the core gives every
-language with classes (:func:`generator.language.class_names`); the package's
+language with classes (:func:`taxogen.language.class_names`); the package's
 are its import name (the taxonomy's name plus ``_errors``), its distribution
 (that with dashes), the base class and the type guard ``is_<base in snake
 case>``, which may be no builtin, keyword or name the module defines.  Which
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
-from generator.diagnostics import Diagnostic, Position
-from generator.language import (
+from taxogen.diagnostics import Diagnostic, Position
+from taxogen.language import (
     ClassNames,
     CodeNames,
     Language,
@@ -22,15 +22,15 @@ from generator.language import (
     class_names,
     code_class_names,
 )
-from generator.naming import NamedDomain, Names, snake
-from generator.targets.python.reserved import (
+from taxogen.naming import NamedDomain, Names, snake
+from taxogen.targets.python.reserved import (
     PYTHON_BUILTINS,
     PYTHON_HARD_KEYWORDS,
     PYTHON_KEYWORDS,
     PYTHON_MODULE_NAMES,
     PYTHON_STANDARD_NAMES,
 )
-from generator.typeschema import Doc
+from taxogen.typeschema import Doc
 
 __all__ = [
     "LANGUAGES",

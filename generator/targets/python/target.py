@@ -6,7 +6,7 @@ enums, classes and tables, and the public functions bound to them), the private
 from ``runtime/_runtime.py``, which is real, typed and tested source), one
 lazily imported module per domain when the taxonomy is large (:func:`lazy`),
 ``py.typed``, and beside ``src/`` a ``pyproject.toml`` and a README.  Templates
-print black-clean code with the helpers of :mod:`generator.pysyntax`;
+print black-clean code with the helpers of :mod:`taxogen.targets.python.pysyntax`;
 :func:`_finish` passes any file they could not keep within black's limits
 through black itself.
 
@@ -21,19 +21,19 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from generator import pysyntax
-from generator.model import (
+from taxogen.targets.python import pysyntax
+from taxogen.model import (
     DOCS_URL_PLACEHOLDER,
     Event,
     Taxonomy,
     code_pattern,
     pep440,
 )
-from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Options, Runtime, Target, Template, header_lines
-from generator.targets.mapped import stated
-from generator.targets.python import escape, naming
-from generator.targets.python.details import (
+from taxogen.naming import NamedCode, NamedDomain, Names
+from taxogen.targets.base import Options, Runtime, Target, Template, header_lines
+from taxogen.targets.mapped import stated
+from taxogen.targets.python import escape, naming
+from taxogen.targets.python.details import (
     PyDetails,
     PyTyping,
     typing_names,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.model import JSONObject, JSONValue, Field, Shape, Template
-from generator.naming import NamedCode, Names
-from generator.targets.typescript import escape
+from taxogen.model import JSONObject, JSONValue, Field, Shape, Template
+from taxogen.naming import NamedCode, Names
+from taxogen.targets.typescript import escape
 
 __all__ = [
     "RECORD",

@@ -8,7 +8,7 @@ inputs and their escaped forms.
 
 from __future__ import annotations
 
-from generator.escape import C_ESCAPES
+from taxogen.escape import C_ESCAPES
 
 __all__ = ["ts_doc", "ts_literal", "ts_str"]
 

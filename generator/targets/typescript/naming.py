@@ -1,7 +1,7 @@
 """TypeScript's names: the package's, and their checks.
 
 A domain's and a code's names are the class names the core gives every
-language with classes (:func:`generator.language.class_names`); the package's
+language with classes (:func:`taxogen.language.class_names`); the package's
 are its npm name (the taxonomy's name with dashes, plus ``-errors``), the base
 class, the type guard ``is<Base>`` (no global, reserved word or name the
 module binds), the constructor options type ``<Base>Options`` and the brand,
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
-from generator.diagnostics import Diagnostic, Position
-from generator.language import (
+from taxogen.diagnostics import Diagnostic, Position
+from taxogen.language import (
     ClassNames,
     CodeNames,
     Language,
@@ -23,14 +23,14 @@ from generator.language import (
     class_names,
     code_class_names,
 )
-from generator.naming import Names
-from generator.targets.typescript.reserved import (
+from taxogen.naming import Names
+from taxogen.targets.typescript.reserved import (
     JS_RESERVED,
     TS_GLOBALS,
     TS_MODULE_NAMES,
     TS_RESERVED,
 )
-from generator.typeschema import Doc
+from taxogen.typeschema import Doc
 
 __all__ = ["LANGUAGES", "TypeScriptNames", "brand", "guard", "options", "package"]
 

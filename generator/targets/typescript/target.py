@@ -18,8 +18,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from generator.escape import json_str
-from generator.model import (
+from taxogen.escape import json_str
+from taxogen.model import (
     DOCS_URL_PLACEHOLDER,
     Event,
     Field,
@@ -27,11 +27,11 @@ from generator.model import (
     code_pattern,
     npm_version,
 )
-from generator.naming import NamedCode, NamedDomain, Names
-from generator.targets.base import Options, Runtime, Target, Template, header_lines
-from generator.targets.mapped import stated
-from generator.targets.typescript import details, escape, naming
-from generator.targets.typescript.details import (
+from taxogen.naming import NamedCode, NamedDomain, Names
+from taxogen.targets.base import Options, Runtime, Target, Template, header_lines
+from taxogen.targets.mapped import stated
+from taxogen.targets.typescript import details, escape, naming
+from taxogen.targets.typescript.details import (
     RECORD,
     Tree,
     TsCtor,
@@ -133,7 +133,7 @@ _MAPPED = {
 
 def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
     """The statics a class states of its HTTP and gRPC status, throttling and
-    docs link (see :mod:`generator.targets.mapped`)."""
+    docs link (see :mod:`taxogen.targets.mapped`)."""
     out = []
     for attr, value in pairs:
         name, kind = _MAPPED[attr]

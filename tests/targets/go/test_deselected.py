@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from taxogen.cli import main
 
 TAXONOMY = """\
 format: 1

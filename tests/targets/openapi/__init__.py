@@ -1,0 +1,1 @@
+"""The openapi target's tests (issue 31: a target's tests live in its folder)."""

@@ -1,0 +1,135 @@
+"""pysyntax measures lines as black does, only cheaper; it runs black only if needed."""
+
+from __future__ import annotations
+
+import importlib.util
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import black
+import pytest
+import pytest
+from black._width_table import WIDTH_TABLE
+from black.strings import str_width
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from taxogen.targets.python import pysyntax
+
+REPO = Path(__file__).resolve().parents[3]
+
+# Wide (CJK), zero-width (combining) and plain characters, in lines around the limit.
+CHARS = st.sampled_from(
+    ["a", " ", "\u6f22", "\u0301", "\U0001f389", "\u00e9", "\u200b", "x"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(CHARS, min_size=0, max_size=120).map("".join))
+def test_fits_agrees_with_blacks_width(line: str) -> None:
+    assert pysyntax.fits(line) == (pysyntax.width(line) <= pysyntax.LINE_LENGTH)
+
+
+def test_fits_at_the_edges() -> None:
+    assert pysyntax.fits("a" * 88) and not pysyntax.fits("a" * 89)
+    assert pysyntax.fits("\u6f22" * 44) and not pysyntax.fits("\u6f22" * 45)
+    # black counts a combining mark as one column, and so must fits.
+    assert pysyntax.fits("a" + "\u0301" * 87) and not pysyntax.fits("a" + "\u0301" * 88)
+
+
+def test_widths_by_hand() -> None:
+    # East Asian Wide and emoji count two columns; accents, dashes and combining
+    # marks one (Unicode's East Asian Width, which black follows).
+    assert pysyntax.width("\u6f22\u5b57") == 4  # 漢字
+    assert pysyntax.width("\U0001f389") == 2  # 🎉
+    assert pysyntax.width("\u00e9\u2014e\u0301") == 4  # é—é (e + combining acute)
+    assert pysyntax.width("\uac00") == 2  # 가, a Hangul syllable
+    assert pysyntax.fits("a" * 84 + "\u6f22\u5b57") and not pysyntax.fits(
+        "a" * 85 + "\u6f22\u5b57"
+    )
+    assert pysyntax.fits("a" * 86 + "\U0001f389") and not pysyntax.fits(
+        "a" * 87 + "\U0001f389"
+    )
+    assert pysyntax.fits("\u2014" * 88) and not pysyntax.fits("\u2014" * 89)
+
+
+def test_width_bound_holds_for_blacks_table() -> None:
+    # pysyntax settles most lines without black's table on two facts about it:
+    # every entry is two columns wide, and none lies below U+1100.
+    assert {columns for _, _, columns in WIDTH_TABLE} == {2}
+    assert min(start for start, _, _ in WIDTH_TABLE) >= 0x1100
+
+
+# Each range's edges and the characters just outside them, and some others.
+EDGES = sorted(
+    {chr(c) for a, b, _ in WIDTH_TABLE for c in (a - 1, a, b, b + 1)}
+    | {"a", "\u00e9", "\u2014", "\u0301", "\u200b"}
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(EDGES) | st.characters(), max_size=120).map("".join))
+def test_width_is_blacks(line: str) -> None:
+    assert pysyntax.width(line) == str_width(line)
+
+
+def test_a_long_docstring_opening_is_left_to_black_unrun() -> None:
+    # black never wraps a docstring, so such a line must not cost a run of black.
+    source = (
+        "def f() -> None:\n"
+        '    """' + "word " * 20 + 'and the end.\n\n    More.\n    """\n'
+    )
+    assert max(map(len, source.splitlines())) > pysyntax.LINE_LENGTH
+    assert black.format_str(source, mode=black.Mode()) == source
+    with mock.patch.object(black, "format_str", side_effect=AssertionError("ran")):
+        assert pysyntax.finish(source) == source
+
+
+def test_a_line_black_must_wrap_still_goes_to_black() -> None:
+    source = "x = [" + ", ".join(["1"] * 40) + "]\n"
+    assert pysyntax.finish(source) == black.format_str(source, mode=black.Mode())
+    assert pysyntax.finish(source) != source
+
+
+def _imports_black(taxonomy: Path) -> bool:
+    """Whether building the plan of ``taxonomy`` in a fresh process imports black."""
+    script = (
+        "import sys; from pathlib import Path; "
+        "from taxogen.pipeline import build_plan; "
+        f"build_plan(Path({str(taxonomy)!r})); print('black' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip() == "True"
+
+
+def test_black_is_imported_only_where_its_data_is_needed(tmp_path: Path) -> None:
+    # The issue: import black lazily where its data is needed.  Neither the
+    # shipped taxonomy nor one with CJK and emoji in short lines needs it, nor
+    # 1,000 codes whose long lines hold dashes (black's table, read by itself).
+    assert not _imports_black(REPO / "taxonomy.yaml")
+    assert not _imports_black(
+        REPO / "tests" / "cases" / "hostile_text" / "taxonomy.yaml"
+    )
+    from benchmarks.synth import synthesize
+
+    large = tmp_path / "taxonomy.yaml"
+    large.write_text(synthesize(1000), encoding="utf-8")
+    assert "\u2014" in large.read_text(encoding="utf-8")
+    assert not _imports_black(large)
+
+
+def test_without_blacks_table_file_width_is_still_blacks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pysyntax._blacks_width.cache_clear()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    try:
+        for line in ("\u6f22\u5b57 and \U0001f389", "\u2014" * 60, "\u2630" * 3):
+            assert pysyntax.width(line) == str_width(line)
+    finally:
+        pysyntax._blacks_width.cache_clear()
