@@ -89,7 +89,7 @@ _WORDWRAP_LIMIT = OUTPUT_LIMIT // 256
 #: A method of a string (str's own, or one of Markup's, written in Python).
 _METHODS = (types.BuiltinMethodType, types.MethodType)
 #: The module prefixes of the objects whose attributes a template may read.
-_READABLE = ("builtins", "generator.", "jinja2.", "markupsafe")
+_READABLE = ("builtins", "taxogen.", "jinja2.", "markupsafe")
 
 
 class Exceeded(Exception):
