@@ -82,6 +82,10 @@ class Language:
     #: given the base, where it stands and the taxonomy's path; run once the
     #: base is a free class name.
     check_base: Callable[[str, Position, str], list[Diagnostic]] = _no_base_problems
+    #: The types it declares beside the classes, in their namespace, made from
+    #: the base class (TypeScript's ``<Base>Options``): (name, what it is), each
+    #: claimed by the core like a class name, so no code's class can take it.
+    base_types: Callable[[str], list[tuple[str, str]]] = _nothing
     #: Which of its reserved names a class name is, for the core's one message
     #: (:func:`taxogen.reserved.reserved_reason`): (kind, phrase) pairs, a
     #: kind being ``keyword`` ("a Python keyword"), ``builtin`` ("the Python

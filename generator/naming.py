@@ -8,8 +8,9 @@ generated code relies on, a name a generated module defines itself: each
 target says, :func:`taxogen.reserved.reserved_reason`), and two codes or
 domains may not map to one class.  A clash is refused with the lines of both
 sides; a code or domain can then pick its class name with ``class:``.  The
-base class takes ``<Base>Options`` too, and each target checks the names it
-makes from it (the type guards ``is_<base>``, ``is<Base>``).  Every other name
+base class's types each target declares beside it (TypeScript's
+``<Base>Options``) are claimed the same way, and each target checks the other
+names it makes from it (the type guards ``is_<base>``, ``is<Base>``).  Every other name
 a target gives a taxonomy (packages, Go's constants...) is its own, in its
 folder's ``naming.py`` (:class:`taxogen.language.Language`), whose checks run
 here too.  :func:`check_names` runs the same checks over the valid parts of a
@@ -291,14 +292,16 @@ def _assign(
     if base is not None and base_position is not None:
         fix = "choose another base name"
         if claim(base, "the base class", base_position, "base", fix):
-            claim(
-                f"{base}Options",
-                "the options type of the base class",
-                base_position,
-                "base",
-                fix,
-            )
-            # Each target's names made from the base (its type guard...).
+            # Each target's names made from the base: the types it declares
+            # beside the classes, which no class may take, then its own checks
+            # (its type guard...).
+            declared = {
+                name: what
+                for _target, names in languages()
+                for name, what in names.base_types(base)
+            }  # two targets declaring one type claim it once
+            for name, what in declared.items():
+                claim(name, what, base_position, "base", fix)
             for _target, names in languages():
                 problems += names.check_base(base, base_position, path)
 

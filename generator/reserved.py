@@ -14,12 +14,14 @@ from taxogen.targets import languages
 
 __all__ = ["ERROR_OWN_NAMES", "field_reasons", "reserved_reason"]
 
-# What the error itself holds or its constructor takes, in Python or TypeScript: a
-# details field of one of these names would be mistaken for it (Python's generated
-# constructors take each field as a keyword argument beside these).
+# What every error holds, whatever its language: the members of the error model
+# (the payload's code, message, retryable and details, the cause, the domain and
+# the meaning).  A details field of one of these names would be mistaken for it
+# (Python's generated constructors take each field as a keyword argument beside
+# these); each target adds its own spellings of the rest (``wire_code``,
+# ``wireCode``, ``self``) through its field check.
 ERROR_OWN_NAMES = frozenset(
-    """cause code details domain meaning message retryable self wireCode
-    wire_code""".split()
+    "cause code details domain meaning message retryable".split()
 )
 
 

@@ -295,8 +295,9 @@ def test_field_names_that_are_safe_in_both_languages_are_taken(name: str) -> Non
         ("for", "is a Python keyword and is a JavaScript reserved word"),
         ("details", "is a name the error itself holds or its constructor takes"),
         ("retryable", "is a name the error itself holds or its constructor takes"),
-        ("self", "is a name the error itself holds or its constructor takes"),
-        ("wireCode", "is a name the error itself holds or its constructor takes"),
+        ("self", "is a name the Python error holds or its constructor takes"),
+        ("wire_code", "is a name the Python error holds or its constructor takes"),
+        ("wireCode", "is a name the TypeScript error holds"),
     ],
 )
 def test_field_names_reserved_in_either_language_are_refused(

@@ -86,9 +86,18 @@ def _reserved(name: str) -> list[tuple[str, str]]:
     return found
 
 
+#: What the Python error holds or its constructor takes beyond the error
+#: model's own members (:data:`taxogen.reserved.ERROR_OWN_NAMES`): a field of
+#: one of these names would be mistaken for it.
+PYTHON_ERROR_NAMES = frozenset({"self", "wire_code"})
+
+
 def _field(name: str) -> list[str]:
     # A field is a keyword argument: soft keywords (match, type) are fine there.
-    return ["is a Python keyword"] if name in PYTHON_HARD_KEYWORDS else []
+    found = ["is a Python keyword"] if name in PYTHON_HARD_KEYWORDS else []
+    if name in PYTHON_ERROR_NAMES:
+        found.append("is a name the Python error holds or its constructor takes")
+    return found
 
 
 def _check_base(base: str, position: Position, path: str) -> list[Diagnostic]:

@@ -47,7 +47,8 @@ def guard(names: Names) -> str:
 
 def options(names: Names) -> str:
     """The constructor options type: the base class plus ``Options``."""
-    return f"{names.base}Options"
+    ((name, _what),) = _base_types(names.base)
+    return name
 
 
 def brand(names: Names) -> str:
@@ -66,9 +67,21 @@ def _reserved(name: str) -> list[tuple[str, str]]:
     return found
 
 
+#: What the TypeScript error holds beyond the error model's own members
+#: (:data:`taxogen.reserved.ERROR_OWN_NAMES`).
+TS_ERROR_NAMES = frozenset({"wireCode"})
+
+
 def _field(name: str) -> list[str]:
     # A field is a property: only the reserved words may not be a binding.
-    return ["is a JavaScript reserved word"] if name in JS_RESERVED else []
+    found = ["is a JavaScript reserved word"] if name in JS_RESERVED else []
+    if name in TS_ERROR_NAMES:
+        found.append("is a name the TypeScript error holds")
+    return found
+
+
+def _base_types(base: str) -> list[tuple[str, str]]:
+    return [(f"{base}Options", "the options type of the base class")]
 
 
 def _check_base(base: str, position: Position, path: str) -> list[Diagnostic]:
@@ -124,6 +137,7 @@ LANGUAGES = {
         code=code_class_names,
         renames=_renames,
         check_base=_check_base,
+        base_types=_base_types,
         reserved=_reserved,
         field=_field,
     )
