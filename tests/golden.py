@@ -12,6 +12,8 @@ document (the ``openapi`` target, off by default) ``tests/openapi/<case>.json``.
 ``tests/template_cases/<case>/`` (a project with user templates) gets the
 ``expected/`` folder its own ``taxogen generate`` writes there, its runtime
 copies removed the same way.
+README's table of targets is made anew from each target's ``target.toml``
+(:mod:`tests.readme_targets`).
 Review the diff before committing it: the golden files are the specification.
 """
 
@@ -26,6 +28,7 @@ from taxogen import document
 from taxogen.targets import openapi
 from taxogen.cli import main as taxogen
 from taxogen.pipeline import build_plan, load_names
+from tests import readme_targets
 from tests.support import REPO, cases, runtime_copies
 
 MODELS = REPO / "tests" / "models"
@@ -87,6 +90,8 @@ def main() -> int:
             (project / "expected" / path).unlink(missing_ok=True)
         _prune(project / "expected")
         print(f"{project.relative_to(REPO)}/expected")
+    readme = REPO / "README.md"
+    readme.write_text(readme_targets.rewrite(readme.read_text("utf-8")), "utf-8")
     return 0
 
 

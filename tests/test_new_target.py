@@ -32,6 +32,7 @@ TOY = {
     "generator/targets/toy/__init__.py": '"""A toy target: one line per code."""\n',
     "generator/targets/toy/target.toml": (
         '[[targets]]\nname = "toy"\norder = 80\ndefault = false\n'
+        'writes = "toy/codes.txt"\nsummary = "one line per code"\n'
     ),
     "generator/targets/toy/target.py": '''\
 """The toy target: its view and its one template."""

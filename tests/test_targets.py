@@ -20,6 +20,7 @@ from taxogen.cli import main
 from taxogen.pipeline import build_plan
 from taxogen.settings import DEFAULT_TARGETS, TARGET_NAMES
 from taxogen.targets import every
+from tests import readme_targets
 from tests.support import REPO
 
 MANIFEST = ".taxogen-manifest.json"
@@ -179,3 +180,17 @@ def test_an_unknown_target_option_writes_nothing(
     assert exited.value.code == 2
     assert "invalid choice: 'cobol'" in capsys.readouterr().err
     assert not (project / "generated").exists()
+
+
+def test_the_readme_table_of_targets_is_every_targets_own_row() -> None:
+    """Issue 31 §2: README's "What is generated" is made from each target's
+    target.toml by ``make golden``, a row per discovered target in planning
+    order; a README edited by hand, or a target added without ``make golden``,
+    fails here."""
+    readme = (REPO / "README.md").read_text("utf-8")
+    start = readme.index(readme_targets.START)
+    end = readme.index(readme_targets.END) + len(readme_targets.END)
+    assert readme[start:end] == readme_targets.table()
+    rows = readme[start:end].splitlines()[3:-1]
+    named = [row.split(" | ")[1].split("`")[1] for row in rows]
+    assert sorted(named) == sorted(_defined())  # each folder's targets, once

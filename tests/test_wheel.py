@@ -106,6 +106,7 @@ def test_a_new_target_folder_ships_without_a_line_elsewhere(
     (folder / "__init__.py").write_text('"""A scratch target."""\n')
     (folder / "target.toml").write_text(
         '[[targets]]\nname = "scratch"\norder = 99\ndefault = false\n'
+        'writes = "scratch/"\nsummary = "a scratch"\n'
     )
     (folder / "runtime" / "runtime.rs").write_text("pub fn f() {}\n")
     try:

@@ -52,6 +52,10 @@ class Entry(NamedTuple):
     folder: str  # the folder under generator/targets/, an importable name
     order: int  # its place in planning order, and in every list of names
     default: bool  # generated when nothing is selected
+    #: What it writes under the output folder, and what that is (README's
+    #: table of targets is made of these: ``tests/readme_targets.py``).
+    writes: str
+    summary: str
     #: The old spellings of its options: a key of ``[tool.taxogen]`` itself, and
     #: the option of ``[tool.taxogen.<name>]`` it stands for.
     old: tuple[tuple[str, str], ...] = ()
@@ -74,6 +78,8 @@ def _discover() -> tuple[Entry, ...]:
                     folder=folder,
                     order=item["order"],
                     default=item["default"],
+                    writes=item["writes"],
+                    summary=item["summary"],
                     old=tuple(item.get("old", {}).items()),
                 )
             except (KeyError, TypeError) as exc:
