@@ -1,7 +1,11 @@
 """Settings: taxogen's defaults from ``[tool.taxogen]`` of the project's pyproject.toml.
 
-The project's pyproject.toml is the first one found from the current folder up,
-with ``[tool.taxogen]`` or without (then every default holds), and the search
+The project's settings file is the first ``taxogen.toml`` or ``pyproject.toml``
+found from the current folder up (a folder's ``taxogen.toml`` first: it holds
+the same keys at its top level, for a repository without a pyproject.toml, and
+a ``[tool.taxogen]`` in the pyproject.toml beside it is an error, not silently
+ignored), a pyproject.toml with ``[tool.taxogen]`` or without (then every
+default holds), and the search
 never goes past a repository root (a folder holding ``.git``, folder or file),
 the user's home, nor into a folder writable by all (a shared temporary folder,
 as ``/tmp``, sticky or not): a pyproject.toml above the project is someone else's, and
@@ -50,6 +54,12 @@ __all__ = [
 ]
 
 _LIMIT = 1024 * 1024  # a pyproject.toml larger than this is not one a person wrote
+#: The settings file of a repository without a pyproject.toml: the keys of
+#: ``[tool.taxogen]`` at its top level.
+STANDALONE = "taxogen.toml"
+#: The keys of ``[tool.taxogen]`` besides each target's table and the old
+#: spellings of its options (:data:`taxogen.targets.ENTRIES`).
+KEYS = ("taxonomy", "out", "targets", "templates", "lint", "plugins")
 
 
 #: The name of every target, in planning order, and those generated when no
@@ -106,7 +116,8 @@ class Settings:
 
 def settings(start: Path) -> Settings:
     """The settings of the project's pyproject.toml (:func:`project_file`) seen
-    from the folder ``start``.
+    from the folder ``start``.  A key the section does not know is an error,
+    with the key it is closest to.
 
     Raises :class:`TaxonomyError` (reported like a taxonomy's problems, exit 2)
     when that file cannot be read or holds a value of the wrong type.
@@ -115,11 +126,10 @@ def settings(start: Path) -> Settings:
     if pyproject is None:
         return _defaults()
     shown = _relative(pyproject).as_posix()
-    text = _read(pyproject, shown)
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _error(shown, _decode_position(str(exc)), "", _decode_message(str(exc)))
+    document, text = _document(pyproject, shown)
+    if pyproject.name == STANDALONE:
+        _refuse_both(pyproject.parent / "pyproject.toml")
+        return _from_section(pyproject.parent, shown, text, document)
     tool = document.get("tool", {})
     if not isinstance(tool, dict):
         raise _wrong(shown, text, ("tool",), "a table", tool)
@@ -128,11 +138,43 @@ def settings(start: Path) -> Settings:
     return _from_section(pyproject.parent, shown, text, tool["taxogen"])
 
 
-def project_file(start: Path) -> Path | None:
-    """The first pyproject.toml from ``start`` up (whatever it is: the caller
-    reports one that is not a regular file), or None.
+def _document(path: Path, shown: str) -> tuple[dict[str, Any], str]:
+    """The TOML document of the settings file ``path``, and its text."""
+    text = _read(path, shown)
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        raise _error(shown, _decode_position(str(exc)), "", _decode_message(str(exc)))
 
-    Each folder's pyproject.toml is looked for first; then the search stops at
+
+def _refuse_both(pyproject: Path) -> None:
+    """A ``[tool.taxogen]`` in the pyproject.toml beside a taxogen.toml is an
+    error: one of the two would be ignored, and which is not obvious."""
+    if not os.path.lexists(pyproject):
+        return
+    shown = _relative(pyproject).as_posix()
+    document, text = _document(pyproject, shown)
+    tool = document.get("tool")
+    if isinstance(tool, dict) and "taxogen" in tool:
+        raise TaxonomyError(
+            [
+                _diagnostic(
+                    shown,
+                    text,
+                    ("tool", "taxogen"),
+                    f"{STANDALONE} beside this file configures taxogen too; "
+                    "keep one",
+                )
+            ]
+        )
+
+
+def project_file(start: Path) -> Path | None:
+    """The first taxogen.toml or pyproject.toml from ``start`` up (whatever it
+    is: the caller reports one that is not a regular file), or None.
+
+    Each folder's taxogen.toml, then its pyproject.toml, is looked for first;
+    then the search stops at
     a repository root or the user's home.  A shared temporary folder is never
     looked in at all, ``start`` included: anyone may have put a file there.
     """
@@ -140,9 +182,9 @@ def project_file(start: Path) -> Path | None:
     for folder in (start, *start.parents):
         if _shared(folder):
             return None
-        pyproject = folder / "pyproject.toml"
-        if os.path.lexists(pyproject):
-            return pyproject
+        for name in (STANDALONE, "pyproject.toml"):
+            if os.path.lexists(folder / name):
+                return folder / name
         if os.path.lexists(folder / ".git"):
             return None
         if homes is None:  # only once the search leaves ``start``: rarely
@@ -197,7 +239,7 @@ def _defaults() -> Settings:
 def _from_section(folder: Path, shown: str, text: str, section: object) -> Settings:
     if not isinstance(section, dict):
         raise _wrong(shown, text, ("tool", "taxogen"), "a table", section)
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = _unknown(section, shown, text)
     paths: dict[str, Path] = {}
     for key, default in (("taxonomy", "taxonomy.yaml"), ("out", "generated")):
         value = section.get(key, default)
@@ -348,6 +390,23 @@ def _plugins(
     return tuple(found)
 
 
+def _unknown(section: dict[str, Any], shown: str, text: str) -> list[Diagnostic]:
+    """A problem for each key of the section taxogen does not read: a typo
+    (``tagets``) would otherwise leave its default in force without a word."""
+    known = [*KEYS, *NAMES, *(old for entry in ENTRIES for old, _key in entry.old)]
+    problems = []
+    for key in section:
+        if key in known:
+            continue
+        from taxogen.validate.hints import close_match  # only on a mistake
+
+        hint = close_match(key, known)
+        guess = f" (did you mean {hint!r}?)" if hint else ""
+        message = f"unknown key {key!r}{guess}; expected one of {', '.join(known)}"
+        problems.append(_diagnostic(shown, text, ("tool", "taxogen", key), message))
+    return problems
+
+
 def _options(
     section: dict[str, Any], shown: str, text: str, problems: list[Diagnostic]
 ) -> dict[str, dict[str, object]]:
@@ -492,6 +551,10 @@ def _error(
 def _diagnostic(
     shown: str, text: str, where: tuple[str, ...], message: str
 ) -> Diagnostic:
+    if os.path.basename(shown) == STANDALONE:
+        # A taxogen.toml holds [tool.taxogen]'s keys at its top level.
+        where = where[2:] if where[:2] == ("tool", "taxogen") else where
+        message = message.replace("tool.taxogen.", "")
     return Diagnostic(
         path=shown, position=locate(text, where), key=".".join(where), message=message
     )
