@@ -1,7 +1,7 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
 One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
-``check``, ``diff``, ``lint``, ``model``); :mod:`taxogen.cli` parses with it and
+``check``, ``diff``, ``lint``, ``init``, ``model``); :mod:`taxogen.cli` parses with it and
 runs the command.  Kept apart so that the grammar reads in one place.
 """
 
@@ -136,6 +136,14 @@ def parser() -> argparse.ArgumentParser:
         choices=("text", "github"),
         default="text",
         help="text (default) or GitHub Actions annotations",
+    )
+    text = (
+        "write a starter taxonomy.yaml and taxogen.toml into DIR (default: the "
+        "current folder), overwriting nothing"
+    )
+    sub = commands.add_parser("init", help=text, description=text)
+    sub.add_argument(
+        "dir", nargs="?", type=Path, default=Path("."), metavar="DIR", help="the folder"
     )
     text = "print the validated, named model as JSON (what plugins read)"
     sub = commands.add_parser("model", help=text, description=text)

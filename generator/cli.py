@@ -111,6 +111,10 @@ def main(argv: Sequence[str] | None = None, *, use_memo: bool = True) -> int:
 
 
 def _run(args: argparse.Namespace, use_memo: bool) -> int:
+    if args.command == "init":  # reads no settings: it writes them
+        from taxogen.starter import init
+
+        return init(args.dir)
     try:
         config = settings(Path.cwd())
     except TaxonomyError as exc:

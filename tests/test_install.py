@@ -303,6 +303,15 @@ def test_the_installed_tool_answers_its_version_and_runs_as_python_m_taxogen(
     assert "a project folder ran" in shadowed.stderr  # the poison is live
 
 
+def test_the_installed_init_then_generate_then_check_in_an_empty_folder(
+    installed: Installed, work: Path
+) -> None:
+    """Issue 33 §2, as a user meets it: the starter ships in the wheel."""
+    ok([installed.taxogen, "init", "shop"], work)
+    for argv in (["generate", "-q"], ["check"], ["lint", "--strict"]):
+        ok([installed.taxogen, *argv], work / "shop")
+
+
 @pytest.mark.parametrize("case", GOLDEN, ids=[case.name for case in GOLDEN])
 def test_the_installed_tool_writes_the_golden_files_and_checks_them(
     installed: Installed, work: Path, case: Case
