@@ -91,7 +91,7 @@ def _try(
     )
 
 
-@pytest.mark.parametrize("hook", ["taxogen-check", "taxogen-lint"])
+@pytest.mark.parametrize("hook", ["taxogen-check", "taxogen-lint", "taxogen-generate"])
 def test_the_hooks_pass_on_a_clean_tree(hooks: Hooks, hook: str) -> None:
     done = _try(hooks, hook)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -109,6 +109,35 @@ def test_taxogen_check_fails_on_a_drifted_tree(hooks: Hooks) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Failed" in done.stdout and "- exit code: 1" in done.stdout, done.stdout
     assert "docs/errors.md" in done.stdout, done.stdout
+
+
+def test_taxogen_generate_regenerates_a_stale_tree_and_fails_the_commit(
+    hooks: Hooks,
+) -> None:
+    """Issue 33 §5, the hook that regenerates: the taxonomy was edited and
+    generate not run; as a fixer does, the hook rewrites the files and fails,
+    so the change is reviewed and staged; run again, it passes.  (A file
+    edited by hand it refuses to overwrite, as generate does.)"""
+    taxonomy = hooks.project / "taxonomy.yaml"
+    page = hooks.project / "generated" / "docs" / "errors.md"
+    original = taxonomy.read_text(encoding="utf-8")
+    meaning = "meaning: Unspecified protocol violation}"
+    assert meaning in original
+    taxonomy.write_text(
+        original.replace(meaning, "meaning: An unspecified protocol violation}"),
+        encoding="utf-8",
+    )
+    try:
+        done = _try(hooks, "taxogen-generate")
+        fixed = page.read_text(encoding="utf-8")
+        again = _try(hooks, "taxogen-generate")
+    finally:
+        taxonomy.write_text(original, encoding="utf-8")
+        ok([sys.executable, "-m", "taxogen", "generate", "-q"], hooks.project)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "files were modified by this hook" in done.stdout, done.stdout
+    assert "An unspecified protocol violation" in fixed
+    assert again.returncode == 0 and "Passed" in again.stdout, again.stdout
 
 
 def test_taxogen_lint_fails_when_a_rule_fails(hooks: Hooks) -> None:
