@@ -93,8 +93,9 @@ def _git(args: list[str], folder: Path) -> tuple[int, bytes, str]:
     return done.returncode, done.stdout, done.stderr.decode("utf-8", "replace").strip()
 
 
-def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
-    """The text of ``taxonomy`` at git revision ``ref``, and how to name it.
+def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str | None, str]:
+    """The text of ``taxonomy`` at git revision ``ref`` (None: that commit has
+    no file there, a new taxonomy), and how to name it.
 
     The ref is user text: one that could pass for an option, or that does not
     name a commit, is refused before git reads anything, and git only ever
@@ -125,6 +126,13 @@ def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str, str]:
     if status != 0:
         raise _UsageError(f"--against {_shown(ref)}: not a commit in {top}")
     commit = out.decode("ascii", "replace").strip()
+    # ``ls-tree`` answers whether the path is in the commit, where ``cat-file``
+    # fails alike for "not there" and for a path that is a folder there.
+    status, out, err = _git(
+        ["ls-tree", "--full-tree", "--name-only", commit, "--", inside], folder
+    )
+    if status == 0 and not out.strip():
+        return None, f"{ref}:{inside}"
     status, out, err = _git(["cat-file", "-s", f"{commit}:{inside}"], folder)
     if status != 0:
         raise _UsageError(f"cannot read {inside} at {ref}: it is not in that commit")
@@ -161,6 +169,8 @@ def diff_command(args: argparse.Namespace, config: Settings) -> int:
     except _UsageError as exc:
         print(f"taxogen: error: {exc}", file=sys.stderr)
         return 2
+    if text is None:
+        return _new_taxonomy(args.format, old_shown, new_path, args.taxonomy)
     try:
         if args.against is not None:
             root, problems = load_text(text, old_shown)
@@ -224,6 +234,45 @@ def diff_command(args: argparse.Namespace, config: Settings) -> int:
         )
         print(version.message, file=sys.stdout if version.ok else sys.stderr)
     return 0 if version.ok else 1
+
+
+def _new_taxonomy(fmt: str, old_shown: str, new_path: Path, named: Path | None) -> int:
+    """``diff --against REF`` where REF has no taxonomy: a new one (the pull
+    request that adds it), nothing to compare and no bump to check, exit 0
+    once the new taxonomy is valid."""
+    try:
+        new = load_names(new_path, waiting=named is not None)
+    except TaxonomyError as exc:
+        return report(exc, str(new_path))
+    shown, version = str(new_path), new.taxonomy.version
+    message = f"a new taxonomy, version {version}: {old_shown} does not exist"
+    if fmt == "json":
+        document: dict[str, Any] = {
+            "old": None,
+            "new": {"path": shown, "version": version},
+            "changes": [],
+            "version": {
+                "old": None,
+                "new": version,
+                "required": "none",
+                "ok": True,
+                "message": message,
+            },
+        }
+        print(json.dumps(document, indent=2))
+    elif fmt == "github":
+        print(
+            _annotation(
+                "notice",
+                shown,
+                new.taxonomy.position_of("version"),
+                "new taxonomy",
+                message,
+            )
+        )
+    else:
+        print(f"{shown}: {message}")
+    return 0
 
 
 def _diff_json(

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from taxogen.cli import main
 from tests.support import REPO, require_tool
@@ -173,6 +174,41 @@ def test_diff_against_a_git_revision(
     assert main(["diff", "--against", "HEAD~1"]) == 1
     assert main(["diff", "--against", "no-such-ref"]) == 2
     assert '--against "no-such-ref": not a commit' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_diff_against_a_revision_without_the_taxonomy_reports_a_new_one(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    fmt: str,
+) -> None:
+    """Issue 33 §5: the pull request that first adds a taxonomy is diffed
+    against a base branch that has none: a new taxonomy, exit 0, not an
+    error; an invalid new one is still exit 2."""
+    require_tool(shutil.which("git") is not None, "git")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README").write_text("before the taxonomy\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "first")
+    _write(repo / "taxonomy.yaml")
+    monkeypatch.chdir(repo)
+    assert main(["diff", "--against", "HEAD", "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    version = yaml.safe_load((repo / "taxonomy.yaml").read_text("utf-8"))["version"]
+    if fmt == "json":
+        document = json.loads(out)
+        assert document["old"] is None and document["changes"] == []
+        assert document["new"]["version"] == version and document["version"]["ok"]
+    elif fmt == "github":
+        assert out.startswith("::notice file=taxonomy.yaml,line=")
+        assert "new taxonomy" in out
+    else:
+        assert f"a new taxonomy, version {version}" in out
+    (repo / "taxonomy.yaml").write_text("format: 1\nname: [\n", encoding="utf-8")
+    assert main(["diff", "--against", "HEAD", "--format", fmt]) == 2
 
 
 def test_diff_against_the_previous_commit_works_in_a_clone_of_this_repository(
