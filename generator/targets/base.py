@@ -105,6 +105,9 @@ class Target:
     #: template's ``each``) can stand for, a regular expression: the manifest
     #: trusts exactly these shapes (:func:`output_shapes`).
     placeholders: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The two lines its files open with, from the taxonomy's file name (Go's
+    #: own spelling is one its tools recognise).
+    header: Callable[[str], tuple[str, str]] = header_lines
     #: Text after rendering, by output path (Python is made black-clean here).
     finish: Callable[[str, str], str] = _unchanged
     #: Files computed in code rather than rendered, and their fixed paths.
@@ -157,7 +160,7 @@ def render_target(
     paths = target.paths(names)
     if target.runtime:
         assert target.runtime_dir is not None  # __post_init__ made sure
-        lines = header_lines(names.taxonomy.source)
+        lines = target.header(names.taxonomy.source)
         for runtime in target.runtime:
             source = (target.runtime_dir / runtime.source).read_text(encoding="utf-8")
             head = "".join(f"{runtime.comment}{line}\n" for line in lines)
