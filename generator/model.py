@@ -329,6 +329,9 @@ class Payload:
     details: str | None = "details"
     details_type: str = "object"
     envelope: str | None = None
+    #: The member that holds the HTTP status (``status: code``), read into each
+    #: error's own status and written from it; None: not on the wire.
+    status: str | None = None
 
     @property
     def default(self) -> bool:
@@ -346,8 +349,9 @@ class Payload:
 
     @property
     def own(self) -> tuple[str, ...]:
-        """The members the mapping reads as the code, the message and retryable."""
-        names = (self.code, self.message, self.retryable)
+        """The members the mapping reads as the code, the message, retryable and
+        the HTTP status."""
+        names = (self.code, self.message, self.retryable, self.status)
         return tuple(name for name in names if name is not None)
 
     @property
@@ -428,6 +432,9 @@ class Mapped(NamedTuple):
 
     http_status: int | None
     grpc_status: str | None
+    #: Every status the code may take (``http_status: [400, 401]``), the default
+    #: first; ``(http_status,)`` for one, ``()`` for none.
+    http_statuses: tuple[int, ...] = ()
 
 
 #: The types a declared details field may have (``details: {f: {type: ...}}``).
@@ -621,6 +628,9 @@ class Code:
     #: The statuses the code itself declares (see Taxonomy.mapped for inheritance).
     http_status: int | None = None
     grpc_status: str | None = None
+    #: Every HTTP status ``http_status: [..]`` lists, the default first (() where
+    #: it gives one integer, or none).
+    http_statuses: tuple[int, ...] = ()
     #: A retryable code whose callers should back off (Smithy's throttling).
     throttling: bool = False
 
@@ -675,6 +685,7 @@ class Domain:
     #: The statuses the domain declares for its codes (see Taxonomy.mapped).
     http_status: int | None = None
     grpc_status: str | None = None
+    http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
     #: The domain whose class this domain's class extends (``parent:``), if any.
     parent: str | None = None
     #: ``match:``: the wire-code prefixes (string codes) or inclusive ranges
@@ -749,6 +760,7 @@ class Taxonomy:
     #: The statuses of every code that declares none, nor its domain.
     http_status: int | None = None
     grpc_status: str | None = None
+    http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
     #: The payload the wire carries (``payload:``); today's by default.
@@ -851,12 +863,16 @@ class Taxonomy:
         """The HTTP and gRPC status of a code, or of a domain's own class: the
         nearest of :meth:`lineage` that declares one, else None."""
         chain = self.lineage(item)
+        http = next((x for x in chain if x.http_status is not None), None)
         return Mapped(
-            http_status=next(
-                (x.http_status for x in chain if x.http_status is not None), None
-            ),
+            http_status=None if http is None else http.http_status,
             grpc_status=next(
                 (x.grpc_status for x in chain if x.grpc_status is not None), None
+            ),
+            http_statuses=(
+                ()
+                if http is None or http.http_status is None
+                else http.http_statuses or (http.http_status,)
             ),
         )
 

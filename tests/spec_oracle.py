@@ -114,6 +114,9 @@ class SpecCode:
     #: ``deprecated:`` as ``{reason, replaced_by, since}`` (None: not deprecated).
     since: str | None = None
     deprecated: dict[str, str | None] | None = None
+    #: Issue 30 §2: ``http_status: [400, 401]``, the statuses it may take (None
+    #: where it gives one or none).
+    http_statuses: list[int] | None = None
 
     @property
     def details_type(self) -> str | None:
@@ -282,8 +285,9 @@ class Spec:
             domain=domain,
             meaning=self.domain_titles[domain],
             class_name=self.domains[domain],
-            http_status=http,
+            http_status=_default_status(http),
             grpc_status=grpc,
+            http_statuses=None,
         )
 
     def matched(self, code: object) -> str | None:
@@ -334,6 +338,17 @@ class Spec:
         while candidate in taken:
             candidate += "_x" if self.code_case == "lower_snake" else "_X"
         return candidate
+
+
+def _default_status(value: Any) -> Any:
+    """Issue 30 §2: ``http_status: [400, 401]`` lists the statuses a code may
+    take, "the first is the default"; a single integer is itself."""
+    return value[0] if isinstance(value, list) else value
+
+
+def _every_status(value: Any) -> list[int] | None:
+    """Issue 30 §2: every status a code may take, where a list gives several."""
+    return list(value) if isinstance(value, list) and len(value) > 1 else None
 
 
 def _shape(raw: Any) -> dict[str, Any]:
@@ -462,7 +477,8 @@ def read_spec(path: Path) -> Spec:
                 wire=entry.get("wire", code),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
-                http_status=entry.get("http_status", http),
+                http_status=_default_status(entry.get("http_status", http)),
+                http_statuses=_every_status(entry.get("http_status", http)),
                 grpc_status=entry.get("grpc_status", grpc),
                 throttling=entry.get("throttling", False),
                 doc_url=(
@@ -975,6 +991,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "details": "details",
         "details_type": "object",
         "envelope": None,
+        "status": None,
     },
     "json-rpc": {
         "preset": "json-rpc",
@@ -984,6 +1001,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "details": "data",
         "details_type": "any",
         "envelope": None,
+        "status": None,
     },
     "problem": {
         "preset": "problem",
@@ -993,6 +1011,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "details": "*",
         "details_type": "object",
         "envelope": None,
+        "status": None,
     },
 }
 
@@ -1007,9 +1026,10 @@ def read_payload(raw: Any) -> dict[str, Any]:
 
 
 def _members(spec: Spec) -> tuple[str, ...]:
-    """The members the mapping reads as code, message and retryable."""
+    """The members the mapping reads as code, message, retryable and (issue 30
+    §2) the HTTP status."""
     p = spec.payload
-    return tuple(m for m in (p["code"], p["message"], p["retryable"]) if m)
+    return tuple(m for m in (p["code"], p["message"], p["retryable"], p["status"]) if m)
 
 
 def type_uri(spec: Spec, code: str | int) -> str:
@@ -1110,6 +1130,16 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
         retryable = body.get(p["retryable"])
         if type(retryable) is not bool:
             return at + p["retryable"]
+    # Issue 30 §2: "validated: an integer 100..599, else InvalidPayloadError
+    # naming the member"; absent (or null), the error's status is its code's.
+    status = body.get(p["status"]) if p["status"] else None
+    if status is not None:
+        integral = (type(status) is int) or (
+            type(status) is float and status.is_integer()
+        )
+        if not integral or not 100 <= status <= 599:
+            return at + p["status"]
+        status = int(status)
     details: Any
     if p["details"] == "*":
         details = {k: v for k, v in body.items() if k not in _members(spec)}
@@ -1143,6 +1173,7 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
         "message": message,
         "retryable": target.retryable if retryable is None else retryable,
         "details": details,
+        "http_status": target.http_status if status is None else status,
     }
 
 
@@ -1166,6 +1197,8 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
     body[p["message"]] = read["message"]
     if p["retryable"]:
         body[p["retryable"]] = read["retryable"]
+    if p["status"] and read["http_status"] is not None:
+        body[p["status"]] = read["http_status"]  # issue 30 §2: "written from it"
     if p["details"] == "*":
         body.update((k, v) for k, v in details.items() if k not in _members(spec))
     elif p["details"]:
@@ -1189,6 +1222,12 @@ def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
         "wire_code": read["wire_code"],
         "payload": written(spec, target, read),
         **spec.mapped(target),
+        # Issue 30 §2: a status received is the error's own.
+        **(
+            {"http_status": read["http_status"]}
+            if spec.declares_mapped or read["http_status"] != target.http_status
+            else {}
+        ),
         "ancestors": _ancestors(spec, target),
     }
 
@@ -1252,6 +1291,8 @@ def blamed_fields(spec: Spec) -> set[str]:
     out = {"payload", at + p["code"], at + p["message"]}
     if p["retryable"]:
         out.add(at + p["retryable"])
+    if p["status"]:
+        out.add(at + p["status"])
     if p["details"] == "*":
         out.add(p["envelope"] or "payload")
     elif p["details"]:

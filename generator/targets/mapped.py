@@ -24,6 +24,7 @@ __all__ = [
     "NONE",
     "Mapping",
     "schema_annotations",
+    "status_schema",
     "class_mappings",
     "code_mapping",
     "declares_any",
@@ -39,6 +40,10 @@ class Mapping:
     grpc_status: str | None = None
     throttling: bool = False
     doc_url: str | None = None
+    #: Every status the code may take where it may take several (``http_status:
+    #: [400, 401]``, the default first); () for one or none.  Said by the docs,
+    #: schemas and OpenAPI, never a class attribute.
+    http_statuses: tuple[int, ...] = ()
 
 
 #: The runtime base class's values: nothing declared.
@@ -65,6 +70,7 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
         grpc_status=mapped.grpc_status,
         throttling=code.throttling,
         doc_url=taxonomy.doc_url(code),
+        http_statuses=mapped.http_statuses if len(mapped.http_statuses) > 1 else (),
     )
 
 
@@ -101,18 +107,22 @@ def stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
         out[name] = tuple(
             (field.name, getattr(mapping, field.name))
             for field in dataclasses.fields(Mapping)
-            if getattr(mapping, field.name) != getattr(inherited, field.name)
+            if field.name != "http_statuses"
+            and getattr(mapping, field.name) != getattr(inherited, field.name)
         )
     return out
 
 
 def schema_annotations(mapping: Mapping) -> dict[str, Any]:
     """What the JSON Schema and the OpenAPI document say of a code beside its
-    schema: ``x-http-status``, ``x-grpc-status``, ``x-throttling``,
-    ``x-doc-url``, each only where the code has one."""
+    schema: ``x-http-status`` (and ``x-http-statuses``, every status where a
+    code may take several), ``x-grpc-status``, ``x-throttling``, ``x-doc-url``,
+    each only where the code has one."""
     out: dict[str, Any] = {}
     if mapping.http_status is not None:
         out["x-http-status"] = mapping.http_status
+    if mapping.http_statuses:
+        out["x-http-statuses"] = list(mapping.http_statuses)
     if mapping.grpc_status is not None:
         out["x-grpc-status"] = mapping.grpc_status
     if mapping.throttling:
@@ -120,3 +130,18 @@ def schema_annotations(mapping: Mapping) -> dict[str, Any]:
     if mapping.doc_url is not None:
         out["x-doc-url"] = mapping.doc_url
     return out
+
+
+def status_schema(mapping: Mapping | None = None) -> dict[str, Any]:
+    """The schema of the payload's status member (``payload.status``): an HTTP
+    status, absent or null where the error has none; a code's says its default."""
+    schema: dict[str, Any] = {
+        "description": "The HTTP status of this one error (absent or null: its "
+        "code's).",
+        "type": ["integer", "null"],
+        "minimum": 100,
+        "maximum": 599,
+    }
+    if mapping is not None and mapping.http_status is not None:
+        schema["default"] = mapping.http_status
+    return schema

@@ -208,6 +208,7 @@ def read_code(
         wire=wire.value,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
+        http_statuses=statuses.http_statuses,
         throttling=bool(throttling),
     )
     if retryable is None or meaning is None or broken:

@@ -190,6 +190,7 @@ def read_domain(
         fields=shared.fields,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
+        http_statuses=statuses.http_statuses,
         parent=parent,
         prefixes=tuple(prefix for prefix, _ in match.prefixes),
         ranges=tuple((low, high) for low, high, _ in match.ranges),

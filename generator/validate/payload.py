@@ -10,6 +10,9 @@ taxonomy is checked once it is built (:func:`check_payload`): JSON-RPC codes
 are integers, a problem's ``type`` is built from ``docs_url`` and its
 ``status`` is each code's HTTP status, and declared details fields need object
 details.
+
+``status`` (none by default) names the member that holds the HTTP status, read
+into each error's own status and written from it (issue 30 §2).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ __all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
 #: The longest member name a mapping may give.
 MAX_MEMBER_LENGTH = 64
 #: The fields whose member may be ``null`` (not on the wire).
-_NULLABLE = ("retryable", "details", "envelope")
+_NULLABLE = ("retryable", "details", "envelope", "status")
 
 
 def _null(node: Node) -> bool:
@@ -104,9 +107,10 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         "details": base.details,
         "details_type": base.details_type,
         "envelope": base.envelope,
+        "status": base.status,
     }
     where: dict[str, Node] = {}
-    for field in ("code", "message", "retryable", "details", "envelope"):
+    for field in ("code", "message", "retryable", "details", "envelope", "status"):
         if field not in found:
             continue
         value_node = found[field][1]
@@ -128,10 +132,11 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         details=_optional(values["details"]),
         details_type=str(values["details_type"]),
         envelope=_optional(values["envelope"]),
+        status=_optional(values["status"]),
     )
     # Two fields in one member could not both be read back.
     seen: dict[str, str] = {}
-    for field in ("code", "message", "retryable", "details"):
+    for field in ("code", "message", "retryable", "details", "status"):
         member = getattr(payload, field)
         if member is None or member == "*":
             continue
@@ -150,6 +155,14 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
             "payload.details_type",
             f'details "*" are the members the mapping does not read, an object; '
             f"got details_type: {payload.details_type}",
+        )
+    if payload.problem and payload.status is not None:
+        # The problem preset writes its own status member (RFC 9457's).
+        r.error(
+            where["status"].position,
+            "payload.status",
+            "the problem preset writes the HTTP status as its own member "
+            "'status'; remove payload.status",
         )
     if payload.details is None and "details_type" in where:
         # Accepted, it would read as a promise about details that never come.
@@ -232,6 +245,8 @@ def check_payload(r: Reader, taxonomy: Taxonomy, node: Node) -> None:
 def _role(payload: Payload, member: str) -> str:
     """Which of the payload's own fields ``member`` holds (one of them does)."""
     (role,) = [
-        f for f in ("code", "message", "retryable") if getattr(payload, f) == member
+        f
+        for f in ("code", "message", "retryable", "status")
+        if getattr(payload, f) == member
     ]
     return role

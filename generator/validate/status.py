@@ -1,6 +1,7 @@
 """Status: what a code maps to in other protocols, and the version it belongs to.
 
-``http_status`` (an integer from 100 to 599) and ``grpc_status`` (one of the 16
+``http_status`` (an integer from 100 to 599, or a list of them: the statuses a
+code may take, the first its default) and ``grpc_status`` (one of the 16
 canonical gRPC status names but ``OK``, kept as the name) may sit on a code, on
 a domain (for its codes) or at the top level (for every code); which one a code
 carries is :meth:`taxogen.model.Taxonomy.mapped`.  ``throttling: true`` marks
@@ -27,7 +28,7 @@ from taxogen.model import (
     parse_date_version,
     version_guess,
 )
-from taxogen.nodes import Node, ScalarNode
+from taxogen.nodes import Node, ScalarNode, SeqNode
 from taxogen.validate.hints import close_match
 from taxogen.validate.reader import Found, Reader, get, join
 from taxogen.validate.text import NULLS, describe, show
@@ -60,16 +61,56 @@ class Statuses(NamedTuple):
     http_status: int | None
     grpc_status: str | None
     ok: bool
+    #: Every status of ``http_status: [..]``, the default first; () for one.
+    http_statuses: tuple[int, ...] = ()
 
 
 def read_statuses(r: Reader, key: str, found: Found) -> Statuses:
     """``http_status`` and ``grpc_status`` of the mapping at ``key``, if given."""
-    http = get(found, "http_status", lambda n: _http(r, n, join(key, "http_status")))
+    where = join(key, "http_status")
+    several = get(found, "http_status", lambda n: _https(r, n, where))
     grpc = get(found, "grpc_status", lambda n: _grpc(r, n, join(key, "grpc_status")))
+    http = None if several is None else several[0]
     ok = ("http_status" not in found or http is not None) and (
         "grpc_status" not in found or grpc is not None
     )
-    return Statuses(http, grpc, ok)
+    listed = () if several is None or len(several[1]) < 2 else several[1]
+    return Statuses(http, grpc, ok, listed)
+
+
+def _https(r: Reader, node: Node, key: str) -> tuple[int, tuple[int, ...]] | None:
+    """A status and every status given: ``(status, (status,))`` for one, a
+    list's first and all of it (the statuses a code may take); None (reported)."""
+    if not isinstance(node, SeqNode) or node.refused:
+        one = _http(r, node, key)
+        return None if one is None else (one, (one,))
+    if not node.items:
+        r.error(
+            node.position,
+            key,
+            f"expected {_HTTP_WANTED} or a list of them (the statuses a code may "
+            "take, its default first), got an empty list",
+        )
+        return None
+    statuses: list[int] = []
+    ok = True
+    for index, item in enumerate(node.items):
+        status = _http(r, item, f"{key}[{index}]")
+        if status is None:
+            ok = False
+        elif status in statuses:
+            r.error(
+                item.position,
+                f"{key}[{index}]",
+                f"{status} is listed twice (first at [{statuses.index(status)}]); "
+                "list each status once",
+            )
+            ok = False
+        else:
+            statuses.append(status)
+    if not ok:
+        return None
+    return statuses[0], tuple(statuses)
 
 
 _HTTP_WANTED = (

@@ -252,6 +252,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         class_suffix=class_suffix,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
+        http_statuses=statuses.http_statuses,
         docs_url=docs_url,
         payload=payload,
     )

@@ -130,6 +130,8 @@ def wire_echo(names: Names, named: Facts, echo: dict[str, Any]) -> dict[str, Any
     body[payload.message] = echo["message"]
     if payload.retryable is not None:
         body[payload.retryable] = echo["retryable"]
+    if payload.status is not None and named.http_status is not None:
+        body[payload.status] = named.http_status  # the class's: none received
     if payload.rest:
         body.update((k, v) for k, v in details.items() if k not in payload.own)
     elif payload.details is not None:
@@ -266,11 +268,16 @@ def _accepted(
     message: str,
     details: Any,
     wire_code: str | int | None = None,
+    status: int | None = None,
 ) -> dict[str, Any]:
     """What an accepted mapped payload gives, its re-emitted payload in the
-    mapping's terms (``details`` as the error holds them)."""
+    mapping's terms (``details`` as the error holds them; ``status`` an HTTP
+    status received in the status member, else the class's)."""
     code = named.code.wire_code if wire_code is None else wire_code
     payload = names.taxonomy.payload
+    own_status = code_mapping(names.taxonomy, named.code).http_status
+    if status is None:
+        status = own_status
     body: dict[str, Any] = {}
     if payload.problem:
         kept = details.get(payload.code) if isinstance(details, dict) else None
@@ -282,13 +289,22 @@ def _accepted(
     body[payload.message] = message
     if payload.retryable is not None:
         body[payload.retryable] = named.code.retryable
+    if payload.status is not None and status is not None:
+        body[payload.status] = status
     if payload.rest:
         body.update((k, v) for k, v in details.items() if k not in payload.own)
     elif payload.details is not None and (
         payload.always_details or not _empty(details)
     ):
         body[payload.details] = details
+    # A status received is the error's own; its class keeps its code's.
+    extra = (
+        {}
+        if status == own_status
+        else {"http_status": status, "class_http_status": own_status}
+    )
     return {
+        **extra,
         "ok": True,
         "class": named.class_name,
         "code": named.code.wire_code,
@@ -375,6 +391,58 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                 )
     if payload.problem:
         _problem_rules(out, names, first, fallback, good, wrapped)
+    if payload.status is not None:
+        _status_rules(out, names, first, good, wrapped)
+
+
+def _status_rules(
+    out: VectorList, names: Names, first: NamedCode, good: dict[str, Any], wrapped: Any
+) -> None:
+    """Issue 30 §2: the status member is read into the error's own HTTP status
+    (an integer from 100 to 599; absent or null: the code's) and written back."""
+    payload = names.taxonomy.payload
+    member = str(payload.status)
+    at = "" if payload.envelope is None else f"{payload.envelope}."
+    own = code_mapping(names.taxonomy, first.code).http_status
+    # A status the code does not declare: what a server may well send.
+    other = 418 if own != 418 else 503
+    for vid, status in (("status_received", other), ("status_lowest", 100)):
+        out.add(
+            "from_payload",
+            vid,
+            f"{member} {status} received: the error's own HTTP status, written back",
+            wrapped({**good, member: status}),
+            _accepted(names, first, "m", _details_of(names), status=status),
+        )
+    out.add(
+        "from_payload",
+        "status_null",
+        f"{member} null: the error's HTTP status is its code's",
+        wrapped({**good, member: None}),
+        _accepted(names, first, "m", _details_of(names)),
+    )
+    for vid, value in (
+        ("status_text", "401"),
+        ("status_fraction", 401.5),
+        ("status_low", 99),
+        ("status_high", 600),
+        ("status_boolean", True),
+    ):
+        out.add(
+            "from_payload",
+            vid,
+            f"rejected: {member} must be an HTTP status (an integer from 100 to 599)",
+            wrapped({**good, member: value}),
+            {"ok": False, "field": at + member},
+        )
+
+
+def _details_of(names: Names) -> Any:
+    """The details an error holds when its payload carries none."""
+    payload = names.taxonomy.payload
+    if payload.details_type == "array":
+        return []
+    return None if payload.details_type == "any" else {}
 
 
 def _problem_rules(

@@ -31,7 +31,7 @@ from taxogen.model import (
 )
 from taxogen.model import code_pattern as _pattern
 from taxogen.naming import Names
-from taxogen.targets.mapped import code_mapping, schema_annotations
+from taxogen.targets.mapped import code_mapping, schema_annotations, status_schema
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -197,6 +197,8 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
             "type": "boolean",
         }
         required.append(payload.retryable)
+    if payload.status is not None:
+        properties[payload.status] = status_schema()
     if payload.problem:
         properties["title"] = {
             "description": "A short summary of the problem type (written as the "

@@ -88,7 +88,8 @@ def add_mapped(out: VectorList, names: Names) -> bool:
         mapping = by_class.get(vector["expect"].get("class"))
         if mapping is not None:
             vector["expect"].update(
-                http_status=mapping.http_status,
+                # A status received (issue 30 §2) is the error's own.
+                http_status=vector["expect"].get("http_status", mapping.http_status),
                 grpc_status=mapping.grpc_status,
                 throttling=mapping.throttling,
                 doc_url=mapping.doc_url,
@@ -117,6 +118,8 @@ def _payload(names: Names) -> dict[str, Any]:
     }
     if payload.problem:
         out["type_template"] = taxonomy.docs_url
+    if payload.status is not None:
+        out["status"] = payload.status
     return out
 
 

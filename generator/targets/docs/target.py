@@ -198,7 +198,11 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
     return CodeRow(
         named=named,
         throttling=mapping.throttling,
-        http_status="" if mapping.http_status is None else str(mapping.http_status),
+        # Every status a code may take, its default first ("400, 401").
+        http_status=(
+            ", ".join(str(status) for status in mapping.http_statuses)
+            or ("" if mapping.http_status is None else str(mapping.http_status))
+        ),
         grpc_status=mapping.grpc_status or "",
         doc_url=mapping.doc_url or "",
     )

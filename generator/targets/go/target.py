@@ -338,6 +338,8 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         parts.append(f"URI: &[2]string{{{go_str(prefix)}, {go_str(suffix)}}}")
     parts.append(f"MessageRequired: {'true' if payload.message_required else 'false'}")
+    if payload.status is not None:
+        parts.append(f"Status: {go_str(payload.status)}")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
 

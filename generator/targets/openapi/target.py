@@ -20,7 +20,7 @@ from typing import Any
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.base import Target, header_lines
 from taxogen.targets.contract.schema import code_type, field_schema, payload_schema
-from taxogen.targets.mapped import code_mapping, schema_annotations
+from taxogen.targets.mapped import code_mapping, schema_annotations, status_schema
 
 __all__ = ["PATH", "TARGET", "TARGETS", "document", "files"]
 
@@ -73,6 +73,8 @@ def _mapped_body(named: NamedCode, names: Names) -> dict[str, Any]:
     if payload.retryable is not None:
         properties[payload.retryable] = {"type": "boolean", "default": code.retryable}
         required.append(payload.retryable)
+    if payload.status is not None:
+        properties[payload.status] = status_schema(code_mapping(taxonomy, code))
     if payload.rest:
         properties.update((f.name, field_schema(f)) for f in fields)
         required += required_fields
@@ -170,9 +172,11 @@ def _responses(names: Names) -> dict[str, Any]:
     body is a payload of one of those codes."""
     by_status: dict[int, list[NamedCode]] = {}
     for named in names.codes:
-        status = code_mapping(names.taxonomy, named.code).http_status
-        if status is not None:
-            by_status.setdefault(status, []).append(named)
+        mapping = code_mapping(names.taxonomy, named.code)
+        # A code that may take several statuses is a body of each of them.
+        for status in mapping.http_statuses or (mapping.http_status,):
+            if status is not None:
+                by_status.setdefault(status, []).append(named)
     responses = {}
     # RFC 9457: a problem document's own media type.
     media = (

@@ -124,6 +124,8 @@ def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         args.append(f"uri=({_py_literal(prefix)}, {_py_literal(suffix)})")
     args.append(f"message_required={payload.message_required!r}")
+    if payload.status is not None:
+        args.append(f"status={_py_literal(payload.status)}")
     return tuple(args)
 
 
@@ -138,6 +140,8 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
     members.append((payload.message, "str"))
     if payload.retryable is not None:
         members.append((payload.retryable, "bool"))
+    if payload.status is not None:  # left out while the error has no status
+        members.append((payload.status, "NotRequired[int]"))
     if payload.details is not None and not payload.rest:
         kind = {"object": "dict[str, Any]", "array": "list[Any]", "any": "Any"}[
             payload.details_type
@@ -243,7 +247,9 @@ def view(names: Names, options: Options) -> PythonView:
 def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:
     """What the ErrorPayload of a payload other than today's imports from typing."""
     payload = taxonomy.payload
-    if payload.details is None or payload.rest or payload.always_details:
+    if payload.status is None and (
+        payload.details is None or payload.rest or payload.always_details
+    ):
         return ()
     return ("NotRequired",)
 
@@ -251,7 +257,7 @@ def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:
 #: The declared type of each mapped attribute (the runtime's): stated again on
 #: every class that sets one, or mypy would take a str for the type of all below.
 _PY_TYPES = {
-    "http_status": "ClassVar[int | None]",
+    "http_status": "int | None",
     "grpc_status": "ClassVar[str | None]",
     "throttling": "ClassVar[bool]",
     "doc_url": "ClassVar[str | None]",

@@ -287,6 +287,8 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         uri = f"[{escape.ts_str(prefix)}, {escape.ts_str(suffix)}]"
     wire.append(("uri", uri))
     wire.append(("messageRequired", _ts_bool(payload.message_required)))
+    if payload.status is not None:
+        wire.append(("status", text(payload.status)))
     code = "number" if taxonomy.wire_type == "integer" else "string"
     members = [(payload.code, False, "string" if payload.problem else code)]
     if payload.problem:
@@ -294,6 +296,8 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
     members.append((payload.message, False, "string"))
     if payload.retryable is not None:
         members.append((payload.retryable, False, "boolean"))
+    if payload.status is not None:  # left out while the error has no status
+        members.append((payload.status, True, "number"))
     if payload.details is not None and not payload.rest:
         kind = {
             "object": "Record<string, unknown>",

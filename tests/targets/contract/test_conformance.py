@@ -361,6 +361,7 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     for code, entry in spec.codes.items():
         want = {
             "x-http-status": entry.http_status,
+            "x-http-statuses": entry.http_statuses,  # issue 30 §2: several
             "x-grpc-status": entry.grpc_status,
             "x-throttling": entry.throttling or None,
             "x-doc-url": entry.doc_url,

@@ -262,6 +262,7 @@ class TaskTimeoutError(TaskError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -273,6 +274,7 @@ class TaskTimeoutError(TaskError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 

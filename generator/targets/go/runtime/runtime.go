@@ -121,7 +121,9 @@ type Taxonomy struct {
 // or "any"; the error object sits under Envelope; AlwaysDetails writes the
 // details member even when empty. URI (RFC 9457's problem) carries the code
 // between its two parts, percent-encoded, and title (the meaning) and status
-// (the HTTP status) are written unless the details hold them.
+// (the HTTP status) are written unless the details hold them. Status is the
+// member holding the HTTP status, read into each error's own HTTPStatus() and
+// written from it (left out while the error has none).
 type PayloadMap struct {
 	Code            string
 	Message         string
@@ -132,6 +134,7 @@ type PayloadMap struct {
 	AlwaysDetails   bool
 	URI             *[2]string
 	MessageRequired bool
+	Status          string
 }
 
 // WithPayload makes t read and write payloads as p maps them.
@@ -189,6 +192,7 @@ type Error struct {
 	Cause   error
 	tax     *Taxonomy
 	matched *Match // the match an unknown code fell in, if any
+	status  int    // its own HTTP status (received, or WithHTTPStatus); 0: its code's
 }
 
 // Error is the wire code and the message.
@@ -227,9 +231,13 @@ func (e *Error) Meaning() string {
 	return ""
 }
 
-// HTTPStatus is the HTTP status the taxonomy maps the error's code to (0 where
-// it gives none).
+// HTTPStatus is the error's own HTTP status: the one received where the
+// payload carries it, else the one WithHTTPStatus gave, else the one the
+// taxonomy maps its code to (0 where it gives none).
 func (e *Error) HTTPStatus() int {
+	if e.status != 0 {
+		return e.status
+	}
 	if e.matched != nil {
 		return e.matched.HTTPStatus
 	}
@@ -273,6 +281,17 @@ func (e *Error) DocURL() string {
 func (e *Error) WithMessage(message string) *Error {
 	c := *e
 	c.Message = message
+	return &c
+}
+
+// WithHTTPStatus is a copy of the error with its own HTTP status, which must
+// be from 100 to 599 (anything else is a programming error, and panics).
+func (e *Error) WithHTTPStatus(status int) *Error {
+	if status < 100 || status > 599 {
+		panic(fmt.Sprintf("WithHTTPStatus: expected an HTTP status from 100 to 599, got %d", status))
+	}
+	c := *e
+	c.status = status
 	return &c
 }
 
@@ -633,6 +652,18 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 			return nil, invalid(name, "%s: expected a boolean, got %s", name, kind(body[p.Retryable]))
 		}
 	}
+	status := 0
+	if p.Status != "" && body[p.Status] != nil {
+		name, wanted := at+p.Status, "expected an HTTP status (an integer from 100 to 599), got"
+		n, ok := number(body[p.Status])
+		if !ok || math.IsInf(n, 0) || n != math.Trunc(n) {
+			return nil, invalid(name, "%s: %s %s", name, wanted, kind(body[p.Status]))
+		}
+		if n < 100 || n > 599 {
+			return nil, invalid(name, "%s: %s %s", name, wanted, jsNumber(n))
+		}
+		status = int(n)
+	}
 	var details map[string]any
 	var data any
 	if p.Details == "*" {
@@ -642,7 +673,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 		details = make(map[string]any, len(body))
 		for key, member := range body {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) {
 				details[key] = member
 			}
 		}
@@ -709,6 +740,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		Data:      data,
 		tax:       t,
 		matched:   matched,
+		status:    status,
 	}, nil
 }
 
@@ -732,9 +764,9 @@ func (e *Error) mapped(p *PayloadMap) any {
 			kept = p.URI[0] + percentEncode(e.wire()) + p.URI[1]
 		}
 		body[p.Code] = kept
-		title, status := spec.Meaning, spec.HTTPStatus
+		title, status := spec.Meaning, e.HTTPStatus()
 		if e.matched != nil { // a domain's match: its class's
-			title, status = e.matched.Meaning, e.matched.HTTPStatus
+			title = e.matched.Meaning
 		}
 		body["title"] = title
 		if status != 0 {
@@ -751,9 +783,12 @@ func (e *Error) mapped(p *PayloadMap) any {
 	if p.Retryable != "" {
 		body[p.Retryable] = e.Retryable
 	}
+	if status := e.HTTPStatus(); p.Status != "" && status != 0 {
+		body[p.Status] = status
+	}
 	if p.Details == "*" {
 		for key, member := range e.Details {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) {
 				body[key] = member
 			}
 		}

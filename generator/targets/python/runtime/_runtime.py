@@ -110,6 +110,8 @@ class Wire(NamedTuple):
     is written even when empty.  ``uri`` (RFC 9457's problem): the code travels
     as ``prefix + percent-encoded code + suffix``, and ``title`` (the meaning)
     and ``status`` (the HTTP status) are written unless the details hold them.
+    ``status``: the member holding the HTTP status, read into each error's own
+    ``http_status`` and written from it (left out while the error has none).
     """
 
     code: str = "code"
@@ -121,6 +123,7 @@ class Wire(NamedTuple):
     always_details: bool = True
     uri: tuple[str, str] | None = None
     message_required: bool = True
+    status: str | None = None
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
@@ -717,7 +720,10 @@ class TaxonomyError(Exception):
     #: What the code maps to in other protocols, where the taxonomy says: the
     #: HTTP status (100-599), the canonical gRPC status name ("UNAVAILABLE"),
     #: whether callers must back off before retrying, and its documentation link.
-    http_status: ClassVar[int | None] = None
+    #: ``http_status`` is each error's own: the one received where the payload
+    #: carries it, else the constructor's ``http_status=``, else its class's
+    #: (None where the taxonomy gives the class none).
+    http_status: int | None = None
     grpc_status: ClassVar[str | None] = None
     throttling: ClassVar[bool] = False
     doc_url: ClassVar[str | None] = None
@@ -741,8 +747,9 @@ class TaxonomyError(Exception):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
-        self._init(message, details, cause, retryable, 4)
+        self._init(message, details, cause, retryable, 4, http_status)
 
     def _init(
         self,
@@ -751,6 +758,7 @@ class TaxonomyError(Exception):
         cause: BaseException | None,
         retryable: bool | None,
         stacklevel: int,
+        http_status: int | None = None,
     ) -> None:
         """``__init__``'s work; ``stacklevel`` of the deprecation warning's caller.
 
@@ -763,7 +771,7 @@ class TaxonomyError(Exception):
             if wire is DEFAULT_WIRE
             else _wire_details(details, wire)
         )
-        self._setup(message, checked, cause, retryable)
+        self._setup(message, checked, cause, retryable, http_status=http_status)
         if self.deprecated is not None:
             self._deprecation(stacklevel)
 
@@ -774,6 +782,7 @@ class TaxonomyError(Exception):
         details: Mapping[str, object] | None,
         cause: BaseException | None,
         retryable: bool | None,
+        http_status: int | None = None,
     ) -> None:
         """The typed constructors' ``__init__``: ``fields`` the declared fields as
         they were given (None: not given), ``details`` any undeclared keys.
@@ -786,7 +795,7 @@ class TaxonomyError(Exception):
         pieces = self.message_template
         if message is None and pieces is not None:
             message = render(pieces, checked)
-        self._setup(message, checked, cause, retryable)
+        self._setup(message, checked, cause, retryable, http_status=http_status)
         if self.deprecated is not None:
             self._deprecation(4)  # the caller, the class's __init__, this, _deprecation
 
@@ -806,6 +815,7 @@ class TaxonomyError(Exception):
         cause: BaseException | None,
         retryable: bool | None,
         wire_code: str | int | None = None,
+        http_status: int | None = None,
     ) -> None:
         # __init__ without the deprecation warning: receiving or unpickling a
         # deprecated code is no misuse of it.
@@ -826,6 +836,8 @@ class TaxonomyError(Exception):
                     f"retryable: expected a boolean, got {_kind(retryable)}"
                 )
             self.retryable = retryable
+        if http_status is not None:
+            self.http_status = _http_status(http_status)
         if cause is not None:
             self.__cause__ = cause
 
@@ -862,6 +874,19 @@ class TaxonomyError(Exception):
     def to_dict(self) -> dict[str, Any]:
         """A structured form for logs: the payload plus the class ``name``."""
         return {"name": type(self).__name__, **self._payload()}
+
+
+def _http_status(value: object) -> int:
+    """A constructor's ``http_status=``: an integer from 100 to 599 (a TypeError
+    for anything but an integer, a ValueError out of range)."""
+    if type(value) is bool or not issubclass(type(value), int):
+        raise TypeError(f"http_status: expected an integer, got {_kind(value)}")
+    status = int.__int__(cast(int, value))
+    if not 100 <= status <= 599:
+        raise ValueError(
+            f"http_status: expected an HTTP status from 100 to 599, got {status}"
+        )
+    return status
 
 
 def _empty(details: object) -> bool:
@@ -983,8 +1008,10 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
     body[wire.message] = error.message
     if wire.retryable is not None:
         body[wire.retryable] = error.retryable
+    if wire.status is not None and error.http_status is not None:
+        body[wire.status] = error.http_status
     if wire.details == "*":
-        own = (wire.code, wire.message, wire.retryable)
+        own = (wire.code, wire.message, wire.retryable, wire.status)
         for key, value in details.items():
             if key not in own:
                 body[key] = value  # checked JSON, as today's payload shares it
@@ -1386,7 +1413,8 @@ def _mapped_decoder(
     code_field, message_field = at + wire.code, at + wire.message
     details_field = at + (wire.details or "details")
     rest = wire.details == "*"
-    own = (wire.code, wire.message, wire.retryable)
+    own = (wire.code, wire.message, wire.retryable, wire.status)
+    status_field = None if wire.status is None else at + wire.status
 
     def from_payload(payload: object) -> _E:
         get = _getter(payload, "payload")
@@ -1443,6 +1471,11 @@ def _mapped_decoder(
                     f"{field}: expected a boolean, got {_kind(value)}", field=field
                 )
             retryable = value
+        status: int | None = None
+        if wire.status is not None and status_field is not None:
+            status = _received_status(
+                _read(get, wire.status, status_field), status_field
+            )
         details: Any = None
         try:
             if rest:
@@ -1483,9 +1516,37 @@ def _mapped_decoder(
             _plain(cls.code) if code is None else code,
         )
         error.details = details
+        if status is not None:
+            error.http_status = status
         return error
 
     return from_payload
+
+
+def _received_status(value: object, field: str) -> int | None:
+    """The HTTP status a payload's status member holds: absent or null, None;
+    else an integer from 100 to 599 (a number without a fraction, as in
+    JavaScript), or InvalidPayloadError naming the member."""
+    if value is None:
+        return None
+    kind = type(value)
+    if kind is float and float.is_integer(cast(float, value)):
+        number = int(cast(float, value))
+    elif issubclass(kind, int) and kind is not bool:
+        number = int.__int__(cast(int, value))
+    else:
+        raise InvalidPayloadError(
+            f"{field}: expected an HTTP status (an integer from 100 to 599), "
+            f"got {_kind(value)}",
+            field=field,
+        )
+    if not 100 <= number <= 599:
+        raise InvalidPayloadError(
+            f"{field}: expected an HTTP status (an integer from 100 to 599), "
+            f"got {number}",
+            field=field,
+        )
+    return number
 
 
 def _wire_value(value: object, wire: Wire, field: str) -> Any:

@@ -57,6 +57,11 @@ export interface PayloadMap {
   readonly alwaysDetails: boolean;
   readonly uri: readonly [string, string] | null;
   readonly messageRequired: boolean;
+  /**
+   * The member holding the HTTP status, read into each error's own `httpStatus`
+   * and written from it (left out while the error has none); absent: none.
+   */
+  readonly status?: string | null | undefined;
 }
 
 /** Options of every error constructor. */
@@ -67,6 +72,8 @@ export interface TaxonomyErrorOptions<X = Readonly<Record<string, unknown>>> {
   cause?: unknown;
   /** Overrides the class's retryability for this one error. */
   retryable?: boolean | undefined;
+  /** This one error's HTTP status (100-599), over its class's. */
+  httpStatus?: number | undefined;
 }
 
 /** Options of a constructor whose class declares details fields, some required. */
@@ -77,6 +84,8 @@ export interface TypedOptions<D> {
   readonly cause?: unknown;
   /** Overrides the class's retryability for this one error. */
   readonly retryable?: boolean | undefined;
+  /** This one error's HTTP status (100-599), over its class's. */
+  readonly httpStatus?: number | undefined;
 }
 
 /** Options of a constructor whose class declares details fields, none required. */
@@ -87,6 +96,8 @@ export interface OptionalTypedOptions<D> {
   readonly cause?: unknown;
   /** Overrides the class's retryability for this one error. */
   readonly retryable?: boolean | undefined;
+  /** This one error's HTTP status (100-599), over its class's. */
+  readonly httpStatus?: number | undefined;
 }
 
 /** The message, when the options come alone (else it is rendered from the template). */
@@ -437,6 +448,8 @@ function typedDetails(
 
 /** Marks the options the decoder passes: details as received, already checked. */
 const DECODED: unique symbol = Symbol("decoded");
+/** Where an error keeps its own HTTP status (received, or given). */
+const STATUS: unique symbol = Symbol("httpStatus");
 
 /**
  * Makes `name` an own property of `error`, as assigning it would if it were a plain
@@ -574,6 +587,17 @@ export abstract class TaxonomyError<
     if (retryable !== undefined && typeof retryable !== "boolean") {
       throw new TypeError(`retryable: expected a boolean, got ${kind(retryable)}`);
     }
+    const httpStatus = options?.httpStatus;
+    if (httpStatus !== undefined) {
+      if (typeof httpStatus !== "number" || !Number.isInteger(httpStatus)) {
+        throw new TypeError(`httpStatus: expected an integer, got ${kind(httpStatus)}`);
+      }
+      if (httpStatus < 100 || httpStatus > 599) {
+        throw new RangeError(
+          `httpStatus: expected an HTTP status from 100 to 599, got ${httpStatus}`,
+        );
+      }
+    }
     // The decoder's details are kept as received: checked there, no default added.
     const wire = cls.wire;
     const given = options?.details as Readonly<Record<string, unknown>> | undefined;
@@ -598,6 +622,10 @@ export abstract class TaxonomyError<
     this.retryable = retryable ?? cls.retryable;
     this.details = details as X;
     this.wireCode = cls.code as Wire<C>;
+    // This error's own status: hidden, as the brand, so no key shows it.
+    if (httpStatus !== undefined) {
+      Object.defineProperty(this, STATUS, { value: httpStatus });
+    }
     // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
       Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
@@ -619,9 +647,14 @@ export abstract class TaxonomyError<
     ownName(this, value);
   }
 
-  /** The class's `httpStatus` (a getter, like `name`: no key of the error). */
+  /**
+   * This error's HTTP status: the one received where the payload carries it,
+   * else the constructor's `httpStatus`, else its class's (undefined where the
+   * taxonomy gives the class none). A getter, like `name`: no key of the error.
+   */
   get httpStatus(): number | undefined {
-    return (this.constructor as typeof TaxonomyError).httpStatus;
+    const own = (this as unknown as Record<symbol, number | undefined>)[STATUS];
+    return own ?? (this.constructor as typeof TaxonomyError).httpStatus;
   }
 
   /** The class's `grpcStatus`. */
@@ -705,14 +738,18 @@ function encode(
     const uri = wire.uri[0] + percentEncode(String(error.wireCode)) + wire.uri[1];
     put(body, wire.code, kept ?? uri);
     put(body, "title", cls.meaning);
-    put(body, "status", cls.httpStatus ?? null);
+    put(body, "status", error.httpStatus ?? null);
   } else {
     put(body, wire.code, error.wireCode);
   }
   put(body, wire.message, error.message);
   if (wire.retryable !== null) put(body, wire.retryable, error.retryable);
+  const status = wire.status ?? null;
+  if (status !== null && error.httpStatus !== undefined) {
+    put(body, status, error.httpStatus);
+  }
   if (wire.details === "*") {
-    const members = [wire.code, wire.message, wire.retryable];
+    const members = [wire.code, wire.message, wire.retryable, status];
     for (const [key, value] of Object.entries(details as object)) {
       if (!members.includes(key)) put(body, key, copy(value));
     }
@@ -984,11 +1021,25 @@ export function decoder<
       }
       retryable = value;
     }
+    const statusMember = wire.status ?? null;
+    let httpStatus: number | undefined;
+    if (statusMember !== null) {
+      const name = at + statusMember;
+      const value = member(body, statusMember, name);
+      if (value !== undefined && value !== null) {
+        const wanted = "expected an HTTP status (an integer from 100 to 599), got";
+        if (typeof value !== "number" || !Number.isInteger(value)) {
+          throw invalid(name, `${wanted} ${kind(value)}`);
+        }
+        if (value < 100 || value > 599) throw invalid(name, `${wanted} ${value}`);
+        httpStatus = value;
+      }
+    }
     let details: unknown;
     if (wire.details === "*") {
       const name = wire.envelope ?? "payload";
       const rest = guarded(name, () =>
-        restOf(body, [wire.code, wire.message, wire.retryable], name),
+        restOf(body, [wire.code, wire.message, wire.retryable, statusMember], name),
       );
       if (kept !== undefined) put(rest, wire.code, kept);
       details = rest;
@@ -1014,7 +1065,7 @@ export function decoder<
           ? title
           : (cls as unknown as typeof TaxonomyError).meaning;
     }
-    const options = { details, retryable, [DECODED]: true };
+    const options = { details, retryable, httpStatus, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
     return error;

@@ -20,7 +20,12 @@ function checkMapped(owner, expect, id) {
 
 function checkAccepted(err, expect, id) {
   checkMapped(err, expect, id);
-  checkMapped(err.constructor, expect, id);
+  // Issue 30 §2: a status received is the error's own, not its class's.
+  const statics =
+    "class_http_status" in expect
+      ? { ...expect, http_status: expect.class_http_status }
+      : expect;
+  checkMapped(err.constructor, statics, id);
   assert.equal(err.constructor.name, expect.class, id);
   assert.equal(err.name, expect.class, id);
   assert.equal(err.code, expect.code, id);

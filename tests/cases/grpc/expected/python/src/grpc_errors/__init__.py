@@ -126,7 +126,7 @@ class GrpcError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.SERVER
     meaning: ClassVar[str] = "Unknown error"
     retryable: bool = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "UNKNOWN"
     wire_code: int
     _wire = _WIRE
@@ -139,8 +139,9 @@ class GrpcError(_runtime.TaxonomyError):
         details: list[Any] | tuple[Any, ...] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
-        self._init(message, details, cause, retryable, 4)
+        self._init(message, details, cause, retryable, 4, http_status)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload, as ``ErrorPayload`` says."""
@@ -152,7 +153,7 @@ class ClientError(GrpcError):
 
     domain = Domain.CLIENT
     meaning = "Client Errors"
-    http_status: ClassVar[int | None] = None
+    http_status: int | None = None
     grpc_status: ClassVar[str | None] = None
 
 
@@ -162,7 +163,7 @@ class InvalidArgumentError(ClientError):
     code = ErrorCode.INVALID_ARGUMENT
     meaning = "The client specified an invalid argument"
     retryable = False
-    http_status: ClassVar[int | None] = 400
+    http_status: int | None = 400
     grpc_status: ClassVar[str | None] = "INVALID_ARGUMENT"
 
 
@@ -172,7 +173,7 @@ class NotFoundError(ClientError):
     code = ErrorCode.NOT_FOUND
     meaning = "Some requested entity was not found"
     retryable = False
-    http_status: ClassVar[int | None] = 404
+    http_status: int | None = 404
     grpc_status: ClassVar[str | None] = "NOT_FOUND"
 
 
@@ -182,7 +183,7 @@ class AlreadyExistsError(ClientError):
     code = ErrorCode.ALREADY_EXISTS
     meaning = "The entity that a client attempted to create already exists"
     retryable = False
-    http_status: ClassVar[int | None] = 409
+    http_status: int | None = 409
     grpc_status: ClassVar[str | None] = "ALREADY_EXISTS"
 
 
@@ -192,7 +193,7 @@ class PermissionDeniedError(ClientError):
     code = ErrorCode.PERMISSION_DENIED
     meaning = "The caller does not have permission to execute the operation"
     retryable = False
-    http_status: ClassVar[int | None] = 403
+    http_status: int | None = 403
     grpc_status: ClassVar[str | None] = "PERMISSION_DENIED"
 
 
@@ -202,7 +203,7 @@ class FailedPreconditionError(ClientError):
     code = ErrorCode.FAILED_PRECONDITION
     meaning = "The system is not in a state required for the operation"
     retryable = False
-    http_status: ClassVar[int | None] = 400
+    http_status: int | None = 400
     grpc_status: ClassVar[str | None] = "FAILED_PRECONDITION"
 
 
@@ -212,7 +213,7 @@ class OutOfRangeError(ClientError):
     code = ErrorCode.OUT_OF_RANGE
     meaning = "The operation was attempted past the valid range"
     retryable = False
-    http_status: ClassVar[int | None] = 400
+    http_status: int | None = 400
     grpc_status: ClassVar[str | None] = "OUT_OF_RANGE"
 
 
@@ -222,7 +223,7 @@ class UnauthenticatedError(ClientError):
     code = ErrorCode.UNAUTHENTICATED
     meaning = "The request does not have valid authentication credentials"
     retryable = False
-    http_status: ClassVar[int | None] = 401
+    http_status: int | None = 401
     grpc_status: ClassVar[str | None] = "UNAUTHENTICATED"
 
 
@@ -231,7 +232,7 @@ class FlowError(GrpcError):
 
     domain = Domain.FLOW
     meaning = "Flow Errors"
-    http_status: ClassVar[int | None] = None
+    http_status: int | None = None
     grpc_status: ClassVar[str | None] = None
 
 
@@ -241,7 +242,7 @@ class CancelledError(FlowError):
     code = ErrorCode.CANCELLED
     meaning = "The operation was cancelled, typically by the caller"
     retryable = False
-    http_status: ClassVar[int | None] = 499
+    http_status: int | None = 499
     grpc_status: ClassVar[str | None] = "CANCELLED"
 
 
@@ -251,7 +252,7 @@ class DeadlineExceededError(FlowError):
     code = ErrorCode.DEADLINE_EXCEEDED
     meaning = "The deadline expired before the operation could complete"
     retryable = True
-    http_status: ClassVar[int | None] = 504
+    http_status: int | None = 504
     grpc_status: ClassVar[str | None] = "DEADLINE_EXCEEDED"
 
 
@@ -261,7 +262,7 @@ class ResourceExhaustedError(FlowError):
     code = ErrorCode.RESOURCE_EXHAUSTED
     meaning = "Some resource has been exhausted, such as a per-user quota"
     retryable = True
-    http_status: ClassVar[int | None] = 429
+    http_status: int | None = 429
     grpc_status: ClassVar[str | None] = "RESOURCE_EXHAUSTED"
     throttling: ClassVar[bool] = True
 
@@ -272,7 +273,7 @@ class AbortedError(FlowError):
     code = ErrorCode.ABORTED
     meaning = "The operation was aborted, typically by a concurrency conflict"
     retryable = True
-    http_status: ClassVar[int | None] = 409
+    http_status: int | None = 409
     grpc_status: ClassVar[str | None] = "ABORTED"
 
 
@@ -282,7 +283,7 @@ class UnavailableError(FlowError):
     code = ErrorCode.UNAVAILABLE
     meaning = "The service is currently unavailable"
     retryable = True
-    http_status: ClassVar[int | None] = 503
+    http_status: int | None = 503
     grpc_status: ClassVar[str | None] = "UNAVAILABLE"
 
 
@@ -291,7 +292,7 @@ class ServerError(GrpcError):
 
     domain = Domain.SERVER
     meaning = "Server Errors"
-    http_status: ClassVar[int | None] = None
+    http_status: int | None = None
     grpc_status: ClassVar[str | None] = None
 
 
@@ -301,7 +302,7 @@ class UnknownError(ServerError):
     code = ErrorCode.UNKNOWN
     meaning = "Unknown error"
     retryable = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "UNKNOWN"
 
 
@@ -311,7 +312,7 @@ class UnimplementedError(ServerError):
     code = ErrorCode.UNIMPLEMENTED
     meaning = "The operation is not implemented or not supported"
     retryable = False
-    http_status: ClassVar[int | None] = 501
+    http_status: int | None = 501
     grpc_status: ClassVar[str | None] = "UNIMPLEMENTED"
 
 
@@ -321,7 +322,7 @@ class InternalError(ServerError):
     code = ErrorCode.INTERNAL
     meaning = "Internal errors; some invariant has been broken"
     retryable = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "INTERNAL"
 
 
@@ -331,7 +332,7 @@ class DataLossError(ServerError):
     code = ErrorCode.DATA_LOSS
     meaning = "Unrecoverable data loss or corruption"
     retryable = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "DATA_LOSS"
 
 

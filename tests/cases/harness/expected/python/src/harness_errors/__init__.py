@@ -253,6 +253,7 @@ class LlmError(HarnessError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -262,6 +263,7 @@ class LlmError(HarnessError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -291,6 +293,7 @@ class LlmRateLimitedError(LlmError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -301,6 +304,7 @@ class LlmRateLimitedError(LlmError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -343,6 +347,7 @@ class LlmContextOverflowError(LlmError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -354,6 +359,7 @@ class LlmContextOverflowError(LlmError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -383,6 +389,7 @@ class ToolError(HarnessError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -392,6 +399,7 @@ class ToolError(HarnessError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -424,6 +432,7 @@ class ToolArgsError(ToolError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -435,6 +444,7 @@ class ToolArgsError(ToolError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -459,6 +469,7 @@ class ToolNotFoundError(ToolError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -469,6 +480,7 @@ class ToolNotFoundError(ToolError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -493,6 +505,7 @@ class ToolPermissionDeniedError(ToolError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -503,6 +516,7 @@ class ToolPermissionDeniedError(ToolError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 

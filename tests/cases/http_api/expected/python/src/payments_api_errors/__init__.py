@@ -143,7 +143,7 @@ class PaymentsApiError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.API
     meaning: ClassVar[str] = "An unexpected problem on the API's side"
     retryable: bool = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "INTERNAL"
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/api_error"
     wire_code: str
@@ -168,7 +168,7 @@ class ServiceUnavailableError(ApiError):
     code = ErrorCode.SERVICE_UNAVAILABLE
     meaning = "The API is briefly unavailable"
     retryable = True
-    http_status: ClassVar[int | None] = 503
+    http_status: int | None = 503
     grpc_status: ClassVar[str | None] = "UNAVAILABLE"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/service_unavailable"
@@ -180,7 +180,7 @@ class RequestError(PaymentsApiError):
 
     domain = Domain.REQUEST
     meaning = "Invalid Request Errors"
-    http_status: ClassVar[int | None] = 400
+    http_status: int | None = 400
     grpc_status: ClassVar[str | None] = "INVALID_ARGUMENT"
 
 
@@ -217,6 +217,7 @@ class ParameterMissingError(RequestError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -226,6 +227,7 @@ class ParameterMissingError(RequestError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -251,6 +253,7 @@ class ParameterInvalidIntegerError(RequestError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -260,6 +263,7 @@ class ParameterInvalidIntegerError(RequestError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -269,7 +273,7 @@ class ResourceMissingError(RequestError):
     code = ErrorCode.RESOURCE_MISSING
     meaning = "The requested resource does not exist"
     retryable = False
-    http_status: ClassVar[int | None] = 404
+    http_status: int | None = 404
     grpc_status: ClassVar[str | None] = "NOT_FOUND"
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/resource_missing"
 
@@ -280,7 +284,7 @@ class IdempotencyKeyInUseError(RequestError):
     code = ErrorCode.IDEMPOTENCY_KEY_IN_USE
     meaning = "Another request with this idempotency key is in progress"
     retryable = True
-    http_status: ClassVar[int | None] = 409
+    http_status: int | None = 409
     grpc_status: ClassVar[str | None] = "ABORTED"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/idempotency_key_in_use"
@@ -293,7 +297,7 @@ class RateLimitError(RequestError):
     code = ErrorCode.RATE_LIMIT
     meaning = "Too many requests hit the API too quickly"
     retryable = True
-    http_status: ClassVar[int | None] = 429
+    http_status: int | None = 429
     grpc_status: ClassVar[str | None] = "RESOURCE_EXHAUSTED"
     throttling: ClassVar[bool] = True
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/rate_limit"
@@ -304,7 +308,7 @@ class AuthenticationError(PaymentsApiError):
 
     domain = Domain.AUTHENTICATION
     meaning = "Authentication Errors"
-    http_status: ClassVar[int | None] = 401
+    http_status: int | None = 401
     grpc_status: ClassVar[str | None] = "UNAUTHENTICATED"
 
 
@@ -334,7 +338,7 @@ class InsufficientPermissionsError(AuthenticationError):
     code = ErrorCode.INSUFFICIENT_PERMISSIONS
     meaning = "The API key may not perform this request"
     retryable = False
-    http_status: ClassVar[int | None] = 403
+    http_status: int | None = 403
     grpc_status: ClassVar[str | None] = "PERMISSION_DENIED"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/insufficient_permissions"
@@ -346,7 +350,7 @@ class CardError(PaymentsApiError):
 
     domain = Domain.CARD
     meaning = "Card Errors"
-    http_status: ClassVar[int | None] = 402
+    http_status: int | None = 402
     grpc_status: ClassVar[str | None] = "FAILED_PRECONDITION"
 
 
@@ -370,6 +374,7 @@ class CardDeclinedError(CardError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -379,6 +384,7 @@ class CardDeclinedError(CardError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 

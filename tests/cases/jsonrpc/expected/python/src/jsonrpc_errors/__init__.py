@@ -116,8 +116,9 @@ class JsonRpcError(_runtime.TaxonomyError):
         details: Any = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
-        self._init(message, details, cause, retryable, 4)
+        self._init(message, details, cause, retryable, 4, http_status)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload, as ``ErrorPayload`` says."""

@@ -21,7 +21,7 @@ class RobotError(WarehouseError):
 
     domain = Domain.ROBOT
     meaning = "Robot Errors"
-    http_status: ClassVar[int | None] = 503
+    http_status: int | None = 503
     grpc_status: ClassVar[str | None] = "UNAVAILABLE"
 
 

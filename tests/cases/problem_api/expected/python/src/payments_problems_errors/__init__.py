@@ -160,7 +160,7 @@ class PaymentsProblem(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.API
     meaning: ClassVar[str] = "An unexpected problem on the API's side"
     retryable: bool = False
-    http_status: ClassVar[int | None] = 500
+    http_status: int | None = 500
     grpc_status: ClassVar[str | None] = "INTERNAL"
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/api_error"
     wire_code: str
@@ -186,7 +186,7 @@ class ServiceUnavailableError(ApiError):
     code = ErrorCode.SERVICE_UNAVAILABLE
     meaning = "The API is briefly unavailable"
     retryable = True
-    http_status: ClassVar[int | None] = 503
+    http_status: int | None = 503
     grpc_status: ClassVar[str | None] = "UNAVAILABLE"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/service_unavailable"
@@ -198,7 +198,7 @@ class RequestError(PaymentsProblem):
 
     domain = Domain.REQUEST
     meaning = "Invalid Request Errors"
-    http_status: ClassVar[int | None] = 400
+    http_status: int | None = 400
     grpc_status: ClassVar[str | None] = "INVALID_ARGUMENT"
 
 
@@ -235,6 +235,7 @@ class ParameterMissingError(RequestError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -244,6 +245,7 @@ class ParameterMissingError(RequestError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -269,6 +271,7 @@ class ParameterInvalidIntegerError(RequestError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -278,6 +281,7 @@ class ParameterInvalidIntegerError(RequestError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -287,7 +291,7 @@ class ResourceMissingError(RequestError):
     code = ErrorCode.RESOURCE_MISSING
     meaning = "The requested resource does not exist"
     retryable = False
-    http_status: ClassVar[int | None] = 404
+    http_status: int | None = 404
     grpc_status: ClassVar[str | None] = "NOT_FOUND"
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/resource_missing"
 
@@ -298,7 +302,7 @@ class IdempotencyKeyInUseError(RequestError):
     code = ErrorCode.IDEMPOTENCY_KEY_IN_USE
     meaning = "Another request with this idempotency key is in progress"
     retryable = True
-    http_status: ClassVar[int | None] = 409
+    http_status: int | None = 409
     grpc_status: ClassVar[str | None] = "ABORTED"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/idempotency_key_in_use"
@@ -311,7 +315,7 @@ class RateLimitError(RequestError):
     code = ErrorCode.RATE_LIMIT
     meaning = "Too many requests hit the API too quickly"
     retryable = True
-    http_status: ClassVar[int | None] = 429
+    http_status: int | None = 429
     grpc_status: ClassVar[str | None] = "RESOURCE_EXHAUSTED"
     throttling: ClassVar[bool] = True
     doc_url: ClassVar[str | None] = "https://docs.example.com/errors/rate_limit"
@@ -322,7 +326,7 @@ class AuthenticationError(PaymentsProblem):
 
     domain = Domain.AUTHENTICATION
     meaning = "Authentication Errors"
-    http_status: ClassVar[int | None] = 401
+    http_status: int | None = 401
     grpc_status: ClassVar[str | None] = "UNAUTHENTICATED"
 
 
@@ -352,7 +356,7 @@ class InsufficientPermissionsError(AuthenticationError):
     code = ErrorCode.INSUFFICIENT_PERMISSIONS
     meaning = "The API key may not perform this request"
     retryable = False
-    http_status: ClassVar[int | None] = 403
+    http_status: int | None = 403
     grpc_status: ClassVar[str | None] = "PERMISSION_DENIED"
     doc_url: ClassVar[str | None] = (
         "https://docs.example.com/errors/insufficient_permissions"
@@ -364,7 +368,7 @@ class CardError(PaymentsProblem):
 
     domain = Domain.CARD
     meaning = "Card Errors"
-    http_status: ClassVar[int | None] = 402
+    http_status: int | None = 402
     grpc_status: ClassVar[str | None] = "FAILED_PRECONDITION"
 
 
@@ -388,6 +392,7 @@ class CardDeclinedError(CardError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -397,6 +402,7 @@ class CardDeclinedError(CardError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 

@@ -244,6 +244,7 @@ class InternalError(GeneralError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -253,6 +254,7 @@ class InternalError(GeneralError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -294,6 +296,7 @@ class RateLimitedError(GeneralError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -305,6 +308,7 @@ class RateLimitedError(GeneralError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -334,6 +338,7 @@ class TaskError(JobsError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -343,6 +348,7 @@ class TaskError(JobsError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -376,6 +382,7 @@ class TaskTimeoutError(TaskError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -387,6 +394,7 @@ class TaskTimeoutError(TaskError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -449,6 +457,7 @@ class TaskFailedError(TaskError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -465,6 +474,7 @@ class TaskFailedError(TaskError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -489,6 +499,7 @@ class TaskCancelledError(TaskError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -499,6 +510,7 @@ class TaskCancelledError(TaskError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
@@ -534,6 +546,7 @@ class TaskQuotaError(TaskError):
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
+        http_status: int | None = None,
     ) -> None:
         self._typed(
             message,
@@ -545,6 +558,7 @@ class TaskQuotaError(TaskError):
             details,
             cause,
             retryable,
+            http_status,
         )
 
 
