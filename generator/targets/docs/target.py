@@ -355,6 +355,16 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
     )
     if payload.retryable is not None:
         row("retryable", at + payload.retryable, "boolean", True, defaults["retryable"])
+    if payload.status is not None:  # issue 30 §2
+        rows.append(
+            Field(
+                name=at + payload.status,
+                type="integer",
+                required=False,
+                description="The error's HTTP status (100 to 599): the one it was "
+                "received with, else its code's; left out when it has none",
+            )
+        )
     if payload.rest:
         row(
             "details",

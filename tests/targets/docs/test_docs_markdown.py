@@ -171,10 +171,51 @@ def test_statuses_and_links_are_columns_where_declared_and_only_then(
             throttling = " (throttling)" if entry.throttling else ""
             assert cell["Retryable"] == retryable + throttling
             if "HTTP" in cell:
-                assert cell["HTTP"] == str(entry.http_status or "")
+                # Issue 30 §2: every status a code may take, its default first.
+                every = entry.http_statuses or [entry.http_status or ""]
+                assert cell["HTTP"] == ", ".join(str(status) for status in every)
             if "gRPC" in cell:
                 grpc = entry.grpc_status
                 assert cell["gRPC"] == (f"<code>{grpc}</code>" if grpc else "")
             if "Docs" in cell:
                 link = entry.doc_url
                 assert cell["Docs"] == (f'<a href="{link}">docs</a>' if link else "")
+
+
+STATUS_MEMBER = """\
+format: 1
+name: kube
+title: Kube
+version: 1.0.0
+base: KubeError
+fallback: internal_error
+wrap: internal_error
+payload: {code: reason, message: message, retryable: null, details: "*", status: code}
+domains:
+  misc:
+    title: Misc
+    codes:
+      internal_error: {retryable: false, meaning: Internal, http_status: 500}
+      invalid_client: {retryable: false, meaning: Bad client, http_status: [400, 401]}
+"""
+
+
+def test_the_status_member_and_every_listed_status_are_on_the_page(
+    tmp_path: Path,
+) -> None:
+    # Issue 30 §2: the member that holds the HTTP status is said to hold it, and
+    # a code's table cell lists every status it may take, its default first.
+    payload, codes = _cells(_page(tmp_path, STATUS_MEMBER))
+    rows = {row[0]: row for row in payload[1:]}
+    assert list(rows) == [
+        "<code>reason</code>",
+        "<code>message</code>",
+        "<code>code</code>",
+        "<code>*</code>",
+    ]
+    name, kind, required, description = rows["<code>code</code>"]
+    assert (kind, required) == ("integer", "no")
+    assert "HTTP status" in description and "received" in description
+    cells = {row[0]: dict(zip(codes[0], row, strict=True)) for row in codes[1:]}
+    assert cells["<code>invalid_client</code>"]["HTTP"] == "400, 401"
+    assert cells["<code>internal_error</code>"]["HTTP"] == "500"
