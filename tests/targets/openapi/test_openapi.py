@@ -140,10 +140,14 @@ def test_each_http_status_used_has_a_response_of_its_codes(case: Case) -> None:
     schemas = document["components"]["schemas"]
     by_status: dict[int, list[str]] = {}
     for code, entry in spec.codes.items():
-        if entry.http_status is not None:
-            by_status.setdefault(entry.http_status, []).append(code)
+        # Issue 30 §2: "OpenAPI responses list them all", every status a code
+        # may take (http_status: [400, 401]).
+        for status in entry.http_statuses or [entry.http_status]:
+            if status is not None:
+                by_status.setdefault(status, []).append(code)
         schema = schemas[entry.class_name]
         assert schema.get("x-http-status") == entry.http_status
+        assert schema.get("x-http-statuses") == entry.http_statuses
         assert schema.get("x-grpc-status") == entry.grpc_status
         assert schema.get("x-throttling", False) is entry.throttling
         assert schema.get("externalDocs", {}).get("url") == entry.doc_url
@@ -169,3 +173,53 @@ def test_each_http_status_used_has_a_response_of_its_codes(case: Case) -> None:
             payload["details"] = details
             payload = oracle.to_wire(spec, payload)  # issue 14 §2
             assert validator.is_valid(payload) is (code in codes), (status, code)
+
+
+def test_a_code_listing_several_statuses_is_a_body_of_each_response() -> None:
+    """Issue 30 §2: RFC 6749's invalid_client is a 400 or a 401
+    (tests/cases/oauth_statuses): the response of each status accepts its body,
+    beside the other codes of that status."""
+    case = next(c for c in cases() if c.name == "oauth_statuses")
+    spec = oracle.read_spec(case.taxonomy)
+    assert spec.codes["invalid_client"].http_statuses == [400, 401]
+    document = _document(case)
+    responses = document["components"]["responses"]
+    body = {"error": "invalid_client", "error_description": "m"}
+    for status in (400, 401):
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "components": document["components"],
+            **responses[f"oauth_statuses.HTTP{status}"]["content"]["application/json"][
+                "schema"
+            ],
+        }
+        assert jsonschema.Draft202012Validator(schema).is_valid(body), status
+    # Not a body of a status it does not list.
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "components": document["components"],
+        **responses["oauth_statuses.HTTP403"]["content"]["application/json"]["schema"],
+    }
+    assert not jsonschema.Draft202012Validator(schema).is_valid(body)
+
+
+def test_the_status_member_is_in_every_code_s_body_schema() -> None:
+    """Issue 30 §2: ``payload: {status: code}`` (tests/cases/k8s_status): each
+    code's schema types the member that holds the HTTP status (an integer from
+    100 to 599, or null), says its code's default, and does not require it."""
+    case = next(c for c in cases() if c.name == "k8s_status")
+    spec = oracle.read_spec(case.taxonomy)
+    member = spec.payload["status"]
+    assert member == "code"
+    document = _document(case)
+    for code, entry in spec.codes.items():
+        schema = document["components"]["schemas"][entry.class_name]
+        prop = schema["properties"][member]
+        assert prop["default"] == entry.http_status, code
+        assert member not in schema.get("required", []), code
+        validator = _validator(document, entry.class_name)
+        good = {"reason": entry.wire, "message": "m"}
+        for status in (100, 404, 418, 599, None):
+            assert validator.is_valid({**good, member: status}), (code, status)
+        for status in (99, 600, "404", 404.5, True):
+            assert not validator.is_valid({**good, member: status}), (code, status)
