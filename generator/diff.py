@@ -78,6 +78,7 @@ RULES = {
     "grpc-status-changed": BREAKING,
     "grpc-status-removed": BREAKING,
     "throttling-removed": BREAKING,
+    "http-status-unlisted": BREAKING,  # issue 30 §2: one a code may take no longer
     "parent-changed": BREAKING,
     "match-changed": BREAKING,
     "code-added": COMPATIBLE,
@@ -90,6 +91,7 @@ RULES = {
     "http-status-added": COMPATIBLE,
     "grpc-status-added": COMPATIBLE,
     "throttling-added": COMPATIBLE,
+    "http-status-listed": COMPATIBLE,  # issue 30 §2: one more a code may take
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,

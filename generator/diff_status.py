@@ -7,7 +7,12 @@ the absence keeps working); a status changed or removed is breaking (clients
 switch on it: a retry loop keyed on 503, a gateway mapping NOT_FOUND).  A code
 that becomes throttling is compatible (callers only back off more); one that
 stops is breaking (callers built to back off from it no longer would, and those
-that switch on it stop matching).  ``docs_url`` is a link people follow: any
+that switch on it stop matching).  Of the statuses a code may take
+(``http_status: [400, 401]``, issue 30 §2), one added beside its default is
+compatible (a client that handled the others still does), one no longer listed
+is breaking (a server that answers with it no longer matches the contract, and
+clients keyed on it lose it); the default's own change is the HTTP status's
+rule above.  ``docs_url`` is a link people follow: any
 change is docs only, and :mod:`taxogen.diff` decides its kind in one place.
 :mod:`taxogen.diff` turns each finding into a change classified by its
 ``RULES``.
@@ -45,10 +50,28 @@ def mapping_changes(
         else:
             message = f"{where}: {label} changed from {then} to {later}"
             yield f"{rule}-changed", message, after.position
+    if was.http_status is not None and now.http_status is not None:
+        yield from _listed_changes(where, was.http_statuses, now.http_statuses, after)
     if before.throttling and not after.throttling:
         yield "throttling-removed", f"{where} is no longer throttling", after.position
     elif after.throttling and not before.throttling:
         yield "throttling-added", f"{where} is now throttling", after.position
+
+
+def _listed_changes(
+    where: str, then: tuple[int, ...], later: tuple[int, ...], after: Code
+) -> Iterator[tuple[str, str, Position | None]]:
+    """Issue 30 §2: the statuses a code may take beside its default, each one
+    no longer listed or newly listed (a changed default is reported apart)."""
+    shown = f"[{', '.join(map(str, then))}] -> [{', '.join(map(str, later))}]"
+    for status in then[1:]:
+        if status not in later:
+            message = f"{where}: HTTP status {status} is no longer listed ({shown})"
+            yield "http-status-unlisted", message, after.position
+    for status in later[1:]:
+        if status not in then:
+            message = f"{where}: HTTP status {status} was listed ({shown})"
+            yield "http-status-listed", message, after.position
 
 
 def docs_url_change(

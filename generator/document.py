@@ -141,6 +141,9 @@ class DomainDoc(TypedDict):
     http_status: Annotated[
         int | None, Doc("the HTTP status its codes inherit (its own, else the top's)")
     ]
+    http_statuses: Annotated[
+        list[int], Doc("every status its codes inherit, the default first")
+    ]
     grpc_status: Annotated[
         GrpcStatus | None, Doc("the gRPC status its codes inherit, likewise")
     ]
@@ -161,6 +164,10 @@ class CodeDoc(TypedDict):
     names: Annotated[CodeLanguages, Doc("its identifiers in each language")]
     http_status: Annotated[
         int | None, Doc("its HTTP status: its own, else its domain's, else the top's")
+    ]
+    http_statuses: Annotated[
+        list[int],
+        Doc("every HTTP status it may take, likewise: the default first, [] for none"),
     ]
     grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
     throttling: Annotated[bool, Doc("callers back off before retrying it")]
@@ -214,6 +221,9 @@ class PayloadDoc(TypedDict):
     envelope: Annotated[
         str | None, Doc("the member of the body the error object sits under")
     ]
+    status: Annotated[
+        str | None, Doc("the member holding each error's HTTP status; null: none")
+    ]
 
 
 class ModelDocument(TypedDict):
@@ -236,6 +246,9 @@ class ModelDocument(TypedDict):
     events: list[EventDoc]
     docs: DocsDoc
     http_status: Annotated[int | None, Doc("the HTTP status of codes giving none")]
+    http_statuses: Annotated[
+        list[int], Doc("every HTTP status of codes giving none, the default first")
+    ]
     grpc_status: Annotated[
         GrpcStatus | None, Doc("the gRPC status of codes giving none")
     ]
@@ -309,6 +322,7 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
         ),
         "names": {target: lang.code(named) for target, lang in languages()},
         "http_status": mapped.http_status,
+        "http_statuses": list(mapped.http_statuses),
         "grpc_status": typing.cast(Any, mapped.grpc_status),
         "throttling": code.throttling,
         "doc_url": taxonomy.doc_url(code),
@@ -334,6 +348,7 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
         "base_code": None if base is None else base.code.code,
         "names": {target: lang.domain(named) for target, lang in languages()},
         "http_status": mapped.http_status,
+        "http_statuses": list(mapped.http_statuses),
         "grpc_status": typing.cast(Any, mapped.grpc_status),
     }
 
@@ -391,6 +406,10 @@ def document(names: Names) -> ModelDocument:
             "diagram": docs.diagram,
         },
         "http_status": taxonomy.http_status,
+        "http_statuses": list(
+            taxonomy.http_statuses
+            or (() if taxonomy.http_status is None else (taxonomy.http_status,))
+        ),
         "grpc_status": typing.cast(Any, taxonomy.grpc_status),
         "docs_url": taxonomy.docs_url,
         "payload": {
@@ -401,6 +420,7 @@ def document(names: Names) -> ModelDocument:
             "details": taxonomy.payload.details,
             "details_type": typing.cast(Any, taxonomy.payload.details_type),
             "envelope": taxonomy.payload.envelope,
+            "status": taxonomy.payload.status,
         },
     }
 

@@ -367,6 +367,9 @@ DETAILS_PAIRS = [
 
 HTTP = (REPO / "tests/cases/http_api/taxonomy.yaml").read_text(encoding="utf-8")
 TIMEOUT_HEAD = "      task_timeout:\n        retryable: true\n"
+OAUTH = (REPO / "tests/cases/oauth_statuses/taxonomy.yaml").read_text(encoding="utf-8")
+K8S = (REPO / "tests/cases/k8s_status/taxonomy.yaml").read_text(encoding="utf-8")
+LISTED = "        http_status: [400, 401]"
 # Issue 14 §4: (label, base text, edits, expected rules, how many changes).  A
 # domain's or the top level's status counts for each code that inherits it.
 STATUS_PAIRS = [
@@ -484,6 +487,49 @@ STATUS_PAIRS = [
         {(DOCS, "docs-url-changed")},
         1,
     ),
+    # Issue 30 §2: the statuses a code may take, its default first.
+    (
+        "a status added to a code's list",
+        OAUTH,
+        [(LISTED, "        http_status: [400, 401, 403]")],
+        {(COMPATIBLE, "http-status-listed")},
+        1,
+    ),
+    (
+        "a status removed from a code's list",
+        OAUTH,
+        [(LISTED, "        http_status: [400]")],
+        {(BREAKING, "http-status-unlisted")},
+        1,
+    ),
+    (
+        "a list's default changed, the other kept",
+        OAUTH,
+        [(LISTED, "        http_status: [401, 400]")],
+        {(BREAKING, "http-status-changed")},
+        1,
+    ),
+    (
+        "a domain's list grown: each of its codes",
+        OAUTH,
+        [("    http_status: 400\n", "    http_status: [400, 429]\n")],
+        {(COMPATIBLE, "http-status-listed")},
+        2,  # invalid_request, invalid_grant; invalid_client lists its own
+    ),
+    (
+        "the status member renamed",
+        K8S,
+        [("  status: code\n", "  status: httpCode\n")],
+        {(BREAKING, "payload-changed")},
+        1,
+    ),
+    (
+        "the status member removed",
+        K8S,
+        [("  status: code\n", "")],
+        {(BREAKING, "payload-changed")},
+        1,
+    ),
     # Issue 14 §2: the payload the wire carries.
     (
         "payload preset set",
@@ -551,6 +597,8 @@ def test_status_rules_fire_on_their_pair(
         "grpc-status-removed": "grpc-status-added",
         "throttling-added": "throttling-removed",
         "throttling-removed": "throttling-added",
+        "http-status-listed": "http-status-unlisted",
+        "http-status-unlisted": "http-status-listed",
     }
     assert {rule for _, rule in back} == {
         opposite.get(rule, rule) for _, rule in expected

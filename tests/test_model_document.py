@@ -122,6 +122,9 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
             assert code["names"][language]["member"] == entry.code.upper()
         # Issue 14 §4: what it maps to, inheritance applied (README).
         assert {key: code[key] for key in entry.mapped} == entry.mapped
+        # Issue 30 §2: every status it may take, the default first.
+        every = entry.http_statuses or [entry.http_status]
+        assert code["http_statuses"] == [s for s in every if s is not None]
     # Domains in file order with their base classes; tombstones listed apart.
     assert [d["id"] for d in model["domains"]] == list(spec.domains)
     for domain in model["domains"]:
