@@ -633,6 +633,11 @@ class Code:
     http_statuses: tuple[int, ...] = ()
     #: A retryable code whose callers should back off (Smithy's throttling).
     throttling: bool = False
+    #: ``retry_after:``, the details field that says when to retry, in seconds
+    #: (issue 30 §8), as the code itself declares it (see Taxonomy.retry_field),
+    #: and where its value stands.
+    retry_after: str | None = None
+    retry_after_at: Position | None = None
 
     @property
     def wire_code(self) -> str | int:
@@ -686,6 +691,8 @@ class Domain:
     http_status: int | None = None
     grpc_status: str | None = None
     http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
+    retry_after: str | None = None  # as Code.retry_after, for its codes
+    retry_after_at: Position | None = None
     #: The domain whose class this domain's class extends (``parent:``), if any.
     parent: str | None = None
     #: ``match:``: the wire-code prefixes (string codes) or inclusive ranges
@@ -761,6 +768,8 @@ class Taxonomy:
     http_status: int | None = None
     grpc_status: str | None = None
     http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
+    #: ``retry_after:`` of every code that declares none, nor its domain.
+    retry_after: str | None = None
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
     #: The payload the wire carries (``payload:``); today's by default.
@@ -874,6 +883,14 @@ class Taxonomy:
                 if http is None or http.http_status is None
                 else http.http_statuses or (http.http_status,)
             ),
+        )
+
+    def retry_field(self, code: Code) -> str | None:
+        """The details field that says when to retry an error of ``code``
+        (issue 30 §8): the nearest ``retry_after`` of :meth:`lineage`, else None."""
+        return next(
+            (x.retry_after for x in self.lineage(code) if x.retry_after is not None),
+            None,
         )
 
     def doc_url(self, code: Code) -> str | None:

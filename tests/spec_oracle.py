@@ -117,6 +117,10 @@ class SpecCode:
     #: Issue 30 §2: ``http_status: [400, 401]``, the statuses it may take (None
     #: where it gives one or none).
     http_statuses: list[int] | None = None
+    #: Issue 30 §8: "retry_after: FIELD on a code, a domain or the top level
+    #: names the details field (seconds ...) that says when to retry": its own,
+    #: else its domain's (or a parent's), else the top level's; None: none.
+    retry_after: str | None = None
 
     @property
     def details_type(self) -> str | None:
@@ -479,6 +483,7 @@ def read_spec(path: Path) -> Spec:
                 message=entry.get("message"),
                 http_status=_default_status(entry.get("http_status", http)),
                 http_statuses=_every_status(entry.get("http_status", http)),
+                retry_after=entry.get("retry_after", inherited(key, "retry_after")),
                 grpc_status=entry.get("grpc_status", grpc),
                 throttling=entry.get("throttling", False),
                 doc_url=(
@@ -784,6 +789,8 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
         if found is None:
             return {"ok": True, "none": True}
         return expected(spec, "from_payload", found)
+    if op == "retry_after":
+        return retry_hint(spec, given)
     if op == "lookup":
         target = spec.target(given)
         return {
@@ -1222,13 +1229,40 @@ def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
         "wire_code": read["wire_code"],
         "payload": written(spec, target, read),
         **spec.mapped(target),
-        # Issue 30 §2: a status received is the error's own.
+        # Issue 30 §2: a status received is the error's own; its class keeps
+        # its code's.
         **(
             {"http_status": read["http_status"]}
             if spec.declares_mapped or read["http_status"] != target.http_status
             else {}
         ),
+        **(
+            {"class_http_status": target.http_status}
+            if read["http_status"] != target.http_status
+            else {}
+        ),
         "ancestors": _ancestors(spec, target),
+    }
+
+
+def retry_hint(spec: Spec, payload: Any) -> dict[str, Any]:
+    """Issue 30 §8: the retry hint of the error a payload gives, "absent where
+    the field is": the number its class's retry field holds in the details."""
+    accepted = expected(spec, "from_payload", payload)
+    assert accepted["ok"] and not accepted.get("none"), accepted
+    entry = spec.known(accepted["code"])
+    assert entry is not None, accepted
+    _, details = details_member(spec, payload)
+    value = (
+        details.get(entry.retry_after)
+        if entry.retry_after is not None and isinstance(details, dict)
+        else None
+    )
+    number = type(value) in (int, float)
+    return {
+        "class": accepted["class"],
+        "code": accepted["code"],
+        "retry_after": value if number else None,
     }
 
 

@@ -65,7 +65,7 @@ domains:
 def test_a_code_inherits_from_its_domain_then_the_top_level() -> None:
     taxonomy = _read(INHERITED)
     mapped = {
-        code.code: tuple(taxonomy.mapped(code)) + (code.throttling,)
+        code.code: tuple(taxonomy.mapped(code))[:2] + (code.throttling,)
         for code in taxonomy.codes
     }
     assert mapped == {
@@ -74,7 +74,7 @@ def test_a_code_inherits_from_its_domain_then_the_top_level() -> None:
         "just_grpc": (400, "NOT_FOUND", False),
         "plain_one": (500, "UNAVAILABLE", True),
     }
-    assert tuple(taxonomy.mapped(taxonomy.domains[1])) == (500, "UNAVAILABLE")
+    assert tuple(taxonomy.mapped(taxonomy.domains[1]))[:2] == (500, "UNAVAILABLE")
     assert taxonomy.doc_url(taxonomy.code("own")) == (
         "https://errors.example.com/v1/own?lang=en"
     )
@@ -89,7 +89,7 @@ domains:
       oops: {retryable: true, meaning: Something went wrong}
 """)
     code = taxonomy.code("oops")
-    assert tuple(taxonomy.mapped(code)) == (None, None)
+    assert tuple(taxonomy.mapped(code)) == (None, None, ())  # () no list (§2)
     assert code.throttling is False
     assert taxonomy.doc_url(code) is None
     assert (taxonomy.http_status, taxonomy.grpc_status, taxonomy.docs_url) == (

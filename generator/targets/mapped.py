@@ -7,9 +7,11 @@ code maps to (:meth:`taxogen.model.Taxonomy.mapped`), the root what the
 fallback code does (a bare root error carries the fallback code), and a domain's
 own class (one no ``<domain>_error`` code owns) the statuses of the domain and,
 as its bare instance still carries the fallback code, the root's throttling and
-link.  A class states a value only where it differs from its
-parent's, the runtime's base saying none (``None``, ``False``): a taxonomy that
-declares none of these keys generates what it did before they existed.
+link.  Each class also carries the details field of its retry hint
+(``retry_after_field``, issue 30 §8).  A class states a value only where it
+differs from its parent's, the runtime's base saying none (``None``,
+``False``): a taxonomy that declares none of these keys generates what it did
+before they existed.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ class Mapping:
     grpc_status: str | None = None
     throttling: bool = False
     doc_url: str | None = None
+    #: The details field that says when to retry, in seconds (``retry_after:``,
+    #: issue 30 §8); each error reads its value as its retry hint.
+    retry_after_field: str | None = None
     #: Every status the code may take where it may take several (``http_status:
     #: [400, 401]``, the default first); () for one or none.  Said by the docs,
     #: schemas and OpenAPI, never a class attribute.
@@ -52,8 +57,10 @@ NONE = Mapping()
 
 def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
     """What the class of ``code`` (and every error of that code) carries."""
+    retry_after = taxonomy.retry_field(code)
     if (
         not code.throttling
+        and retry_after is None
         and taxonomy.docs_url is None
         and all(
             x.http_status is None and x.grpc_status is None
@@ -71,12 +78,19 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
         throttling=code.throttling,
         doc_url=taxonomy.doc_url(code),
         http_statuses=mapped.http_statuses if len(mapped.http_statuses) > 1 else (),
+        retry_after_field=retry_after,
     )
 
 
 def declares_any(taxonomy: Taxonomy) -> bool:
     """Whether any code carries one of the four values (else no output says them)."""
-    return any(code_mapping(taxonomy, code) != NONE for code in taxonomy.codes)
+    # A retry hint's field (issue 30 §8) is not among them: the vectors test it
+    # with a kind of their own.
+    return any(
+        dataclasses.replace(code_mapping(taxonomy, code), retry_after_field=None)
+        != NONE
+        for code in taxonomy.codes
+    )
 
 
 def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
@@ -117,7 +131,8 @@ def schema_annotations(mapping: Mapping) -> dict[str, Any]:
     """What the JSON Schema and the OpenAPI document say of a code beside its
     schema: ``x-http-status`` (and ``x-http-statuses``, every status where a
     code may take several), ``x-grpc-status``, ``x-throttling``, ``x-doc-url``,
-    each only where the code has one."""
+    and ``x-retry-after`` (its retry hint's field), each only where the code has
+    one."""
     out: dict[str, Any] = {}
     if mapping.http_status is not None:
         out["x-http-status"] = mapping.http_status
@@ -129,6 +144,8 @@ def schema_annotations(mapping: Mapping) -> dict[str, Any]:
         out["x-throttling"] = True
     if mapping.doc_url is not None:
         out["x-doc-url"] = mapping.doc_url
+    if mapping.retry_after_field is not None:
+        out["x-retry-after"] = mapping.retry_after_field
     return out
 
 

@@ -42,6 +42,7 @@ from taxogen.validate.status import (
     read_throttling,
     read_version,
 )
+from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.templates import read_template
 from taxogen.validate.wire import Wires, read_wire
 
@@ -59,6 +60,7 @@ _CODE_KEYS = (
     *STATUS_KEYS,
     "throttling",
     "wire",
+    RETRY_KEY,
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
@@ -183,8 +185,10 @@ def read_code(
     )
     statuses = read_statuses(r, key, found)
     throttling = read_throttling(r, key, found, retryable)
+    retry_after, retry_at, retry_ok = read_retry_after(r, key, found)
     broken = (
-        not wire.ok
+        not retry_ok
+        or not wire.ok
         or not statuses.ok
         or throttling is None
         or ("since" in found and since is None)
@@ -210,6 +214,8 @@ def read_code(
         grpc_status=statuses.grpc_status,
         http_statuses=statuses.http_statuses,
         throttling=bool(throttling),
+        retry_after=retry_after,
+        retry_after_at=retry_at,
     )
     if retryable is None or meaning is None or broken:
         return None, part

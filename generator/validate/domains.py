@@ -17,6 +17,7 @@ from taxogen.validate.codes import Codes, is_removed, read_code
 from taxogen.validate.fields import NONE_DECLARED, read_fields
 from taxogen.validate.hierarchy import Hierarchy, Match, read_match
 from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.status import STATUS_KEYS, read_statuses
 from taxogen.validate.text import describe
 
@@ -31,6 +32,7 @@ _DOMAIN_KEYS = (
     "details",
     "codes",
     *STATUS_KEYS,
+    RETRY_KEY,
 )
 
 
@@ -97,6 +99,7 @@ def read_domain(
     )
     class_ok = "class" not in found or class_name is not None
     statuses = read_statuses(r, dkey, found)
+    retry_after, retry_at, retry_ok = read_retry_after(r, dkey, found)
     shared = (
         read_fields(r, join(dkey, "details"), found["details"], key_node.value)
         if "details" in found
@@ -111,6 +114,7 @@ def read_domain(
         and class_ok
         and shared.complete
         and statuses.ok
+        and retry_ok
         and match is not None
         and ("parent" not in found or parent is not None)
     )
@@ -191,6 +195,8 @@ def read_domain(
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         http_statuses=statuses.http_statuses,
+        retry_after=retry_after,
+        retry_after_at=retry_at,
         parent=parent,
         prefixes=tuple(prefix for prefix, _ in match.prefixes),
         ranges=tuple((low, high) for low, high, _ in match.ranges),

@@ -2,11 +2,12 @@
 
 The keys every taxonomy gives (``format``, ``name``, ``title``, ``version``,
 ``base``, ``fallback``, ``wrap``, ``domains``) and the optional ones
-(``code_case``, ``python_layout``, ``wire_type``, ``events``, ``docs``, and the
-statuses and ``docs_url`` of :mod:`.status`) are read here; the domains, events
-and docs are read by their own modules.  When anything is
-wrong, the name clashes among the valid parts are reported too, and no model is
-built.
+(``code_case``, ``python_layout``, ``wire_type``, ``events``, ``docs``, the
+statuses and ``docs_url`` of :mod:`.status`, ``retry_after`` of :mod:`.retry`)
+are read here; the domains, events and docs are read by their own modules.
+When anything is wrong, the name clashes among the valid parts are reported
+too, and no model is built.  It runs a few lines past 300 because
+:func:`read_taxonomy` reads every top-level key in one place, in file order.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from taxogen.validate.hierarchy import Hierarchy
 from taxogen.validate.hints import name_hint
 from taxogen.validate.reader import Reader, get
 from taxogen.validate.payload import check_payload, read_payload
+from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_after
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
 
@@ -59,6 +61,7 @@ _TOP_KEYS = (
     "grpc_status",
     "docs_url",
     "payload",
+    RETRY_KEY,
 )
 _TOP_REQUIRED = (
     "format",
@@ -206,6 +209,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     events = read_events(r, top.get("events"))
     docs = read_docs(r, top.get("docs"), codes)
     statuses = read_statuses(r, "", top)
+    retry_after, retry_at, _ = read_retry_after(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
 
@@ -253,6 +257,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         http_statuses=statuses.http_statuses,
+        retry_after=retry_after,
         docs_url=docs_url,
         payload=payload,
     )
@@ -260,7 +265,9 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         check_payload(r, taxonomy, top["payload"][1])
         if r.diagnostics:
             return None
-    return taxonomy
+    top_retry = None if retry_at is None else (retry_at, str(retry_after))
+    check_retry_after(r, taxonomy, top_retry)  # issue 30 §8
+    return None if r.diagnostics else taxonomy
 
 
 def _check_role_fields(

@@ -546,6 +546,11 @@ export abstract class TaxonomyError<
   static readonly throttling: boolean = false;
   /** The documentation link of this class's code, if the taxonomy gives one. */
   static readonly docUrl: string | undefined = undefined;
+  /**
+   * The details field that says when to retry, in seconds (`retry_after:`,
+   * issue 30 §8), if the taxonomy names one for this class.
+   */
+  static readonly retryAfterField: string | undefined = undefined;
   /** The details fields this class declares (every one, inherited ones too). */
   static readonly fields: readonly FieldSpec[] = [];
   /** Its message template: literal text and field names alternating, if any. */
@@ -672,6 +677,24 @@ export abstract class TaxonomyError<
   /** The class's `docUrl`. */
   get docUrl(): string | undefined {
     return (this.constructor as typeof TaxonomyError).docUrl;
+  }
+
+  /**
+   * When to retry, in seconds: the value of the class's `retryAfterField` in
+   * the details (issue 30 §8); undefined where the class names none or the
+   * details hold no number there. A getter: no key of the error.
+   */
+  get retryAfter(): number | undefined {
+    const field = (this.constructor as typeof TaxonomyError).retryAfterField;
+    const details: unknown = this.details;
+    if (field === undefined || typeof details !== "object" || details === null) {
+      return undefined;
+    }
+    if (Array.isArray(details) || !Object.prototype.hasOwnProperty.call(details, field)) {
+      return undefined;
+    }
+    const value: unknown = (details as Record<string, unknown>)[field];
+    return typeof value === "number" && Number.isFinite(value) ? value : undefined;
   }
 
   /** The wire payload `{code, message, retryable, details}` (or as `wire` maps it). */

@@ -38,6 +38,11 @@ from taxogen.targets.contract.payload_vectors import (
 from taxogen.targets.contract.details import add_construct, add_details_vectors
 from taxogen.targets.contract.mapped_vectors import add_mapped_rules, remap
 from taxogen.targets.contract import numbers
+from taxogen.targets.contract.retry_vectors import (
+    KIND as RETRY_KIND,
+    add_retry_vectors,
+    declares_retry,
+)
 from taxogen.targets.contract.schema import (
     MAX_CODE_LENGTH,
     MAX_DETAILS_DEPTH,
@@ -268,6 +273,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         out.vectors = remap(names, out.vectors)
         add_mapped_rules(out, names)
     mapped = add_mapped(out, names)
+    add_retry_vectors(out, names)  # issue 30 §8, in the payload as it travels
     out.vectors = numbers.raw_inputs(out.vectors)
 
     return {
@@ -305,6 +311,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "given them (no defaults); expect the class, its code, the message it "
             "renders from its template (else its meaning) and its details, defaults "
             "filled in",
+            **(dict([RETRY_KIND]) if declares_retry(names) else {}),
         },
         "code": "every expectation that names a class also gives code, the wire "
         "code its error reports (an unknown code's: the code it is treated as), so "

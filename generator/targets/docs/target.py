@@ -175,7 +175,11 @@ def shape_text(shape: Shape) -> str:
     return text
 
 
-def _details(named: NamedCode) -> CodeDetails:
+#: What the page says of the field a code's retry hint is read from (issue 30 §8).
+RETRY_NOTE = "The retry hint: the seconds to wait before retrying"
+
+
+def _details(named: NamedCode, retry_field: str | None = None) -> CodeDetails:
     code = named.code
     return CodeDetails(
         code=code.code,
@@ -185,7 +189,15 @@ def _details(named: NamedCode) -> CodeDetails:
                 name=f.name,
                 type=shape_text(f.shape),
                 required=f.required,
-                description=f.description,
+                description=(
+                    f.description
+                    if f.name != retry_field
+                    else (
+                        f"{f.description} ({RETRY_NOTE[0].lower()}{RETRY_NOTE[1:]})"
+                        if f.description
+                        else RETRY_NOTE
+                    )
+                ),
                 default=_json_text(json_data(f.default)) if f.has_default else None,
             )
             for f in code.fields
@@ -218,7 +230,9 @@ def _domain(named: NamedDomain, taxonomy: model.Taxonomy, names: Names) -> Domai
         named=named,
         prefix=prefix + "*" if every else None,
         details=tuple(
-            _details(c) for c in named.codes if c.code.fields or c.code.message
+            _details(c, taxonomy.retry_field(c.code))
+            for c in named.codes
+            if c.code.fields or c.code.message
         ),
         rows=rows,
         http_column=any(row.http_status for row in rows),

@@ -197,6 +197,8 @@ def _spec(named: NamedCode, domain: str, mapping: Mapping) -> str:
         parts.append("Throttling: true")
     if mapping.doc_url is not None:
         parts.append(f"DocURL: {go_str(mapping.doc_url)}")
+    if mapping.retry_after_field is not None:  # issue 30 §8
+        parts.append(f"RetryAfterField: {go_str(mapping.retry_after_field)}")
     return "{" + ", ".join(parts) + "}"
 
 

@@ -261,6 +261,7 @@ _PY_TYPES = {
     "grpc_status": "ClassVar[str | None]",
     "throttling": "ClassVar[bool]",
     "doc_url": "ClassVar[str | None]",
+    "retry_after_field": "ClassVar[str | None]",
 }
 
 

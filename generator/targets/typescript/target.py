@@ -128,6 +128,7 @@ _MAPPED = {
     "grpc_status": ("grpcStatus", "string | undefined"),
     "throttling": ("throttling", "boolean"),
     "doc_url": ("docUrl", "string | undefined"),
+    "retry_after_field": ("retryAfterField", "string | undefined"),
 }
 
 

@@ -127,6 +127,13 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
         assert spec_oracle.same_json(
             json.loads(json.dumps(err.details)), expect["details"]
         ), vid
+    elif kind == "retry_after":  # issue 30 §8: Python's err.retry_after
+        err = mod.from_payload(given)
+        assert type(err).__name__ == expect["class"], vid
+        assert err.code == expect["code"], vid
+        want = expect["retry_after"]
+        assert err.retry_after == want, (vid, err.retry_after, want)
+        assert want is None or type(err.retry_after) is float, vid
     else:
         pytest.fail(f"unknown vector kind {kind!r} in {vid}")
 
@@ -365,6 +372,7 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
             "x-grpc-status": entry.grpc_status,
             "x-throttling": entry.throttling or None,
             "x-doc-url": entry.doc_url,
+            "x-retry-after": entry.retry_after,  # issue 30 §8: its hint's field
         }
         assert annotations[on_wire(entry)] == {k: v for k, v in want.items() if v}, code
     if problem:  # any string: a URI of no code of ours falls back

@@ -219,3 +219,20 @@ def test_the_status_member_and_every_listed_status_are_on_the_page(
     cells = {row[0]: dict(zip(codes[0], row, strict=True)) for row in codes[1:]}
     assert cells["<code>invalid_client</code>"]["HTTP"] == "400, 401"
     assert cells["<code>internal_error</code>"]["HTTP"] == "500"
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_the_field_of_a_retry_hint_says_so(case: Case) -> None:
+    """Issue 30 §8: a code's retry_after field is named as its retry hint in its
+    details table, and no other field is."""
+    spec = read_spec(case.taxonomy)
+    page = (case.expected / "docs" / "errors.md").read_text(encoding="utf-8")
+    tables = [t for t in _cells(MARKDOWN.parse(page)) if t[0][0] == "Field"][1:]
+    said = {
+        row[0].removeprefix("<code>").removesuffix("</code>")
+        for table in tables
+        for row in table[1:]
+        if "retry hint" in row[3]
+    }
+    named = {c.retry_after for c in spec.codes.values() if c.retry_after}
+    assert said == named

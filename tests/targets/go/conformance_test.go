@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+	"time"
 
 	gen "TAXOGEN_GO_MODULE"
 )
@@ -247,6 +248,19 @@ func (r runner) run(v vector) {
 		if !sameJSON(t, err.Details, v.Expect["details"]) {
 			t.Errorf("details: got %v, want %v", err.Details, v.Expect["details"])
 		}
+	case "retry_after": // issue 30 §8: RetryAfter(), 0 for none
+		err, problem := gen.FromPayload(v.Input)
+		if problem != nil {
+			t.Fatalf("FromPayload: %v", problem)
+		}
+		r.checkCode(err, v.Expect)
+		want := time.Duration(0)
+		if seconds, ok := v.Expect["retry_after"].(float64); ok {
+			want = time.Duration(seconds * float64(time.Second))
+		}
+		if err.RetryAfter() != want {
+			t.Errorf("RetryAfter: got %v, want %v", err.RetryAfter(), want)
+		}
 	default:
 		t.Fatalf("no runner for kind %q", v.Kind)
 	}
@@ -255,7 +269,7 @@ func (r runner) run(v vector) {
 func TestEveryVector(t *testing.T) {
 	var doc document
 	readJSON(t, "TAXOGEN_VECTORS", &doc)
-	known := map[string]bool{"from_payload": true, "error_from_event": true, "lookup": true, "to_error": true, "construct": true}
+	known := map[string]bool{"from_payload": true, "error_from_event": true, "lookup": true, "to_error": true, "construct": true, "retry_after": true}
 	for kind := range doc.Kinds {
 		if !known[kind] {
 			t.Errorf("no runner for kind %q", kind)

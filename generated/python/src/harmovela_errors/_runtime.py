@@ -729,6 +729,9 @@ class TaxonomyError(Exception):
     grpc_status: ClassVar[str | None] = None
     throttling: ClassVar[bool] = False
     doc_url: ClassVar[str | None] = None
+    #: The details field that says when to retry, in seconds (``retry_after:``,
+    #: issue 30 §8); None where the taxonomy names none for the class.
+    retry_after_field: ClassVar[str | None] = None
 
     #: The details fields this class declares (every one, inherited ones too);
     #: a class with fields has a typed constructor, and from_payload checks them.
@@ -872,6 +875,20 @@ class TaxonomyError(Exception):
             "retryable": self.retryable,
             "details": dict(self.details),
         }
+
+    @property
+    def retry_after(self) -> float | None:
+        """When to retry, in seconds: the value of the class's retry field in the
+        details (issue 30 §8), None where the class names none or the details
+        do not hold a number there."""
+        field = self.retry_after_field
+        details = self.details
+        if field is None or not isinstance(details, Mapping):
+            return None
+        value = details.get(field)
+        if type(value) is bool or not isinstance(value, (int, float)):
+            return None
+        return float(value)
 
     def to_dict(self) -> dict[str, Any]:
         """A structured form for logs: the payload plus the class ``name``."""

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -81,6 +82,9 @@ type Spec struct {
 	GRPCStatus string
 	Throttling bool
 	DocURL     string
+	// RetryAfterField is the details field that says when to retry, in seconds
+	// (retry_after:, issue 30 §8); "" where the taxonomy names none.
+	RetryAfterField string
 }
 
 // Match is one prefix (string codes) or inclusive range Low..High (integer
@@ -275,6 +279,47 @@ func (e *Error) DocURL() string {
 		return spec.DocURL
 	}
 	return ""
+}
+
+// RetryAfter is when to retry: the value, in seconds, of the details field
+// the taxonomy names for the error's code (retry_after:), as a duration; 0
+// where it names none or the details hold no number there.
+func (e *Error) RetryAfter() time.Duration {
+	spec := e.spec()
+	if spec == nil || spec.RetryAfterField == "" {
+		return 0
+	}
+	value, ok := seconds(e.Details[spec.RetryAfterField])
+	if !ok || math.IsNaN(value) {
+		return 0
+	}
+	nanos := value * float64(time.Second)
+	if nanos >= math.MaxInt64 {
+		return time.Duration(math.MaxInt64)
+	}
+	if nanos <= math.MinInt64 {
+		return time.Duration(math.MinInt64)
+	}
+	return time.Duration(nanos)
+}
+
+// seconds is a details value as a number, if it is one (Go's integers and
+// floats, json.Number).
+func seconds(v any) (float64, bool) {
+	if n, ok := v.(json.Number); ok {
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	r := reflect.ValueOf(v)
+	switch r.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(r.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return float64(r.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return r.Float(), true
+	}
+	return 0, false
 }
 
 // WithMessage is a copy of the error with another message.

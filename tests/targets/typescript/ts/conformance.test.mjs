@@ -60,6 +60,13 @@ const runners = {
     assert.equal(err.message, v.expect.message, v.id);
     assert.deepEqual({ ...err.details }, v.expect.details, v.id);
   },
+  // Issue 30 §8: err.retryAfter, seconds, undefined for none.
+  retry_after: (v) => {
+    const err = mod.fromPayload(inputOf(v));
+    assert.equal(err.name, v.expect.class, v.id);
+    assert.equal(err.code, v.expect.code, v.id);
+    assert.equal(err.retryAfter, v.expect.retry_after ?? undefined, v.id);
+  },
 };
 
 // README "Schema, vectors and docs": a vector whose input holds a number the
