@@ -57,7 +57,7 @@ holds([
   true as Equal<ErrorCode, ExpectedErrorCode[keyof ExpectedErrorCode]>,
   true as Equal<typeof Domain, { readonly [K in keyof ExpectedDomain]: ExpectedDomain[K] }>,
   true as Equal<Domain, ExpectedDomain[keyof ExpectedDomain]>,
-  true as Equal<Options, { details?: Readonly<Record<string, unknown>> | undefined; cause?: unknown; retryable?: boolean | undefined }>,
+  true as Equal<Options, { details?: Readonly<Record<string, unknown>> | undefined; cause?: unknown; retryable?: boolean | undefined; httpStatus?: number | undefined }>,
 ]);
 // The Equal checks themselves can fail.
 // @ts-expect-error string is not the union of codes
