@@ -331,6 +331,37 @@ def _py_assign(target: str, value: str, indent: int) -> str:
     return pysyntax.assign(indent, target, value)
 
 
+def _code_doc(named: NamedCode) -> str:
+    """A code's class docstring: its meaning first (what an editor's hover
+    shows), then its code and retryability, and its deprecation."""
+    code = named.code
+    retry = "retryable" if code.retryable else "not retryable"
+    role = (
+        f"The error of code ``{code.wire_text}`` and the base of every error "
+        f"of its domain; {retry}."
+        if named.is_domain_base
+        else f"The error of code ``{code.wire_text}``; {retry}."
+    )
+    paragraphs = [code.meaning, role]
+    if code.deprecated is not None:
+        paragraphs.append(f"Deprecated: {code.deprecated.reason}")
+        if code.deprecated.replaced_by is not None:
+            paragraphs.append(
+                f"Use the ``{code.deprecated.replaced_by}`` code instead."
+            )
+    return pysyntax.docstring(4, tuple(paragraphs))
+
+
+def _domain_doc(named: NamedDomain) -> str:
+    """A domain class's docstring: its title and description."""
+    domain = named.domain
+    paragraphs = [domain.title]
+    if domain.description:
+        paragraphs.append(domain.description)
+    paragraphs.append(f"The base of every error of the ``{domain.key}`` domain.")
+    return pysyntax.docstring(4, tuple(paragraphs))
+
+
 TARGET = Target(
     name="python",
     view=view,
@@ -361,6 +392,8 @@ TARGET = Target(
         "py_str": escape.python_str,
         "py_assign": _py_assign,
         "py_class": pysyntax.class_header,
+        "py_code_doc": _code_doc,
+        "py_domain_doc": _domain_doc,
         "py_bool": _py_bool,
         "py_literal": _py_literal,
         "toml_str": escape.toml_str,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import enum
 import json
+import importlib.util
 import logging
 import math
 import pickle
@@ -24,6 +25,7 @@ from tests import spec_oracle as oracle
 from tests.support import (
     Case,
     import_generated,
+    require_tool,
     today_case_ids,
     today_cases,
 )
@@ -79,6 +81,27 @@ def test_every_code_has_its_class_with_class_level_attributes(
         assert isinstance(cls.domain, mod.Domain)
         assert cls.retryable is code.retryable
         assert cls.meaning == code.meaning
+
+
+def test_each_class_docstring_is_its_meaning_and_deprecation(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    """Issue 33 §8: an editor's hover shows what the code means (and that it
+    is deprecated, and for what), as the TypeScript JSDoc does."""
+    for code in _codes(spec):
+        doc = _cls(mod, code.class_name).__doc__
+        assert doc is not None, code.class_name
+        paragraphs = [" ".join(part.split()) for part in doc.split("\n\n")]
+        assert paragraphs[0] == " ".join(code.meaning.split()), code.class_name
+        assert "retryable" in paragraphs[1]
+        assert ("not retryable" in paragraphs[1]) is not code.retryable
+        if code.deprecated is not None:
+            text = " ".join(doc.split())
+            assert f"Deprecated: {' '.join(code.deprecated['reason'].split())}" in (
+                text
+            )
+            if code.deprecated.get("replaced_by"):
+                assert f"``{code.deprecated['replaced_by']}``" in text
 
 
 def test_hierarchy_code_to_domain_base_to_root(
@@ -602,6 +625,52 @@ def test_repr_to_dict_and_logging_show_the_code(
     assert str(named.wire) in caplog.records[0].getMessage()
     assert named.class_name in caplog.text and "went wrong" in caplog.text
     assert f"code: {named.wire}" in caplog.text  # logger.exception shows the code
+
+
+def test_log_fields_are_the_extra_of_a_standard_log_record(
+    mod: types.ModuleType, spec: oracle.Spec, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 33 §8: the structured form for logs works as ``extra=``, where
+    ``to_dict()`` (``name``, ``message``: the record's own attributes) raises."""
+    named = _codes(spec)[-1]
+    given = oracle.sample_details(spec, named.code)
+    err = _cls(mod, named.class_name)("went wrong", **given)
+    fields = err.log_fields()
+    # No key is an attribute logging gives every record (logging's own list).
+    record_attributes = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+    assert not set(fields) & record_attributes
+    assert {key.removeprefix("error_"): value for key, value in fields.items()} == (
+        err.to_dict()
+    )
+    logger = logging.getLogger("taxogen-extra-test")
+    with pytest.raises(KeyError, match="Attempt to overwrite"):
+        logger.error("failed", extra=err.to_dict())
+    with caplog.at_level(logging.ERROR, logger="taxogen-extra-test"):
+        logger.error("failed", extra=err.log_fields())
+    (record,) = caplog.records
+    assert record.error_code == named.wire  # type: ignore[attr-defined]
+    assert record.error_name == named.class_name  # type: ignore[attr-defined]
+    assert record.error_retryable is named.retryable  # type: ignore[attr-defined]
+    assert record.getMessage() == "failed"
+
+
+def test_log_fields_are_structlog_s_keyword_arguments(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    found = importlib.util.find_spec("structlog")
+    require_tool(found is not None, "structlog (pip install -e '.[test]')")
+    import structlog.testing
+
+    named = _codes(spec)[0]
+    given = oracle.sample_details(spec, named.code)
+    err = _cls(mod, named.class_name)("went wrong", **given)
+    with structlog.testing.capture_logs() as logs:
+        structlog.get_logger().error("failed", **err.log_fields())
+    (entry,) = logs
+    assert entry["event"] == "failed" and entry["log_level"] == "error"
+    assert entry["error_code"] == named.wire
+    assert entry["error_message"] == "went wrong"
+    assert entry["error_name"] == named.class_name
 
 
 def test_a_json_log_formatter_shows_the_code_without_extra_work(

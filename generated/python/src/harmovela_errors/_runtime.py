@@ -862,8 +862,15 @@ class TaxonomyError(Exception):
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """A structured form for logs: the payload plus the class ``name``."""
+        """A structured form: the payload plus the class ``name``."""
         return {"name": type(self).__name__, **self._payload()}
+
+    def log_fields(self) -> dict[str, Any]:
+        """The error's fields for a structured log: :meth:`to_dict`'s, each
+        named ``error_<key>``, so that they can be the ``extra=`` of the standard
+        ``logging`` module (where ``name`` and ``message`` are the record's own,
+        and overwriting them is a KeyError) and structlog's keyword arguments."""
+        return {f"error_{key}": value for key, value in self.to_dict().items()}
 
 
 def _empty(details: object) -> bool:
