@@ -11,6 +11,7 @@ heading claims ``<prefix>_*`` exactly when every code of it has the prefix.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -25,8 +26,9 @@ def _shape(raw: Any) -> dict[str, Any]:
 
 
 def _plain(markdown: str) -> str:
-    """Markdown table text with its backslash escapes undone."""
-    return re.sub(r"\\(.)", r"\1", markdown)
+    """Markdown table text with its backslash escapes and character
+    references undone."""
+    return html.unescape(re.sub(r"\\(.)", r"\1", markdown))
 
 
 def _sections(page: str) -> dict[str, str]:
