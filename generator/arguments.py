@@ -1,8 +1,9 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
-One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
-``check``, ``diff``, ``lint``, ``init``, ``model``); :mod:`taxogen.cli` parses with it and
-runs the command.  Kept apart so that the grammar reads in one place.
+One :class:`argparse.ArgumentParser` with a subcommand per command
+(``generate``, ``check``, ``diff``, ``lint``, ``init``, ``model``);
+:mod:`taxogen.cli` parses with it and runs the command.  Kept apart so that the
+grammar reads in one place.
 """
 
 from __future__ import annotations
