@@ -499,8 +499,14 @@ def _payload_change(old: Taxonomy, new: Taxonomy) -> Change | None:
     )
 
 
-def _member(value: str | None) -> str:
-    return "null" if value is None else repr(value)
+def _member(value: object) -> str:
+    """A part of a payload mapping as the message shows it: a member name quoted,
+    ``null``, ``true``/``false``, and a table of members as ``{name: value}``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:

@@ -23,7 +23,7 @@ import json
 import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
-from taxogen.model import Field, Shape, Taxonomy, json_data
+from taxogen.model import Field, Payload, Shape, Taxonomy, json_data
 from taxogen.naming import NamedCode, NamedDomain, Names
 from taxogen.targets import languages
 from taxogen.typeschema import Doc, object_schema
@@ -214,6 +214,9 @@ class PayloadDoc(TypedDict):
     envelope: Annotated[
         str | None, Doc("the member of the body the error object sits under")
     ]
+    message_required: NotRequired[
+        Annotated[bool, Doc("as given (issue 30 §1); absent: the preset's")]
+    ]
 
 
 class ModelDocument(TypedDict):
@@ -393,16 +396,24 @@ def document(names: Names) -> ModelDocument:
         "http_status": taxonomy.http_status,
         "grpc_status": typing.cast(Any, taxonomy.grpc_status),
         "docs_url": taxonomy.docs_url,
-        "payload": {
-            "preset": typing.cast(Any, taxonomy.payload.preset),
-            "code": taxonomy.payload.code,
-            "message": taxonomy.payload.message,
-            "retryable": taxonomy.payload.retryable,
-            "details": taxonomy.payload.details,
-            "details_type": typing.cast(Any, taxonomy.payload.details_type),
-            "envelope": taxonomy.payload.envelope,
-        },
+        "payload": _payload(taxonomy.payload),
     }
+
+
+def _payload(payload: Payload) -> PayloadDoc:
+    """The payload mapping; issue 30's parts only where the taxonomy gives them."""
+    out: PayloadDoc = {
+        "preset": typing.cast(Any, payload.preset),
+        "code": payload.code,
+        "message": payload.message,
+        "retryable": payload.retryable,
+        "details": payload.details,
+        "details_type": typing.cast(Any, payload.details_type),
+        "envelope": payload.envelope,
+    }
+    if payload.message_required is not None:
+        out["message_required"] = payload.message_required
+    return out
 
 
 # ------------------------------------------------------------------ the schema

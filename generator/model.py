@@ -329,6 +329,11 @@ class Payload:
     details: str | None = "details"
     details_type: str = "object"
     envelope: str | None = None
+    #: ``message_required`` as the taxonomy gives it: None where it does not
+    #: (the preset's: the problem's ``detail`` is optional, every other message
+    #: is required), False where the message may be absent and a body received
+    #: without it is written back without it (issue 30 §1).
+    message_required: bool | None = None
 
     @property
     def default(self) -> bool:
@@ -351,9 +356,19 @@ class Payload:
         return tuple(name for name in names if name is not None)
 
     @property
-    def message_required(self) -> bool:
-        """RFC 9457's ``detail`` is optional; every other shape's message is not."""
-        return not self.problem
+    def optional_message(self) -> bool:
+        """Whether a payload may leave the message out: where the taxonomy says
+        ``message_required: false``, and under the problem preset (RFC 9457's
+        ``detail`` is optional) unless it says ``true``."""
+        if self.message_required is None:
+            return self.problem
+        return not self.message_required
+
+    @property
+    def exact_message(self) -> bool:
+        """Whether a body received without the message is written back without it
+        (``message_required: false`` given)."""
+        return self.message_required is False
 
     @property
     def always_details(self) -> bool:

@@ -899,6 +899,11 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
             node[leaf] = value
             out.append(("error_from_event", event))
     out.extend(("to_error", value) for value in NOT_ERRORS)
+    if spec.payload.get("message_required") is False:
+        # Issue 30 §1: every code, and an unknown one, received without a message.
+        wires = [entry.wire for entry in spec.codes.values()] + unknowns[:1]
+        for wire in wires:
+            out.append(("from_payload", to_wire(spec, {"code": wire})))
     return out
 
 
@@ -933,6 +938,8 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
             "retryable": err.retryable,
             "wire_code": err.wire_code,
             "payload": json.loads(json.dumps(err.to_payload())),
+            "message": err.message,
+            "message_absent": err.message_absent,
             **_python_mapped(err),
             "ancestors": sorted(cls.__name__ for cls in type(err).__mro__),
         }
@@ -1001,7 +1008,12 @@ def read_payload(raw: Any) -> dict[str, Any]:
     """The issue's ``payload:``: the preset (default harmovela), each field given
     overriding it."""
     raw = dict(raw or {})
-    out = dict(PRESETS[raw.pop("preset", "harmovela")])
+    preset = raw.pop("preset", "harmovela")
+    out = dict(PRESETS[preset])
+    # Issue 30 §1: "message_required: false: the message member may be absent";
+    # true is every shape's own but the problem's (RFC 9457: detail optional).
+    if raw.get("message_required") is True and preset != "problem":
+        del raw["message_required"]
     out.update(raw)
     return out
 
@@ -1101,9 +1113,10 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
             return at + p["code"]
         code = int(raw) if spec.integer else raw
     message = body.get(p["message"])
-    if not isinstance(message, str) and not (
-        message is None and p["preset"] == "problem"  # RFC 9457: detail optional
-    ):
+    # RFC 9457: detail optional; issue 30 §1: "message_required: false: the
+    # message member may be absent" (null counts as absent, as for details).
+    required = p.get("message_required", p["preset"] != "problem")
+    if not isinstance(message, str) and not (message is None and not required):
         return at + p["message"]
     retryable = None
     if p["retryable"]:
@@ -1134,13 +1147,24 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     if problem is not None:
         return problem
     target = spec.codes[spec.fallback] if code is None else spec.target(code)
-    if message is None:
+    absent = message is None and p.get("message_required") is False
+    if absent:
+        # Issue 30 §1: "the message is then the code's message template rendered
+        # from the details when it can be, else its meaning".
+        known = spec.known(code) if code is not None else None
+        message = target.meaning
+        if known is not None and known.message is not None:
+            filled = {n: f["default"] for n, f in known.fields if "default" in f}
+            filled.update(details)
+            message = rendered(known.message, filled)
+    elif message is None:
         title = details.get("title") if isinstance(details, dict) else None
         message = title if isinstance(title, str) else target.meaning
     return {
         "target": target,
         "wire_code": target.wire if code is None else code,
         "message": message,
+        "absent": absent,
         "retryable": target.retryable if retryable is None else retryable,
         "details": details,
     }
@@ -1163,7 +1187,8 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
         body["status"] = target.http_status
     else:
         body[p["code"]] = read["wire_code"]
-    body[p["message"]] = read["message"]
+    if not read.get("absent"):  # issue 30 §1: "written back without it"
+        body[p["message"]] = read["message"]
     if p["retryable"]:
         body[p["retryable"]] = read["retryable"]
     if p["details"] == "*":
@@ -1190,6 +1215,8 @@ def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
         "payload": written(spec, target, read),
         **spec.mapped(target),
         "ancestors": _ancestors(spec, target),
+        # Issue 30 §1: received without its message (the vectors' "message").
+        **({"message": read["message"]} if read["absent"] else {}),
     }
 
 

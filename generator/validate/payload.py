@@ -2,7 +2,8 @@
 
 ``preset`` names a whole shape (``harmovela``, today's and the default;
 ``json-rpc``; ``problem``, RFC 9457), and ``code``, ``message``, ``retryable``,
-``details``, ``details_type`` and ``envelope`` each override one part of it:
+``details``, ``details_type`` and ``envelope`` each override one part of it
+(and ``message_required: false`` lets the message be absent):
 the member that holds the field, ``null`` where the field is not on the wire
 (``retryable``, ``details``, ``envelope``), ``"*"`` for details that are every
 member the mapping does not read.  What the preset needs of the rest of the
@@ -46,11 +47,17 @@ def _member(r: Reader, node: Node, key: str, field: str) -> str | None | bool:
     if _null(node):
         if field in _NULLABLE:
             return None
+        more = (
+            " (name it, and say message_required: false if a payload may leave "
+            "it out)"
+            if field == "message"
+            else ""
+        )
         r.error(
             node.position,
             key,
             f"expected the name of the payload member that holds the {field}, got "
-            f"null; every payload carries its {field}",
+            f"null; every payload carries its {field}{more}",
         )
         return False
     text = r.text(node, key, allow_empty=False)
@@ -120,6 +127,12 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         if kind is not None:
             values["details_type"] = kind
             where["details_type"] = found["details_type"][1]
+    message_required: bool | None = None
+    if "message_required" in found:
+        given = r.boolean(found["message_required"][1], "payload.message_required")
+        # true is every shape's own but the problem's: today's payload, unchanged.
+        if given is False or (given is True and preset == "problem"):
+            message_required = given
     payload = Payload(
         preset=preset,
         code=str(values["code"]),
@@ -128,6 +141,7 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         details=_optional(values["details"]),
         details_type=str(values["details_type"]),
         envelope=_optional(values["envelope"]),
+        message_required=message_required,
     )
     # Two fields in one member could not both be read back.
     seen: dict[str, str] = {}

@@ -6,8 +6,8 @@ and each re-emitted payload in the members the mapping names, names the member
 a rejection blames, and leaves out the vectors of a rule the mapping does not
 have (``retryable`` not on the wire, details of another type, a problem's code
 that travels as a URI); :func:`add_mapped_rules` adds the vectors of the rules
-the mapping brings: details of its type, the envelope, and a problem's type,
-title, status and extension members.
+the mapping brings: details of its type, the envelope, a problem's type,
+title, status and extension members, and a message that may be absent.
 
 It is longer than 300 lines because it is one translation: every rule of
 :mod:`.payload_vectors` said again in the mapping's members, and the rules only
@@ -20,6 +20,8 @@ from typing import Any, NamedTuple
 
 from taxogen.model import Payload, doc_url
 from taxogen.naming import NamedCode, Names
+from taxogen.targets.contract import samples
+from taxogen.targets.contract.details import construct_expect
 from taxogen.targets.contract.payload_vectors import (
     VectorList,
     plain_code,
@@ -176,6 +178,8 @@ def _dropped(names: Names, vid: str, given: Any, ok: bool) -> bool:
             return True
     if payload.details is None and vid.startswith("details"):
         return True
+    if payload.exact_message and vid in ("message_missing", "message_null"):
+        return True  # the message may be absent: its own vectors say so
     if payload.problem:
         if vid in ("message_missing", "message_null", "code_missing", "code_null"):
             return True  # a problem's detail and type may be absent
@@ -266,9 +270,12 @@ def _accepted(
     message: str,
     details: Any,
     wire_code: str | int | None = None,
+    absent: bool = False,
 ) -> dict[str, Any]:
     """What an accepted mapped payload gives, its re-emitted payload in the
-    mapping's terms (``details`` as the error holds them)."""
+    mapping's terms (``details`` as the error holds them); ``absent``: received
+    without its message, which the expectation states and the payload leaves
+    out."""
     code = named.code.wire_code if wire_code is None else wire_code
     payload = names.taxonomy.payload
     body: dict[str, Any] = {}
@@ -279,7 +286,8 @@ def _accepted(
         body["status"] = code_mapping(names.taxonomy, named.code).http_status
     else:
         body[payload.code] = code
-    body[payload.message] = message
+    if not absent:
+        body[payload.message] = message
     if payload.retryable is not None:
         body[payload.retryable] = named.code.retryable
     if payload.rest:
@@ -295,6 +303,7 @@ def _accepted(
         "domain": named.code.domain,
         "retryable": named.code.retryable,
         "wire_code": code,
+        **({"message": message} if absent else {}),
         "payload": body if payload.envelope is None else {payload.envelope: body},
     }
 
@@ -375,6 +384,76 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                 )
     if payload.problem:
         _problem_rules(out, names, first, fallback, good, wrapped)
+    if payload.exact_message:
+        _absent_message_rules(out, names, first, good, wrapped)
+
+
+def _absent_message_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``message_required: false``: a payload without the message
+    (or with null) is accepted, its message is the code's template rendered from
+    the details (an omitted field's default in its place), else its meaning, and
+    it is written back without the member."""
+    payload = names.taxonomy.payload
+    bare = {k: v for k, v in good.items() if k != payload.message}
+    cases: list[tuple[str, str, dict[str, Any], NamedCode, str, dict[str, Any]]] = [
+        (
+            "message_absent",
+            "no message: the meaning, and written back without it",
+            bare,
+            first,
+            first.code.meaning,
+            {},
+        ),
+        (
+            "message_null",
+            "a null message counts as absent: written back without it",
+            {**bare, payload.message: None},
+            first,
+            first.code.meaning,
+            {},
+        ),
+    ]
+    for named in names.codes:
+        if named.code.message is None:
+            continue
+        for kind, details in (
+            ("required_only", samples.required_only(named)),
+            ("every_field", samples.every(named)),
+        ):
+            if kind == "every_field" and details == samples.required_only(named):
+                continue
+            body = {**bare, payload.code: named.code.wire_code, **details}
+            if payload.retryable is not None:
+                body[payload.retryable] = named.code.retryable
+            if not payload.rest:
+                body = {k: v for k, v in body.items() if k in payload.own}
+                if payload.details is not None:
+                    body[payload.details] = details
+            cases.append(
+                (
+                    f"message_absent/{named.code.code}/{kind}",
+                    "no message: the template rendered from the details"
+                    + (", defaults in place" if kind == "required_only" else ""),
+                    body,
+                    named,
+                    construct_expect(named, details)["message"],
+                    details,
+                )
+            )
+    for vid, why, body, named, message, details in cases:
+        out.add(
+            "from_payload",
+            vid,
+            why,
+            wrapped(body),
+            _accepted(names, named, message, details, absent=True),
+        )
 
 
 def _problem_rules(

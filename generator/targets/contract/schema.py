@@ -183,13 +183,20 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     ]
     properties: dict[str, Any] = {payload.code: code_schema}
     required = [] if payload.problem else [payload.code]
+    absent = ""
+    if payload.exact_message:
+        absent = (
+            " (optional; null counts as absent. Absent: the code's message "
+            "template rendered from the details, else the meaning; an error "
+            "received without it is written back without it)"
+        )
+    elif payload.optional_message:
+        absent = " (absent: the title, else the meaning)"
     properties[payload.message] = {
-        "description": "Human-readable description"
-        + ("" if payload.message_required else " (absent: the title, else the meaning)")
-        + ".",
-        "type": "string" if payload.message_required else ["string", "null"],
+        "description": "Human-readable description" + absent + ".",
+        "type": ["string", "null"] if payload.optional_message else "string",
     }
-    if payload.message_required:
+    if not payload.optional_message:
         required.append(payload.message)
     if payload.retryable is not None:
         properties[payload.retryable] = {

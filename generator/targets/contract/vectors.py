@@ -117,7 +117,17 @@ def _payload(names: Names) -> dict[str, Any]:
     }
     if payload.problem:
         out["type_template"] = taxonomy.docs_url
+    if payload.message_required is not None:
+        out["message_required"] = payload.message_required
     return out
+
+
+#: Issue 30 §1: what a from_payload expectation's ``message`` says.
+_MESSAGE = (
+    "present on a from_payload expectation of a payload received without its "
+    "message (message_required: false): the error's message, which to_payload() "
+    "leaves out as received"
+)
 
 
 def vectors(names: Names, header: str) -> dict[str, Any]:
@@ -312,5 +322,6 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         "values, a number a double cannot hold): implementations follow expect",
         "input_json": numbers.INPUT_JSON,
         **({"mapped": _MAPPED} if mapped else {}),
+        **({"message": _MESSAGE} if taxonomy.payload.exact_message else {}),
         "vectors": out.vectors,
     }

@@ -341,13 +341,20 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
         )
     else:
         row("code", at + payload.code, taxonomy.wire_type, True, defaults["code"])
+    absent = ""
+    if payload.exact_message:
+        absent = (
+            " (optional: absent, the code's message template over the details, "
+            "else the meaning; written back absent)"
+        )
+    elif payload.optional_message:
+        absent = " (absent: the title, or the meaning)"
     row(
         "message",
         at + payload.message,
         "string",
-        payload.message_required,
-        defaults["message"]
-        + ("" if payload.message_required else " (absent: the title, or the meaning)"),
+        not payload.optional_message,
+        defaults["message"] + absent,
     )
     if payload.retryable is not None:
         row("retryable", at + payload.retryable, "boolean", True, defaults["retryable"])

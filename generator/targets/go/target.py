@@ -337,7 +337,9 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         parts.append(f"URI: &[2]string{{{go_str(prefix)}, {go_str(suffix)}}}")
-    parts.append(f"MessageRequired: {'true' if payload.message_required else 'false'}")
+    parts.append(f"MessageRequired: {'false' if payload.optional_message else 'true'}")
+    if payload.exact_message:
+        parts.append("ExactMessage: true")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
 

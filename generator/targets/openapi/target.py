@@ -68,7 +68,7 @@ def _mapped_body(named: NamedCode, names: Names) -> dict[str, Any]:
         properties["title"] = {"type": "string", "default": code.meaning}
         properties["status"] = {"type": "integer", "default": status}
     properties[payload.message] = {"type": "string"}
-    if payload.message_required:
+    if not payload.optional_message:
         required.append(payload.message)
     if payload.retryable is not None:
         properties[payload.retryable] = {"type": "boolean", "default": code.retryable}

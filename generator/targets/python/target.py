@@ -123,7 +123,9 @@ def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         args.append(f"uri=({_py_literal(prefix)}, {_py_literal(suffix)})")
-    args.append(f"message_required={payload.message_required!r}")
+    args.append(f"message_required={not payload.optional_message!r}")
+    if payload.exact_message:
+        args.append("exact_message=True")
     return tuple(args)
 
 
@@ -135,7 +137,9 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
     members = [(payload.code, "str" if payload.problem else code)]
     if payload.problem:
         members += [("title", "str"), ("status", "int")]
-    members.append((payload.message, "str"))
+    members.append(
+        (payload.message, "NotRequired[str]" if payload.exact_message else "str")
+    )
     if payload.retryable is not None:
         members.append((payload.retryable, "bool"))
     if payload.details is not None and not payload.rest:
@@ -243,6 +247,8 @@ def view(names: Names, options: Options) -> PythonView:
 def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:
     """What the ErrorPayload of a payload other than today's imports from typing."""
     payload = taxonomy.payload
+    if payload.exact_message:
+        return ("NotRequired",)
     if payload.details is None or payload.rest or payload.always_details:
         return ()
     return ("NotRequired",)

@@ -286,12 +286,14 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         uri = f"[{escape.ts_str(prefix)}, {escape.ts_str(suffix)}]"
     wire.append(("uri", uri))
-    wire.append(("messageRequired", _ts_bool(payload.message_required)))
+    wire.append(("messageRequired", _ts_bool(not payload.optional_message)))
+    if payload.exact_message:
+        wire.append(("exactMessage", "true"))
     code = "number" if taxonomy.wire_type == "integer" else "string"
     members = [(payload.code, False, "string" if payload.problem else code)]
     if payload.problem:
         members += [("title", False, "string"), ("status", False, "number | null")]
-    members.append((payload.message, False, "string"))
+    members.append((payload.message, payload.exact_message, "string"))
     if payload.retryable is not None:
         members.append((payload.retryable, False, "boolean"))
     if payload.details is not None and not payload.rest:

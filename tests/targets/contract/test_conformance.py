@@ -83,6 +83,9 @@ def _check_accepted(
     assert err.retryable is expect["retryable"], vid
     assert err.wire_code == expect["wire_code"], vid
     assert err.to_payload() == expect["payload"], vid
+    if "message" in expect:  # issue 30 §1: received without its message
+        assert err.message == expect["message"], vid
+        assert err.message_absent is True, vid
 
 
 def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:

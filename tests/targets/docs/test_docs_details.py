@@ -12,6 +12,7 @@ heading claims ``<prefix>_*`` exactly when every code of it has the prefix.
 from __future__ import annotations
 
 import html
+import json
 import re
 from typing import Any
 
@@ -89,7 +90,7 @@ def test_docs_list_every_details_field_and_template(case: Case) -> None:
                 assert required.startswith("yes" if yes else "no"), (code, name)
                 if "default" in spec:
                     default = spec["default"]
-                    shown = "false" if default is False else f'"{default}"'
+                    shown = json.dumps(default)  # false, "text", 5
                     assert required == f"no (default {shown})", (code, name)
                 assert description == spec.get("description", ""), (code, name)
                 checked += 1

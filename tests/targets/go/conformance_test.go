@@ -151,6 +151,10 @@ func (r runner) checkAccepted(err *gen.Error, expect map[string]any) {
 	if !sameJSON(t, payload, expect["payload"]) {
 		t.Errorf("payload: got %s, want %v", data, expect["payload"])
 	}
+	// Issue 30 §1: received without its message.
+	if want, ok := expect["message"]; ok && (err.Message != want || !err.MessageAbsent) {
+		t.Errorf("message: got %q (absent %v), want %v, absent", err.Message, err.MessageAbsent, want)
+	}
 	// The round trip, and errors.Is / errors.As through a wrapper.
 	again, ferr := gen.FromPayload(data)
 	if ferr != nil || again.Code != err.Code || again.WireCode != err.WireCode {

@@ -132,6 +132,10 @@ type PayloadMap struct {
 	AlwaysDetails   bool
 	URI             *[2]string
 	MessageRequired bool
+	// ExactMessage (message_required: false): a payload without the message
+	// gives the code's template rendered from the details (else its meaning),
+	// and is written back without it.
+	ExactMessage bool
 }
 
 // WithPayload makes t read and write payloads as p maps them.
@@ -185,10 +189,14 @@ type Error struct {
 	Details   map[string]any
 	// Data is the details where the payload's are not always an object
 	// (details_type array or any): the JSON value as decoded; Details is then nil.
-	Data    any
-	Cause   error
-	tax     *Taxonomy
-	matched *Match // the match an unknown code fell in, if any
+	Data  any
+	Cause error
+	// MessageAbsent: received without its message (the taxonomy says
+	// message_required: false); Message is then the template's or the meaning,
+	// and MarshalJSON leaves the member out, as received.
+	MessageAbsent bool
+	tax           *Taxonomy
+	matched       *Match // the match an unknown code fell in, if any
 }
 
 // Error is the wire code and the message.
@@ -273,6 +281,7 @@ func (e *Error) DocURL() string {
 func (e *Error) WithMessage(message string) *Error {
 	c := *e
 	c.Message = message
+	c.MessageAbsent = false
 	return &c
 }
 
@@ -688,7 +697,15 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !hasCode {
 		code = string(spec.Code)
 	}
-	if body[p.Message] == nil {
+	absent := body[p.Message] == nil
+	if absent && p.ExactMessage {
+		message = spec.Meaning
+		if matched != nil {
+			message = matched.Meaning
+		} else if hasCode && known {
+			message = absentMessage(spec, details)
+		}
+	} else if absent {
 		message = spec.Meaning
 		if matched != nil {
 			message = matched.Meaning
@@ -701,15 +718,44 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		retryable = spec.Retryable
 	}
 	return &Error{
-		Code:      spec.Code,
-		WireCode:  code,
-		Message:   message,
-		Retryable: retryable,
-		Details:   details,
-		Data:      data,
-		tax:       t,
-		matched:   matched,
+		Code:          spec.Code,
+		WireCode:      code,
+		Message:       message,
+		Retryable:     retryable,
+		Details:       details,
+		Data:          data,
+		MessageAbsent: absent && p.ExactMessage,
+		tax:           t,
+		matched:       matched,
 	}, nil
+}
+
+// absentMessage is the message of an error received without one: its code's
+// template over the (checked) details, an omitted field's default in its
+// place, else the meaning.
+func absentMessage(spec *Spec, details map[string]any) string {
+	if spec.Template == nil {
+		return spec.Meaning
+	}
+	values := make(map[string]any, len(spec.Template))
+	for _, piece := range spec.Template {
+		if piece.Field == "" {
+			continue
+		}
+		value, ok := details[piece.Field]
+		if !ok || value == nil {
+			for _, field := range spec.Fields {
+				if field.Name == piece.Field && field.Default != "" {
+					value, _ = decode([]byte(field.Default))
+				}
+			}
+		}
+		if value == nil {
+			return spec.Meaning
+		}
+		values[piece.Field] = value
+	}
+	return render(spec, values)
 }
 
 func article(detailsType string) string {
@@ -747,7 +793,9 @@ func (e *Error) mapped(p *PayloadMap) any {
 	} else {
 		body[p.Code] = e.wire()
 	}
-	body[p.Message] = e.Message
+	if !(p.ExactMessage && e.MessageAbsent) {
+		body[p.Message] = e.Message
+	}
 	if p.Retryable != "" {
 		body[p.Retryable] = e.Retryable
 	}

@@ -107,7 +107,9 @@ class Wire(NamedTuple):
     None: none, ``"*"``: every member the others do not name; ``details_type``
     ``"object"``, ``"array"`` or ``"any"`` (any JSON value); ``envelope``: the
     error object sits under this member; ``always_details``: the details member
-    is written even when empty.  ``uri`` (RFC 9457's problem): the code travels
+    is written even when empty; ``message_required`` False: the message may be
+    absent, and ``exact_message``: then written back absent.  ``uri`` (RFC 9457's
+    problem): the code travels
     as ``prefix + percent-encoded code + suffix``, and ``title`` (the meaning)
     and ``status`` (the HTTP status) are written unless the details hold them.
     """
@@ -121,6 +123,10 @@ class Wire(NamedTuple):
     always_details: bool = True
     uri: tuple[str, str] | None = None
     message_required: bool = True
+    #: ``message_required: false``: a payload without the message gives the code's
+    #: template rendered from the details (else its meaning), and is written
+    #: back without it.
+    exact_message: bool = False
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
@@ -731,6 +737,10 @@ class TaxonomyError(Exception):
     message: str
     details: Mapping[str, Any]
     wire_code: str | int
+    #: Whether this error was received without its message (the taxonomy says
+    #: ``message_required: false``): its ``message`` is then the template's or
+    #: the meaning, and ``to_payload`` leaves the member out as received.
+    message_absent: bool = False
     #: The payload the taxonomy's errors travel as (the root class says).
     _wire: ClassVar[Wire] = DEFAULT_WIRE
 
@@ -987,7 +997,8 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
         body["status"] = error.http_status
     else:
         body[wire.code] = error.wire_code
-    body[wire.message] = error.message
+    if not (wire.exact_message and error.message_absent):
+        body[wire.message] = error.message
     if wire.retryable is not None:
         body[wire.retryable] = error.retryable
     if wire.details == "*":
@@ -1469,6 +1480,7 @@ def _mapped_decoder(
             raise _unreadable(details_field, exc) from None
         if details is None and wire.details_type != "any":
             details = [] if wire.details_type == "array" else {}
+        known = cls is not None
         if cls is None:
             # No code (a problem type of no code of ours): the fallback; an
             # unknown one: the class of the domain whose match claims it, if any.
@@ -1480,9 +1492,13 @@ def _mapped_decoder(
             wrong = _field_problem(checks, details or {})
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
+        absent = message is None
         if message is None:
-            title = details.get("title") if rest else None
-            message = _text(title) if issubclass(type(title), str) else cls.meaning
+            if wire.exact_message:
+                message = _absent_message(cls, details if known else None)
+            else:
+                title = details.get("title") if rest else None
+                message = _text(title) if issubclass(type(title), str) else cls.meaning
         error = _received(
             cls,
             message,
@@ -1490,9 +1506,29 @@ def _mapped_decoder(
             _plain(cls.code) if code is None else code,
         )
         error.details = details
+        if absent and wire.exact_message:
+            error.message_absent = True
         return error
 
     return from_payload
+
+
+def _absent_message(cls: type[TaxonomyError], details: object) -> str:
+    """The message of an error received without one: its code's template over the
+    details (checked: None for an unknown code's), an omitted field's default in
+    its place, else the meaning."""
+    pieces = cls.message_template
+    if pieces is None or not issubclass(type(details), dict):
+        return cls.meaning
+    given = cast(dict[str, object], details)
+    defaults = {spec.name: spec.default for spec in cls.fields}
+    values: dict[str, object] = {}
+    for name in pieces[1::2]:
+        value = given.get(name, defaults.get(name))
+        if value is None:
+            return cls.meaning
+        values[name] = value
+    return render(pieces, values)
 
 
 def _wire_value(value: object, wire: Wire, field: str) -> Any:

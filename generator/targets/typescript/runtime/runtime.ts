@@ -43,7 +43,8 @@ export interface ErrorJSON<W extends string | number = string>
  * `retryable` null: not on the wire (an error's is its class's); `details` null:
  * none, `"*"`: every member the others do not name; `envelope`: the error object
  * sits under this member; `alwaysDetails`: the details member is written even
- * when empty. `uri` (RFC 9457's problem): the code travels as prefix +
+ * when empty; `messageRequired` false: the message may be absent, and
+ * `exactMessage`: then written back absent. `uri` (RFC 9457's problem): the code travels as prefix +
  * percent-encoded code + suffix, and `title` (the meaning) and `status` (the
  * HTTP status) are written unless the details hold them.
  */
@@ -57,6 +58,12 @@ export interface PayloadMap {
   readonly alwaysDetails: boolean;
   readonly uri: readonly [string, string] | null;
   readonly messageRequired: boolean;
+  /**
+   * `message_required: false`: a payload without the message gives the code's
+   * template rendered from the details (else its meaning), and is written back
+   * without it.
+   */
+  readonly exactMessage?: boolean;
 }
 
 /** Options of every error constructor. */
@@ -439,6 +446,13 @@ function typedDetails(
 const DECODED: unique symbol = Symbol("decoded");
 
 /**
+ * The errors received without their message where the taxonomy says
+ * `message_required: false`: `toPayload()` leaves the member out (a set, not a
+ * key of the error, so no key, JSON or log line shows it).
+ */
+const ABSENT: WeakSet<object> = /* @__PURE__ */ new WeakSet();
+
+/**
  * Makes `name` an own property of `error`, as assigning it would if it were a plain
  * writable property (a pinned `name` is a getter; see TaxonomyError's `name`).
  */
@@ -619,6 +633,15 @@ export abstract class TaxonomyError<
     ownName(this, value);
   }
 
+  /**
+   * Whether this error was received without its message (the taxonomy says
+   * `message_required: false`): its `message` is then the template's or the
+   * meaning, and `toPayload()` leaves the member out, as received.
+   */
+  get messageAbsent(): boolean {
+    return ABSENT.has(this);
+  }
+
   /** The class's `httpStatus` (a getter, like `name`: no key of the error). */
   get httpStatus(): number | undefined {
     return (this.constructor as typeof TaxonomyError).httpStatus;
@@ -709,7 +732,9 @@ function encode(
   } else {
     put(body, wire.code, error.wireCode);
   }
-  put(body, wire.message, error.message);
+  if (wire.exactMessage !== true || !ABSENT.has(error)) {
+    put(body, wire.message, error.message);
+  }
   if (wire.retryable !== null) put(body, wire.retryable, error.retryable);
   if (wire.details === "*") {
     const members = [wire.code, wire.message, wire.retryable];
@@ -723,6 +748,28 @@ function encode(
   const outer: Record<string, unknown> = {};
   put(outer, wire.envelope, body);
   return outer;
+}
+
+/**
+ * The message of an error received without one: its code's template over the
+ * details (checked: undefined for an unknown code's), an omitted field's
+ * default in its place, else the meaning.
+ */
+function absentMessage(cls: typeof TaxonomyError, details: unknown): string {
+  const pieces = cls.messageTemplate;
+  if (pieces === undefined || !isPlainObject(details)) return cls.meaning;
+  const values: Record<string, unknown> = {};
+  for (let index = 1; index < pieces.length; index += 2) {
+    const name = pieces[index] ?? "";
+    let value = own(details, name);
+    if (value === undefined || value === null) {
+      const spec = cls.fields.find((f) => f.name === name);
+      value = spec?.default;
+    }
+    if (value === undefined || value === null) return cls.meaning;
+    values[name] = value;
+  }
+  return render(pieces, values);
 }
 
 /** A class of errors, as the decoder and the wrapper make its instances. */
@@ -1000,23 +1047,29 @@ export function decoder<
       );
     }
     const cls = lookup(code as W);
-    if (code !== undefined && cls.code === code && cls.fields.length > 0) {
+    const known = code !== undefined && cls.code === code;
+    if (known && cls.fields.length > 0) {
       const given = (details ?? {}) as Readonly<Record<string, unknown>>;
       const wrong = fieldProblem(cls.fields, given);
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
     }
+    const absent = message === undefined;
     if (message === undefined) {
       const title = isPlainObject(details) ? own(details, "title") : undefined;
+      const errorClass = cls as unknown as typeof TaxonomyError;
       message =
-        typeof title === "string"
-          ? title
-          : (cls as unknown as typeof TaxonomyError).meaning;
+        wire.exactMessage === true
+          ? absentMessage(errorClass, known ? details : undefined)
+          : typeof title === "string"
+            ? title
+            : errorClass.meaning;
     }
     const options = { details, retryable, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
+    if (absent && wire.exactMessage === true) ABSENT.add(error);
     return error;
   }
 

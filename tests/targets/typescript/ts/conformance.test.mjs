@@ -28,6 +28,11 @@ function checkAccepted(err, expect, id) {
   assert.equal(err.retryable, expect.retryable, id);
   assert.equal(err.wireCode, expect.wire_code, id);
   assert.deepEqual(err.toPayload(), expect.payload, id);
+  // Issue 30 §1: received without its message.
+  if ("message" in expect) {
+    assert.equal(err.message, expect.message, `${id}: message`);
+    assert.equal(err.messageAbsent, true, `${id}: messageAbsent`);
+  }
 }
 
 const runners = {

@@ -38,6 +38,8 @@ function describe(err) {
     retryable: err.retryable,
     wire_code: err.wireCode,
     payload: err.toPayload(),
+    message: err.message,
+    message_absent: err.messageAbsent,
     ...mapped(err),
     ancestors: ancestors(err),
   };
