@@ -25,6 +25,7 @@ them: it reads their kinds.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable
 
 from taxogen.diagnostics import Position
@@ -506,6 +507,8 @@ def _member(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "{" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in value) + "}"
     return repr(value)
 
 

@@ -217,6 +217,12 @@ class PayloadDoc(TypedDict):
     message_required: NotRequired[
         Annotated[bool, Doc("as given (issue 30 §1); absent: the preset's")]
     ]
+    constants: NotRequired[
+        Annotated[
+            dict[str, JSON],
+            Doc("member → the value every payload carries there (issue 30 §1)"),
+        ]
+    ]
 
 
 class ModelDocument(TypedDict):
@@ -413,6 +419,8 @@ def _payload(payload: Payload) -> PayloadDoc:
     }
     if payload.message_required is not None:
         out["message_required"] = payload.message_required
+    if payload.constants:
+        out["constants"] = {name: json_data(value) for name, value in payload.constants}
     return out
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import decimal
+import json
 import re
 import urllib.parse
 from typing import Any, NamedTuple, Union
@@ -33,6 +34,7 @@ __all__ = [
     "ANY_CASE",
     "CASE_PATTERNS",
     "CASE_RULES",
+    "constant_text",
     "CLASS_OVERRIDE",
     "CLASS_SUFFIX",
     "CLASS_PATTERN",
@@ -334,6 +336,11 @@ class Payload:
     #: is required), False where the message may be absent and a body received
     #: without it is written back without it (issue 30 §1).
     message_required: bool | None = None
+    #: Members every payload carries with a fixed value (issue 30 §1), in the
+    #: order given: members of the payload itself (beside the envelope, if
+    #: any), written on every payload, and on decoding each absent (or null) or
+    #: equal.  Each value a string, a number or a boolean.
+    constants: tuple[tuple[str, JSONValue], ...] = ()
 
     @property
     def default(self) -> bool:
@@ -354,6 +361,11 @@ class Payload:
         """The members the mapping reads as the code, the message and retryable."""
         names = (self.code, self.message, self.retryable)
         return tuple(name for name in names if name is not None)
+
+    @property
+    def fixed(self) -> tuple[str, ...]:
+        """The members of the constants (never details, even under ``"*"``)."""
+        return tuple(name for name, _ in self.constants)
 
     @property
     def optional_message(self) -> bool:
@@ -570,6 +582,15 @@ def parse_template(text: str) -> tuple[Piece, ...] | str:
     if literal or not pieces:
         pieces.append(Piece("".join(literal), None))
     return tuple(pieces)
+
+
+def constant_text(value: JSONValue) -> str:
+    """A payload constant as error messages show it, the same in every language:
+    a string JSON-quoted, a number or a boolean as a placeholder shows it."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    assert isinstance(value, (bool, int, float)), value
+    return placeholder_text(value)
 
 
 def placeholder_text(value: str | int | float | bool) -> str:

@@ -756,7 +756,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
     if op == "from_payload":
         problem = payload_problem(spec, given)
         if problem is not None:
-            return {"ok": False, "field": problem}
+            return {"ok": False, "field": problem, **_constant_message(spec, problem)}
         return _accepted(spec, given)
     if op == "error_from_event":
         if not isinstance(given, dict):
@@ -792,6 +792,24 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             "ancestors": _ancestors(spec, wrap),
         }
     raise AssertionError(f"no oracle for {op!r}")
+
+
+def _constant_message(spec: Spec, field: str) -> dict[str, Any]:
+    """README "The payload on the wire": a payload constant's rejection states its
+    message, the same in every language: ``<member>: expected <the constant as
+    JSON>, the constant every payload carries, or none`` (a number or a boolean
+    as a placeholder shows it)."""
+    p = spec.payload
+    for name, value in (p.get("constants") or {}).items():
+        if field == name:
+            text = json.dumps(value, ensure_ascii=False)
+            if not isinstance(value, str):
+                text = shown(value)
+            return {
+                "message": f"{field}: expected {text}, the constant every payload "
+                "carries, or none"
+            }
+    return {}
 
 
 def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
@@ -1021,7 +1039,10 @@ def read_payload(raw: Any) -> dict[str, Any]:
 def _members(spec: Spec) -> tuple[str, ...]:
     """The members the mapping reads as code, message and retryable."""
     p = spec.payload
-    return tuple(m for m in (p["code"], p["message"], p["retryable"]) if m)
+    own = tuple(m for m in (p["code"], p["message"], p["retryable"]) if m)
+    if p["envelope"]:  # the constants sit beside the envelope
+        return own
+    return own + tuple(p.get("constants") or {})  # issue 30 §1: never details
 
 
 def type_uri(spec: Spec, code: str | int) -> str:
@@ -1090,6 +1111,12 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     at = f"{envelope}." if envelope else ""
     if not isinstance(payload, dict):
         return "payload"
+    # Issue 30 §1: "members every payload carries": the payload's own (beside
+    # the envelope); "on decoding each must be absent or equal (anything else is
+    # InvalidPayloadError naming the member)"; null counts as absent.
+    for name, value in (p.get("constants") or {}).items():
+        if payload.get(name) is not None and not same_json(payload[name], value):
+            return name
     body: object = payload
     if envelope:
         body = payload.get(envelope)
@@ -1198,7 +1225,9 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
         always = p["preset"] == "harmovela" and p["details_type"] == "object"
         if always or details not in (None, {}, []):
             body[p["details"]] = details
-    return body if not p["envelope"] else {p["envelope"]: body}
+    # Issue 30 §1: constants are "written on every payload", its own members.
+    constants = dict(p.get("constants") or {})
+    return {**constants, **(body if not p["envelope"] else {p["envelope"]: body})}
 
 
 def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
@@ -1277,6 +1306,7 @@ def blamed_fields(spec: Spec) -> set[str]:
         return set(FIELDS)
     at = f"{p['envelope']}." if p["envelope"] else ""
     out = {"payload", at + p["code"], at + p["message"]}
+    out |= set(p.get("constants") or {})
     if p["retryable"]:
         out.add(at + p["retryable"])
     if p["details"] == "*":

@@ -3,7 +3,8 @@
 ``preset`` names a whole shape (``harmovela``, today's and the default;
 ``json-rpc``; ``problem``, RFC 9457), and ``code``, ``message``, ``retryable``,
 ``details``, ``details_type`` and ``envelope`` each override one part of it
-(and ``message_required: false`` lets the message be absent):
+(``message_required: false`` lets the message be absent, and ``constants``
+names members every payload carries with a fixed value):
 the member that holds the field, ``null`` where the field is not on the wire
 (``retryable``, ``details``, ``envelope``), ``"*"`` for details that are every
 member the mapping does not read.  What the preset needs of the rest of the
@@ -11,6 +12,10 @@ taxonomy is checked once it is built (:func:`check_payload`): JSON-RPC codes
 are integers, a problem's ``type`` is built from ``docs_url`` and its
 ``status`` is each code's HTTP status, and declared details fields need object
 details.
+
+It is longer than 300 lines because it is one mapping's rules: each part of
+``payload:`` (members, constants, the message's presence) is checked against
+the others it may clash with, which a split would have to pass back and forth.
 """
 
 from __future__ import annotations
@@ -23,9 +28,11 @@ from taxogen.model import (
     Taxonomy,
     preset_payload,
 )
-from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.model import JSONValue
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.reader import Reader, join
 from taxogen.validate.text import NULLS, describe, show
+from taxogen.validate.values import json_value
 
 __all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
 
@@ -133,6 +140,7 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         # true is every shape's own but the problem's: today's payload, unchanged.
         if given is False or (given is True and preset == "problem"):
             message_required = given
+    constants = _constants(r, found["constants"][1]) if "constants" in found else ()
     payload = Payload(
         preset=preset,
         code=str(values["code"]),
@@ -142,6 +150,7 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         details_type=str(values["details_type"]),
         envelope=_optional(values["envelope"]),
         message_required=message_required,
+        constants=tuple((name, value) for name, value, _ in constants),
     )
     # Two fields in one member could not both be read back.
     seen: dict[str, str] = {}
@@ -158,6 +167,25 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
                 "each field needs a member of its own",
             )
         seen[member] = field
+    # A constant is a member of the payload itself, of its own: beside the
+    # envelope if there is one, else beside the code and every other field.
+    taken = {
+        member: field
+        for field in ("code", "message", "retryable", "details", "envelope")
+        if (member := getattr(payload, field)) not in (None, "*")
+    }
+    if payload.problem:
+        taken.update(title="title", status="status")
+    if payload.envelope is not None:
+        taken = {payload.envelope: "envelope"}
+    for name, _, at in constants:
+        if name in taken:
+            r.error(
+                at.position,
+                join("payload.constants", name),
+                f"{show(name)} is the payload's member of the {taken[name]}; a "
+                "constant needs a member of its own",
+            )
     if payload.rest and payload.details_type != "object":
         r.error(
             (where.get("details_type") or where.get("details") or node).position,
@@ -174,6 +202,52 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
             "nothing: remove it, or name the details member",
         )
     return payload
+
+
+def _constants(r: Reader, node: Node) -> tuple[tuple[str, JSONValue, Node], ...]:
+    """``payload.constants``: member names and the scalar each payload carries
+    there, each with its name's node; what is wrong is reported and left out."""
+    key = "payload.constants"
+    if node.refused:
+        return ()
+    if not isinstance(node, MapNode) or not node.items:
+        r.error(
+            node.position,
+            key,
+            "expected a mapping of members to the value every payload carries "
+            f"there, such as {{kind: Status, apiVersion: v1}}, got {describe(node)}",
+        )
+        return ()
+    out: list[tuple[str, JSONValue, Node]] = []
+    for name_node, value_node in node.items:
+        name = name_node.value
+        at = join(key, name)
+        if not name or name == "*" or len(name) > MAX_MEMBER_LENGTH:
+            r.error(
+                name_node.position,
+                at,
+                f"a member name is 1 to {MAX_MEMBER_LENGTH} characters, not "
+                f'"*"; got {show(name)}',
+            )
+            continue
+        if value_node.refused:
+            continue
+        value = (
+            None
+            if isinstance(value_node, (MapNode, SeqNode))
+            else json_value(r, value_node, at)
+        )
+        if value is None:
+            if not isinstance(value_node, ScalarNode) or value_node.value in NULLS:
+                r.error(
+                    value_node.position,
+                    at,
+                    "expected the string, number or boolean every payload carries "
+                    f"in {show(name)}, got {describe(value_node)}",
+                )
+            continue  # (a number json_value refused is reported)
+        out.append((name, value, name_node))
+    return tuple(out)
 
 
 def _optional(value: object) -> str | None:
@@ -229,6 +303,20 @@ def check_payload(r: Reader, taxonomy: Taxonomy, node: Node) -> None:
             f"code {typed.code!r} (line {typed.position.line}) declares details "
             f"fields, which need object details; the payload has {what}",
         )
+    for code in taxonomy.codes:
+        for field in code.fields:
+            if (
+                payload.rest
+                and payload.envelope is None
+                and field.name in payload.fixed
+            ):
+                r.error(
+                    code.position,
+                    f"domains.{code.domain}.codes.{code.code}",
+                    f"declares the details field {field.name!r}, but the "
+                    f"payload's member {field.name!r} is a constant "
+                    f'(payload.constants): details "*" cannot hold it',
+                )
     if payload.rest:
         for code in taxonomy.codes:
             for field in code.fields:

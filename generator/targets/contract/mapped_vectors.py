@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from taxogen.model import Payload, doc_url
+from taxogen.model import Payload, constant_text, doc_url, json_data
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.contract import samples
 from taxogen.targets.contract.details import construct_expect
@@ -133,12 +133,16 @@ def wire_echo(names: Names, named: Facts, echo: dict[str, Any]) -> dict[str, Any
     if payload.retryable is not None:
         body[payload.retryable] = echo["retryable"]
     if payload.rest:
-        body.update((k, v) for k, v in details.items() if k not in payload.own)
+        body.update(
+            (k, v)
+            for k, v in details.items()
+            if k not in payload.own and k not in _beside(payload)
+        )
     elif payload.details is not None:
         value = _as_type(details, payload.details_type)
         if payload.always_details or not _empty(value):
             body[payload.details] = value
-    return body if payload.envelope is None else {payload.envelope: body}
+    return _written(payload, body)
 
 
 def wire_field(payload: Payload, field: str) -> str:
@@ -291,7 +295,11 @@ def _accepted(
     if payload.retryable is not None:
         body[payload.retryable] = named.code.retryable
     if payload.rest:
-        body.update((k, v) for k, v in details.items() if k not in payload.own)
+        body.update(
+            (k, v)
+            for k, v in details.items()
+            if k not in payload.own and k not in _beside(payload)
+        )
     elif payload.details is not None and (
         payload.always_details or not _empty(details)
     ):
@@ -304,7 +312,7 @@ def _accepted(
         "retryable": named.code.retryable,
         "wire_code": code,
         **({"message": message} if absent else {}),
-        "payload": body if payload.envelope is None else {payload.envelope: body},
+        "payload": _written(payload, body),
     }
 
 
@@ -386,6 +394,99 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
         _problem_rules(out, names, first, fallback, good, wrapped)
     if payload.exact_message:
         _absent_message_rules(out, names, first, good, wrapped)
+    if payload.constants:
+        _constant_rules(out, names, first, good, wrapped)
+
+
+def _constants(payload: Payload) -> dict[str, Any]:
+    """The members every payload carries, as to_payload writes them first."""
+    return {name: json_data(value) for name, value in payload.constants}
+
+
+def _written(payload: Payload, body: dict[str, Any]) -> dict[str, Any]:
+    """The error object ``body`` as to_payload writes it: under its envelope, and
+    the constants beside it (first)."""
+    inner = body if payload.envelope is None else {payload.envelope: body}
+    return {**_constants(payload), **inner}
+
+
+def _beside(payload: Payload) -> tuple[str, ...]:
+    """The constants' members among the error object's (none with an envelope:
+    they sit beside it)."""
+    return payload.fixed if payload.envelope is None else ()
+
+
+def _other(value: Any) -> list[tuple[str, Any]]:
+    """Values a constant's member may not hold: another of its type, and one of
+    another type (a string for a number or a boolean, a number for a string)."""
+    if isinstance(value, bool):
+        return [("other", not value), ("type", "true" if value else "false")]
+    if isinstance(value, (int, float)):
+        return [("other", value + 1), ("type", str(value))]
+    return [("other", value + "x"), ("type", 1), ("case", value.swapcase())]
+
+
+def _constant_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``constants``: members every payload carries, written on
+    every payload; received, each absent (or null) or equal, anything else an
+    InvalidPayloadError naming the member."""
+    payload = names.taxonomy.payload
+    fixed = _constants(payload)
+    texts = {name: constant_text(value) for name, value in payload.constants}
+
+    def beside(constants: dict[str, Any]) -> dict[str, Any]:
+        """The good payload with these members of its own (beside the envelope)."""
+        return {**constants, **wrapped(good)}
+
+    out.add(
+        "from_payload",
+        "constants_present",
+        "every constant as it is: accepted, written back",
+        beside(fixed),
+        _accepted(names, first, "m", {}),
+    )
+    out.add(
+        "from_payload",
+        "constants_null",
+        "a null constant counts as absent: accepted, written as the constant",
+        beside({name: None for name in fixed}),
+        _accepted(names, first, "m", {}),
+    )
+    for name, value in fixed.items():
+        same: int | float | None
+        if isinstance(value, float) and value.is_integer():
+            same = int(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            same = float(value)
+        else:
+            same = None
+        if same is not None:
+            out.add(
+                "from_payload",
+                f"constant/{name}/same_number",
+                f"{same!r} is the number {texts[name]}, as JSON compares them",
+                beside({**fixed, name: same}),
+                _accepted(names, first, "m", {}),
+            )
+        for kind, wrong in _other(value):
+            out.add(
+                "from_payload",
+                f"constant/{name}/{kind}",
+                f"rejected: bad {name}",
+                beside({**fixed, name: wrong}),
+                {
+                    "ok": False,
+                    "field": name,
+                    "message": f"{name}: expected {texts[name]}, the constant "
+                    "every payload carries, or none",
+                },
+            )
 
 
 def _absent_message_rules(

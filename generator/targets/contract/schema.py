@@ -26,6 +26,7 @@ from taxogen.model import (
     MAX_WIRE_INTEGER,
     Field,
     Shape,
+    constant_text,
     doc_url,
     json_data,
 )
@@ -181,7 +182,17 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         *known,
         {"description": f"A code this version does not define: treated as {fallback}."},
     ]
-    properties: dict[str, Any] = {payload.code: code_schema}
+    constants = {
+        name: {
+            "description": f"Always {constant_text(value)}: a constant every "
+            "payload carries (written on every payload; absent or null accepted).",
+            "enum": [json_data(value), None],
+        }
+        for name, value in payload.constants
+    }
+    # The constants are the payload's own members: beside the envelope, if any.
+    properties: dict[str, Any] = {} if payload.envelope else dict(constants)
+    properties[payload.code] = code_schema
     required = [] if payload.problem else [payload.code]
     absent = ""
     if payload.exact_message:
@@ -274,7 +285,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         **head,
         "type": "object",
         "required": [payload.envelope],
-        "properties": {payload.envelope: body},
+        "properties": {**constants, payload.envelope: body},
         "additionalProperties": True,
     }
 

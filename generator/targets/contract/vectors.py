@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taxogen.model import json_data
 from taxogen.naming import Names
 from taxogen.targets.mapped import class_mappings, declares_any
 from taxogen.targets.contract.payload_vectors import (
@@ -119,6 +120,8 @@ def _payload(names: Names) -> dict[str, Any]:
         out["type_template"] = taxonomy.docs_url
     if payload.message_required is not None:
         out["message_required"] = payload.message_required
+    if payload.constants:
+        out["constants"] = {name: json_data(value) for name, value in payload.constants}
     return out
 
 
@@ -127,6 +130,13 @@ _MESSAGE = (
     "present on a from_payload expectation of a payload received without its "
     "message (message_required: false): the error's message, which to_payload() "
     "leaves out as received"
+)
+
+
+#: Issue 30 §1: a rejection that states its message.
+_REJECTION = (
+    "a rejection may give message, the InvalidPayloadError's whole message, the "
+    "same in every language (a payload constant's)"
 )
 
 
@@ -323,5 +333,6 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         "input_json": numbers.INPUT_JSON,
         **({"mapped": _MAPPED} if mapped else {}),
         **({"message": _MESSAGE} if taxonomy.payload.exact_message else {}),
+        **({"rejection": _REJECTION} if taxonomy.payload.constants else {}),
         "vectors": out.vectors,
     }

@@ -28,6 +28,7 @@ from taxogen.model import (
     Docs,
     Event,
     Shape,
+    constant_text,
     json_data,
     version_key,
 )
@@ -314,6 +315,17 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
         )
 
     defaults = {f: d for f, _, _, d in PAYLOAD_FIELDS}
+    for name, value in payload.constants:
+        kinds = {str: "string", bool: "boolean", int: "number", float: "number"}
+        rows.append(
+            Field(
+                name=name,  # the payload's own member, beside any envelope
+                type=kinds[type(value)],
+                required=False,
+                description=f"Always {constant_text(value)}, written on every "
+                "payload; received, absent or the same (anything else is refused)",
+            )
+        )
     if payload.problem:
         row(
             "code",

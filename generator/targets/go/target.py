@@ -31,6 +31,7 @@ from taxogen.model import (
     Shape,
     Taxonomy,
     code_pattern,
+    constant_text,
 )
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.go.naming import code_names, domain_const, go_package
@@ -340,6 +341,12 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
     parts.append(f"MessageRequired: {'false' if payload.optional_message else 'true'}")
     if payload.exact_message:
         parts.append("ExactMessage: true")
+    if payload.constants:
+        items = ", ".join(
+            f"{{Name: {go_str(name)}, Text: {go_str(constant_text(value))}}}"
+            for name, value in payload.constants
+        )
+        parts.append(f"Constants: []taxogen.Constant{{{items}}}")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
 

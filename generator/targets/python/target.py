@@ -27,6 +27,7 @@ from taxogen.model import (
     Event,
     Taxonomy,
     code_pattern,
+    constant_text,
     pep440,
 )
 from taxogen.naming import NamedCode, NamedDomain, Names
@@ -99,6 +100,8 @@ class PythonView:
     #: literal, type) and, with an envelope, its member and the body's members.
     wire_args: tuple[str, ...] | None
     payload_members: tuple[tuple[str, str], ...]
+    #: With an envelope, the payload's own members beside it (its constants).
+    outer_members: tuple[tuple[str, str], ...]
     envelope: str | None
     #: The root's ``details`` type where details are not always an object.
     details_any: bool
@@ -126,6 +129,13 @@ def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
     args.append(f"message_required={not payload.optional_message!r}")
     if payload.exact_message:
         args.append("exact_message=True")
+    if payload.constants:
+        items = "".join(
+            f"({_py_literal(name)}, {_py_literal(value)}, "
+            f"{_py_literal(constant_text(value))}), "
+            for name, value in payload.constants
+        )
+        args.append(f"constants=({items})")
     return tuple(args)
 
 
@@ -134,7 +144,8 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
     where it may be left out)."""
     payload = taxonomy.payload
     code = "int" if taxonomy.wire_type == "integer" else "str"
-    members = [(payload.code, "str" if payload.problem else code)]
+    members = [] if payload.envelope else _constant_members(taxonomy)
+    members.append((payload.code, "str" if payload.problem else code))
     if payload.problem:
         members += [("title", "str"), ("status", "int")]
     members.append(
@@ -230,6 +241,7 @@ def view(names: Names, options: Options) -> PythonView:
         },
         wire_args=_wire_args(taxonomy),
         payload_members=_payload_members(taxonomy),
+        outer_members=_outer_members(taxonomy),
         envelope=(
             None
             if taxonomy.payload.envelope is None
@@ -242,6 +254,21 @@ def view(names: Names, options: Options) -> PythonView:
             else "Any"
         ),
     )
+
+
+def _constant_members(taxonomy: Taxonomy) -> list[tuple[str, str]]:
+    """The payload's constants, each with its Python type (str, int, float or
+    bool)."""
+    constants = taxonomy.payload.constants
+    return [(name, type(value).__name__) for name, value in constants]
+
+
+def _outer_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
+    """With an envelope, the members written beside it, each with its type."""
+    if taxonomy.payload.envelope is None:
+        return ()
+    members = _constant_members(taxonomy)
+    return tuple((_py_literal(name), kind) for name, kind in members)
 
 
 def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:

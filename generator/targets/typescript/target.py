@@ -15,6 +15,7 @@ code maps to) and the description of a mapped payload that the runtime reads.
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from taxogen.model import (
     Field,
     Taxonomy,
     code_pattern,
+    constant_text,
     npm_version,
 )
 from taxogen.naming import NamedCode, NamedDomain, Names
@@ -116,6 +118,8 @@ class TypeScriptView:
     #: is details; None: today's.
     wire: tuple[tuple[str, str], ...] | None = None
     payload_members: tuple[tuple[str, bool, str], ...] = ()
+    #: With an envelope, the payload's own members beside it (its constants).
+    outer_members: tuple[tuple[str, bool, str], ...] = ()
     envelope: str | None = None
     rest: bool = False
     #: The root's details type (the runtime's default: "" for an object).
@@ -289,8 +293,23 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
     wire.append(("messageRequired", _ts_bool(not payload.optional_message)))
     if payload.exact_message:
         wire.append(("exactMessage", "true"))
+    if payload.constants:
+        items = ", ".join(
+            f"[{escape.ts_str(name)}, {_ts_value(value)}, "
+            f"{escape.ts_str(constant_text(value))}]"
+            for name, value in payload.constants
+        )
+        wire.append(("constants", f"[{items}]"))
     code = "number" if taxonomy.wire_type == "integer" else "string"
-    members = [(payload.code, False, "string" if payload.problem else code)]
+    constants = [
+        (name, False, escape.ts_str(value) if isinstance(value, str) else kind)
+        for name, value in payload.constants
+        for kind in ("boolean" if isinstance(value, bool) else "number",)
+    ]
+    # The constants are the payload's own members: beside the envelope, if any.
+    members = [] if payload.envelope else constants
+    outer = constants if payload.envelope else []
+    members.append((payload.code, False, "string" if payload.problem else code))
     if payload.problem:
         members += [("title", False, "string"), ("status", False, "number | null")]
     members.append((payload.message, payload.exact_message, "string"))
@@ -313,7 +332,19 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         ),
         "rest": payload.rest,
         "details_type": "unknown" if payload.details_type != "object" else "",
+        "outer_members": tuple(
+            (escape.ts_str(name), optional, kind) for name, optional, kind in outer
+        ),
     }
+
+
+def _ts_value(value: object) -> str:
+    """A payload constant as a TypeScript literal."""
+    if isinstance(value, str):
+        return escape.ts_str(value)
+    if isinstance(value, bool):
+        return _ts_bool(value)
+    return json.dumps(value)
 
 
 def _ts_bool(value: bool) -> str:

@@ -101,6 +101,8 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
             with pytest.raises(mod.InvalidPayloadError) as caught:
                 call(given)
             assert caught.value.field == expect["field"], vid
+            if "message" in expect:  # issue 30 §1: the same in every language
+                assert str(caught.value) == expect["message"], vid
             return
         result = call(given)
         if expect.get("none"):

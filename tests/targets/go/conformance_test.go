@@ -181,6 +181,10 @@ func (r runner) payload(call func([]byte) (*gen.Error, error), v vector) {
 		if invalid.Field != v.Expect["field"] {
 			t.Errorf("field: got %q, want %v (%s)", invalid.Field, v.Expect["field"], invalid.Message)
 		}
+		// Issue 30 §1: a message the same in every language.
+		if want, ok := v.Expect["message"]; ok && invalid.Message != want {
+			t.Errorf("message: got %q, want %v", invalid.Message, want)
+		}
 		if err != nil {
 			t.Errorf("an error came back with the problem: %v", err)
 		}

@@ -129,6 +129,11 @@ class Wire(NamedTuple):
     #: template rendered from the details (else its meaning), and is written
     #: back without it.
     exact_message: bool = False
+    #: Members every payload carries with a fixed value: (member, value, the
+    #: value as JSON text), members of the payload itself (beside the envelope,
+    #: if any), written on every payload; received, each absent (or null) or
+    #: equal, else an InvalidPayloadError naming the member.
+    constants: tuple[tuple[str, object, str], ...] = ()
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
@@ -991,7 +996,8 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
     details: Any = error.details
     if wire.details == "*":
         details = _members(details)
-    body: dict[str, Any] = {}
+    fixed = {name: value for name, value, _ in wire.constants}
+    body: dict[str, Any] = {} if wire.envelope is not None else dict(fixed)
     if wire.uri is not None:
         kept = details.get(wire.code) if wire.details == "*" else None
         body[wire.code] = kept if kept is not None else _uri(error.wire_code, wire.uri)
@@ -1004,7 +1010,9 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
     if wire.retryable is not None:
         body[wire.retryable] = error.retryable
     if wire.details == "*":
-        own = (wire.code, wire.message, wire.retryable)
+        own: tuple[str | None, ...] = (wire.code, wire.message, wire.retryable)
+        if wire.envelope is None:
+            own += tuple(fixed)
         for key, value in details.items():
             if key not in own:
                 body[key] = value  # checked JSON, as today's payload shares it
@@ -1014,7 +1022,7 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
             if issubclass(type(details), (dict, list))
             else details
         )
-    return body if wire.envelope is None else {wire.envelope: body}
+    return body if wire.envelope is None else {**fixed, wire.envelope: body}
 
 
 _E = TypeVar("_E", bound=TaxonomyError)
@@ -1406,11 +1414,21 @@ def _mapped_decoder(
     code_field, message_field = at + wire.code, at + wire.message
     details_field = at + (wire.details or "details")
     rest = wire.details == "*"
-    own = (wire.code, wire.message, wire.retryable)
+    own: tuple[str | None, ...] = (wire.code, wire.message, wire.retryable)
+    if wire.envelope is None:
+        own += tuple(name for name, _, _ in wire.constants)
 
     def from_payload(payload: object) -> _E:
         get = _getter(payload, "payload")
         body = payload
+        for name, constant, text in wire.constants:
+            found = _read(get, name, name)
+            if found is not None and not _same_constant(found, constant):
+                raise InvalidPayloadError(
+                    f"{name}: expected {text}, the constant every payload carries, "
+                    "or none",
+                    field=name,
+                )
         if wire.envelope is not None:
             body = _read(get, wire.envelope, wire.envelope)
             get = _getter(body, wire.envelope)
@@ -1513,6 +1531,22 @@ def _mapped_decoder(
         return error
 
     return from_payload
+
+
+def _same_constant(found: object, constant: object) -> bool:
+    """Whether a received value is ``constant`` (a string, a number or a boolean)
+    as JSON compares them: numbers by value, booleans apart from numbers; read
+    through the real types alone."""
+    kind = type(found)
+    if type(constant) is bool or kind is bool:
+        return found is constant
+    if type(constant) is str:
+        return issubclass(kind, str) and _text(found) == constant
+    if issubclass(kind, int):
+        return int.__int__(cast(int, found)) == constant
+    if issubclass(kind, float):
+        return float.__float__(cast(float, found)) == constant
+    return False
 
 
 def _absent_message(cls: type[TaxonomyError], details: object) -> str:

@@ -136,12 +136,63 @@ type PayloadMap struct {
 	// gives the code's template rendered from the details (else its meaning),
 	// and is written back without it.
 	ExactMessage bool
+	// Constants are members every payload carries with a fixed value, members
+	// of the payload itself (beside the envelope, if any), written on every
+	// payload; received, each absent (or null) or equal, else an
+	// *InvalidPayloadError naming the member.
+	Constants []Constant
+}
+
+// Constant is a member every payload carries: its name, and its value as JSON
+// text (a string, a number or a boolean), which error messages show.
+type Constant struct {
+	Name  string
+	Text  string
+	value any
 }
 
 // WithPayload makes t read and write payloads as p maps them.
 func (t *Taxonomy) WithPayload(p PayloadMap) *Taxonomy {
+	p.Constants = append([]Constant(nil), p.Constants...)
+	for i := range p.Constants {
+		value, err := decode([]byte(p.Constants[i].Text))
+		if err != nil {
+			panic("taxogen: constant " + p.Constants[i].Name + ": " + err.Error())
+		}
+		p.Constants[i].value = value
+	}
 	t.payload = &p
 	return t
+}
+
+// sameConstant reports whether a received value is the constant c as JSON
+// compares them: numbers by value, booleans apart from numbers.
+func sameConstant(found any, c any) bool {
+	switch c := c.(type) {
+	case string:
+		s, ok := found.(string)
+		return ok && s == c
+	case bool:
+		b, ok := found.(bool)
+		return ok && b == c
+	}
+	want, _ := number(c)
+	got, ok := number(found)
+	return ok && got == want
+}
+
+// fixed reports whether key is the member of one of p's constants among the
+// error object's members (with no envelope: the constants sit beside it).
+func (p *PayloadMap) fixed(key string) bool {
+	if p.Envelope != "" {
+		return false
+	}
+	for _, c := range p.Constants {
+		if c.Name == key {
+			return true
+		}
+	}
+	return false
 }
 
 // NewTaxonomy builds the tables of a generated package (its codes in order).
@@ -593,6 +644,11 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !ok {
 		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
 	}
+	for _, c := range p.Constants {
+		if found := payload[c.Name]; found != nil && !sameConstant(found, c.value) {
+			return nil, invalid(c.Name, "%s: expected %s, the constant every payload carries, or none", c.Name, c.Text)
+		}
+	}
 	body, at := payload, ""
 	if p.Envelope != "" {
 		inner, ok := payload[p.Envelope].(map[string]any)
@@ -651,7 +707,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 		details = make(map[string]any, len(body))
 		for key, member := range body {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && !p.fixed(key) {
 				details[key] = member
 			}
 		}
@@ -772,6 +828,13 @@ func (e *Error) mapped(p *PayloadMap) any {
 		spec = e.tax.fallback
 	}
 	body := map[string]any{}
+	outer := body
+	if p.Envelope != "" {
+		outer = map[string]any{p.Envelope: body}
+	}
+	for _, c := range p.Constants {
+		outer[c.Name] = c.value
+	}
 	if p.URI != nil {
 		kept, ok := e.Details[p.Code].(string)
 		if p.Details != "*" || !ok {
@@ -801,7 +864,7 @@ func (e *Error) mapped(p *PayloadMap) any {
 	}
 	if p.Details == "*" {
 		for key, member := range e.Details {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && !p.fixed(key) {
 				body[key] = member
 			}
 		}
@@ -826,10 +889,7 @@ func (e *Error) mapped(p *PayloadMap) any {
 			body[p.Details] = value
 		}
 	}
-	if p.Envelope == "" {
-		return body
-	}
-	return map[string]any{p.Envelope: body}
+	return outer
 }
 
 // ErrorFromEvent is the error an event carries where the events table says:

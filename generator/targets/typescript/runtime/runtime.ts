@@ -64,6 +64,13 @@ export interface PayloadMap {
    * without it.
    */
   readonly exactMessage?: boolean;
+  /**
+   * Members every payload carries with a fixed value: [member, value, the value
+   * as JSON text], members of the payload itself (beside the envelope, if any),
+   * written on every payload; received, each absent (or null) or equal, else
+   * an InvalidPayloadError naming the member.
+   */
+  readonly constants?: readonly (readonly [string, string | number | boolean, string])[];
 }
 
 /** Options of every error constructor. */
@@ -715,6 +722,9 @@ function encode(
   const cls = error.constructor as typeof TaxonomyError;
   const details: unknown = error.details;
   const body: Record<string, unknown> = {};
+  const fixed = wire.constants ?? [];
+  const outer: Record<string, unknown> = wire.envelope === null ? body : {};
+  for (const [name, value] of fixed) put(outer, name, value);
   const copy = (value: unknown): unknown => {
     const result = jsonCopy(value, "details", false);
     if ("problem" in result) throw new TypeError(result.problem);
@@ -738,6 +748,7 @@ function encode(
   if (wire.retryable !== null) put(body, wire.retryable, error.retryable);
   if (wire.details === "*") {
     const members = [wire.code, wire.message, wire.retryable];
+    if (wire.envelope === null) members.push(...fixed.map((c) => c[0]));
     for (const [key, value] of Object.entries(details as object)) {
       if (!members.includes(key)) put(body, key, copy(value));
     }
@@ -745,7 +756,6 @@ function encode(
     put(body, wire.details, copy(details));
   }
   if (wire.envelope === null) return body;
-  const outer: Record<string, unknown> = {};
   put(outer, wire.envelope, body);
   return outer;
 }
@@ -991,6 +1001,13 @@ export function decoder<
     }
     let body: Record<string, unknown> = payload;
     const at = wire.envelope === null ? "" : `${wire.envelope}.`;
+    const fixed = wire.constants ?? [];
+    for (const [name, value, text] of fixed) {
+      const found = member(payload, name, name);
+      if (found !== undefined && found !== null && found !== value) {
+        throw invalid(name, `expected ${text}, the constant every payload carries, or none`);
+      }
+    }
     if (wire.envelope !== null) {
       const inner = member(payload, wire.envelope, wire.envelope);
       if (!isPlainObject(inner)) {
@@ -1034,9 +1051,9 @@ export function decoder<
     let details: unknown;
     if (wire.details === "*") {
       const name = wire.envelope ?? "payload";
-      const rest = guarded(name, () =>
-        restOf(body, [wire.code, wire.message, wire.retryable], name),
-      );
+      const read = [wire.code, wire.message, wire.retryable];
+      if (wire.envelope === null) read.push(...fixed.map((c) => c[0]));
+      const rest = guarded(name, () => restOf(body, read, name));
       if (kept !== undefined) put(rest, wire.code, kept);
       details = rest;
     } else if (wire.details !== null) {

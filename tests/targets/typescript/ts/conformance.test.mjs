@@ -74,7 +74,11 @@ function runPayload(call, v) {
   if (!v.expect.ok) {
     assert.throws(
       () => call(input),
-      (err) => err instanceof mod.InvalidPayloadError && err.field === v.expect.field,
+      (err) =>
+        err instanceof mod.InvalidPayloadError &&
+        err.field === v.expect.field &&
+        // Issue 30 §1: a message the same in every language.
+        (v.expect.message === undefined || err.message === v.expect.message),
       v.id,
     );
     return;
