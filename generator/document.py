@@ -223,6 +223,12 @@ class PayloadDoc(TypedDict):
             Doc("member → the value every payload carries there (issue 30 §1)"),
         ]
     ]
+    outside: NotRequired[
+        Annotated[
+            Literal["keep"],
+            Doc("the members beside the envelope are kept (issue 30 §1)"),
+        ]
+    ]
 
 
 class ModelDocument(TypedDict):
@@ -421,6 +427,8 @@ def _payload(payload: Payload) -> PayloadDoc:
         out["message_required"] = payload.message_required
     if payload.constants:
         out["constants"] = {name: json_data(value) for name, value in payload.constants}
+    if payload.keeps_outside:
+        out["outside"] = "keep"
     return out
 
 

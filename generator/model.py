@@ -65,6 +65,7 @@ __all__ = [
     "PAYLOAD_FIELDS",
     "PAYLOAD_KEYS",
     "PAYLOAD_PRESETS",
+    "OUTSIDE",
     "DETAILS_TYPES",
     "Payload",
     "preset_payload",
@@ -308,6 +309,8 @@ PAYLOAD_FIELDS = (
 #: The payload shapes ``payload.preset`` names: today's ``{code, message,
 #: retryable, details}``, a JSON-RPC 2.0 error object and an RFC 9457 problem.
 PAYLOAD_PRESETS = ("harmovela", "json-rpc", "problem")
+#: What ``payload.outside`` may say of the members beside the envelope.
+OUTSIDE = ("drop", "keep")
 #: What a payload's details may be (``payload.details_type``).
 DETAILS_TYPES = ("object", "array", "any")
 
@@ -341,6 +344,10 @@ class Payload:
     #: any), written on every payload, and on decoding each absent (or null) or
     #: equal.  Each value a string, a number or a boolean.
     constants: tuple[tuple[str, JSONValue], ...] = ()
+    #: With an envelope, what becomes of the members beside it (issue 30 §1):
+    #: ``drop`` (the default) or ``keep``, on the error as received and written
+    #: back.
+    outside: str = "drop"
 
     @property
     def default(self) -> bool:
@@ -361,6 +368,11 @@ class Payload:
         """The members the mapping reads as the code, the message and retryable."""
         names = (self.code, self.message, self.retryable)
         return tuple(name for name in names if name is not None)
+
+    @property
+    def keeps_outside(self) -> bool:
+        """Whether the members beside the envelope are kept (``outside: keep``)."""
+        return self.outside == "keep"
 
     @property
     def fixed(self) -> tuple[str, ...]:

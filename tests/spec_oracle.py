@@ -1173,6 +1173,16 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     problem = fields_problem(spec, code, details)
     if problem is not None:
         return problem
+    # Issue 30 §1: "outside: keep (with envelope:): members beside the envelope
+    # ... are kept on the error as received and written back" (the constants
+    # are checked and written as constants); within the limits, as details are.
+    around = {}
+    if p.get("outside") == "keep" and envelope:
+        constants = p.get("constants") or {}
+        around = {k: v for k, v in payload.items() if k != envelope}
+        around = {k: v for k, v in around.items() if k not in constants}
+        if not _size_ok(around):
+            return "payload"
     target = spec.codes[spec.fallback] if code is None else spec.target(code)
     absent = message is None and p.get("message_required") is False
     if absent:
@@ -1192,6 +1202,7 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
         "wire_code": target.wire if code is None else code,
         "message": message,
         "absent": absent,
+        "around": around,
         "retryable": target.retryable if retryable is None else retryable,
         "details": details,
     }
@@ -1227,7 +1238,8 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
             body[p["details"]] = details
     # Issue 30 §1: constants are "written on every payload", its own members.
     constants = dict(p.get("constants") or {})
-    return {**constants, **(body if not p["envelope"] else {p["envelope"]: body})}
+    inner = body if not p["envelope"] else {p["envelope"]: body}
+    return {**read.get("around", {}), **constants, **inner}
 
 
 def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:

@@ -31,7 +31,11 @@ from tests.targets.go.test_go import go_env  # noqa: F401  (the fixture, by name
 #: The golden cases that hold real bodies.
 WITH_BODIES = [c for c in cases() if (c.taxonomy.parent / "bodies").is_dir()]
 #: Issue 30 §1's cases: each point has one.
-assert {c.name for c in WITH_BODIES} >= {"oauth_token", "kubernetes_status"}
+assert {c.name for c in WITH_BODIES} >= {
+    "oauth_token",
+    "kubernetes_status",
+    "lsp_response",
+}
 
 
 def _index(case: Case) -> list[dict[str, Any]]:

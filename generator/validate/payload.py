@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from taxogen.model import (
     DETAILS_TYPES,
+    OUTSIDE,
     PAYLOAD_KEYS,
     PAYLOAD_PRESETS,
     Payload,
@@ -141,6 +142,9 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         if given is False or (given is True and preset == "problem"):
             message_required = given
     constants = _constants(r, found["constants"][1]) if "constants" in found else ()
+    outside = "drop"
+    if "outside" in found:
+        outside = r.one_of(found["outside"][1], "payload.outside", OUTSIDE) or "drop"
     payload = Payload(
         preset=preset,
         code=str(values["code"]),
@@ -151,7 +155,16 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         envelope=_optional(values["envelope"]),
         message_required=message_required,
         constants=tuple((name, value) for name, value, _ in constants),
+        outside=outside,
     )
+    if payload.keeps_outside and payload.envelope is None:
+        r.error(
+            found["outside"][1].position,
+            "payload.outside",
+            "keep keeps the members beside the envelope, and the error object "
+            "has none: give envelope: (the member it sits under), or leave "
+            "outside out",
+        )
     # Two fields in one member could not both be read back.
     seen: dict[str, str] = {}
     for field in ("code", "message", "retryable", "details"):

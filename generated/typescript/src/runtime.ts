@@ -73,6 +73,11 @@ export interface PayloadMap {
    * an InvalidPayloadError naming the member.
    */
   readonly constants?: readonly (readonly [string, string | number | boolean, string])[];
+  /**
+   * `outside: keep`: the members beside the envelope (but the constants) are
+   * kept on the error as received (its `outside`) and written back.
+   */
+  readonly outside?: boolean;
 }
 
 /** Options of every error constructor. */
@@ -462,6 +467,16 @@ const DECODED: unique symbol = Symbol("decoded");
 const ABSENT: WeakSet<object> = /* @__PURE__ */ new WeakSet();
 
 /**
+ * The members received beside the envelope where the taxonomy says `outside:
+ * keep`, by error (a map, not a key of the error, for the same reason).
+ */
+const OUTSIDE: WeakMap<object, Readonly<Record<string, unknown>>> =
+  /* @__PURE__ */ new WeakMap();
+
+/** No members beside the envelope. */
+const NOTHING: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({});
+
+/**
  * Makes `name` an own property of `error`, as assigning it would if it were a plain
  * writable property (a pinned `name` is a getter; see TaxonomyError's `name`).
  */
@@ -651,6 +666,19 @@ export abstract class TaxonomyError<
     return ABSENT.has(this);
   }
 
+  /**
+   * The members received beside the envelope (the taxonomy says `outside:
+   * keep`), which `toPayload()` writes back: JSON-RPC's `jsonrpc` and `id`.
+   * Empty for an error constructed here; assign an object to send some.
+   */
+  get outside(): Readonly<Record<string, unknown>> {
+    return OUTSIDE.get(this) ?? NOTHING;
+  }
+
+  set outside(value: Readonly<Record<string, unknown>>) {
+    OUTSIDE.set(this, value);
+  }
+
   /** The class's `httpStatus` (a getter, like `name`: no key of the error). */
   get httpStatus(): number | undefined {
     return (this.constructor as typeof TaxonomyError).httpStatus;
@@ -758,6 +786,16 @@ function encode(
     put(body, wire.details, copy(details));
   }
   if (wire.envelope === null) return body;
+  const kept = wire.outside === true ? OUTSIDE.get(error) : undefined;
+  if (kept !== undefined) {
+    const around: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(kept)) {
+      if (key !== wire.envelope && !fixed.some((c) => c[0] === key)) {
+        put(around, key, copy(value));
+      }
+    }
+    return { ...around, ...outer, [wire.envelope]: body };
+  }
   put(outer, wire.envelope, body);
   return outer;
 }
@@ -1089,6 +1127,10 @@ export function decoder<
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
     if (absent && wire.exactMessage === true) ABSENT.add(error);
+    if (wire.outside === true && wire.envelope !== null) {
+      const beside = [wire.envelope, ...fixed.map((c) => c[0])];
+      OUTSIDE.set(error, Object.freeze(guarded("payload", () => restOf(payload, beside, "payload"))));
+    }
     return error;
   }
 

@@ -275,6 +275,7 @@ def _accepted(
     details: Any,
     wire_code: str | int | None = None,
     absent: bool = False,
+    around: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What an accepted mapped payload gives, its re-emitted payload in the
     mapping's terms (``details`` as the error holds them); ``absent``: received
@@ -312,7 +313,7 @@ def _accepted(
         "retryable": named.code.retryable,
         "wire_code": code,
         **({"message": message} if absent else {}),
-        "payload": _written(payload, body),
+        "payload": _written(payload, body, around),
     }
 
 
@@ -396,6 +397,34 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
         _absent_message_rules(out, names, first, good, wrapped)
     if payload.constants:
         _constant_rules(out, names, first, good, wrapped)
+    if payload.keeps_outside:
+        _outside_rules(out, names, first, good, wrapped)
+
+
+def _outside_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``outside: keep``: the members beside the envelope are kept
+    as received (JSON-RPC's id, null included) and written back."""
+    for vid, why, around in (
+        (
+            "outside_kept",
+            "members beside the envelope are kept and written back",
+            {"id": 7, "meta": {"a": [1, "x"], "b": None}},
+        ),
+        ("outside_null", "a null member beside the envelope is kept", {"id": None}),
+    ):
+        out.add(
+            "from_payload",
+            vid,
+            why,
+            {**around, **wrapped(good)},
+            _accepted(names, first, "m", {}, around=around),
+        )
 
 
 def _constants(payload: Payload) -> dict[str, Any]:
@@ -403,11 +432,13 @@ def _constants(payload: Payload) -> dict[str, Any]:
     return {name: json_data(value) for name, value in payload.constants}
 
 
-def _written(payload: Payload, body: dict[str, Any]) -> dict[str, Any]:
+def _written(
+    payload: Payload, body: dict[str, Any], around: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The error object ``body`` as to_payload writes it: under its envelope, and
-    the constants beside it (first)."""
+    the constants beside it (first), and what was kept ``around`` it."""
     inner = body if payload.envelope is None else {payload.envelope: body}
-    return {**_constants(payload), **inner}
+    return {**(around or {}), **_constants(payload), **inner}
 
 
 def _beside(payload: Payload) -> tuple[str, ...]:
@@ -423,7 +454,10 @@ def _other(value: Any) -> list[tuple[str, Any]]:
         return [("other", not value), ("type", "true" if value else "false")]
     if isinstance(value, (int, float)):
         return [("other", value + 1), ("type", str(value))]
-    return [("other", value + "x"), ("type", 1), ("case", value.swapcase())]
+    other = [("other", value + "x"), ("type", 1)]
+    if value.swapcase() != value:
+        other.append(("case", value.swapcase()))
+    return other
 
 
 def _constant_rules(

@@ -281,6 +281,11 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         if payload.rest:
             head["description"] += " " + body.pop("description")
         return {**head, **body}
+    if payload.keeps_outside:
+        head["description"] += (
+            f" Every other member beside {payload.envelope} is kept as received "
+            "and written back (outside: keep)."
+        )
     return {
         **head,
         "type": "object",

@@ -122,6 +122,8 @@ def _payload(names: Names) -> dict[str, Any]:
         out["message_required"] = payload.message_required
     if payload.constants:
         out["constants"] = {name: json_data(value) for name, value in payload.constants}
+    if payload.keeps_outside:
+        out["outside"] = "keep"
     return out
 
 

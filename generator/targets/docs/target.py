@@ -387,6 +387,16 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
             False,
             defaults["details"],
         )
+    if payload.keeps_outside:
+        rows.append(
+            Field(
+                name="*",
+                type="any",
+                required=False,
+                description=f"Every other member beside {payload.envelope}: kept "
+                "on the error as received and written back (outside: keep)",
+            )
+        )
     return tuple(rows)
 
 

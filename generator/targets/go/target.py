@@ -347,6 +347,8 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
             for name, value in payload.constants
         )
         parts.append(f"Constants: []taxogen.Constant{{{items}}}")
+    if payload.keeps_outside:
+        parts.append("Outside: true")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"
 
 

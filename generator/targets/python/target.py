@@ -136,6 +136,8 @@ def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
             for name, value in payload.constants
         )
         args.append(f"constants=({items})")
+    if payload.keeps_outside:
+        args.append("outside=True")
     return tuple(args)
 
 

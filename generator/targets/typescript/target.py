@@ -120,6 +120,8 @@ class TypeScriptView:
     payload_members: tuple[tuple[str, bool, str], ...] = ()
     #: With an envelope, the payload's own members beside it (its constants).
     outer_members: tuple[tuple[str, bool, str], ...] = ()
+    #: ``outside: keep``: every other member beside the envelope is kept.
+    outer_rest: bool = False
     envelope: str | None = None
     rest: bool = False
     #: The root's details type (the runtime's default: "" for an object).
@@ -300,6 +302,8 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
             for name, value in payload.constants
         )
         wire.append(("constants", f"[{items}]"))
+    if payload.keeps_outside:
+        wire.append(("outside", "true"))
     code = "number" if taxonomy.wire_type == "integer" else "string"
     constants = [
         (name, False, escape.ts_str(value) if isinstance(value, str) else kind)
@@ -335,6 +339,7 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         "outer_members": tuple(
             (escape.ts_str(name), optional, kind) for name, optional, kind in outer
         ),
+        "outer_rest": payload.keeps_outside,
     }
 
 

@@ -141,6 +141,10 @@ type PayloadMap struct {
 	// payload; received, each absent (or null) or equal, else an
 	// *InvalidPayloadError naming the member.
 	Constants []Constant
+	// Outside (outside: keep): the members beside the envelope (but the
+	// constants) are kept on the error as received (its Outside) and written
+	// back.
+	Outside bool
 }
 
 // Constant is a member every payload carries: its name, and its value as JSON
@@ -179,6 +183,16 @@ func sameConstant(found any, c any) bool {
 	want, _ := number(c)
 	got, ok := number(found)
 	return ok && got == want
+}
+
+// constant reports whether key is the member of one of p's constants.
+func (p *PayloadMap) constant(key string) bool {
+	for _, c := range p.Constants {
+		if c.Name == key {
+			return true
+		}
+	}
+	return false
 }
 
 // fixed reports whether key is the member of one of p's constants among the
@@ -246,8 +260,12 @@ type Error struct {
 	// message_required: false); Message is then the template's or the meaning,
 	// and MarshalJSON leaves the member out, as received.
 	MessageAbsent bool
-	tax           *Taxonomy
-	matched       *Match // the match an unknown code fell in, if any
+	// Outside is the members received beside the envelope (the taxonomy says
+	// outside: keep), which MarshalJSON writes back: JSON-RPC's jsonrpc and
+	// id. Nil for an error built here; set it to send some.
+	Outside map[string]any
+	tax     *Taxonomy
+	matched *Match // the match an unknown code fell in, if any
 }
 
 // Error is the wire code and the message.
@@ -773,6 +791,18 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !given {
 		retryable = spec.Retryable
 	}
+	var outside map[string]any
+	if p.Outside && p.Envelope != "" {
+		outside = make(map[string]any, len(payload))
+		for key, member := range payload {
+			if key != p.Envelope && !p.constant(key) {
+				outside[key] = member
+			}
+		}
+		if problem := detailsProblem(outside, "payload", false); problem != "" {
+			return nil, invalid("payload", "%s", problem)
+		}
+	}
 	return &Error{
 		Code:          spec.Code,
 		WireCode:      code,
@@ -781,6 +811,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		Details:       details,
 		Data:          data,
 		MessageAbsent: absent && p.ExactMessage,
+		Outside:       outside,
 		tax:           t,
 		matched:       matched,
 	}, nil
@@ -830,7 +861,13 @@ func (e *Error) mapped(p *PayloadMap) any {
 	body := map[string]any{}
 	outer := body
 	if p.Envelope != "" {
-		outer = map[string]any{p.Envelope: body}
+		outer = map[string]any{}
+		if p.Outside {
+			for key, member := range e.Outside {
+				outer[key] = member
+			}
+		}
+		outer[p.Envelope] = body
 	}
 	for _, c := range p.Constants {
 		outer[c.Name] = c.value

@@ -41,6 +41,7 @@ import importlib
 import math
 import re
 import warnings
+from types import MappingProxyType
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
     Any,
@@ -132,6 +133,9 @@ class Wire(NamedTuple):
     #: if any), written on every payload; received, each absent (or null) or
     #: equal, else an InvalidPayloadError naming the member.
     constants: tuple[tuple[str, object, str], ...] = ()
+    #: ``outside: keep``: the members beside the envelope (but the constants) are
+    #: kept on the error as received (its ``outside``) and written back.
+    outside: bool = False
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
@@ -746,6 +750,10 @@ class TaxonomyError(Exception):
     #: ``message_required: false``): its ``message`` is then the template's or
     #: the meaning, and ``to_payload`` leaves the member out as received.
     message_absent: bool = False
+    #: The members received beside the envelope (the taxonomy says ``outside:
+    #: keep``), written back by ``to_payload``: JSON-RPC's ``jsonrpc`` and ``id``.
+    #: Empty for an error constructed here; assign a dict to send some.
+    outside: Mapping[str, Any] = MappingProxyType({})
     #: The payload the taxonomy's errors travel as (the root class says).
     _wire: ClassVar[Wire] = DEFAULT_WIRE
 
@@ -1020,7 +1028,16 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
             if issubclass(type(details), (dict, list))
             else details
         )
-    return body if wire.envelope is None else {**fixed, wire.envelope: body}
+    if wire.envelope is None:
+        return body
+    outer: dict[str, Any] = {}
+    if wire.outside and error.outside:
+        outer.update(
+            (key, value)
+            for key, value in _members(error.outside).items()
+            if key != wire.envelope and key not in fixed
+        )
+    return {**outer, **fixed, wire.envelope: body}
 
 
 _E = TypeVar("_E", bound=TaxonomyError)
@@ -1415,6 +1432,8 @@ def _mapped_decoder(
     own: tuple[str | None, ...] = (wire.code, wire.message, wire.retryable)
     if wire.envelope is None:
         own += tuple(name for name, _, _ in wire.constants)
+    # What is not kept beside the envelope: the envelope, and the constants.
+    beside = (wire.envelope, *(name for name, _, _ in wire.constants))
 
     def from_payload(payload: object) -> _E:
         get = _getter(payload, "payload")
@@ -1526,6 +1545,11 @@ def _mapped_decoder(
         error.details = details
         if absent and wire.exact_message:
             error.message_absent = True
+        if wire.outside:
+            around = _rest(payload, beside)
+            if type(around) is str:
+                raise InvalidPayloadError(around, field="payload")
+            error.outside = cast(dict[str, Any], around)
         return error
 
     return from_payload
