@@ -130,7 +130,10 @@ class StatusError(_runtime.TaxonomyError):
 
 
 class ClientError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """The request cannot succeed as sent
+
+    The base of every error of the ``client`` domain.
+    """
 
     domain = Domain.CLIENT
     meaning = "The request cannot succeed as sent"
@@ -138,7 +141,10 @@ class ClientError(StatusError):
 
 
 class BadRequestError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request itself was invalid, because the request doesn't make any sense
+
+    The error of code ``BadRequest``; not retryable.
+    """
 
     code = ErrorCode.BAD_REQUEST
     meaning = (
@@ -149,7 +155,10 @@ class BadRequestError(ClientError):
 
 
 class UnauthorizedError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server requires the user to present appropriate authorization credentials
+
+    The error of code ``Unauthorized``; not retryable.
+    """
 
     code = ErrorCode.UNAUTHORIZED
     meaning = (
@@ -160,7 +169,11 @@ class UnauthorizedError(ClientError):
 
 
 class ForbiddenError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server refuses to take any further action; it is configured to deny access to
+    the requested resource
+
+    The error of code ``Forbidden``; not retryable.
+    """
 
     code = ErrorCode.FORBIDDEN
     meaning = "The server refuses to take any further action; it is configured to deny access to the requested resource"
@@ -169,7 +182,10 @@ class ForbiddenError(ClientError):
 
 
 class NotFoundError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """One or more resources required for this operation could not be found
+
+    The error of code ``NotFound``; not retryable.
+    """
 
     code = ErrorCode.NOT_FOUND
     meaning = "One or more resources required for this operation could not be found"
@@ -178,7 +194,10 @@ class NotFoundError(ClientError):
 
 
 class AlreadyExistsError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The resource you are creating already exists
+
+    The error of code ``AlreadyExists``; not retryable.
+    """
 
     code = ErrorCode.ALREADY_EXISTS
     meaning = "The resource you are creating already exists"
@@ -187,7 +206,11 @@ class AlreadyExistsError(ClientError):
 
 
 class InvalidObjectError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The requested create or update operation cannot be completed due to invalid data
+    provided as part of the request
+
+    The error of code ``Invalid``; not retryable.
+    """
 
     code = ErrorCode.INVALID_OBJECT
     meaning = "The requested create or update operation cannot be completed due to invalid data provided as part of the request"
@@ -196,7 +219,10 @@ class InvalidObjectError(ClientError):
 
 
 class ServerError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """The server could not complete the request
+
+    The base of every error of the ``server`` domain.
+    """
 
     domain = Domain.SERVER
     meaning = "The server could not complete the request"
@@ -204,7 +230,11 @@ class ServerError(StatusError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An internal error occurred, it is unexpected and the outcome of the call is
+    unknown
+
+    The error of code ``InternalError``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "An internal error occurred, it is unexpected and the outcome of the call is unknown"
@@ -213,7 +243,11 @@ class InternalError(ServerError):
 
 
 class ServerTimeoutError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server cannot complete the action in a reasonable time; the client should
+    retry the request
+
+    The error of code ``ServerTimeout``; retryable.
+    """
 
     code = ErrorCode.SERVER_TIMEOUT
     meaning = "The server cannot complete the action in a reasonable time; the client should retry the request"
@@ -222,7 +256,11 @@ class ServerTimeoutError(ServerError):
 
 
 class TooManyRequestsError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server experienced too many requests within a given window and the client
+    must wait to perform the action again
+
+    The error of code ``TooManyRequests``; retryable.
+    """
 
     code = ErrorCode.TOO_MANY_REQUESTS
     meaning = "The server experienced too many requests within a given window and the client must wait to perform the action again"

@@ -144,14 +144,22 @@ class ResponseError(_runtime.TaxonomyError):
 
 
 class JsonrpcError(ResponseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Defined by JSON-RPC
+
+    The JSON-RPC 2.0 pre-defined errors, -32768 to -32000 reserved.
+
+    The base of every error of the ``jsonrpc`` domain.
+    """
 
     domain = Domain.JSONRPC
     meaning = "Defined by JSON-RPC"
 
 
 class ParseError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Invalid JSON was received by the server
+
+    The error of code ``-32700``; not retryable.
+    """
 
     code = ErrorCode.PARSE_ERROR
     meaning = "Invalid JSON was received by the server"
@@ -159,7 +167,10 @@ class ParseError(JsonrpcError):
 
 
 class InvalidRequestError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The JSON sent is not a valid Request object
+
+    The error of code ``-32600``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The JSON sent is not a valid Request object"
@@ -167,7 +178,10 @@ class InvalidRequestError(JsonrpcError):
 
 
 class MethodNotFoundError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The method does not exist / is not available
+
+    The error of code ``-32601``; not retryable.
+    """
 
     code = ErrorCode.METHOD_NOT_FOUND
     meaning = "The method does not exist / is not available"
@@ -175,7 +189,10 @@ class MethodNotFoundError(JsonrpcError):
 
 
 class InvalidParamsError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Invalid method parameter(s)
+
+    The error of code ``-32602``; not retryable.
+    """
 
     code = ErrorCode.INVALID_PARAMS
     meaning = "Invalid method parameter(s)"
@@ -183,7 +200,10 @@ class InvalidParamsError(JsonrpcError):
 
 
 class InternalError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Internal JSON-RPC error
+
+    The error of code ``-32603``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Internal JSON-RPC error"
@@ -191,7 +211,11 @@ class InternalError(JsonrpcError):
 
 
 class ServerNotInitializedError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A server received a notification or request before the server has received the
+    initialize request
+
+    The error of code ``-32002``; not retryable.
+    """
 
     code = ErrorCode.SERVER_NOT_INITIALIZED
     meaning = "A server received a notification or request before the server has received the initialize request"
@@ -199,7 +223,10 @@ class ServerNotInitializedError(JsonrpcError):
 
 
 class UnknownErrorCodeError(JsonrpcError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Unknown error
+
+    The error of code ``-32001``; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN_ERROR_CODE
     meaning = "Unknown error"
@@ -207,14 +234,23 @@ class UnknownErrorCodeError(JsonrpcError):
 
 
 class LspError(ResponseError):
-    """The base of every error of one domain: see ``domain``."""
+    """LSP reserved error codes
+
+    lspReservedErrorRangeStart (-32899) to lspReservedErrorRangeEnd (-32800), since
+    3.16.0.
+
+    The base of every error of the ``lsp`` domain.
+    """
 
     domain = Domain.LSP
     meaning = "LSP reserved error codes"
 
 
 class RequestFailedError(LspError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A request failed but it was syntactically correct
+
+    The error of code ``-32803``; not retryable.
+    """
 
     code = ErrorCode.REQUEST_FAILED
     meaning = "A request failed but it was syntactically correct"
@@ -222,7 +258,10 @@ class RequestFailedError(LspError):
 
 
 class ServerCancelledError(LspError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server cancelled the request
+
+    The error of code ``-32802``; retryable.
+    """
 
     code = ErrorCode.SERVER_CANCELLED
     meaning = "The server cancelled the request"
@@ -230,7 +269,11 @@ class ServerCancelledError(LspError):
 
 
 class ContentModifiedError(LspError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server detected that the content of a document got modified outside normal
+    conditions
+
+    The error of code ``-32801``; retryable.
+    """
 
     code = ErrorCode.CONTENT_MODIFIED
     meaning = "The server detected that the content of a document got modified outside normal conditions"
@@ -238,7 +281,10 @@ class ContentModifiedError(LspError):
 
 
 class RequestCancelledError(LspError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The client has canceled a request and a server has detected the cancel
+
+    The error of code ``-32800``; not retryable.
+    """
 
     code = ErrorCode.REQUEST_CANCELLED
     meaning = "The client has canceled a request and a server has detected the cancel"

@@ -146,7 +146,12 @@ class OAuthError(_runtime.TaxonomyError):
 
 
 class RequestError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Errors of more than one endpoint
+
+    Codes RFC 6749 defines for the authorization and the token endpoint.
+
+    The base of every error of the ``request`` domain.
+    """
 
     domain = Domain.REQUEST
     meaning = "Errors of more than one endpoint"
@@ -154,7 +159,13 @@ class RequestError(OAuthError):
 
 
 class InvalidRequestError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request is missing a required parameter, includes an unsupported parameter
+    value (other than grant type), repeats a parameter, includes multiple
+    credentials, utilizes more than one mechanism for authenticating the client, or
+    is otherwise malformed
+
+    The error of code ``invalid_request``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The request is missing a required parameter, includes an unsupported parameter value (other than grant type), repeats a parameter, includes multiple credentials, utilizes more than one mechanism for authenticating the client, or is otherwise malformed"
@@ -162,7 +173,10 @@ class InvalidRequestError(RequestError):
 
 
 class AccessDeniedError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The resource owner or authorization server denied the request
+
+    The error of code ``access_denied``; not retryable.
+    """
 
     code = ErrorCode.ACCESS_DENIED
     meaning = "The resource owner or authorization server denied the request"
@@ -193,7 +207,10 @@ class AccessDeniedError(RequestError):
 
 
 class TokenError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Token endpoint errors (RFC 6749 §5.2)
+
+    The base of every error of the ``token`` domain.
+    """
 
     domain = Domain.TOKEN
     meaning = "Token endpoint errors (RFC 6749 §5.2)"
@@ -201,7 +218,10 @@ class TokenError(OAuthError):
 
 
 class InvalidClientError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Client authentication failed
+
+    The error of code ``invalid_client``; not retryable.
+    """
 
     code = ErrorCode.INVALID_CLIENT
     meaning = "Client authentication failed"
@@ -210,7 +230,12 @@ class InvalidClientError(TokenError):
 
 
 class InvalidGrantError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The provided authorization grant or refresh token is invalid, expired, revoked,
+    does not match the redirection URI used in the authorization request, or was
+    issued to another client
+
+    The error of code ``invalid_grant``; not retryable.
+    """
 
     code = ErrorCode.INVALID_GRANT
     meaning = "The provided authorization grant or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client"
@@ -218,7 +243,10 @@ class InvalidGrantError(TokenError):
 
 
 class UnsupportedGrantTypeError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The authorization grant type is not supported by the authorization server
+
+    The error of code ``unsupported_grant_type``; not retryable.
+    """
 
     code = ErrorCode.UNSUPPORTED_GRANT_TYPE
     meaning = (
@@ -228,7 +256,11 @@ class UnsupportedGrantTypeError(TokenError):
 
 
 class ServerError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The authorization server encountered an unexpected condition that prevented it
+    from fulfilling the request
+
+    The error of code ``server_error``; not retryable.
+    """
 
     code = ErrorCode.SERVER_ERROR
     meaning = "The authorization server encountered an unexpected condition that prevented it from fulfilling the request"
@@ -237,7 +269,10 @@ class ServerError(TokenError):
 
 
 class DeviceError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Device authorization grant errors (RFC 8628 §3.5)
+
+    The base of every error of the ``device`` domain.
+    """
 
     domain = Domain.DEVICE
     meaning = "Device authorization grant errors (RFC 8628 §3.5)"
@@ -245,7 +280,10 @@ class DeviceError(OAuthError):
 
 
 class AuthorizationPendingError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The authorization request is still pending
+
+    The error of code ``authorization_pending``; retryable.
+    """
 
     code = ErrorCode.AUTHORIZATION_PENDING
     meaning = "The authorization request is still pending"
@@ -253,7 +291,10 @@ class AuthorizationPendingError(DeviceError):
 
 
 class SlowDownError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The authorization request is still pending and polling should slow down
+
+    The error of code ``slow_down``; retryable.
+    """
 
     code = ErrorCode.SLOW_DOWN
     meaning = "The authorization request is still pending and polling should slow down"
@@ -290,7 +331,10 @@ class SlowDownError(DeviceError):
 
 
 class ExpiredTokenError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The device_code has expired
+
+    The error of code ``expired_token``; not retryable.
+    """
 
     code = ErrorCode.EXPIRED_TOKEN
     meaning = "The device_code has expired"
