@@ -48,7 +48,8 @@ PAIRS = [
                 ),
             )
         ],
-        {(COMPATIBLE, "code-tombstoned")},
+        # Issue 30 §10: the class leaves every package (ImportError in Python).
+        {(BREAKING, "code-tombstoned")},
     ),
     (
         "code moved",
@@ -321,7 +322,8 @@ DETAILS_PAIRS = [
     (
         "default changed",
         [("default: minute}", "default: hour}")],
-        {(DOCS, "field-default-changed")},
+        # Issue 30 §10: a constructor not given it now sends another payload.
+        {(BREAKING, "field-default-changed")},
         1,
     ),
     (
@@ -347,7 +349,7 @@ DETAILS_PAIRS = [
                 "The task concerned}",
             )
         ],
-        {(BREAKING, "field-required-changed"), (DOCS, "field-default-changed")},
+        {(BREAKING, "field-required-changed"), (BREAKING, "field-default-changed")},
         10,
     ),
     (
