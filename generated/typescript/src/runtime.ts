@@ -156,12 +156,42 @@ export const MAX_DETAILS_DEPTH: number = 64;
  */
 export const MAX_DETAILS_NODES: number = 100_000;
 
+/**
+ * What a value is, for a message: "null", "a string", "an array", "an object"
+ * (a plain one), else its class ("an Error", "a Date"), so a refusal never reads
+ * "expected an object, got an object". JSON has no undefined: a member that is
+ * missing reads "null", as in Python and Go, whose readers see it so.
+ */
 function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
+  if (value === null || value === undefined) return "null";
   if (Array.isArray(value)) return "an array";
   const type = typeof value;
-  return type === "object" ? "an object" : `a ${type}`;
+  if (type !== "object") return `a ${type}`;
+  const name = className(value as object);
+  if (name === undefined) return "an object";
+  return `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+}
+
+/**
+ * The name of the class of an object that is not a plain one, read from its
+ * prototype's own properties (never a getter of its own); undefined for a plain
+ * object or one whose class cannot be told.
+ */
+function className(value: object): string | undefined {
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype || typeof proto !== "object") {
+      return undefined;
+    }
+    const made: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+    if (typeof made !== "function") return undefined;
+    const name: unknown = Object.getOwnPropertyDescriptor(made, "name")?.value;
+    return typeof name === "string" && /^[A-Za-z_$][\w$]{0,63}$/.test(name)
+      ? name
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function show(value: unknown): string {
