@@ -37,7 +37,13 @@ from taxogen.naming import (
     words,
 )
 from taxogen.pipeline import build_plan, load_names
-from taxogen.targets.go.naming import code_names, domain_const, go_name, go_package
+from taxogen.targets.go.naming import (
+    code_names,
+    domain_const,
+    domain_helper,
+    go_name,
+    go_package,
+)
 from taxogen.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from taxogen.targets.python import naming as python_naming
 from taxogen.targets.python.naming import python_dist
@@ -1030,7 +1036,9 @@ def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:
     text = build_plan(REPO / "taxonomy.yaml", ["go"])["go/errors.go"].decode()
     declared = set(re.findall(r"^(?:func|type|const|var) ([A-Z]\w*)", text, re.M))
     declared |= set(re.findall(r"^\t([A-Z]\w*) += ", text, re.M))  # a const block
-    own = {domain_const(d) for d in names.domains} | {
+    own = {domain_const(d) for d in names.domains}
+    own |= {domain_helper(d) for d in names.domains}
+    own |= {
         name
         for c in map(code_names, names.codes)
         for name in (c.const, c.new, c.is_, c.details)

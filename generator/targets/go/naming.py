@@ -31,6 +31,7 @@ __all__ = [
     "check",
     "code_names",
     "domain_const",
+    "domain_helper",
     "go_name",
     "go_package",
 ]
@@ -90,6 +91,12 @@ def domain_const(named: NamedDomain) -> str:
     return "Domain" + go_name(named.domain.key, lower=True)
 
 
+def domain_helper(named: NamedDomain) -> str:
+    """The helper that asks whether an error is of a domain or of one of its
+    child domains: ``In`` plus its Domain constant (``InDomainTask``)."""
+    return "In" + domain_const(named)
+
+
 def check(
     domains: Sequence[NamedDomain], refused: Collection[str], path: str
 ) -> list[Diagnostic]:
@@ -123,13 +130,11 @@ def check(
     for domain in domains:
         dkey = f"domains.{domain.domain.key}"
         what = f"the Go constant of domain {domain.domain.key!r}"
-        claim(
-            domain_const(domain),
-            what,
-            domain.domain.position,
-            dkey,
-            "rename the domain",
-        )
+        fix = "rename the domain"
+        # The helper shares the constant's stem: its clash stands for both.
+        if claim(domain_const(domain), what, domain.domain.position, dkey, fix):
+            helper = f"the Go helper of domain {domain.domain.key!r}"
+            claim(domain_helper(domain), helper, domain.domain.position, dkey, fix)
         for named in domain.codes:
             code = named.code
             ckey = f"{dkey}.codes.{code.code}"
@@ -167,6 +172,9 @@ def check(
 
 class GoDomainNames(TypedDict):
     constant: Annotated[str, Doc("its Domain constant")]
+    helper: Annotated[
+        str, Doc("the InDomainXxx(err error) bool function: it or a child domain")
+    ]
 
 
 class GoCodeNames(TypedDict):
@@ -186,7 +194,7 @@ def _package(names: Names) -> GoNames:
 
 
 def _domain(named: NamedDomain) -> GoDomainNames:
-    return {"constant": domain_const(named)}
+    return {"constant": domain_const(named), "helper": domain_helper(named)}
 
 
 def _code(named: NamedCode) -> GoCodeNames:

@@ -34,7 +34,12 @@ from taxogen.model import (
     constant_text,
 )
 from taxogen.naming import NamedCode, Names
-from taxogen.targets.go.naming import code_names, domain_const, go_package
+from taxogen.targets.go.naming import (
+    code_names,
+    domain_const,
+    domain_helper,
+    go_package,
+)
 from taxogen.targets.go.escape import go_comment, go_str
 from taxogen.escape import header_name
 from taxogen.targets.base import Options, Runtime, Target, Template
@@ -110,6 +115,9 @@ class GoView:
     go_version: str
     code_pattern: str  # a Go string literal
     domains: tuple[tuple[str, str], ...]  # (constant, literal)
+    #: Each domain's helper: (name, key as a comment, the constants of the
+    #: domain and of every domain below it).
+    helpers: tuple[tuple[str, str, tuple[str, ...]], ...]
     codes: tuple[GoCode, ...]
     details: tuple[GoDetails, ...]
     fallback: str  # constant
@@ -241,6 +249,34 @@ def go_header(source: str) -> tuple[str, str]:
     )
 
 
+def _helpers(names: Names) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each domain's InDomainXxx helper: its name, the domain's key for its
+    comment, and the Domain constants it matches (the domain's, then its
+    descendants' in taxonomy order)."""
+    children: dict[str, list[str]] = {}
+    for named in names.domains:
+        if named.domain.parent is not None:
+            children.setdefault(named.domain.parent, []).append(named.domain.key)
+    helpers = []
+    for named in names.domains:
+        below: set[str] = set()
+        todo = [named.domain.key]
+        while todo:
+            for child in children.get(todo.pop(), []):
+                if child not in below:
+                    below.add(child)
+                    todo.append(child)
+        matched = [named] + [d for d in names.domains if d.domain.key in below]
+        helpers.append(
+            (
+                domain_helper(named),
+                go_comment(named.domain.key),
+                tuple(domain_const(d) for d in matched),
+            )
+        )
+    return tuple(helpers)
+
+
 def view(names: Names, options: Options) -> GoView:
     """The Go view of a named taxonomy."""
     taxonomy = names.taxonomy
@@ -282,6 +318,7 @@ def view(names: Names, options: Options) -> GoView:
         go_version=GO_VERSION,
         code_pattern=go_str("" if pattern is None else f"^(?:{pattern})$"),
         domains=tuple((domain_const(d), go_str(d.domain.key)) for d in names.domains),
+        helpers=_helpers(names),
         codes=tuple(codes),
         details=tuple(_details(c) for c in names.codes if c.details_type),
         fallback=code_names(names.fallback).const,

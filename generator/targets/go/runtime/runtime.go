@@ -415,6 +415,24 @@ func HasCode(err error, code Code) bool {
 	return errors.As(err, &e) && e.Code == code
 }
 
+// InDomain reports whether err is, or wraps, an error whose Domain() is one of
+// domains: a generated InDomainXxx helper passes its domain and every domain
+// below it, as a Python or TypeScript domain class is the base of its child
+// domains' classes.
+func InDomain(err error, domains ...Domain) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	got := e.Domain()
+	for _, domain := range domains {
+		if got == domain {
+			return true
+		}
+	}
+	return false
+}
+
 // InvalidPayloadError is why a payload was refused: Field names the bad field
 // ("payload", "code", "message", "retryable", "details", "details.<name>" or
 // "event").
