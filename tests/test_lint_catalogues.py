@@ -105,14 +105,17 @@ def test_the_models_are_the_catalogues() -> None:
         )
 
 
+@pytest.mark.xfail(
+    raises=TaxonomyError,
+    strict=True,
+    reason="the catalogues use issue 30 keys not all built yet: once one "
+    "validates, this xfail fails and must go",
+)
 @pytest.mark.parametrize("name", CATALOGUES)
 def test_the_hook_passes_on_the_catalogues_themselves(
     tmp_path: Path, name: str
 ) -> None:
     path = REPO / "tests/catalogues" / name / "taxonomy.yaml"
-    try:
-        load_taxonomy(path)
-    except TaxonomyError:
-        pytest.skip(f"{name}: its taxonomy.yaml does not validate yet (issue 30)")
+    load_taxonomy(path)  # TaxonomyError until issue 30 is whole
     done = _run_hook(path, tmp_path / name)
     assert done.returncode == 0, done.stdout + done.stderr
