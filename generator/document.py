@@ -240,7 +240,7 @@ class ModelDocument(TypedDict):
     base: str
     fallback: str
     wrap: str
-    code_case: Literal["lower_snake", "upper_snake"]
+    code_case: Literal["lower_snake", "upper_snake", "as_written"]
     python_layout: Literal["auto", "module", "lazy"]
     wire_type: Literal["string", "integer"]
     class_suffix: Annotated[str, Doc("what a derived class name ends with")]

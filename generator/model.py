@@ -78,6 +78,7 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_WIRE_INTEGER",
     "WIRE_PATTERN",
+    "EMPTY_OR_WIRE_PATTERN",
     "WIRE_TYPES",
     "code_pattern",
     "doc_url",
@@ -117,12 +118,16 @@ def json_data(value: JSONValue) -> Any:
 
 
 #: The spelling styles a taxonomy may declare for its codes (``code_case``).
-CODE_CASES = ("lower_snake", "upper_snake")
+CODE_CASES = ("lower_snake", "upper_snake", "as_written")
 
 #: What a code or domain name must look like under each ``code_case``.
 CASE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
+    # A wire code as the protocol writes it (NoSuchKey, NotFound, ENOENT): printable
+    # ASCII without spaces whose first letter or digit is a letter, where every
+    # language's identifiers start.  Domains keep a snake case.
+    "as_written": re.compile(r"[!-/:-@\[-`{-~]*[A-Za-z][!-~]*"),
 }
 #: What each code case means, for people: follows "is not lower_snake (...)".
 CASE_RULES = {
@@ -130,6 +135,8 @@ CASE_RULES = {
     " starting with a letter",
     "upper_snake": "uppercase letters and digits, words joined by single underscores,"
     " starting with a letter",
+    "as_written": "printable ASCII without spaces, as the wire code is written, whose"
+    " first letter or digit is a letter",
 }
 #: A name in either case: what is checked while the ``code_case`` is unreadable.
 ANY_CASE = re.compile(
@@ -266,6 +273,8 @@ WIRE_TYPES = ("string", "integer")
 #: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
 #: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
 WIRE_PATTERN = re.compile(r"[!-~]+")
+#: The same, or the empty string: what a code is once ``wire: ""`` is one.
+EMPTY_OR_WIRE_PATTERN = re.compile(r"[!-~]*")
 #: The longest code a payload may carry, in characters (string codes are ASCII).
 MAX_CODE_LENGTH = 256
 #: The largest integer wire code, either sign: JavaScript's Number.MAX_SAFE_INTEGER,
@@ -647,6 +656,9 @@ class Deprecation:
     replaced_by: str | None
     position: Position
     since: str | None = None  # the taxonomy version that deprecated the code
+    #: How messages name the replacement: its wire code as text (what users see
+    #: on the wire), or ``replaced_by`` itself where no code has that key.
+    replaced_by_wire: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -925,6 +937,8 @@ def code_pattern(taxonomy: Taxonomy) -> str | None:
     """
     if taxonomy.wire_type == "integer":
         return None
-    if taxonomy.wire_declared:
+    if any(code.wire == "" for code in taxonomy.codes):
+        return EMPTY_OR_WIRE_PATTERN.pattern  # "" is a code (Kubernetes' Unknown)
+    if taxonomy.wire_declared or taxonomy.code_case == "as_written":
         return WIRE_PATTERN.pattern
     return CASE_PATTERNS[taxonomy.code_case].pattern

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 
 from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
-from taxogen.model import Code, Domain, Taxonomy
+from taxogen.model import ANY_CASE, Code, Domain, Taxonomy
 from taxogen.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
 from taxogen.targets import languages
 
@@ -59,7 +59,14 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def words(identifier: str) -> list[str]:
-    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout."""
+    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout.
+
+    A key in neither snake case (``code_case: as_written``) is split where its
+    spelling changes: ``NoSuchKey`` → no, such, key; ``x-amz-Thing`` → x, amz,
+    thing (its other characters only separate words).
+    """
+    if not ANY_CASE.fullmatch(identifier):
+        return [w.lower() for w in split_words(identifier)]
     return [w for w in identifier.lower().split("_") if w]
 
 
@@ -85,17 +92,23 @@ def class_name(identifier: str, suffix: str = "Error") -> str:
 
 
 def member_name(identifier: str) -> str:
-    """The enum member (and TypeScript key) for a code or domain value."""
-    return identifier.upper()
+    """The enum member (and TypeScript key) for a code or domain value: its words
+    in capitals (``task_timeout`` → ``TASK_TIMEOUT``, ``NoSuchKey`` →
+    ``NO_SUCH_KEY``)."""
+    return "_".join(words(identifier)).upper()
 
 
 def in_code_case(identifier: str, code_case: str) -> str:
-    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals)."""
-    return identifier if code_case == "lower_snake" else identifier.upper()
+    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals;
+    as_written takes it as it is)."""
+    return identifier.upper() if code_case == "upper_snake" else identifier
 
 
 def other_case(code: str, code_case: str) -> str:
-    """``code`` spelt in the code case the taxonomy does not use."""
+    """``code`` spelt in a case the taxonomy does not use (as_written: each
+    letter's case swapped, ``NoSuchKey`` → ``nOsUCHkEY``)."""
+    if code_case == "as_written":
+        return code.swapcase()
     return code.upper() if code_case == "lower_snake" else code.lower()
 
 
@@ -310,6 +323,24 @@ def _assign(
     dclasses = {d.key: _domain_class(d, code_case, suffix) for d in domains}
     named_domains: list[NamedDomain] = []
     refused: set[str] = set()  # the codes whose class name is refused
+    # Enum members: unique while keys are in one snake case; two keys written as
+    # on the wire may spell one (``NoSuchKey``, ``NO_SUCH_KEY``), which `class:`
+    # cannot resolve.
+    members: dict[str, tuple[str, Position]] = {}
+
+    def claim_member(member: str, what: str, position: Position, key: str) -> None:
+        earlier = members.get(member)
+        if earlier is None:
+            members[member] = (what, position)
+            return
+        problem(
+            position,
+            key,
+            f"{what} makes the enum member {member!r}, as {earlier[0]} does (line "
+            f"{earlier[1].line}); every language would have one name for both, so "
+            "rename one key and give its wire code as `wire:`",
+        )
+
     for domain in domains:
         dkey = f"domains.{domain.key}"
         base_code_model = _domain_base_code(domain, code_case)
@@ -359,6 +390,7 @@ def _assign(
             )
             fix = "set `class:` on the code to choose another"
             ckey = f"{dkey}.codes.{code.code}"
+            claim_member(named.member, f"code {code.code!r}", code.position, ckey)
             claimed = claim(cname, what, code.position, ckey, fix)
             if claimed and dtype is not None:
                 claim(dtype, f"the details type of {what}", code.position, ckey, fix)

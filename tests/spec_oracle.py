@@ -32,6 +32,9 @@ import yaml
 CODE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"),
+    # README "code_case: as_written": a key is a wire code as the protocol writes
+    # it, printable ASCII without spaces, its first letter or digit a letter.
+    "as_written": re.compile(r"[^A-Za-z0-9]*[A-Za-z][!-~]*"),
 }
 #: README "Wire codes": once any code gives a ``wire:``, a string code is any
 #: printable ASCII without spaces.
@@ -48,7 +51,20 @@ FIELDS = ("payload", "code", "message", "retryable", "details")
 
 
 def _words(identifier: str) -> list[str]:
+    """README "Names": a snake key's words; a key written as on the wire
+    (``NoSuchKey``, ``x-amz-Thing``) is split where a capitalised word, a run of
+    capitals or a number starts, other characters only separating words."""
+    if not re.fullmatch(
+        r"[a-z][a-z0-9]*(_[a-z0-9]+)*|[A-Z][A-Z0-9]*(_[A-Z0-9]+)*", identifier
+    ):
+        found = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", identifier)
+        return [w.lower() for w in found]
     return [w for w in identifier.lower().split("_") if w]
+
+
+def readme_member(identifier: str) -> str:
+    """README "Names": the enum member, the key's words in capitals joined by _."""
+    return "_".join(_words(identifier)).upper()
 
 
 def readme_class_name(identifier: str, suffix: str = "Error") -> str:
@@ -219,7 +235,9 @@ class Spec:
     def pattern(self) -> re.Pattern[str]:
         """What a well-formed string code is: the code case while no live code
         gives a ``wire:``, any printable ASCII once one does."""
-        if self.wire_declared:
+        if "" in self.by_wire:  # README "code_case: as_written": wire: ""
+            return re.compile(r"[!-~]*")
+        if self.wire_declared or self.code_case == "as_written":
             return WIRE_PATTERN
         return CODE_PATTERNS[self.code_case]
 
@@ -232,6 +250,8 @@ class Spec:
                 type(code) is float and math.isfinite(code) and code.is_integer()
             )
             return whole and abs(code) <= MAX_WIRE_INTEGER  # type: ignore[arg-type]
+        if code == "" and "" in self.by_wire:
+            return True  # README "code_case: as_written": "" may be a wire code
         return (
             isinstance(code, str)
             and len(code) <= MAX_CODE_LENGTH
@@ -329,10 +349,10 @@ class Spec:
         """A well-formed code in this case that the taxonomy neither defines nor
         removed.
         """
-        candidate = stem if self.code_case == "lower_snake" else stem.upper()
+        candidate = stem.upper() if self.code_case == "upper_snake" else stem
         taken = {*self.codes, *self.removed, *self.by_wire, *self.removed_wires}
         while candidate in taken:
-            candidate += "_x" if self.code_case == "lower_snake" else "_X"
+            candidate += "_X" if self.code_case == "upper_snake" else "_x"
         return candidate
 
 
@@ -384,7 +404,7 @@ def read_spec(path: Path) -> Spec:
         """README "Names": <domain>_error in the code case, whatever the domain
         key's own (`llm` → `LLM_ERROR` under upper_snake)."""
         text = f"{domain.lower()}_error"
-        return text if code_case == "lower_snake" else text.upper()
+        return text.upper() if code_case == "upper_snake" else text
 
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}

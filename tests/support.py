@@ -31,7 +31,7 @@ import pytest
 from taxogen.naming import Names
 from taxogen.pipeline import load_names
 from taxogen.targets import every
-from tests.spec_oracle import read_spec
+from tests.spec_oracle import read_spec, readme_member
 
 REPO = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO / "tests" / "cases"
@@ -228,7 +228,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             {
                 "key": key,
                 # README "Names": enum members are the upper snake case.
-                "member": key.upper(),
+                "member": readme_member(key),
                 "className": class_name,
                 "title": spec.domain_titles[key],
                 "synthesized": key not in spec.domain_codes,
@@ -253,7 +253,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             {
                 "code": c.wire,
                 "key": c.code,
-                "member": c.code.upper(),
+                "member": readme_member(c.code),
                 "className": c.class_name,
                 # README "Names": a domain's <domain>_error code is its base class,
                 # under the domain's parent; every other code is under its domain.

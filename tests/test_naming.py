@@ -60,7 +60,7 @@ from taxogen.targets.typescript.reserved import (
     TS_RESERVED,
 )
 from tests.support import REPO, Case, case_ids, cases
-from tests.spec_oracle import Spec, python_guard, read_spec
+from tests.spec_oracle import Spec, python_guard, read_spec, readme_member
 
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
@@ -93,6 +93,17 @@ ALL_RESERVED = sorted(frozenset().union(*RESERVED_SETS.values()))
         ("unauthorized", "UnauthorizedError"),
         ("error_code", "ErrorCodeError"),
         ("tool_enoent", "ToolEnoentError"),
+        # README "code_case: as_written": a key as the wire writes it, split into
+        # its words where its spelling changes (Kubernetes, S3, errno, OAuth).
+        ("NotFound", "NotFoundError"),
+        ("NoSuchKey", "NoSuchKeyError"),
+        ("StorageReadError", "StorageReadError"),
+        ("InternalError", "InternalError"),
+        ("ENOENT", "EnoentError"),
+        ("E2BIG", "E2bigError"),
+        ("invalid_request", "InvalidRequestError"),
+        ("x-amz-Thing", "XAmzThingError"),
+        ("SlowDown", "SlowDownError"),
     ],
 )
 def test_class_name(identifier: str, expected: str) -> None:
@@ -127,6 +138,10 @@ def test_class_name_with_a_suffix(identifier: str, suffix: str, expected: str) -
         ("task_2", "TASK_2"),
         ("x", "X"),
         ("no", "NO"),
+        ("NoSuchKey", "NO_SUCH_KEY"),
+        ("AccessDenied", "ACCESS_DENIED"),
+        ("EWOULDBLOCK", "EWOULDBLOCK"),
+        ("x-amz-Thing", "X_AMZ_THING"),
     ],
 )
 def test_member_name(identifier: str, expected: str) -> None:
@@ -174,6 +189,8 @@ def test_snake(name: str, expected: str) -> None:
         ("TASK_TIMEOUT", ["task", "timeout"]),
         ("unauthorized", ["unauthorized"]),
         ("http2_error", ["http2", "error"]),
+        ("NoSuchKey", ["no", "such", "key"]),
+        ("HTTPRedirect", ["http", "redirect"]),
     ],
 )
 def test_words(identifier: str, expected: list[str]) -> None:
@@ -187,6 +204,7 @@ def test_words(identifier: str, expected: list[str]) -> None:
         ("zz_unknown_code", "lower_snake", "zz_unknown_code"),
         ("zz_unknown_code", "upper_snake", "ZZ_UNKNOWN_CODE"),
         ("_x", "upper_snake", "_X"),
+        ("zz_unknown_code", "as_written", "zz_unknown_code"),
     ],
 )
 def test_in_code_case(identifier: str, case: str, expected: str) -> None:
@@ -199,6 +217,7 @@ def test_in_code_case(identifier: str, case: str, expected: str) -> None:
         ("task_timeout", "lower_snake", "TASK_TIMEOUT"),
         ("TASK_TIMEOUT", "upper_snake", "task_timeout"),
         ("oops", "lower_snake", "OOPS"),
+        ("NoSuchKey", "as_written", "nOsUCHkEY"),
     ],
 )
 def test_other_case(code: str, case: str, expected: str) -> None:
@@ -803,7 +822,7 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
     spec = read_spec(case.taxonomy)
     py_own, _ = _own_names(spec)
     # In enum bodies; README "Names": members are the keys in upper snake case.
-    members = {key.upper() for key in [*spec.codes, *spec.domains]}
+    members = {readme_member(key) for key in [*spec.codes, *spec.domains]}
     used = {
         node.id
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))

@@ -6,7 +6,9 @@ and ``throttling`` of :mod:`.status`; a removed code (``removed: {since,
 reason}``) is a tombstone, no longer generated, whose name may never be used
 again.  The :class:`Codes` registry remembers every code met so far across
 domains, so a code defined twice, a removed name reused, or a ``fallback``
-naming no code is reported with the line of the other side.
+naming no code is reported with the line of the other side.  Once every code
+is read, :func:`resolve_replacements` gives each deprecation the wire code of
+its replacement, which messages name.
 
 It is longer than 300 lines because a code's parts (wire code, deprecation,
 tombstone) are read here together, where the registry of codes met so far can
@@ -25,6 +27,7 @@ from taxogen.model import (
     CLASS_OVERRIDE,
     Code,
     Deprecation,
+    Domain,
     Tombstone,
 )
 from taxogen.naming import pascal_guess
@@ -45,7 +48,7 @@ from taxogen.validate.status import (
 from taxogen.validate.templates import read_template
 from taxogen.validate.wire import Wires, read_wire
 
-__all__ = ["Codes", "is_removed", "read_code"]
+__all__ = ["Codes", "is_removed", "read_code", "resolve_replacements"]
 
 _CODE_KEYS = (
     "retryable",
@@ -364,3 +367,34 @@ def read_tombstone(
         meaning=meaning,
         position=code_node.position,
     )
+
+
+def resolve_replacements(domains: list[Domain]) -> list[Domain]:
+    """The domains with each deprecation's ``replaced_by_wire``: the wire code
+    of the code it names (a live or a removed one), else the name as written."""
+    wires: dict[str, str] = {}
+    for domain in domains:
+        for tomb in domain.removed:
+            wires[tomb.code] = tomb.code if tomb.wire is None else str(tomb.wire)
+        for code in domain.codes:
+            wires[code.code] = code.wire_text
+    out = []
+    for domain in domains:
+        codes = tuple(
+            (
+                code
+                if code.deprecated is None or code.deprecated.replaced_by is None
+                else dataclasses.replace(
+                    code,
+                    deprecated=dataclasses.replace(
+                        code.deprecated,
+                        replaced_by_wire=wires.get(
+                            code.deprecated.replaced_by, code.deprecated.replaced_by
+                        ),
+                    ),
+                )
+            )
+            for code in domain.codes
+        )
+        out.append(dataclasses.replace(domain, codes=codes))
+    return out

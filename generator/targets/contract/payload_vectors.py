@@ -16,7 +16,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from taxogen.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone, code_pattern
+from taxogen.model import (
+    EMPTY_OR_WIRE_PATTERN,
+    MAX_WIRE_INTEGER,
+    WIRE_PATTERN,
+    Tombstone,
+    code_pattern,
+)
 from taxogen.naming import NamedCode, Names, in_code_case, other_case
 from taxogen.targets.contract.samples import known_details
 from taxogen.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
@@ -409,7 +415,8 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
         ("code_non_ascii", wire + "\u00e9"),
         ("code_control", wire + "\u007f"),
     ):
-        _rejected(out, vid, {**good, "code": code})
+        if code != "" or "" not in _taken(names):  # "" may be a wire code
+            _rejected(out, vid, {**good, "code": code})
     case_only = (
         ("code_other_case", other_case(key, taxonomy.code_case)),
         ("code_double_underscore", key + "__x"),
@@ -418,7 +425,10 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
     )
     taken = _taken(names)
     for vid, code in case_only:
-        if not taxonomy.wire_declared:
+        if code_pattern(taxonomy) not in (
+            WIRE_PATTERN.pattern,
+            EMPTY_OR_WIRE_PATTERN.pattern,
+        ):
             _rejected(out, vid, {**good, "code": code})
         elif code not in taken and WIRE_PATTERN.fullmatch(code):
             payload = {**good, "code": code}

@@ -288,7 +288,7 @@ def view(names: Names, options: Options) -> GoView:
             go = code_names(named)
             deprecated = None
             if code.deprecated is not None:
-                instead = code.deprecated.replaced_by
+                instead = code.deprecated.replaced_by_wire
                 use = f"; use {instead} instead" if instead else ""
                 deprecated = go_comment(code.deprecated.reason + use)
             codes.append(

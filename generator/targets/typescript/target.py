@@ -173,8 +173,8 @@ def _code_class(
     if code.since:
         doc += ["", f"@since {code.since}"]
     if code.deprecated:
-        instead = code.deprecated.replaced_by
-        use = f"; use `{instead}` instead." if instead else ""
+        instead = code.deprecated.replaced_by_wire
+        use = f"; use `{escape.ts_doc(instead)}` instead." if instead else ""
         doc += ["", f"@deprecated {escape.ts_doc(code.deprecated.reason)}{use}"]
         reason = escape.ts_str(code.deprecated.reason)
         statics.append(TsStatic("deprecated", "string | undefined", reason))
