@@ -85,6 +85,7 @@ RULES = {
     "throttling-removed": BREAKING,
     "parent-changed": BREAKING,
     "match-changed": BREAKING,
+    "alias-removed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
@@ -94,6 +95,7 @@ RULES = {
     "http-status-added": COMPATIBLE,
     "grpc-status-added": COMPATIBLE,
     "throttling-added": COMPATIBLE,
+    "alias-added": COMPATIBLE,
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,
@@ -321,6 +323,28 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=position,
                 )
             )
+        # An alias is an exported name (a member, a class, Go names) and, with
+        # string codes, a wire code: removing one breaks whoever uses it.
+        for alias in before.code.aliases:
+            if alias not in named.code.aliases:
+                add(
+                    Change(
+                        kind=BREAKING,
+                        rule="alias-removed",
+                        message=f"code {code!r}: its alias {alias!r} was removed",
+                        position=position,
+                    )
+                )
+        for alias in named.code.aliases:
+            if alias not in before.code.aliases:
+                add(
+                    Change(
+                        kind=COMPATIBLE,
+                        rule="alias-added",
+                        message=f"code {code!r}: alias {alias!r} added",
+                        position=position,
+                    )
+                )
         if before.code.domain != named.code.domain:
             add(
                 Change(

@@ -165,6 +165,16 @@ class CodeDoc(TypedDict):
     grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
     throttling: Annotated[bool, Doc("callers back off before retrying it")]
     doc_url: Annotated[str | None, Doc("its documentation link, from docs_url")]
+    aliases: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "its other names (`aliases:`), each exported as an alias of its "
+                "member and class (and, with string codes, read on the wire as "
+                "it); absent: none"
+            ),
+        ]
+    ]
 
 
 class RemovedDoc(TypedDict):
@@ -297,7 +307,7 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
 
     deprecated = code.deprecated
     message = code.message
-    return {
+    doc: CodeDoc = {
         "id": code.code,
         "wire": code.wire_code,
         "domain": code.domain,
@@ -328,6 +338,9 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
         "throttling": code.throttling,
         "doc_url": taxonomy.doc_url(code),
     }
+    if code.aliases:
+        doc["aliases"] = list(code.aliases)
+    return doc
 
 
 def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:

@@ -683,6 +683,10 @@ class Code:
     grpc_status: str | None = None
     #: A retryable code whose callers should back off (Smithy's throttling).
     throttling: bool = False
+    #: ``aliases:``: other names of the same code (errno's ``EWOULDBLOCK`` for
+    #: ``EAGAIN``), each exported as an alias of its member and class; with
+    #: string wire codes each is also accepted on the wire as this code.
+    aliases: tuple[str, ...] = ()
 
     @property
     def wire_code(self) -> str | int:

@@ -33,6 +33,7 @@ from taxogen.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
 from taxogen.targets import languages
 
 __all__ = [
+    "NamedAlias",
     "NamedCode",
     "NamedDomain",
     "Names",
@@ -173,6 +174,16 @@ def field_problem(name: str) -> str | None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class NamedAlias:
+    """Another name of a code (``aliases:``) with its identifiers: its class is an
+    alias of the code's class, its member of the code's member."""
+
+    name: str
+    class_name: str
+    member: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class NamedCode:
     """A code with its identifiers."""
 
@@ -184,6 +195,8 @@ class NamedCode:
     is_domain_base: bool
     #: The type of its declared details (a TypedDict, an interface), if it has any.
     details_type: str | None = None
+    #: Its ``aliases:``, each with the names it is exported under.
+    aliases: tuple[NamedAlias, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -376,6 +389,14 @@ def _assign(
             is_base = code is base_code_model
             cname = code.class_name or class_name(code.code, suffix)
             dtype = details_type(cname) if code.fields else None
+            aliases = tuple(
+                NamedAlias(
+                    name=alias,
+                    class_name=class_name(alias, suffix),
+                    member=member_name(alias),
+                )
+                for alias in code.aliases
+            )
             named = NamedCode(
                 code=code,
                 class_name=cname,
@@ -384,6 +405,7 @@ def _assign(
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
                 details_type=dtype,
+                aliases=aliases,
             )
             what = f"code {code.code!r}" + (
                 " (set by `class:`)" if code.class_name else ""
@@ -391,6 +413,13 @@ def _assign(
             fix = "set `class:` on the code to choose another"
             ckey = f"{dkey}.codes.{code.code}"
             claim_member(named.member, f"code {code.code!r}", code.position, ckey)
+            for alias in aliases:
+                what = f"alias {alias.name!r} of code {code.code!r}"
+                fix = "choose another alias"
+                if claim(alias.class_name, what, code.position, ckey, fix):
+                    claim_member(alias.member, what, code.position, ckey)
+                else:  # its other names are not checked again
+                    refused.add(alias.name)
             claimed = claim(cname, what, code.position, ckey, fix)
             if claimed and dtype is not None:
                 claim(dtype, f"the details type of {what}", code.position, ckey, fix)

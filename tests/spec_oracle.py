@@ -130,6 +130,11 @@ class SpecCode:
     #: ``deprecated:`` as ``{reason, replaced_by, since}`` (None: not deprecated).
     since: str | None = None
     deprecated: dict[str, str | None] | None = None
+    #: README "Aliases": other names of the code; with string wire codes a
+    #: payload may carry each, as this code.
+    aliases: tuple[str, ...] = ()
+    #: README "Aliases": each alias's class name, by the rules of "Names".
+    alias_classes: tuple[str, ...] = ()
 
     @property
     def details_type(self) -> str | None:
@@ -280,7 +285,10 @@ class Spec:
             code = int(code)
         if type(code) not in (str, int):
             return None
-        return self.by_wire.get(code)  # type: ignore[arg-type]
+        found = self.by_wire.get(code)  # type: ignore[arg-type]
+        if found is None and not self.integer:  # README "Aliases"
+            found = next((c for c in self.codes.values() if code in c.aliases), None)
+        return found
 
     def target(self, code: object) -> SpecCode:
         """What a received (well-formed) wire code is treated as: its own code if
@@ -351,6 +359,7 @@ class Spec:
         """
         candidate = stem.upper() if self.code_case == "upper_snake" else stem
         taken = {*self.codes, *self.removed, *self.by_wire, *self.removed_wires}
+        taken |= {alias for code in self.codes.values() for alias in code.aliases}
         while candidate in taken:
             candidate += "_X" if self.code_case == "upper_snake" else "_x"
         return candidate
@@ -480,6 +489,10 @@ def read_spec(path: Path) -> Spec:
                 meaning=entry["meaning"],
                 class_name=entry.get("class") or readme_class_name(code, suffix),
                 wire=entry.get("wire", code),
+                aliases=tuple(entry.get("aliases", ())),
+                alias_classes=tuple(
+                    readme_class_name(a, suffix) for a in entry.get("aliases", ())
+                ),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
                 http_status=entry.get("http_status", http),
@@ -913,7 +926,7 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
     for domain_ranges in spec.ranges.values():
         for low, high in domain_ranges:
             unknowns += [low, high, (low + high) // 2, low - 1, high + 1]
-    unknowns = [u for u in dict.fromkeys(unknowns) if u not in spec.by_wire]
+    unknowns = [u for u in dict.fromkeys(unknowns) if spec.known(u) is None]
     for code, entry in spec.codes.items():
         for retryable in (entry.retryable, not entry.retryable):
             payload = {"code": code, "message": f"m {code}", "retryable": retryable}
@@ -922,6 +935,10 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
         swapped = {"code": code.swapcase(), "message": "m", "retryable": True}
         out.append(("from_payload", swapped))
         out.append(("lookup", code))
+        for alias in () if spec.integer else entry.aliases:  # README "Aliases"
+            said = {"code": alias, "message": "m", "retryable": not entry.retryable}
+            out.append(("from_payload", said))
+            out.append(("lookup", alias))
     for code in (*spec.removed, *unknowns):
         out.append(("from_payload", {"code": code, "message": "m", "retryable": True}))
         out.append(("from_payload", {"code": code, "message": "", "retryable": False}))

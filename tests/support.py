@@ -205,6 +205,12 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
     def deprecation(code: str, key: str) -> Any:
         return (spec.codes[code].deprecated or {}).get(key)
 
+    def replacement(code: str) -> Any:
+        """README "Wire codes": a replacement is named by its wire code."""
+        instead = deprecation(code, "replaced_by")
+        found = spec.codes.get(instead) if instead is not None else None
+        return instead if found is None else str(found.wire)
+
     return {
         "name": spec.name,
         "version": spec.version,
@@ -266,9 +272,15 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
                 "retryable": c.retryable,
                 "meaning": c.meaning,
                 "deprecated": deprecation(c.code, "reason"),
-                "replacedBy": deprecation(c.code, "replaced_by"),
+                "replacedBy": replacement(c.code),
             }
             for c in spec.codes.values()
+        ],
+        # README "Aliases": each alias is a member with its code's value.
+        "aliasMembers": [
+            [readme_member(alias), c.wire]
+            for c in spec.codes.values()
+            for alias in c.aliases
         ],
         # README "Wire codes": under wire_type integer, a tombstone without an
         # integer wire: never was on the wire.

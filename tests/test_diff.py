@@ -243,8 +243,15 @@ def _edited(edits: list[tuple[str, str]]) -> str:
 
 # Pairs whose "before" is not the shipped taxonomy: (id, before edits, after edits,
 # expected).
+# Issue 30 §5: an alias is an exported name; removing one breaks its users.
+ALIAS = (
+    "meaning: Task was cancelled}",
+    "meaning: Task was cancelled, aliases: [task_canceled]}",
+)
 OTHER_PAIRS = [
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
+    ("alias removed", [ALIAS], [], {(BREAKING, "alias-removed")}),
+    ("alias added", [], [ALIAS], {(COMPATIBLE, "alias-added")}),
     (
         "deprecation changed",
         [DEPRECATE],

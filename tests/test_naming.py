@@ -663,6 +663,8 @@ def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
         | {c.class_name for c in codes}
         # A TypedDict in Python, a details type in TypeScript (issue 10).
         | {c.details_type for c in codes if c.details_type}
+        # README "Aliases": each alias's class, another name of its code's.
+        | {name for c in codes for name in c.alias_classes}
     )
     # README "Names": the guard (snake case in Python) and the options type.
     typescript = {f"is{spec.base}", f"{spec.base}Options"}
@@ -786,7 +788,13 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
     for t in typed:  # a class not ending in Error keeps its whole name as stem
         stem = t.removesuffix("Details")
         assert {stem + "Error", stem} & classes, f"{t} names no class"
-    fixed = bound - classes - typed - {f"is{base}", f"{base}Options"}
+    # README "Aliases": each alias's class is bound as another name of its code's.
+    aliases = {
+        name
+        for c in read_spec(case.taxonomy).codes.values()
+        for name in c.alias_classes
+    }
+    fixed = bound - classes - typed - aliases - {f"is{base}", f"{base}Options"}
     # README "Hierarchies": MATCHED is bound only where a domain has a match:.
     domains = yaml.safe_load(case.taxonomy.read_text(encoding="utf-8"))["domains"]
     if not any("match" in domain for domain in domains.values()):
@@ -823,6 +831,8 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
     py_own, _ = _own_names(spec)
     # In enum bodies; README "Names": members are the keys in upper snake case.
     members = {readme_member(key) for key in [*spec.codes, *spec.domains]}
+    # README "Aliases": an alias is an enum member too.
+    members |= {readme_member(a) for c in spec.codes.values() for a in c.aliases}
     used = {
         node.id
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))

@@ -15,7 +15,7 @@ import pytest
 
 from taxogen.pipeline import build_plan
 from tests.spec_oracle import read_spec
-from tests.support import Case, case_ids, cases
+from tests.support import Case, case_ids, cases, import_generated
 
 #: A deprecated code whose replacement has a wire code apart from its key.
 _RENAMED = """\
@@ -75,3 +75,41 @@ def test_messages_name_the_replacement_by_its_wire_code(tmp_path: Path) -> None:
     assert "use `FreshCode` instead" in docs
     assert "deprecated `LegacyCode`" in docs
     assert "handled as `FreshCode` (key `fresh`)" in docs
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_ids())
+def test_each_alias_is_listed_on_its_code_s_row(case: Case) -> None:
+    spec = read_spec(case.taxonomy)
+    page = (case.expected / "docs" / "errors.md").read_text(encoding="utf-8")
+    for entry in spec.codes.values():
+        if not entry.aliases:
+            continue
+        (row,) = [
+            line
+            for line in page.splitlines()
+            if line.startswith(f"| {_md(str(entry.wire))} |")
+        ]
+        also = ", ".join(f"`{alias}`" for alias in entry.aliases)
+        assert f"(also {also})" in row
+
+
+@pytest.mark.parametrize("name", ["errno_node", "errno_numbers"])
+def test_python_exports_each_alias_as_its_code_s_member_and_class(name: str) -> None:
+    """README "Aliases": ErrorCode.EWOULDBLOCK is ErrorCode.EAGAIN, and
+    EwouldblockError is EagainError; with string codes the alias is read on the
+    wire as EAGAIN, its spelling kept and written back."""
+    (case,) = [c for c in cases() if c.name == name]
+    mod = import_generated(case)
+    assert mod.ErrorCode.EWOULDBLOCK is mod.ErrorCode.EAGAIN
+    assert mod.EwouldblockError is mod.EagainError
+    assert "EwouldblockError" in mod.__all__
+    assert mod.lookup(mod.ErrorCode.EAGAIN.value) is mod.EagainError
+    if name == "errno_node":
+        body = {"code": "EWOULDBLOCK", "message": "m", "retryable": True, "details": {}}
+        err = mod.from_payload(body)
+        assert type(err) is mod.EagainError and err.code is mod.ErrorCode.EAGAIN
+        assert err.wire_code == "EWOULDBLOCK" and err.to_payload() == body
+        assert mod.lookup("EWOULDBLOCK") is mod.EagainError
+    else:  # integer codes: an alias is a name, never a second wire code
+        with pytest.raises(mod.InvalidPayloadError):
+            mod.from_payload({"code": "EWOULDBLOCK", "message": "m", "retryable": True})

@@ -31,7 +31,7 @@ from taxogen.model import (
     Tombstone,
 )
 from taxogen.naming import pascal_guess
-from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.fields import (
     NONE_DECLARED,
     Declared,
@@ -46,6 +46,7 @@ from taxogen.validate.status import (
     read_version,
 )
 from taxogen.validate.templates import read_template
+from taxogen.validate.text import describe
 from taxogen.validate.wire import Wires, read_wire
 
 __all__ = ["Codes", "is_removed", "read_code", "resolve_replacements"]
@@ -62,6 +63,7 @@ _CODE_KEYS = (
     *STATUS_KEYS,
     "throttling",
     "wire",
+    "aliases",
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
@@ -77,6 +79,8 @@ class Codes:
             {}
         )  # tombstones: names that may never come back
         self.named: set[str] = set()  # every code key written, valid or not
+        #: Each alias met: the code it names, and where.
+        self.aliases: dict[str, tuple[str, Position]] = {}
         self.complete = (
             True  # false when a domain or its codes could not be read at all
         )
@@ -123,6 +127,15 @@ def read_code(
                 f"code {code_node.value!r} is already defined in domain {earlier[0]!r} "
                 f"at line {earlier[1].line};"
                 " a code belongs to one domain",
+            )
+            ok = False
+        elif code_node.value in codes.aliases:
+            owner, where = codes.aliases[code_node.value]
+            r.error(
+                code_node.position,
+                key,
+                f"{code_node.value!r} is already an alias of code {owner!r} (line "
+                f"{where.line}); a name is one code's",
             )
             ok = False
         else:
@@ -186,6 +199,11 @@ def read_code(
     )
     statuses = read_statuses(r, key, found)
     throttling = read_throttling(r, key, found, retryable)
+    aliases = (
+        read_aliases(r, key, code_node, found["aliases"][1], code_case, codes, ok)
+        if "aliases" in found
+        else ()
+    )
     broken = (
         not wire.ok
         or not statuses.ok
@@ -194,6 +212,7 @@ def read_code(
         or ("deprecated" in found and deprecated is None)
         or not fields.complete
         or ("message" in found and template is None)
+        or aliases is None
     )
     if not ok or ("class" in found and class_name is None):
         return None, None
@@ -212,6 +231,7 @@ def read_code(
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         throttling=bool(throttling),
+        aliases=aliases or (),
     )
     if retryable is None or meaning is None or broken:
         return None, part
@@ -333,7 +353,15 @@ def read_tombstone(
     """A removed code: ``removed: {since, reason}``, its old meaning optional."""
     key_node, node = found["removed"]
     rkey = join(key, "removed")
-    extras = ("class", "deprecated", "since", "details", "message", *STATUS_KEYS)
+    extras = (
+        "class",
+        "deprecated",
+        "since",
+        "details",
+        "message",
+        "aliases",
+        *STATUS_KEYS,
+    )
     for extra in (*extras, "throttling"):
         if extra in found:
             r.error(
@@ -398,3 +426,70 @@ def resolve_replacements(domains: list[Domain]) -> list[Domain]:
         )
         out.append(dataclasses.replace(domain, codes=codes))
     return out
+
+
+def read_aliases(
+    r: Reader,
+    key: str,
+    code_node: ScalarNode,
+    node: Node,
+    code_case: str | None,
+    codes: Codes,
+    ok: bool,
+) -> tuple[str, ...] | None:
+    """A code's ``aliases:``, each a name in the code case that no code, removed
+    code or other alias has; with string wire codes each is a wire code too,
+    claimed like one.  None when any is wrong (reported)."""
+    akey = join(key, "aliases")
+    if node.refused:
+        return None
+    if not isinstance(node, SeqNode) or not node.items:
+        got = "an empty list" if isinstance(node, SeqNode) else describe(node)
+        r.error(
+            node.position,
+            akey,
+            "expected a list of other names of the code, such as [EWOULDBLOCK], "
+            f"got {got}",
+        )
+        return None
+    found: list[str] = []
+    good = True
+    for index, item in enumerate(node.items):
+        ikey = f"{akey}[{index}]"
+        if not isinstance(item, ScalarNode) or item.refused:
+            r.error(item.position, ikey, f"expected a name, got {describe(item)}")
+            good = False
+            continue
+        name = item.value
+        if not r.case_key(item, ikey, "alias", code_case):
+            good = False
+            continue
+        clash = _alias_clash(name, code_node.value, found, codes)
+        if clash is not None:
+            r.error(
+                item.position, ikey, f"alias {name!r} {clash}; a name is one code's"
+            )
+            good = False
+            continue
+        if ok and codes.wires.wire_type == "string":
+            if not codes.wires.claim(r, ikey, code_node.value, name, item.position):
+                good = False
+                continue
+        found.append(name)
+        codes.aliases[name] = (code_node.value, item.position)
+    return tuple(found) if good else None
+
+
+def _alias_clash(name: str, code: str, earlier: list[str], codes: Codes) -> str | None:
+    """Why ``name`` cannot be an alias of ``code`` (None when it can)."""
+    if name == code or name in earlier:
+        return "is already a name of this code"
+    if name in codes.removed:
+        return f"was removed in {codes.removed[name].since} and can never come back"
+    if name in codes.valid:
+        other = codes.valid[name][1]
+        return f"is the key of code {name!r} (line {other.line})"
+    if name in codes.aliases:
+        owner, where = codes.aliases[name]
+        return f"is already an alias of code {owner!r} (line {where.line})"
+    return None

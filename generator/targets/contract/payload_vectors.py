@@ -37,6 +37,7 @@ __all__ = [
     "nested",
     "plain_code",
     "removed_on_the_wire",
+    "string_aliases",
     "unknown_code",
     "unknown_target",
 ]
@@ -69,11 +70,20 @@ class VectorList:
         self.vectors.append(vector)
 
 
+def string_aliases(names: Names) -> list[tuple[NamedCode, str]]:
+    """Each code's aliases a payload may carry (string wire codes only: integer
+    codes' aliases are names in the languages alone)."""
+    if names.taxonomy.wire_type != "string":
+        return []
+    return [(named, alias) for named in names.codes for alias in named.code.aliases]
+
+
 def _taken(names: Names) -> set[str | int]:
     """Every wire code the taxonomy defines or removed, and every key."""
     taken: set[str | int] = {c.code.wire_code for c in names.codes}
     taken.update(c.code.code for c in names.codes)
     taken.update(tomb.wire_code for tomb in names.taxonomy.removed)
+    taken.update(alias for named in names.codes for alias in named.code.aliases)
     return taken
 
 
@@ -245,6 +255,20 @@ def add_from_payload(out: VectorList, names: Names) -> None:
             f"the known code {named.code.code}",
             payload,
             accepted(named, payload),
+        )
+    for named, alias in string_aliases(names):
+        payload = {
+            "code": alias,
+            "message": f"an example {alias} error",
+            "retryable": named.code.retryable,
+            "details": known_details(named),
+        }
+        out.add(
+            "from_payload",
+            f"alias/{alias}",
+            f"the alias {alias} is the code {named.code.code}, its spelling kept",
+            payload,
+            accepted(named, payload, alias),
         )
     good = good_payload(names)
     rules: list[tuple[str, str, dict[str, Any]]] = [

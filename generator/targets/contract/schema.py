@@ -133,14 +133,35 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
         then: dict[str, Any] = {"properties": {"details": details}}
         if required:
             then["required"] = ["details"]
-        code = named.code.wire_code
-        rules.append(
-            {
-                "if": {"properties": {"code": {"const": code}}, "required": ["code"]},
-                "then": then,
-            }
-        )
+        for code in (named.code.wire_code, *_spellings(names, named)):
+            rules.append(
+                {
+                    "if": {
+                        "properties": {"code": {"const": code}},
+                        "required": ["code"],
+                    },
+                    "then": then,
+                }
+            )
     return rules
+
+
+def _spellings(names: Names, named: Any) -> tuple[str, ...]:
+    """The aliases of a code a payload may carry: string wire codes only."""
+    return named.code.aliases if names.taxonomy.wire_type == "string" else ()
+
+
+def _alias_entries(names: Names, wire: Any = None) -> list[dict[str, Any]]:
+    """Each alias a payload may carry, as a known code's entry names it."""
+    return [
+        {
+            "const": alias if wire is None else wire(alias),
+            "title": c.class_name,
+            "description": f"Another name of {c.code.wire_text}: {c.code.meaning}",
+        }
+        for c in names.codes
+        for alias in _spellings(names, c)
+    ]
 
 
 def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
@@ -153,8 +174,10 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     template = taxonomy.docs_url or ""
 
     def wire(c: Any) -> Any:
-        wire_code = c.code.wire_code
-        return doc_url(template, str(wire_code)) if payload.problem else wire_code
+        return spelt(c.code.wire_code)
+
+    def spelt(code: Any) -> Any:
+        return doc_url(template, str(code)) if payload.problem else code
 
     known = [
         {
@@ -165,6 +188,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         }
         for c in names.codes
     ]
+    known += _alias_entries(names, spelt)
     if payload.problem:
         code_schema: dict[str, Any] = {
             "description": "A URI naming the problem type: docs_url with the "
@@ -236,7 +260,11 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     rules = []
     for rule in details_rules(names):
         const = rule["if"]["properties"]["code"]["const"]
-        named = next(c for c in names.codes if c.code.wire_code == const)
+        named = next(
+            c
+            for c in names.codes
+            if const == c.code.wire_code or const in _spellings(names, c)
+        )
         then = rule["then"]
         if payload.rest:
             inner = then["properties"]["details"]
@@ -251,7 +279,15 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         rules.append(
             {
                 "if": {
-                    "properties": {payload.code: {"const": wire(named)}},
+                    "properties": {
+                        payload.code: {
+                            "const": (
+                                wire(named)
+                                if const == named.code.wire_code
+                                else spelt(const)
+                            )
+                        }
+                    },
                     "required": [payload.code],
                 },
                 "then": then,
@@ -311,6 +347,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
         }
         for c in names.codes
     ]
+    known += _alias_entries(names)
     rules = details_rules(names)  # a known code's details against its fields
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

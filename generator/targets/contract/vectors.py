@@ -34,6 +34,7 @@ from taxogen.targets.contract.payload_vectors import (
     plain_code,
     removed_on_the_wire,
     some_unknown,
+    string_aliases,
     unknown_target,
 )
 from taxogen.targets.contract.details import add_construct, add_details_vectors
@@ -168,6 +169,18 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             f"code/{named.code.code}",
             f"the class of {named.code.code}",
             named.code.wire_code,
+            {
+                "class": named.class_name,
+                "code": named.code.wire_code,
+                "retryable": named.code.retryable,
+            },
+        )
+    for named, alias in string_aliases(names):
+        out.add(
+            "lookup",
+            f"alias/{alias}",
+            f"the alias {alias} gets the class of {named.code.code}",
+            alias,
             {
                 "class": named.class_name,
                 "code": named.code.wire_code,

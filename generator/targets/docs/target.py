@@ -97,6 +97,8 @@ class CodeRow:
     wire: str = ""
     key: str = ""
     replaced_by: str = ""
+    #: Markdown: its ``aliases:``, each a code span, joined ("" for none).
+    aliases: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -217,6 +219,7 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         wire=wire_label(code.code, code.wire),
         key=key_label(code.code, code.wire),
         replaced_by="" if replaced is None else _replacement(taxonomy, replaced),
+        aliases=", ".join(escape.md_code(alias) for alias in code.aliases),
     )
 
 

@@ -18,13 +18,14 @@ from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.naming import NamedCode, NamedDomain, Names, split_words
+from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
 from taxogen.typeschema import Doc
 
 __all__ = [
     "LANGUAGES",
     "CodeIdentifiers",
+    "alias_names",
     "GoCodeNames",
     "GoDomainNames",
     "GoNames",
@@ -83,6 +84,19 @@ def code_names(named: NamedCode) -> CodeIdentifiers:
         is_="Is" + go_class,
         details=None if named.details_type is None else go_name(named.details_type),
         fields=tuple((f.name, go_name(f.name)) for f in named.code.fields),
+    )
+
+
+def alias_names(alias: NamedAlias) -> CodeIdentifiers:
+    """The Go names of a code's alias, from its class name: aliases of the
+    code's constant, constructor and helper."""
+    go_class = go_name(alias.class_name)
+    return CodeIdentifiers(
+        const="Code" + (go_class.removesuffix("Error") or go_class),
+        new="New" + go_class,
+        is_="Is" + go_class,
+        details=None,
+        fields=(),
     )
 
 
@@ -154,6 +168,24 @@ def check(
                         go, f"the Go {kind} of {what}", code.position, ckey, fix
                     ):
                         break
+                for alias in named.aliases:
+                    if alias.name in refused:
+                        continue
+                    other = alias_names(alias)
+                    what = f"alias {alias.name!r} of code {code.code!r}"
+                    for go, kind in (
+                        (other.const, "constant"),
+                        (other.new, "constructor"),
+                        (other.is_, "helper"),
+                    ):
+                        if not claim(
+                            go,
+                            f"the Go {kind} of {what}",
+                            code.position,
+                            ckey,
+                            "choose another alias",
+                        ):
+                            break
             spelt: dict[str, str] = {}
             for field, go in names.fields:
                 if go in spelt:

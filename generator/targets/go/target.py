@@ -35,6 +35,7 @@ from taxogen.model import (
 )
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.go.naming import (
+    alias_names,
     code_names,
     domain_const,
     domain_helper,
@@ -101,6 +102,8 @@ class GoCode:
     templated: bool  # its message is rendered from a template
     defaults: bool  # an optional field has a default
     spec: str  # its taxogen.Spec literal
+    #: Its ``aliases:``: each alias's constant, constructor and helper.
+    aliases: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,6 +130,9 @@ class GoView:
     matches: tuple[str, ...] = ()
     #: The ``taxogen.PayloadMap`` literal where the payload is not today's.
     payload_map: str | None = None
+    #: Each alias spelling a payload may carry (a Go string literal) and the
+    #: constant of its code (string wire codes only).
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 def go_module(names: Names, options: Options) -> str:
@@ -282,6 +288,7 @@ def view(names: Names, options: Options) -> GoView:
     taxonomy = names.taxonomy
     pattern = code_pattern(taxonomy)
     codes = []
+    aliases: list[tuple[str, str]] = []
     for domain in names.domains:
         for named in domain.codes:
             code = named.code
@@ -307,8 +314,14 @@ def view(names: Names, options: Options) -> GoView:
                     spec=_spec(
                         named, domain_const(domain), code_mapping(taxonomy, code)
                     ),
+                    aliases=tuple(
+                        (other.const, other.new, other.is_)
+                        for other in map(alias_names, named.aliases)
+                    ),
                 )
             )
+            if taxonomy.wire_type == "string":  # each spelling decodes as the code
+                aliases.extend((go_str(a.name), go.const) for a in named.aliases)
     return GoView(
         header=go_header(taxonomy.source),
         title=go_comment(taxonomy.title),
@@ -326,6 +339,7 @@ def view(names: Names, options: Options) -> GoView:
         events=tuple((go_str(e.type), go_str(e.location)) for e in taxonomy.events),
         matches=_matches(names),
         payload_map=_payload_map(taxonomy),
+        aliases=tuple(aliases),
     )
 
 

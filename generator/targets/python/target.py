@@ -172,6 +172,7 @@ def _exports(names: Names) -> tuple[str, ...]:
         if domain.base_code is None:
             classes.append(domain.class_name)
         classes.extend(code.class_name for code in domain.class_order)
+        classes.extend(a.class_name for code in domain.codes for a in code.aliases)
     fixed = (
         "Domain",
         "ERROR_EVENTS",

@@ -79,6 +79,8 @@ class TsClass:
     doc: tuple[str, ...]
     statics: tuple[TsStatic, ...]
     typing: TsTyping
+    #: The names its code's ``aliases:`` export it under too.
+    aliases: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -154,7 +156,11 @@ def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
 
 
 def _code_class(
-    named: NamedCode, domain: str, tree: Tree, mapped: tuple[TsStatic, ...]
+    named: NamedCode,
+    domain: str,
+    tree: Tree,
+    mapped: tuple[TsStatic, ...],
+    strings: bool = True,
 ) -> TsClass:
     code = named.code
     where = f", base of the `{domain}` domain" if named.is_domain_base else ""
@@ -170,6 +176,11 @@ def _code_class(
     statics.append(TsStatic("meaning", "string", escape.ts_str(code.meaning)))
     statics.append(TsStatic("retryable", "boolean", _ts_bool(code.retryable)))
     statics.extend(mapped)
+    if code.aliases and strings:  # integer codes' aliases are names only
+        spellings = ", ".join(escape.ts_str(alias) for alias in code.aliases)
+        statics.append(
+            TsStatic("aliases", "readonly (string | number)[]", f"[{spellings}]")
+        )
     if code.since:
         doc += ["", f"@since {code.since}"]
     if code.deprecated:
@@ -188,6 +199,7 @@ def _code_class(
         doc=tuple(doc),
         statics=tuple(statics),
         typing=tree.typing(named.class_name, named.parent),
+        aliases=tuple(alias.class_name for alias in named.aliases),
     )
 
 
@@ -217,7 +229,13 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
                 )
             )
         classes.extend(
-            _code_class(code, key, tree, _mapped(said[code.class_name]))
+            _code_class(
+                code,
+                key,
+                tree,
+                _mapped(said[code.class_name]),
+                names.taxonomy.wire_type == "string",
+            )
             for code in domain.class_order
         )
     return tuple(classes)

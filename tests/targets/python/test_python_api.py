@@ -394,7 +394,10 @@ def _invalid_codes(spec: oracle.Spec) -> list[object]:
         limit = 2**53 - 1
         return [*common, str(code), code + 0.5, limit + 1, -limit - 1, {"c": code}]
     texts = ["", code + "\n", " " + code, code + " x", code + "\t", code + "\u00e9"]
-    if not spec.wire_declared:
+    if "" in spec.by_wire:  # README "Codes as written": wire: "" is a code
+        texts.remove("")
+    # README "Codes as written": keys as written are any printable ASCII, too.
+    if not spec.wire_declared and spec.code_case != "as_written":
         texts += [
             _bad_case_code(spec),
             code + "__x",
@@ -772,13 +775,23 @@ def test_removed_codes_are_not_generated_and_fall_back(
 
 def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) -> None:
     docs = (case.expected / "docs/errors.md").read_text(encoding="utf-8")
+
+    # README "Wire codes": the page names every code by its wire code.
+    def shown(wire: object) -> str:
+        return f"`{wire}`" if wire != "" else '`""`'
+
     for named in _codes(spec):
         row = next(
-            line for line in docs.splitlines() if line.startswith(f"| `{named.code}` |")
+            line
+            for line in docs.splitlines()
+            if line.startswith(f"| {shown(named.wire)} |")
         )
         assert ("**deprecated:**" in row) is (named.deprecated is not None), row
         if named.deprecated and named.deprecated["replaced_by"]:
-            assert f"use `{named.deprecated['replaced_by']}` instead" in row
+            instead = named.deprecated["replaced_by"]
+            replacement = spec.codes.get(instead)
+            wire = instead if replacement is None else replacement.wire
+            assert f"use {shown(wire)} instead" in row
     changes = (
         docs.split("## Changes", 1)[1].split("\n## ", 1)[0]
         if "## Changes" in docs
@@ -795,8 +808,8 @@ def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) 
         assert (
             changes.count("\n| ") - 2 == expected_rows
         )  # minus the header and rule rows
-    for tomb, since in zip(spec.removed, spec.removed_since, strict=True):
-        assert f"| {since} | removed `{tomb}`" in changes
+    for wire, since in zip(spec.removed_wires, spec.removed_since, strict=True):
+        assert f"| {since} | removed {shown(wire)}" in changes
     for code in _codes(spec):
         if code.since:
-            assert f"| {code.since} | added `{code.code}` |" in changes
+            assert f"| {code.since} | added {shown(code.wire)} |" in changes

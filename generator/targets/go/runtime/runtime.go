@@ -209,6 +209,17 @@ func (p *PayloadMap) fixed(key string) bool {
 	return false
 }
 
+// WithAliases makes each alias (another spelling of a code, its aliases:) read
+// as that code: Lookup and FromPayload give the code's spec, and the error keeps
+// the spelling it was received with as its WireCode. pairs alternate an alias
+// and its code.
+func (t *Taxonomy) WithAliases(pairs ...Code) *Taxonomy {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		t.specs[pairs[i]] = t.specs[pairs[i+1]]
+	}
+	return t
+}
+
 // NewTaxonomy builds the tables of a generated package (its codes in order).
 // pattern is what a well-formed string code matches; "" means codes are
 // integers, each Code its decimal text. matches are the domains' matches, in

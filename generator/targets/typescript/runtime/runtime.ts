@@ -599,6 +599,8 @@ export abstract class TaxonomyError<
   static readonly docUrl: string | undefined = undefined;
   /** The details fields this class declares (every one, inherited ones too). */
   static readonly fields: readonly FieldSpec[] = [];
+  /** The other spellings of its code a payload may carry (the code's `aliases:`). */
+  static readonly aliases: readonly (string | number)[] = [];
   /** Its message template: literal text and field names alternating, if any. */
   static readonly messageTemplate: readonly string[] | undefined = undefined;
   /**
@@ -864,6 +866,7 @@ export interface AnyErrorClass<T> {
   new (...args: never): T;
   readonly code: string | number;
   readonly fields: readonly FieldSpec[];
+  readonly aliases: readonly (string | number)[];
 }
 
 /** The readers a taxonomy's index binds to its classes (see {@link decoder}). */
@@ -1049,7 +1052,7 @@ export function decoder<
     const cls = lookup(code);
     // A known code's declared fields are checked (the fallback's are not: an
     // unknown code's details are whatever its sender made them).
-    if (cls.code === code && cls.fields.length > 0) {
+    if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
       const wrong = fieldProblem(cls.fields, details ?? {});
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
@@ -1132,7 +1135,7 @@ export function decoder<
       );
     }
     const cls = lookup(code as W);
-    const known = code !== undefined && cls.code === code;
+    const known = code !== undefined && (cls.code === code || cls.aliases.includes(code));
     if (known && cls.fields.length > 0) {
       const given = (details ?? {}) as Readonly<Record<string, unknown>>;
       const wrong = fieldProblem(cls.fields, given);
