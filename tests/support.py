@@ -282,6 +282,12 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             for c in spec.codes.values()
             for alias in c.aliases
         ],
+        # README "Aliases": with string codes each alias is read as its code.
+        "aliasCodes": [
+            [alias, c.wire]
+            for c in ([] if spec.integer else spec.codes.values())
+            for alias in c.aliases
+        ],
         # README "Wire codes": under wire_type integer, a tombstone without an
         # integer wire: never was on the wire.
         "removed": [
