@@ -114,14 +114,20 @@ class ErrnoError(_runtime.TaxonomyError):
 
 
 class FileError(ErrnoError):
-    """The base of every error of one domain: see ``domain``."""
+    """File system errors
+
+    The base of every error of the ``file`` domain.
+    """
 
     domain = Domain.FILE
     meaning = "File system errors"
 
 
 class EnoentError(FileError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """No such file or directory
+
+    The error of code ``ENOENT``; not retryable.
+    """
 
     code = ErrorCode.ENOENT
     meaning = "No such file or directory"
@@ -129,7 +135,10 @@ class EnoentError(FileError):
 
 
 class EexistError(FileError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """File exists
+
+    The error of code ``EEXIST``; not retryable.
+    """
 
     code = ErrorCode.EEXIST
     meaning = "File exists"
@@ -137,7 +146,10 @@ class EexistError(FileError):
 
 
 class EisdirError(FileError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Is a directory
+
+    The error of code ``EISDIR``; not retryable.
+    """
 
     code = ErrorCode.EISDIR
     meaning = "Is a directory"
@@ -145,14 +157,20 @@ class EisdirError(FileError):
 
 
 class BlockingIoError(ErrnoError):
-    """The base of every error of one domain: see ``domain``."""
+    """Operations that would block
+
+    The base of every error of the ``blocking_io`` domain.
+    """
 
     domain = Domain.BLOCKING_IO
     meaning = "Operations that would block"
 
 
 class EagainError(BlockingIoError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Resource temporarily unavailable
+
+    The error of code ``EAGAIN``; retryable.
+    """
 
     code = ErrorCode.EAGAIN
     meaning = "Resource temporarily unavailable"
@@ -163,14 +181,20 @@ EwouldblockError = EagainError  # an alias (the code's aliases:)
 
 
 class OtherError(ErrnoError):
-    """The base of every error of one domain: see ``domain``."""
+    """Other system errors
+
+    The base of every error of the ``other`` domain.
+    """
 
     domain = Domain.OTHER
     meaning = "Other system errors"
 
 
 class EioError(OtherError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Input/output error
+
+    The error of code ``EIO``; not retryable.
+    """
 
     code = ErrorCode.EIO
     meaning = "Input/output error"
@@ -178,7 +202,10 @@ class EioError(OtherError):
 
 
 class EdeadlkError(OtherError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Resource deadlock avoided
+
+    The error of code ``EDEADLK``; retryable.
+    """
 
     code = ErrorCode.EDEADLK
     meaning = "Resource deadlock avoided"

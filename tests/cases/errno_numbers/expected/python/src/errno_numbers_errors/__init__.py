@@ -97,14 +97,20 @@ class SystemCallError(_runtime.TaxonomyError):
 
 
 class FileError(SystemCallError):
-    """The base of every error of one domain: see ``domain``."""
+    """File system errors
+
+    The base of every error of the ``file`` domain.
+    """
 
     domain = Domain.FILE
     meaning = "File system errors"
 
 
 class EnoentError(FileError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """No such file or directory
+
+    The error of code ``2``; not retryable.
+    """
 
     code = ErrorCode.ENOENT
     meaning = "No such file or directory"
@@ -112,7 +118,10 @@ class EnoentError(FileError):
 
 
 class EexistError(FileError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """File exists
+
+    The error of code ``17``; not retryable.
+    """
 
     code = ErrorCode.EEXIST
     meaning = "File exists"
@@ -120,14 +129,20 @@ class EexistError(FileError):
 
 
 class BlockingIoError(SystemCallError):
-    """The base of every error of one domain: see ``domain``."""
+    """Operations that would block
+
+    The base of every error of the ``blocking_io`` domain.
+    """
 
     domain = Domain.BLOCKING_IO
     meaning = "Operations that would block"
 
 
 class EagainError(BlockingIoError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Resource temporarily unavailable
+
+    The error of code ``11``; retryable.
+    """
 
     code = ErrorCode.EAGAIN
     meaning = "Resource temporarily unavailable"
@@ -138,14 +153,20 @@ EwouldblockError = EagainError  # an alias (the code's aliases:)
 
 
 class OtherError(SystemCallError):
-    """The base of every error of one domain: see ``domain``."""
+    """Other system errors
+
+    The base of every error of the ``other`` domain.
+    """
 
     domain = Domain.OTHER
     meaning = "Other system errors"
 
 
 class EioError(OtherError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Input/output error
+
+    The error of code ``5``; not retryable.
+    """
 
     code = ErrorCode.EIO
     meaning = "Input/output error"

@@ -121,7 +121,10 @@ class StatusError(_runtime.TaxonomyError):
 
 
 class ClientError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """The request cannot succeed as sent
+
+    The base of every error of the ``client`` domain.
+    """
 
     domain = Domain.CLIENT
     meaning = "The request cannot succeed as sent"
@@ -129,7 +132,10 @@ class ClientError(StatusError):
 
 
 class BadRequestError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request itself was invalid, because the request doesn't make any sense
+
+    The error of code ``BadRequest``; not retryable.
+    """
 
     code = ErrorCode.BAD_REQUEST
     meaning = (
@@ -140,7 +146,10 @@ class BadRequestError(ClientError):
 
 
 class NotFoundError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """One or more resources required for this operation could not be found
+
+    The error of code ``NotFound``; not retryable.
+    """
 
     code = ErrorCode.NOT_FOUND
     meaning = "One or more resources required for this operation could not be found"
@@ -149,7 +158,10 @@ class NotFoundError(ClientError):
 
 
 class AlreadyExistsError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The resource you are creating already exists
+
+    The error of code ``AlreadyExists``; not retryable.
+    """
 
     code = ErrorCode.ALREADY_EXISTS
     meaning = "The resource you are creating already exists"
@@ -158,7 +170,14 @@ class AlreadyExistsError(ClientError):
 
 
 class GoneError(ClientError):
-    """Deprecated: see ``deprecated`` and ``replaced_by``."""
+    """The item is no longer available at the server and no forwarding address is known
+
+    The error of code ``Gone``; not retryable.
+
+    Deprecated: an example deprecation: clients treat it as Expired
+
+    Use the ``Expired`` code instead.
+    """
 
     code = ErrorCode.GONE
     meaning = "The item is no longer available at the server and no forwarding address is known"
@@ -169,7 +188,10 @@ class GoneError(ClientError):
 
 
 class ExpiredError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The content you are requesting has expired and is no longer available
+
+    The error of code ``Expired``; not retryable.
+    """
 
     code = ErrorCode.EXPIRED
     meaning = "The content you are requesting has expired and is no longer available"
@@ -178,7 +200,10 @@ class ExpiredError(ClientError):
 
 
 class ServerError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """The server could not complete the request
+
+    The base of every error of the ``server`` domain.
+    """
 
     domain = Domain.SERVER
     meaning = "The server could not complete the request"
@@ -186,7 +211,10 @@ class ServerError(StatusError):
 
 
 class UnknownError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server has declined to indicate a specific reason
+
+    The error of code ````; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN
     meaning = "The server has declined to indicate a specific reason"
@@ -195,7 +223,11 @@ class UnknownError(ServerError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An internal error occurred, it is unexpected and the outcome of the call is
+    unknown
+
+    The error of code ``InternalError``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "An internal error occurred, it is unexpected and the outcome of the call is unknown"
@@ -204,7 +236,11 @@ class InternalError(ServerError):
 
 
 class StorageReadError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server encountered an error while retrieving resources from the backend
+    object store
+
+    The error of code ``StorageReadError``; not retryable.
+    """
 
     code = ErrorCode.STORAGE_READ_ERROR
     meaning = "The server encountered an error while retrieving resources from the backend object store"
@@ -213,7 +249,11 @@ class StorageReadError(ServerError):
 
 
 class TooManyRequestsError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server experienced too many requests within a given window and the client
+    must wait to perform the action again
+
+    The error of code ``TooManyRequests``; retryable.
+    """
 
     code = ErrorCode.TOO_MANY_REQUESTS
     meaning = "The server experienced too many requests within a given window and the client must wait to perform the action again"
