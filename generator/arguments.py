@@ -1,8 +1,9 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
-One :class:`argparse.ArgumentParser` with a subcommand per command (``generate``,
-``check``, ``diff``, ``lint``, ``init``, ``model``); :mod:`taxogen.cli` parses with it and
-runs the command.  Kept apart so that the grammar reads in one place.
+One :class:`argparse.ArgumentParser` with a subcommand per command
+(``generate``, ``check``, ``diff``, ``lint``, ``init``, ``model``);
+:mod:`taxogen.cli` parses with it and runs the command.  Kept apart so that the
+grammar reads in one place.
 """
 
 from __future__ import annotations
@@ -83,12 +84,15 @@ def parser() -> argparse.ArgumentParser:
                 action="store_true",
                 help="overwrite or remove generated files even if edited by hand",
             )
-            sub.add_argument(
-                "-q",
-                "--quiet",
-                action="store_true",
-                help="print nothing on stdout on success",
-            )
+        sub.add_argument(
+            "-q",
+            "--quiet",
+            action="store_true",
+            help=(
+                "print nothing on stdout on success"
+                + ("" if name == "generate" else " (what is out of date still is)")
+            ),
+        )
     text = (
         "classify every change from OLD to NEW (breaking, compatible, docs)"
         " and check the version bump"

@@ -194,7 +194,8 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     if args.command == "check" and digest:
         count = memo.up_to_date(out, digest)
         if count is not None:
-            print(f"{out}: up to date ({count} files)")
+            if not args.quiet:
+                print(f"{out}: up to date ({count} files)")
             return 0
     from taxogen.emit import MANIFEST, overlaps
     from taxogen.pipeline import build
@@ -227,7 +228,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         print("taxogen: nothing was written", file=sys.stderr)
         return 2
     if args.command == "check":
-        return max(_check(where, each) for where, each in folders)
+        return max(_check(where, each, args.quiet) for where, each in folders)
     return _generate(folders, force=args.force, quiet=args.quiet)
 
 
@@ -298,7 +299,9 @@ def _folder_error(
     return 2
 
 
-def _check(out: Path, plan: emit.Plan) -> int:
+def _check(out: Path, plan: emit.Plan, quiet: bool) -> int:
+    """``check`` of one folder: 0 when it is what ``generate`` would write (said
+    unless ``quiet``), else 1, saying what differs (whatever ``quiet``)."""
     from taxogen import emit
 
     try:
@@ -306,7 +309,8 @@ def _check(out: Path, plan: emit.Plan) -> int:
     except (emit.FolderError, emit.UnsafePath) as exc:
         return _folder_error(out, exc)
     if difference.clean:
-        print(f"{out}: up to date ({len(plan)} files)")
+        if not quiet:
+            print(f"{out}: up to date ({len(plan)} files)")
         return 0
     if difference.writer is not None and difference.writer != emit.writer():
         print(
@@ -328,7 +332,7 @@ def _check(out: Path, plan: emit.Plan) -> int:
     for diff in difference.diffs:
         sys.stdout.write(diff)
     print(
-        f"taxogen: {out} is out of date; run `taxogen generate` (or `make generate`)",
+        f"taxogen: {out} is out of date; run `taxogen generate`",
         file=sys.stderr,
     )
     return 1

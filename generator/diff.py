@@ -1,14 +1,16 @@
 """What changed between two versions of a taxonomy, and whether the version says so.
 
-Every change is classified, with the rule that fired: *breaking* (a client
-built against the old taxonomy can misbehave: a code removed without a
-tombstone, moved, or whose retryability changed; a domain or event removed; the
-base, fallback or wrap code changed; any generated identifier renamed; a
-details field removed, made required or given another shape, a required one
-added; an HTTP or gRPC status changed or removed, throttling removed),
-*compatible* (something added, deprecated or tombstoned, an optional details
-field added, a status or throttling added) or *docs* (text only, message
-templates and ``docs_url`` included; the details rules are
+Every change is classified, with the rule that fired: *breaking* (a program
+built against the old packages can stop compiling or behave otherwise: any
+exported name removed or renamed in a generated package, so a code removed,
+tombstoned or moved, a domain or event removed, any generated identifier
+renamed; a code's retryability changed; the base, fallback or wrap code
+changed; a details field removed, made required, given another shape or
+another default, a required one added; an HTTP or gRPC status changed or
+removed, throttling removed), *compatible* (only what keeps every existing
+program compiling and behaving: something added, deprecated or undeprecated,
+an optional details field added, a status or throttling added) or *docs*
+(text a person reads, message templates and ``docs_url`` included; the details rules are
 :mod:`taxogen.diff_details`, the status rules :mod:`taxogen.diff_status`).
 A semantic version must then grow by semver: a breaking change needs a major
 bump (a minor one while below 1.0), an addition at least a minor bump.  A date
@@ -25,6 +27,7 @@ them: it reads their kinds.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable
 
 from taxogen.diagnostics import Position
@@ -54,6 +57,7 @@ _ORDER = {BREAKING: 0, COMPATIBLE: 1, DOCS: 2}
 #: Every rule diff can report, with the kind of change it is.
 RULES = {
     "code-removed": BREAKING,
+    "code-tombstoned": BREAKING,  # its class and member leave every package
     "code-moved": BREAKING,
     "retryable-changed": BREAKING,
     "domain-removed": BREAKING,
@@ -73,6 +77,7 @@ RULES = {
     "field-enum-changed": BREAKING,
     "field-bounds-changed": BREAKING,
     "field-required-changed": BREAKING,
+    "field-default-changed": BREAKING,  # what an existing producer sends
     "http-status-changed": BREAKING,
     "http-status-removed": BREAKING,
     "grpc-status-changed": BREAKING,
@@ -81,24 +86,24 @@ RULES = {
     "http-status-unlisted": BREAKING,  # issue 30 §2: one a code may take no longer
     "parent-changed": BREAKING,
     "match-changed": BREAKING,
+    "alias-removed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
     "code-deprecated": COMPATIBLE,
     "code-undeprecated": COMPATIBLE,
-    "code-tombstoned": COMPATIBLE,
     "field-added": COMPATIBLE,
     "http-status-added": COMPATIBLE,
     "grpc-status-added": COMPATIBLE,
     "throttling-added": COMPATIBLE,
     "http-status-listed": COMPATIBLE,  # issue 30 §2: one more a code may take
+    "alias-added": COMPATIBLE,
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,
     "deprecation-changed": DOCS,
     "prose-changed": DOCS,
     "field-description-changed": DOCS,
-    "field-default-changed": DOCS,
     "template-changed": DOCS,
     "docs-url-changed": DOCS,  # see _docs_url_kind
 }
@@ -271,7 +276,7 @@ def diff(old: Names, new: Names) -> list[Change]:
                     rule="code-removed",
                     message=(
                         f"code {code!r} was removed without a tombstone (keep it as"
-                        " `removed: {since, reason}`)"
+                        " `removed: {since, reason}` so its name cannot come back)"
                     ),
                     position=(
                         new_domains[named.code.domain].domain.position
@@ -281,13 +286,17 @@ def diff(old: Names, new: Names) -> list[Change]:
                 )
             )
         else:
+            # A tombstone keeps the name from coming back, but the code's
+            # class, enum member and Go constant leave every package all the
+            # same: programs that name them stop compiling.
             add(
                 Change(
-                    kind=COMPATIBLE,
+                    kind=BREAKING,
                     rule="code-tombstoned",
                     message=(
                         f"code {code!r} was removed in {tomb.since}, leaving a"
-                        " tombstone"
+                        f" tombstone (its class {named.class_name} and enum member"
+                        f" {named.member} leave every generated package)"
                     ),
                     position=tomb.position,
                 )
@@ -316,6 +325,28 @@ def diff(old: Names, new: Names) -> list[Change]:
                     position=position,
                 )
             )
+        # An alias is an exported name (a member, a class, Go names) and, with
+        # string codes, a wire code: removing one breaks whoever uses it.
+        for alias in before.code.aliases:
+            if alias not in named.code.aliases:
+                add(
+                    Change(
+                        kind=BREAKING,
+                        rule="alias-removed",
+                        message=f"code {code!r}: its alias {alias!r} was removed",
+                        position=position,
+                    )
+                )
+        for alias in named.code.aliases:
+            if alias not in before.code.aliases:
+                add(
+                    Change(
+                        kind=COMPATIBLE,
+                        rule="alias-added",
+                        message=f"code {code!r}: alias {alias!r} added",
+                        position=position,
+                    )
+                )
         if before.code.domain != named.code.domain:
             add(
                 Change(
@@ -501,8 +532,16 @@ def _payload_change(old: Taxonomy, new: Taxonomy) -> Change | None:
     )
 
 
-def _member(value: str | None) -> str:
-    return "null" if value is None else repr(value)
+def _member(value: object) -> str:
+    """A part of a payload mapping as the message shows it: a member name quoted,
+    ``null``, ``true``/``false``, and a table of members as ``{name: value}``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "{" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in value) + "}"
+    return repr(value)
 
 
 def _prose(taxonomy: Taxonomy) -> tuple[object, ...]:

@@ -4,8 +4,10 @@ A code's fields are compared by name (its domain's shared fields included, so a
 change to one counts for each of its codes): an optional field added is
 compatible; a required one added, a field removed, or its type, enum, bounds or
 ``required`` changed is breaking (a producer or a consumer built against the old
-fields can fail); a description, default or template changed is docs only (a
-template is the default message, text a person reads).  :mod:`taxogen.diff`
+fields can fail), and so is a default changed, added or removed (a constructor
+fills it in: a program that omits the field sends another payload); a
+description or template changed is docs only (a template is the default
+message, text a person reads).  :mod:`taxogen.diff`
 turns each finding into a change classified by its ``RULES``.
 """
 

@@ -23,7 +23,7 @@ import json
 import typing
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
-from taxogen.model import Field, Shape, Taxonomy, json_data
+from taxogen.model import Field, Payload, Shape, Taxonomy, json_data
 from taxogen.naming import NamedCode, NamedDomain, Names
 from taxogen.targets import languages
 from taxogen.typeschema import Doc, object_schema
@@ -172,6 +172,16 @@ class CodeDoc(TypedDict):
     grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
     throttling: Annotated[bool, Doc("callers back off before retrying it")]
     doc_url: Annotated[str | None, Doc("its documentation link, from docs_url")]
+    aliases: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "its other names (`aliases:`), each exported as an alias of its "
+                "member and class (and, with string codes, read on the wire as "
+                "it); absent: none"
+            ),
+        ]
+    ]
 
 
 class RemovedDoc(TypedDict):
@@ -224,6 +234,21 @@ class PayloadDoc(TypedDict):
     status: Annotated[
         str | None, Doc("the member holding each error's HTTP status; null: none")
     ]
+    message_required: NotRequired[
+        Annotated[bool, Doc("as given (issue 30 §1); absent: the preset's")]
+    ]
+    constants: NotRequired[
+        Annotated[
+            dict[str, JSON],
+            Doc("member → the value every payload carries there (issue 30 §1)"),
+        ]
+    ]
+    outside: NotRequired[
+        Annotated[
+            Literal["keep"],
+            Doc("the members beside the envelope are kept (issue 30 §1)"),
+        ]
+    ]
 
 
 class ModelDocument(TypedDict):
@@ -235,7 +260,7 @@ class ModelDocument(TypedDict):
     base: str
     fallback: str
     wrap: str
-    code_case: Literal["lower_snake", "upper_snake"]
+    code_case: Literal["lower_snake", "upper_snake", "as_written"]
     python_layout: Literal["auto", "module", "lazy"]
     wire_type: Literal["string", "integer"]
     class_suffix: Annotated[str, Doc("what a derived class name ends with")]
@@ -295,7 +320,7 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
 
     deprecated = code.deprecated
     message = code.message
-    return {
+    doc: CodeDoc = {
         "id": code.code,
         "wire": code.wire_code,
         "domain": code.domain,
@@ -327,6 +352,9 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
         "throttling": code.throttling,
         "doc_url": taxonomy.doc_url(code),
     }
+    if code.aliases:
+        doc["aliases"] = list(code.aliases)
+    return doc
 
 
 def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
@@ -412,17 +440,29 @@ def document(names: Names) -> ModelDocument:
         ),
         "grpc_status": typing.cast(Any, taxonomy.grpc_status),
         "docs_url": taxonomy.docs_url,
-        "payload": {
-            "preset": typing.cast(Any, taxonomy.payload.preset),
-            "code": taxonomy.payload.code,
-            "message": taxonomy.payload.message,
-            "retryable": taxonomy.payload.retryable,
-            "details": taxonomy.payload.details,
-            "details_type": typing.cast(Any, taxonomy.payload.details_type),
-            "envelope": taxonomy.payload.envelope,
-            "status": taxonomy.payload.status,
-        },
+        "payload": _payload(taxonomy.payload),
     }
+
+
+def _payload(payload: Payload) -> PayloadDoc:
+    """The payload mapping; issue 30's parts only where the taxonomy gives them."""
+    out: PayloadDoc = {
+        "preset": typing.cast(Any, payload.preset),
+        "code": payload.code,
+        "message": payload.message,
+        "retryable": payload.retryable,
+        "details": payload.details,
+        "details_type": typing.cast(Any, payload.details_type),
+        "envelope": payload.envelope,
+        "status": payload.status,
+    }
+    if payload.message_required is not None:
+        out["message_required"] = payload.message_required
+    if payload.constants:
+        out["constants"] = {name: json_data(value) for name, value in payload.constants}
+    if payload.keeps_outside:
+        out["outside"] = "keep"
+    return out
 
 
 # ------------------------------------------------------------------ the schema

@@ -57,10 +57,25 @@ def json_str(text: str) -> str:
 
 # -------------------------------------------------------------------- Markdown
 # What can start inline Markdown (emphasis, code, links, HTML, entities, table
-# pipes, strikethrough, math) anywhere in a line; everything else is left as is so
-# the page stays readable as source.
-_MD_INLINE = frozenset("\\`*_[]<>|&~$!:")
+# pipes, strikethrough, math, autolinks) anywhere in a line; everything else is
+# left as is so the page stays readable as source.  The characters
+# Python-Markdown (MkDocs) can backslash-escape too are escaped so; the others
+# are written as character references, which every renderer decodes: a
+# backslash before them is shown by Python-Markdown (issue 33 §6).
+_MD_BACKSLASHED = frozenset("\\`*_[]!")
+_MD_REFERENCES = {
+    "<": "&lt;",
+    ">": "&gt;",
+    "&": "&amp;",
+    "|": "&#124;",
+    "~": "&#126;",
+    "$": "&#36;",
+    ":": "&#58;",
+}
 _MD_LINE_START = re.compile(r"[#>+=-]|[0-9]+[.)]")
+#: A leading block marker's punctuation, as each renderer reads it escaped.
+_MD_MARKER = {"#": "\\#", ">": "&gt;", "+": "\\+", "=": "&#61;", "-": "\\-"}
+_MD_MARKER.update({".": "\\.", ")": "\\)"})
 
 # Text with no character to escape, no block marker at its start, no "#" or
 # space at either end.
@@ -71,10 +86,12 @@ _MD_PLAIN = re.compile(
 
 
 def md_text(text: str) -> str:
-    """Plain text as Markdown inline content that renders as exactly ``text``.
+    """Plain text as Markdown inline content that renders as exactly ``text``
+    in CommonMark, GitHub's Markdown and MkDocs' Python-Markdown alike.
 
-    Characters that could start inline markup are backslash-escaped, and so is
-    the punctuation of a leading block marker (``#``, ``>``, ``-``, the ``.`` of
+    Characters that could start inline markup are escaped (a backslash where
+    every renderer takes one, else a character reference), and so is the
+    punctuation of a leading block marker (``#``, ``>``, ``-``, the ``.`` of
     ``1.``) and a final ``#`` (which would close an ATX heading); line breaks
     become ``<br>`` (a table row is one line) and invisible characters, like
     leading and trailing spaces (which headings and table cells strip), become
@@ -95,8 +112,12 @@ def md_text(text: str) -> str:
         escape.add(len(body) - 1)
     out.append("&#x20;" * lead)
     for index, char in enumerate(body):
-        if char in _MD_INLINE or index in escape:
+        if index in escape:
+            out.append(_MD_MARKER[char])
+        elif char in _MD_BACKSLASHED:
             out.append("\\" + char)
+        elif char in _MD_REFERENCES:
+            out.append(_MD_REFERENCES[char])
         elif char == "\n":
             out.append("<br>")
         elif char == " " or char.isprintable():
@@ -121,13 +142,18 @@ def md_code(text: str) -> str:
 
     The span's backtick fence is longer than any backtick run inside; a space
     pads both ends when the text starts or ends with a backtick or a space
-    (CommonMark strips one from each end again); a ``|`` is written ``\\|``,
-    which a GFM table turns back into a pipe before it reads the span.
+    (CommonMark strips one from each end again).  Text with a ``|`` is an HTML
+    ``<code>`` element instead, its content escaped as :func:`md_text` escapes
+    text (the pipe a character reference): a GFM table
+    splits its cells on pipes first, code spans included, and a ``\\|`` there
+    is shown as written by Python-Markdown.
     """
+    if "|" in text:  # the element's content is Markdown: escaped as text is
+        return f"<code>{md_text(text)}</code>"
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
-    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def md_cell(text: str) -> str:

@@ -4,14 +4,18 @@ Validation refuses what cannot be generated; lint flags what is legal but
 probably wrong: a domain without its generic code, a ``*_timeout`` that is not
 retryable, a meaning that reads differently from the rest, a message template
 that uses no field or a details field nothing describes.  Each rule has a
-stable id and a default level (``error``, ``warning`` or ``off``); a project
-changes them in ``[tool.taxogen.lint]`` of its pyproject.toml::
+stable id and a level (``error`` or ``warning``); only what is true of every
+catalogue runs by default, one style's conventions are opt-in
+(:mod:`taxogen.lint_config`).  A project changes them in ``[tool.taxogen.lint]``
+of its pyproject.toml, as ruff spells it::
 
     [tool.taxogen.lint]
-    enable = ["code-domain-prefix"]          # turn on rules that are off by default
-    disable = ["meaning-no-period"]
+    extend-select = ["meaning-no-period"]    # opt in to a convention
+    ignore = ["fallback-not-retryable", "session", "task_timeout.elapsed_ms"]
     level = {"meaning-unique" = "error"}
-    ignore = {"timeout-retryable" = ["session_timeout"]}   # per-code exceptions
+
+Every finding says what it is about (:class:`About`: its code, domain, details
+field), which is what ``ignore`` matches.
 
 Findings print as ``PATH:LINE:COL: LEVEL RULE-ID: message``.
 
@@ -29,11 +33,12 @@ from collections.abc import Callable, Iterator
 from taxogen import lint_config
 from taxogen.diagnostics import Position
 from taxogen.lint_config import LEVELS, LintConfig, LintConfigError
-from taxogen.lint_details import field_described, template_uses_field
+from taxogen.lint_details import About, Found, field_described, template_uses_field
 from taxogen.model import Code, Taxonomy
 from taxogen.naming import domain_prefix, generic_code, words
 
 __all__ = [
+    "About",
     "LEVELS",
     "RULES",
     "Finding",
@@ -50,9 +55,10 @@ class Finding:
 
     rule: str
     level: str
-    code: str | None  # the code it concerns, for per-code ignores
+    code: str | None  # the code it concerns, if any
     message: str
     position: Position | None
+    about: About = About()
 
     def format(self, path: str) -> str:
         where = (
@@ -63,7 +69,7 @@ class Finding:
         return f"{where}: {self.level} {self.rule}: {self.message}"
 
 
-_Check = Callable[[Taxonomy], Iterator[tuple[str | None, str, Position | None]]]
+_Check = Callable[[Taxonomy], Iterator[Found]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,16 +82,20 @@ class Rule:
     check: _Check
 
 
+def _about(code: Code) -> About:
+    return About(code=code.code, domain=code.domain)
+
+
 def _domain_generic_code(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     for domain in t.domains:
         generic = generic_code(domain.key, t.code_case)
         # A domain without codes is a parent of others (README "Hierarchies"):
         # an abstract class, raised through its children's codes.
         if domain.codes and all(c.code != generic for c in domain.codes):
             yield (
-                None,
+                About(domain=domain.key),
                 (
                     f"domain {domain.key!r} has no generic code {generic!r} for errors"
                     " it cannot be more precise about"
@@ -96,13 +106,13 @@ def _domain_generic_code(
 
 def _code_domain_prefix(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     for domain in t.domains:
         prefix = domain_prefix(domain.key, t.code_case)  # llm -> LLM_ in UPPER_SNAKE
         for code in domain.codes:
             if not code.code.startswith(prefix):
                 yield (
-                    code.code,
+                    _about(code),
                     (
                         f"code {code.code!r} does not start with its domain's prefix"
                         f" {prefix!r}"
@@ -113,11 +123,11 @@ def _code_domain_prefix(
 
 def _timeout_retryable(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     for code in t.codes:
         if words(code.code)[-1] == "timeout" and not code.retryable:
             yield (
-                code.code,
+                _about(code),
                 (
                     f"{code.code!r} is a timeout and should be retryable (the same call"
                     " may succeed later)"
@@ -128,7 +138,7 @@ def _timeout_retryable(
 
 def _terminal_not_retryable(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     for code in t.codes:
         parts = words(code.code)
         terminal = (
@@ -138,7 +148,7 @@ def _terminal_not_retryable(
         )
         if terminal and code.retryable:
             yield (
-                code.code,
+                _about(code),
                 (
                     f"{code.code!r} should not be retryable: cancellations,"
                     " authorization failures and invalid input fail the same way again"
@@ -149,11 +159,11 @@ def _terminal_not_retryable(
 
 def _fallback_not_retryable(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     fallback = t.code(t.fallback)
     if fallback.retryable:
         yield (
-            fallback.code,
+            _about(fallback),
             (
                 f"the fallback {fallback.code!r} is retryable, so every unknown code"
                 " would be retried"
@@ -162,14 +172,14 @@ def _fallback_not_retryable(
         )
 
 
-def _meaning_present(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _meaning_present(t: Taxonomy) -> Iterator[Found]:
     for code in t.codes:
         if not code.meaning.strip():
-            yield code.code, f"{code.code!r} has no meaning", code.position
+            yield _about(code), f"{code.code!r} has no meaning", code.position
     for tomb in t.removed:
         if not tomb.meaning.strip():
             yield (
-                tomb.code,
+                About(code=tomb.code, domain=tomb.domain),
                 f"removed code {tomb.code!r} does not record what it meant",
                 tomb.position,
             )
@@ -177,11 +187,11 @@ def _meaning_present(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | 
 
 def _meaning_no_period(
     t: Taxonomy,
-) -> Iterator[tuple[str | None, str, Position | None]]:
+) -> Iterator[Found]:
     for code in t.codes:
         if code.meaning.rstrip().endswith("."):
             yield (
-                code.code,
+                _about(code),
                 (
                     f"the meaning of {code.code!r} ends with a period; meanings are"
                     " phrases"
@@ -190,13 +200,13 @@ def _meaning_no_period(
             )
 
 
-def _meaning_unique(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _meaning_unique(t: Taxonomy) -> Iterator[Found]:
     first: dict[str, Code] = {}
     for code in t.codes:
         key = " ".join(code.meaning.lower().split())
         if key in first:
             yield (
-                code.code,
+                _about(code),
                 (
                     f"{code.code!r} has the same meaning as {first[key].code!r} (line"
                     f" {first[key].position.line})"
@@ -207,7 +217,7 @@ def _meaning_unique(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | N
             first[key] = code
 
 
-def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position | None]]:
+def _replaced_by_live(t: Taxonomy) -> Iterator[Found]:
     live = {c.code: c for c in t.codes}
     for code in t.codes:
         dep = code.deprecated
@@ -216,7 +226,7 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
         target = live.get(dep.replaced_by)
         if target is None:
             yield (
-                code.code,
+                _about(code),
                 (
                     f"{code.code!r} is replaced by {dep.replaced_by!r}, which is not a"
                     " live code"
@@ -225,7 +235,7 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
             )
         elif target.deprecated is not None:
             yield (
-                code.code,
+                _about(code),
                 (
                     f"{code.code!r} is replaced by {dep.replaced_by!r}, which is"
                     " deprecated too"
@@ -233,7 +243,7 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[tuple[str | None, str, Position |
                 dep.position,
             )
         elif target.code == code.code:
-            yield code.code, f"{code.code!r} is replaced by itself", dep.position
+            yield _about(code), f"{code.code!r} is replaced by itself", dep.position
 
 
 #: Each rule's check, by id; the ids, levels and summaries are
@@ -259,24 +269,25 @@ RULES: tuple[Rule, ...] = tuple(
 
 
 def lint(taxonomy: Taxonomy, config: LintConfig | None = None) -> list[Finding]:
-    """Every finding of every enabled rule, in rule order then taxonomy order."""
+    """Every finding of every selected rule, in rule order then taxonomy order,
+    but those ``config`` ignores."""
     config = config or LintConfig.default()
     findings: list[Finding] = []
     for rule in RULES:
-        level = config.levels.get(rule.id, rule.level)
+        level = config.levels.get(rule.id, "off")
         if level == "off":
             continue
-        skip = config.ignore.get(rule.id, frozenset())
-        for code, message, position in rule.check(taxonomy):
-            if code is not None and code in skip:
+        for about, message, position in rule.check(taxonomy):
+            if config.silenced(rule.id, about.subjects()):
                 continue
             findings.append(
                 Finding(
                     rule=rule.id,
                     level=level,
-                    code=code,
+                    code=about.code,
                     message=message,
                     position=position,
+                    about=about,
                 )
             )
     return findings

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import decimal
+import json
 import re
 import urllib.parse
 from typing import Any, NamedTuple, Union
@@ -33,6 +34,7 @@ __all__ = [
     "ANY_CASE",
     "CASE_PATTERNS",
     "CASE_RULES",
+    "constant_text",
     "CLASS_OVERRIDE",
     "CLASS_SUFFIX",
     "CLASS_PATTERN",
@@ -63,6 +65,7 @@ __all__ = [
     "PAYLOAD_FIELDS",
     "PAYLOAD_KEYS",
     "PAYLOAD_PRESETS",
+    "OUTSIDE",
     "DETAILS_TYPES",
     "Payload",
     "preset_payload",
@@ -75,6 +78,7 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_WIRE_INTEGER",
     "WIRE_PATTERN",
+    "EMPTY_OR_WIRE_PATTERN",
     "WIRE_TYPES",
     "code_pattern",
     "doc_url",
@@ -114,12 +118,16 @@ def json_data(value: JSONValue) -> Any:
 
 
 #: The spelling styles a taxonomy may declare for its codes (``code_case``).
-CODE_CASES = ("lower_snake", "upper_snake")
+CODE_CASES = ("lower_snake", "upper_snake", "as_written")
 
 #: What a code or domain name must look like under each ``code_case``.
 CASE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
+    # A wire code as the protocol writes it (NoSuchKey, NotFound, ENOENT): printable
+    # ASCII without spaces whose first letter or digit is a letter, where every
+    # language's identifiers start.  Domains keep a snake case.
+    "as_written": re.compile(r"[!-/:-@\[-`{-~]*[A-Za-z][!-~]*"),
 }
 #: What each code case means, for people: follows "is not lower_snake (...)".
 CASE_RULES = {
@@ -127,6 +135,8 @@ CASE_RULES = {
     " starting with a letter",
     "upper_snake": "uppercase letters and digits, words joined by single underscores,"
     " starting with a letter",
+    "as_written": "printable ASCII without spaces, as the wire code is written, whose"
+    " first letter or digit is a letter",
 }
 #: A name in either case: what is checked while the ``code_case`` is unreadable.
 ANY_CASE = re.compile(
@@ -263,6 +273,8 @@ WIRE_TYPES = ("string", "integer")
 #: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
 #: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
 WIRE_PATTERN = re.compile(r"[!-~]+")
+#: The same, or the empty string: what a code is once ``wire: ""`` is one.
+EMPTY_OR_WIRE_PATTERN = re.compile(r"[!-~]*")
 #: The longest code a payload may carry, in characters (string codes are ASCII).
 MAX_CODE_LENGTH = 256
 #: The largest integer wire code, either sign: JavaScript's Number.MAX_SAFE_INTEGER,
@@ -306,6 +318,8 @@ PAYLOAD_FIELDS = (
 #: The payload shapes ``payload.preset`` names: today's ``{code, message,
 #: retryable, details}``, a JSON-RPC 2.0 error object and an RFC 9457 problem.
 PAYLOAD_PRESETS = ("harmovela", "json-rpc", "problem")
+#: What ``payload.outside`` may say of the members beside the envelope.
+OUTSIDE = ("drop", "keep")
 #: What a payload's details may be (``payload.details_type``).
 DETAILS_TYPES = ("object", "array", "any")
 
@@ -332,6 +346,20 @@ class Payload:
     #: The member that holds the HTTP status (``status: code``), read into each
     #: error's own status and written from it; None: not on the wire.
     status: str | None = None
+    #: ``message_required`` as the taxonomy gives it: None where it does not
+    #: (the preset's: the problem's ``detail`` is optional, every other message
+    #: is required), False where the message may be absent and a body received
+    #: without it is written back without it (issue 30 §1).
+    message_required: bool | None = None
+    #: Members every payload carries with a fixed value (issue 30 §1), in the
+    #: order given: members of the payload itself (beside the envelope, if
+    #: any), written on every payload, and on decoding each absent (or null) or
+    #: equal.  Each value a string, a number or a boolean.
+    constants: tuple[tuple[str, JSONValue], ...] = ()
+    #: With an envelope, what becomes of the members beside it (issue 30 §1):
+    #: ``drop`` (the default) or ``keep``, on the error as received and written
+    #: back.
+    outside: str = "drop"
 
     @property
     def default(self) -> bool:
@@ -355,9 +383,29 @@ class Payload:
         return tuple(name for name in names if name is not None)
 
     @property
-    def message_required(self) -> bool:
-        """RFC 9457's ``detail`` is optional; every other shape's message is not."""
-        return not self.problem
+    def keeps_outside(self) -> bool:
+        """Whether the members beside the envelope are kept (``outside: keep``)."""
+        return self.outside == "keep"
+
+    @property
+    def fixed(self) -> tuple[str, ...]:
+        """The members of the constants (never details, even under ``"*"``)."""
+        return tuple(name for name, _ in self.constants)
+
+    @property
+    def optional_message(self) -> bool:
+        """Whether a payload may leave the message out: where the taxonomy says
+        ``message_required: false``, and under the problem preset (RFC 9457's
+        ``detail`` is optional) unless it says ``true``."""
+        if self.message_required is None:
+            return self.problem
+        return not self.message_required
+
+    @property
+    def exact_message(self) -> bool:
+        """Whether a body received without the message is written back without it
+        (``message_required: false`` given)."""
+        return self.message_required is False
 
     @property
     def always_details(self) -> bool:
@@ -564,6 +612,15 @@ def parse_template(text: str) -> tuple[Piece, ...] | str:
     return tuple(pieces)
 
 
+def constant_text(value: JSONValue) -> str:
+    """A payload constant as error messages show it, the same in every language:
+    a string JSON-quoted, a number or a boolean as a placeholder shows it."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    assert isinstance(value, (bool, int, float)), value
+    return placeholder_text(value)
+
+
 def placeholder_text(value: str | int | float | bool) -> str:
     """What a placeholder shows for ``value``, the same in every language.
 
@@ -606,6 +663,9 @@ class Deprecation:
     replaced_by: str | None
     position: Position
     since: str | None = None  # the taxonomy version that deprecated the code
+    #: How messages name the replacement: its wire code as text (what users see
+    #: on the wire), or ``replaced_by`` itself where no code has that key.
+    replaced_by_wire: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -638,6 +698,10 @@ class Code:
     #: and where its value stands.
     retry_after: str | None = None
     retry_after_at: Position | None = None
+    #: ``aliases:``: other names of the same code (errno's ``EWOULDBLOCK`` for
+    #: ``EAGAIN``), each exported as an alias of its member and class; with
+    #: string wire codes each is also accepted on the wire as this code.
+    aliases: tuple[str, ...] = ()
 
     @property
     def wire_code(self) -> str | int:
@@ -910,6 +974,8 @@ def code_pattern(taxonomy: Taxonomy) -> str | None:
     """
     if taxonomy.wire_type == "integer":
         return None
-    if taxonomy.wire_declared:
+    if any(code.wire == "" for code in taxonomy.codes):
+        return EMPTY_OR_WIRE_PATTERN.pattern  # "" is a code (Kubernetes' Unknown)
+    if taxonomy.wire_declared or taxonomy.code_case == "as_written":
         return WIRE_PATTERN.pattern
     return CASE_PATTERNS[taxonomy.code_case].pattern

@@ -28,11 +28,12 @@ import re
 from collections.abc import Sequence
 
 from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
-from taxogen.model import Code, Domain, Taxonomy
+from taxogen.model import ANY_CASE, Code, Domain, Taxonomy
 from taxogen.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
 from taxogen.targets import languages
 
 __all__ = [
+    "NamedAlias",
     "NamedCode",
     "NamedDomain",
     "Names",
@@ -59,7 +60,14 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def words(identifier: str) -> list[str]:
-    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout."""
+    """The lowercase words of a code or domain: ``TASK_TIMEOUT`` → task, timeout.
+
+    A key in neither snake case (``code_case: as_written``) is split where its
+    spelling changes: ``NoSuchKey`` → no, such, key; ``x-amz-Thing`` → x, amz,
+    thing (its other characters only separate words).
+    """
+    if not ANY_CASE.fullmatch(identifier):
+        return [w.lower() for w in split_words(identifier)]
     return [w for w in identifier.lower().split("_") if w]
 
 
@@ -85,17 +93,23 @@ def class_name(identifier: str, suffix: str = "Error") -> str:
 
 
 def member_name(identifier: str) -> str:
-    """The enum member (and TypeScript key) for a code or domain value."""
-    return identifier.upper()
+    """The enum member (and TypeScript key) for a code or domain value: its words
+    in capitals (``task_timeout`` → ``TASK_TIMEOUT``, ``NoSuchKey`` →
+    ``NO_SUCH_KEY``)."""
+    return "_".join(words(identifier)).upper()
 
 
 def in_code_case(identifier: str, code_case: str) -> str:
-    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals)."""
-    return identifier if code_case == "lower_snake" else identifier.upper()
+    """A lower_snake ``identifier`` spelt in ``code_case`` (upper_snake: capitals;
+    as_written takes it as it is)."""
+    return identifier.upper() if code_case == "upper_snake" else identifier
 
 
 def other_case(code: str, code_case: str) -> str:
-    """``code`` spelt in the code case the taxonomy does not use."""
+    """``code`` spelt in a case the taxonomy does not use (as_written: each
+    letter's case swapped, ``NoSuchKey`` → ``nOsUCHkEY``)."""
+    if code_case == "as_written":
+        return code.swapcase()
     return code.upper() if code_case == "lower_snake" else code.lower()
 
 
@@ -160,6 +174,16 @@ def field_problem(name: str) -> str | None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class NamedAlias:
+    """Another name of a code (``aliases:``) with its identifiers: its class is an
+    alias of the code's class, its member of the code's member."""
+
+    name: str
+    class_name: str
+    member: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class NamedCode:
     """A code with its identifiers."""
 
@@ -171,6 +195,8 @@ class NamedCode:
     is_domain_base: bool
     #: The type of its declared details (a TypedDict, an interface), if it has any.
     details_type: str | None = None
+    #: Its ``aliases:``, each with the names it is exported under.
+    aliases: tuple[NamedAlias, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -310,6 +336,24 @@ def _assign(
     dclasses = {d.key: _domain_class(d, code_case, suffix) for d in domains}
     named_domains: list[NamedDomain] = []
     refused: set[str] = set()  # the codes whose class name is refused
+    # Enum members: unique while keys are in one snake case; two keys written as
+    # on the wire may spell one (``NoSuchKey``, ``NO_SUCH_KEY``), which `class:`
+    # cannot resolve.
+    members: dict[str, tuple[str, Position]] = {}
+
+    def claim_member(member: str, what: str, position: Position, key: str) -> None:
+        earlier = members.get(member)
+        if earlier is None:
+            members[member] = (what, position)
+            return
+        problem(
+            position,
+            key,
+            f"{what} makes the enum member {member!r}, as {earlier[0]} does (line "
+            f"{earlier[1].line}); every language would have one name for both, so "
+            "rename one key and give its wire code as `wire:`",
+        )
+
     for domain in domains:
         dkey = f"domains.{domain.key}"
         base_code_model = _domain_base_code(domain, code_case)
@@ -345,6 +389,14 @@ def _assign(
             is_base = code is base_code_model
             cname = code.class_name or class_name(code.code, suffix)
             dtype = details_type(cname) if code.fields else None
+            aliases = tuple(
+                NamedAlias(
+                    name=alias,
+                    class_name=class_name(alias, suffix),
+                    member=member_name(alias),
+                )
+                for alias in code.aliases
+            )
             named = NamedCode(
                 code=code,
                 class_name=cname,
@@ -353,12 +405,21 @@ def _assign(
                 domain_member=member_name(domain.key),
                 is_domain_base=is_base,
                 details_type=dtype,
+                aliases=aliases,
             )
             what = f"code {code.code!r}" + (
                 " (set by `class:`)" if code.class_name else ""
             )
             fix = "set `class:` on the code to choose another"
             ckey = f"{dkey}.codes.{code.code}"
+            claim_member(named.member, f"code {code.code!r}", code.position, ckey)
+            for alias in aliases:
+                what = f"alias {alias.name!r} of code {code.code!r}"
+                fix = "choose another alias"
+                if claim(alias.class_name, what, code.position, ckey, fix):
+                    claim_member(alias.member, what, code.position, ckey)
+                else:  # its other names are not checked again
+                    refused.add(alias.name)
             claimed = claim(cname, what, code.position, ckey, fix)
             if claimed and dtype is not None:
                 claim(dtype, f"the details type of {what}", code.position, ckey, fix)

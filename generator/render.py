@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 
 from taxogen import document
 from taxogen.naming import Names
-from taxogen.targets import every
+from taxogen.targets import ENTRIES, every
 from taxogen.targets.base import Options, Target, header_lines, render_target
 from taxogen.targets.base import output_shapes as _shapes
 from taxogen.targets.environment import TEMPLATES, environment
@@ -54,11 +54,22 @@ def render(
     templates, through them too, with the model document as ``model``."""
     env = environment(user)
     context = None if user is None else {"model": document.document(names)}
+    chosen = every() if targets is None else tuple(targets)
+    run = {target.name for target in chosen}
+    generated = tuple(entry for entry in ENTRIES if entry.name in run)
     plan: dict[str, bytes] = {}
-    for target in every() if targets is None else targets:
+    for target in chosen:
         given = (options or {}).get(target.name, {})
         plan.update(
-            render_target(target, names, env, user=user, context=context, options=given)
+            render_target(
+                target,
+                names,
+                env,
+                user=user,
+                context=context,
+                options=given,
+                generated=generated,
+            )
         )
     return plan
 

@@ -1,7 +1,7 @@
 """Review: the ``diff`` and ``lint`` commands, which read taxonomies and report.
 
 ``diff`` classifies every change between two taxonomies (two files, or the
-project's against a git revision, read with ``git`` without a work tree) and
+project's against a git revision, :mod:`taxogen.revision`) and
 checks the version bump; ``lint`` applies the rules of ``[tool.taxogen.lint]``.
 Both print text, ``diff`` JSON too, and both GitHub Actions annotations.  They
 never touch the output folder; :mod:`taxogen.cli` parses the command line
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from taxogen.cli import report
+from taxogen.annotation import annotation
 from taxogen.diagnostics import TaxonomyError
 from taxogen.diff import (
     BREAKING,
@@ -30,15 +31,12 @@ from taxogen.diff import (
 from taxogen.lint import lint
 from taxogen.naming import Names, name_taxonomy
 from taxogen.pipeline import load_names, load_taxonomy
+from taxogen.revision import UsageError, taxonomy_at
 from taxogen.settings import Settings
-from taxogen.source import MAX_BYTES, load_text
+from taxogen.source import load_text
 from taxogen.validate import validate
 
 __all__ = ["diff_command", "lint_command"]
-
-
-class _UsageError(Exception):
-    pass
 
 
 def lint_command(
@@ -57,7 +55,7 @@ def lint_command(
         if fmt == "github":
             kind = "error" if finding.level == "error" or strict else "warning"
             print(
-                _annotation(
+                annotation(
                     kind, str(taxonomy), finding.position, finding.rule, finding.message
                 )
             )
@@ -76,97 +74,20 @@ def lint_command(
 
 
 # ------------------------------------------------------------------------ diff
-def _git(args: list[str], folder: Path) -> tuple[int, bytes, str]:
-    """Run ``git`` in ``folder``: its exit status, output and error text."""
-    import subprocess  # here: only diff --against needs it, and it costs generate 9 ms
-
-    try:
-        done = subprocess.run(
-            ["git", *args],
-            cwd=folder,
-            capture_output=True,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except OSError as exc:
-        raise _UsageError(f"cannot run git: {exc.strerror}") from None
-    return done.returncode, done.stdout, done.stderr.decode("utf-8", "replace").strip()
-
-
-def _git_taxonomy(ref: str, taxonomy: Path) -> tuple[str | None, str]:
-    """The text of ``taxonomy`` at git revision ``ref`` (None: that commit has
-    no file there, a new taxonomy), and how to name it.
-
-    The ref is user text: one that could pass for an option, or that does not
-    name a commit, is refused before git reads anything, and git only ever
-    sees it after ``--end-of-options``.
-    """
-    if not ref or ref.startswith("-") or not ref.isprintable():
-        raise _UsageError(
-            f"--against {_shown(ref)}: "
-            "expected a git revision (a branch, tag or commit)"
-        )
-    folder = taxonomy.resolve().parent
-    if not folder.is_dir():
-        raise _UsageError(f"{taxonomy}: no such folder: {folder}")
-    status, out, err = _git(["rev-parse", "--show-toplevel"], folder)
-    if status != 0:
-        raise _UsageError(f"{taxonomy} is not in a git repository: {err}")
-    top = Path(out.decode("utf-8", "surrogateescape").strip()).resolve()
-    try:
-        inside = taxonomy.resolve().relative_to(top).as_posix()
-    except ValueError:
-        raise _UsageError(
-            f"{taxonomy} is outside the git repository at {top}"
-        ) from None
-    status, out, err = _git(
-        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"],
-        folder,
-    )
-    if status != 0:
-        raise _UsageError(f"--against {_shown(ref)}: not a commit in {top}")
-    commit = out.decode("ascii", "replace").strip()
-    # ``ls-tree`` answers whether the path is in the commit, where ``cat-file``
-    # fails alike for "not there" and for a path that is a folder there.
-    status, out, err = _git(
-        ["ls-tree", "--full-tree", "--name-only", commit, "--", inside], folder
-    )
-    if status == 0 and not out.strip():
-        return None, f"{ref}:{inside}"
-    status, out, err = _git(["cat-file", "-s", f"{commit}:{inside}"], folder)
-    if status != 0:
-        raise _UsageError(f"cannot read {inside} at {ref}: it is not in that commit")
-    if int(out.strip() or 0) > MAX_BYTES:
-        raise _UsageError(
-            f"{inside} at {ref} is larger than {MAX_BYTES // (1024 * 1024)} MiB"
-        )
-    status, out, err = _git(["cat-file", "blob", f"{commit}:{inside}"], folder)
-    if status != 0:
-        raise _UsageError(f"cannot read {inside} at {ref}: {err}")
-    try:
-        return out.decode("utf-8"), f"{ref}:{inside}"
-    except UnicodeDecodeError:
-        raise _UsageError(f"{inside} at {ref} is not valid UTF-8") from None
-
-
-def _shown(text: str) -> str:
-    return json.dumps(text, ensure_ascii=True)[:100]
-
-
 def diff_command(args: argparse.Namespace, config: Settings) -> int:
     """``taxogen diff``: exit 1 when the version bump is too small."""
     try:
         if args.against is not None:
             if args.old is not None:
-                raise _UsageError("give either OLD NEW or --against GIT_REF, not both")
+                raise UsageError("give either OLD NEW or --against GIT_REF, not both")
             new_path: Path = args.taxonomy or config.taxonomy
-            text, old_shown = _git_taxonomy(args.against, new_path)
+            text, old_shown = taxonomy_at(args.against, new_path)
         else:
             if args.old is None:
-                raise _UsageError("give OLD [NEW], or --against GIT_REF")
+                raise UsageError("give OLD [NEW], or --against GIT_REF")
             new_path = args.new or args.taxonomy or config.taxonomy
             text, old_shown = "", str(args.old)
-    except _UsageError as exc:
+    except UsageError as exc:
         print(f"taxogen: error: {exc}", file=sys.stderr)
         return 2
     if text is None:
@@ -198,7 +119,7 @@ def diff_command(args: argparse.Namespace, config: Settings) -> int:
         for change in changes:
             kind = "error" if change.kind == BREAKING and not version.ok else "notice"
             print(
-                _annotation(
+                annotation(
                     kind,
                     shown,
                     change.position,
@@ -208,7 +129,7 @@ def diff_command(args: argparse.Namespace, config: Settings) -> int:
             )
         if not version.ok:
             print(
-                _annotation(
+                annotation(
                     "error",
                     shown,
                     new.taxonomy.position_of("version"),
@@ -262,7 +183,7 @@ def _new_taxonomy(fmt: str, old_shown: str, new_path: Path, named: Path | None) 
         print(json.dumps(document, indent=2))
     elif fmt == "github":
         print(
-            _annotation(
+            annotation(
                 "notice",
                 shown,
                 new.taxonomy.position_of("version"),
@@ -304,23 +225,3 @@ def _diff_json(
             "message": version.message,
         },
     }
-
-
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def _annotation(
-    kind: str, path: str, position: object, title: str, message: str
-) -> str:
-    """A GitHub Actions workflow command that annotates ``path`` at ``position``."""
-    props = [f"file={_escape_property(path)}"]
-    line = getattr(position, "line", None)
-    if line is not None:
-        props += [f"line={line}", f"col={getattr(position, 'col', 1)}"]
-    props.append(f"title={_escape_property(title)}")
-    return f"::{kind} {','.join(props)}::{_escape_data(message)}"

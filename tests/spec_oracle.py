@@ -32,6 +32,9 @@ import yaml
 CODE_PATTERNS = {
     "lower_snake": re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"),
     "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"),
+    # README "code_case: as_written": a key is a wire code as the protocol writes
+    # it, printable ASCII without spaces, its first letter or digit a letter.
+    "as_written": re.compile(r"[^A-Za-z0-9]*[A-Za-z][!-~]*"),
 }
 #: README "Wire codes": once any code gives a ``wire:``, a string code is any
 #: printable ASCII without spaces.
@@ -48,7 +51,20 @@ FIELDS = ("payload", "code", "message", "retryable", "details")
 
 
 def _words(identifier: str) -> list[str]:
+    """README "Names": a snake key's words; a key written as on the wire
+    (``NoSuchKey``, ``x-amz-Thing``) is split where a capitalised word, a run of
+    capitals or a number starts, other characters only separating words."""
+    if not re.fullmatch(
+        r"[a-z][a-z0-9]*(_[a-z0-9]+)*|[A-Z][A-Z0-9]*(_[A-Z0-9]+)*", identifier
+    ):
+        found = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", identifier)
+        return [w.lower() for w in found]
     return [w for w in identifier.lower().split("_") if w]
+
+
+def readme_member(identifier: str) -> str:
+    """README "Names": the enum member, the key's words in capitals joined by _."""
+    return "_".join(_words(identifier)).upper()
 
 
 def readme_class_name(identifier: str, suffix: str = "Error") -> str:
@@ -121,6 +137,11 @@ class SpecCode:
     #: names the details field (seconds ...) that says when to retry": its own,
     #: else its domain's (or a parent's), else the top level's; None: none.
     retry_after: str | None = None
+    #: README "Aliases": other names of the code; with string wire codes a
+    #: payload may carry each, as this code.
+    aliases: tuple[str, ...] = ()
+    #: README "Aliases": each alias's class name, by the rules of "Names".
+    alias_classes: tuple[str, ...] = ()
 
     @property
     def details_type(self) -> str | None:
@@ -226,7 +247,9 @@ class Spec:
     def pattern(self) -> re.Pattern[str]:
         """What a well-formed string code is: the code case while no live code
         gives a ``wire:``, any printable ASCII once one does."""
-        if self.wire_declared:
+        if "" in self.by_wire:  # README "code_case: as_written": wire: ""
+            return re.compile(r"[!-~]*")
+        if self.wire_declared or self.code_case == "as_written":
             return WIRE_PATTERN
         return CODE_PATTERNS[self.code_case]
 
@@ -239,6 +262,8 @@ class Spec:
                 type(code) is float and math.isfinite(code) and code.is_integer()
             )
             return whole and abs(code) <= MAX_WIRE_INTEGER  # type: ignore[arg-type]
+        if code == "" and "" in self.by_wire:
+            return True  # README "code_case: as_written": "" may be a wire code
         return (
             isinstance(code, str)
             and len(code) <= MAX_CODE_LENGTH
@@ -267,7 +292,10 @@ class Spec:
             code = int(code)
         if type(code) not in (str, int):
             return None
-        return self.by_wire.get(code)  # type: ignore[arg-type]
+        found = self.by_wire.get(code)  # type: ignore[arg-type]
+        if found is None and not self.integer:  # README "Aliases"
+            found = next((c for c in self.codes.values() if code in c.aliases), None)
+        return found
 
     def target(self, code: object) -> SpecCode:
         """What a received (well-formed) wire code is treated as: its own code if
@@ -337,10 +365,11 @@ class Spec:
         """A well-formed code in this case that the taxonomy neither defines nor
         removed.
         """
-        candidate = stem if self.code_case == "lower_snake" else stem.upper()
+        candidate = stem.upper() if self.code_case == "upper_snake" else stem
         taken = {*self.codes, *self.removed, *self.by_wire, *self.removed_wires}
+        taken |= {alias for code in self.codes.values() for alias in code.aliases}
         while candidate in taken:
-            candidate += "_x" if self.code_case == "lower_snake" else "_X"
+            candidate += "_X" if self.code_case == "upper_snake" else "_x"
         return candidate
 
 
@@ -403,7 +432,7 @@ def read_spec(path: Path) -> Spec:
         """README "Names": <domain>_error in the code case, whatever the domain
         key's own (`llm` → `LLM_ERROR` under upper_snake)."""
         text = f"{domain.lower()}_error"
-        return text if code_case == "lower_snake" else text.upper()
+        return text.upper() if code_case == "upper_snake" else text
 
     codes: dict[str, SpecCode] = {}
     domains: dict[str, str] = {}
@@ -479,6 +508,10 @@ def read_spec(path: Path) -> Spec:
                 meaning=entry["meaning"],
                 class_name=entry.get("class") or readme_class_name(code, suffix),
                 wire=entry.get("wire", code),
+                aliases=tuple(entry.get("aliases", ())),
+                alias_classes=tuple(
+                    readme_class_name(a, suffix) for a in entry.get("aliases", ())
+                ),
                 fields=tuple(fields.items()),
                 message=entry.get("message"),
                 http_status=_default_status(entry.get("http_status", http)),
@@ -777,7 +810,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
     if op == "from_payload":
         problem = payload_problem(spec, given)
         if problem is not None:
-            return {"ok": False, "field": problem}
+            return {"ok": False, "field": problem, **_constant_message(spec, problem)}
         return _accepted(spec, given)
     if op == "error_from_event":
         if not isinstance(given, dict):
@@ -815,6 +848,24 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             "ancestors": _ancestors(spec, wrap),
         }
     raise AssertionError(f"no oracle for {op!r}")
+
+
+def _constant_message(spec: Spec, field: str) -> dict[str, Any]:
+    """README "The payload on the wire": a payload constant's rejection states its
+    message, the same in every language: ``<member>: expected <the constant as
+    JSON>, the constant every payload carries, or none`` (a number or a boolean
+    as a placeholder shows it)."""
+    p = spec.payload
+    for name, value in (p.get("constants") or {}).items():
+        if field == name:
+            text = json.dumps(value, ensure_ascii=False)
+            if not isinstance(value, str):
+                text = shown(value)
+            return {
+                "message": f"{field}: expected {text}, the constant every payload "
+                "carries, or none"
+            }
+    return {}
 
 
 def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
@@ -898,7 +949,7 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
     for domain_ranges in spec.ranges.values():
         for low, high in domain_ranges:
             unknowns += [low, high, (low + high) // 2, low - 1, high + 1]
-    unknowns = [u for u in dict.fromkeys(unknowns) if u not in spec.by_wire]
+    unknowns = [u for u in dict.fromkeys(unknowns) if spec.known(u) is None]
     for code, entry in spec.codes.items():
         for retryable in (entry.retryable, not entry.retryable):
             payload = {"code": code, "message": f"m {code}", "retryable": retryable}
@@ -907,6 +958,10 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
         swapped = {"code": code.swapcase(), "message": "m", "retryable": True}
         out.append(("from_payload", swapped))
         out.append(("lookup", code))
+        for alias in () if spec.integer else entry.aliases:  # README "Aliases"
+            said = {"code": alias, "message": "m", "retryable": not entry.retryable}
+            out.append(("from_payload", said))
+            out.append(("lookup", alias))
     for code in (*spec.removed, *unknowns):
         out.append(("from_payload", {"code": code, "message": "m", "retryable": True}))
         out.append(("from_payload", {"code": code, "message": "", "retryable": False}))
@@ -922,6 +977,11 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
             node[leaf] = value
             out.append(("error_from_event", event))
     out.extend(("to_error", value) for value in NOT_ERRORS)
+    if spec.payload.get("message_required") is False:
+        # Issue 30 §1: every code, and an unknown one, received without a message.
+        wires = [entry.wire for entry in spec.codes.values()] + unknowns[:1]
+        for wire in wires:
+            out.append(("from_payload", to_wire(spec, {"code": wire})))
     return out
 
 
@@ -956,6 +1016,8 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
             "retryable": err.retryable,
             "wire_code": err.wire_code,
             "payload": json.loads(json.dumps(err.to_payload())),
+            "message": err.message,
+            "message_absent": err.message_absent,
             **_python_mapped(err),
             "ancestors": sorted(cls.__name__ for cls in type(err).__mro__),
         }
@@ -1027,7 +1089,12 @@ def read_payload(raw: Any) -> dict[str, Any]:
     """The issue's ``payload:``: the preset (default harmovela), each field given
     overriding it."""
     raw = dict(raw or {})
-    out = dict(PRESETS[raw.pop("preset", "harmovela")])
+    preset = raw.pop("preset", "harmovela")
+    out = dict(PRESETS[preset])
+    # Issue 30 §1: "message_required: false: the message member may be absent";
+    # true is every shape's own but the problem's (RFC 9457: detail optional).
+    if raw.get("message_required") is True and preset != "problem":
+        del raw["message_required"]
     out.update(raw)
     return out
 
@@ -1036,7 +1103,10 @@ def _members(spec: Spec) -> tuple[str, ...]:
     """The members the mapping reads as code, message, retryable and (issue 30
     §2) the HTTP status."""
     p = spec.payload
-    return tuple(m for m in (p["code"], p["message"], p["retryable"], p["status"]) if m)
+    own = tuple(m for m in (p["code"], p["message"], p["retryable"], p["status"]) if m)
+    if p["envelope"]:  # the constants sit beside the envelope
+        return own
+    return own + tuple(p.get("constants") or {})  # issue 30 §1: never details
 
 
 def type_uri(spec: Spec, code: str | int) -> str:
@@ -1105,6 +1175,12 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     at = f"{envelope}." if envelope else ""
     if not isinstance(payload, dict):
         return "payload"
+    # Issue 30 §1: "members every payload carries": the payload's own (beside
+    # the envelope); "on decoding each must be absent or equal (anything else is
+    # InvalidPayloadError naming the member)"; null counts as absent.
+    for name, value in (p.get("constants") or {}).items():
+        if payload.get(name) is not None and not same_json(payload[name], value):
+            return name
     body: object = payload
     if envelope:
         body = payload.get(envelope)
@@ -1128,9 +1204,10 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
             return at + p["code"]
         code = int(raw) if spec.integer else raw
     message = body.get(p["message"])
-    if not isinstance(message, str) and not (
-        message is None and p["preset"] == "problem"  # RFC 9457: detail optional
-    ):
+    # RFC 9457: detail optional; issue 30 §1: "message_required: false: the
+    # message member may be absent" (null counts as absent, as for details).
+    required = p.get("message_required", p["preset"] != "problem")
+    if not isinstance(message, str) and not (message is None and not required):
         return at + p["message"]
     retryable = None
     if p["retryable"]:
@@ -1170,14 +1247,36 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     problem = fields_problem(spec, code, details)
     if problem is not None:
         return problem
+    # Issue 30 §1: "outside: keep (with envelope:): members beside the envelope
+    # ... are kept on the error as received and written back" (the constants
+    # are checked and written as constants); within the limits, as details are.
+    around = {}
+    if p.get("outside") == "keep" and envelope:
+        constants = p.get("constants") or {}
+        around = {k: v for k, v in payload.items() if k != envelope}
+        around = {k: v for k, v in around.items() if k not in constants}
+        if not _size_ok(around):
+            return "payload"
     target = spec.codes[spec.fallback] if code is None else spec.target(code)
-    if message is None:
+    absent = message is None and p.get("message_required") is False
+    if absent:
+        # Issue 30 §1: "the message is then the code's message template rendered
+        # from the details when it can be, else its meaning".
+        known = spec.known(code) if code is not None else None
+        message = target.meaning
+        if known is not None and known.message is not None:
+            filled = {n: f["default"] for n, f in known.fields if "default" in f}
+            filled.update(details)
+            message = rendered(known.message, filled)
+    elif message is None:
         title = details.get("title") if isinstance(details, dict) else None
         message = title if isinstance(title, str) else target.meaning
     return {
         "target": target,
         "wire_code": target.wire if code is None else code,
         "message": message,
+        "absent": absent,
+        "around": around,
         "retryable": target.retryable if retryable is None else retryable,
         "details": details,
         "http_status": target.http_status if status is None else status,
@@ -1201,7 +1300,8 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
         body["status"] = target.http_status
     else:
         body[p["code"]] = read["wire_code"]
-    body[p["message"]] = read["message"]
+    if not read.get("absent"):  # issue 30 §1: "written back without it"
+        body[p["message"]] = read["message"]
     if p["retryable"]:
         body[p["retryable"]] = read["retryable"]
     if p["status"] and read["http_status"] is not None:
@@ -1213,7 +1313,10 @@ def written(spec: Spec, target: SpecCode, read: dict[str, Any]) -> dict[str, Any
         always = p["preset"] == "harmovela" and p["details_type"] == "object"
         if always or details not in (None, {}, []):
             body[p["details"]] = details
-    return body if not p["envelope"] else {p["envelope"]: body}
+    # Issue 30 §1: constants are "written on every payload", its own members.
+    constants = dict(p.get("constants") or {})
+    inner = body if not p["envelope"] else {p["envelope"]: body}
+    return {**read.get("around", {}), **constants, **inner}
 
 
 def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
@@ -1242,6 +1345,8 @@ def mapped_accepted(spec: Spec, payload: Any) -> dict[str, Any]:
             else {}
         ),
         "ancestors": _ancestors(spec, target),
+        # Issue 30 §1: received without its message (the vectors' "message").
+        **({"message": read["message"]} if read["absent"] else {}),
     }
 
 
@@ -1323,6 +1428,7 @@ def blamed_fields(spec: Spec) -> set[str]:
         return set(FIELDS)
     at = f"{p['envelope']}." if p["envelope"] else ""
     out = {"payload", at + p["code"], at + p["message"]}
+    out |= set(p.get("constants") or {})
     if p["retryable"]:
         out.add(at + p["retryable"])
     if p["status"]:

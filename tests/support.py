@@ -31,7 +31,7 @@ import pytest
 from taxogen.naming import Names
 from taxogen.pipeline import load_names
 from taxogen.targets import every
-from tests.spec_oracle import read_spec
+from tests.spec_oracle import read_spec, readme_member
 
 REPO = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO / "tests" / "cases"
@@ -205,6 +205,12 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
     def deprecation(code: str, key: str) -> Any:
         return (spec.codes[code].deprecated or {}).get(key)
 
+    def replacement(code: str) -> Any:
+        """README "Wire codes": a replacement is named by its wire code."""
+        instead = deprecation(code, "replaced_by")
+        found = spec.codes.get(instead) if instead is not None else None
+        return instead if found is None else str(found.wire)
+
     return {
         "name": spec.name,
         "version": spec.version,
@@ -228,7 +234,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             {
                 "key": key,
                 # README "Names": enum members are the upper snake case.
-                "member": key.upper(),
+                "member": readme_member(key),
                 "className": class_name,
                 "title": spec.domain_titles[key],
                 "synthesized": key not in spec.domain_codes,
@@ -253,7 +259,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             {
                 "code": c.wire,
                 "key": c.code,
-                "member": c.code.upper(),
+                "member": readme_member(c.code),
                 "className": c.class_name,
                 # README "Names": a domain's <domain>_error code is its base class,
                 # under the domain's parent; every other code is under its domain.
@@ -266,9 +272,21 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
                 "retryable": c.retryable,
                 "meaning": c.meaning,
                 "deprecated": deprecation(c.code, "reason"),
-                "replacedBy": deprecation(c.code, "replaced_by"),
+                "replacedBy": replacement(c.code),
             }
             for c in spec.codes.values()
+        ],
+        # README "Aliases": each alias is a member with its code's value.
+        "aliasMembers": [
+            [readme_member(alias), c.wire]
+            for c in spec.codes.values()
+            for alias in c.aliases
+        ],
+        # README "Aliases": with string codes each alias is read as its code.
+        "aliasCodes": [
+            [alias, c.wire]
+            for c in ([] if spec.integer else spec.codes.values())
+            for alias in c.aliases
         ],
         # README "Wire codes": under wire_type integer, a tombstone without an
         # integer wire: never was on the wire.

@@ -448,3 +448,24 @@ def test_version_is_the_distribution_s_and_the_manifest_records_it(
     )
     manifest = json.loads((REPO / "generated" / emit.MANIFEST).read_text())
     assert manifest["generator"] == f"taxogen {version}"
+
+
+def test_check_quiet_and_the_command_it_names(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30 §11: ``check -q`` is accepted (silent when up to date, from the
+    memo or not), and the stale message names ``taxogen generate``, never a
+    make target of taxogen's own repository."""
+    assert main(["generate", "-q"]) == 0
+    capsys.readouterr()
+    for use_memo in (False, True, True):  # rendered; recorded, then answered
+        assert main(["check", "-q"], use_memo=use_memo) == 0
+        assert capsys.readouterr().out == ""
+    assert main(["check", "--quiet"], use_memo=False) == 0
+    assert main(["check"], use_memo=False) == 0
+    assert "up to date" in capsys.readouterr().out
+    _add_code(project / "taxonomy.yaml")
+    assert main(["check", "-q"]) == 1
+    out, err = capsys.readouterr()
+    assert "stale: generated/typescript/src/index.ts" in out  # what differs, still
+    assert "run `taxogen generate`" in err and "make" not in err

@@ -243,6 +243,12 @@ def test_lint_strict_and_levels(
 ) -> None:
     assert main(["lint", "--taxonomy", "old.yaml", "--strict"]) == 0
     _write(project / "bad.yaml", RETRYABLE_FLIP)
+    # timeout-retryable is one style's convention: opt-in (issue 30 §9).
+    assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 0
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\nextend-select = ["timeout-retryable"]\n',
+        encoding="utf-8",
+    )
     assert (
         main(["lint", "--taxonomy", "bad.yaml"]) == 0
     )  # a warning alone does not fail
@@ -257,7 +263,8 @@ def test_lint_strict_and_levels(
     )
     assert main(["lint", "--taxonomy", "bad.yaml"]) == 1
     (project / "pyproject.toml").write_text(
-        '[tool.taxogen.lint]\nignore = {"timeout-retryable" = ["task_timeout"]}\n',
+        '[tool.taxogen.lint]\nselect = ["ALL"]\n'
+        'ignore = ["code-domain-prefix", "task_timeout"]\n',
         encoding="utf-8",
     )
     assert main(["lint", "--taxonomy", "bad.yaml", "--strict"]) == 0
@@ -266,10 +273,20 @@ def test_lint_strict_and_levels(
     )
     assert main(["lint", "--taxonomy", "bad.yaml"]) == 2
     assert "unknown rule 'nope'" in capsys.readouterr().err
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\nselect = ["nope"]\n', encoding="utf-8"
+    )
+    assert main(["lint", "--taxonomy", "bad.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "pyproject.toml:2:" in err and "unknown rule 'nope'" in err
 
 
 def test_lint_github_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _write(project / "bad.yaml", RETRYABLE_FLIP)
+    (project / "pyproject.toml").write_text(
+        '[tool.taxogen.lint]\nextend-select = ["timeout-retryable"]\n',
+        encoding="utf-8",
+    )
     assert (
         main(["lint", "--taxonomy", "bad.yaml", "--format", "github", "--strict"]) == 1
     )

@@ -48,7 +48,8 @@ PAIRS = [
                 ),
             )
         ],
-        {(COMPATIBLE, "code-tombstoned")},
+        # Issue 30 §10: the class leaves every package (ImportError in Python).
+        {(BREAKING, "code-tombstoned")},
     ),
     (
         "code moved",
@@ -242,8 +243,15 @@ def _edited(edits: list[tuple[str, str]]) -> str:
 
 # Pairs whose "before" is not the shipped taxonomy: (id, before edits, after edits,
 # expected).
+# Issue 30 §5: an alias is an exported name; removing one breaks its users.
+ALIAS = (
+    "meaning: Task was cancelled}",
+    "meaning: Task was cancelled, aliases: [task_canceled]}",
+)
 OTHER_PAIRS = [
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
+    ("alias removed", [ALIAS], [], {(BREAKING, "alias-removed")}),
+    ("alias added", [], [ALIAS], {(COMPATIBLE, "alias-added")}),
     (
         "deprecation changed",
         [DEPRECATE],
@@ -321,7 +329,8 @@ DETAILS_PAIRS = [
     (
         "default changed",
         [("default: minute}", "default: hour}")],
-        {(DOCS, "field-default-changed")},
+        # Issue 30 §10: a constructor not given it now sends another payload.
+        {(BREAKING, "field-default-changed")},
         1,
     ),
     (
@@ -347,7 +356,7 @@ DETAILS_PAIRS = [
                 "The task concerned}",
             )
         ],
-        {(BREAKING, "field-required-changed"), (DOCS, "field-default-changed")},
+        {(BREAKING, "field-required-changed"), (BREAKING, "field-default-changed")},
         10,
     ),
     (

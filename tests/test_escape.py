@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 import io
 import json
+import re
+from html import unescape
 import tokenize
 import tomllib
 
@@ -144,12 +146,12 @@ MARKDOWN = [
     ("a_b", "a\\_b"),
     ("`code`", "\\`code\\`"),
     ("[link](x)", "\\[link\\](x)"),
-    ("<b>html</b>", "\\<b\\>html\\</b\\>"),
-    ("a | b", "a \\| b"),
-    ("&amp;", "\\&amp;"),
+    ("<b>html</b>", "&lt;b&gt;html&lt;/b&gt;"),
+    ("a | b", "a &#124; b"),
+    ("&amp;", "&amp;amp;"),
     ("# heading", "\\# heading"),
     ("- item", "\\- item"),
-    ("> quote", "\\> quote"),
+    ("> quote", "&gt; quote"),
     ("1. first", "1\\. first"),
     ("2) second", "2\\) second"),
     ("ends with #", "ends with \\#"),
@@ -159,14 +161,42 @@ MARKDOWN = [
     ("bidi\u202e", "bidi&#x202E;"),
     (
         "~~strike~~ $math$ !img :emoji:",
-        "\\~\\~strike\\~\\~ \\$math\\$ \\!img \\:emoji\\:",
+        "&#126;&#126;strike&#126;&#126; &#36;math&#36; \\!img &#58;emoji&#58;",
     ),
+    ("Class 08: slow down & retry ~1s", "Class 08&#58; slow down &amp; retry &#126;1s"),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), MARKDOWN)
 def test_markdown_inline_text(text: str, expected: str) -> None:
     assert escape.md_text(text) == expected
+
+
+#: Text each renderer must show as it is (issue 33 §6): CommonMark, GitHub's
+#: and MkDocs' Markdown (tests/targets/docs/test_docs_renderers.py renders
+#: whole pages the same way).
+SHOWN = [text for text, _ in MARKDOWN if text.isprintable()] + [
+    "= underline",
+    "+ plus",
+    "a\\:b \\~ \\& \\| \\$ \\\\",
+    "<!-- not a comment -->",
+    "http://example.com/x_y_z and www.example.com",
+]
+
+
+@pytest.mark.parametrize("text", SHOWN)
+def test_markdown_text_shows_as_itself_in_every_renderer(text: str) -> None:
+    from tests.targets.docs.test_docs_renderers import RENDERERS, visible
+
+    shown = " ".join(text.split())
+    for where, expected in (
+        ("{}", shown),
+        ("| head |\n| --- |\n| {} |", f"head {shown}"),
+        ("## {}", shown),
+    ):
+        page = where.format(escape.md_text(text))
+        for name, render in RENDERERS.items():
+            assert visible(render(page)) == expected, (name, where)
 
 
 def test_markdown_fence_outgrows_any_backtick_run() -> None:
@@ -214,12 +244,19 @@ CODE_SPANS = [
 
 @pytest.mark.parametrize("text", CODE_SPANS)
 def test_markdown_code_span_in_a_table_cell_renders_as_the_text(text: str) -> None:
+    from tests.targets.docs.test_docs_renderers import RENDERERS
+
     table = f"| Event | X |\n| --- | --- |\n| {escape.md_code(text)} | y |\n"
-    # commonmark plus GFM tables: "gfm-like" would also want linkify-it-py,
-    # which a clean install does not have and tables do not need.
-    tokens = MarkdownIt("commonmark").enable("table").parse(table)
-    cells = [t for t in tokens if t.type == "inline"]
-    assert len(cells) == 4  # two header cells, then the row's two: no split cell
-    spans = [c for c in cells[2].children or () if c.type == "code_inline"]
-    assert [s.content for s in spans] == [text]
-    assert cells[3].content == "y"
+    for name, render in RENDERERS.items():
+        html = render(table)
+        cells = re.findall(r"<td>(.*?)</td>", html, flags=re.S)
+        assert len(cells) == 2, (name, html)  # no split cell
+        code = re.fullmatch(r"<code>(.*)</code>", cells[0], flags=re.S)
+        assert code, (name, cells[0])
+        shown = unescape(code.group(1))
+        # A code span keeps its spaces; an element's are HTML's to collapse.
+        assert shown == text or " ".join(shown.split()) == " ".join(text.split()), (
+            name,
+            shown,
+        )
+        assert cells[1] == "y"

@@ -213,46 +213,150 @@ def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
 
 def test_findings_print_as_path_line_col_level_rule(tmp_path: Path) -> None:
     edits, _ = BEFORE["timeout-retryable"]
-    finding = lint(_taxonomy(tmp_path, edits))[0]
+    config = LintConfig.from_table({"extend-select": ["timeout-retryable"]})
+    finding = lint(_taxonomy(tmp_path, edits), config)[0]
     text = finding.format("taxonomy.yaml")
     assert text.startswith("taxonomy.yaml:")
     assert ": warning timeout-retryable: 'task_timeout' is a timeout" in text
 
 
-def test_config_disable_level_and_per_code_ignore(tmp_path: Path) -> None:
-    edits = BEFORE["timeout-retryable"][0] + BEFORE["meaning-no-period"][0]
-    taxonomy = _taxonomy(tmp_path, edits)
-    assert {f.rule for f in lint(taxonomy)} == {
-        "timeout-retryable",
-        "meaning-no-period",
+# Issue 30 §9: only what is true of every catalogue runs by default; the
+# conventions of one style are opt-in (tests/test_lint_catalogues.py: the
+# catalogues that break each).
+DEFAULT = {"meaning-present", "replaced-by-live", "meaning-unique"}
+DEFAULT |= {"fallback-not-retryable"}
+STYLE = {
+    "meaning-no-period",  # AWS's messages end with a period, RFC 6749's too
+    "domain-generic-code",  # errno has no <domain>_error code
+    "terminal-not-retryable",  # LSP's ServerCancelled is retryable
+    "timeout-retryable",  # reads English words in snake-case keys
+    "code-domain-prefix",
+    "template-uses-field",
+    "field-described",  # S3 documents no BucketName description
+}
+
+
+def _selected(config: LintConfig) -> set[str]:
+    return {rule for rule, level in config.levels.items() if level != "off"}
+
+
+def test_the_default_set_holds_no_style_convention() -> None:
+    assert DEFAULT | STYLE == {rule.id for rule in RULES}
+    assert _selected(LintConfig.default()) == DEFAULT
+    assert {r.id for r in lint_config.RULES if r.default} == DEFAULT
+
+
+EDITS = BEFORE["timeout-retryable"][0] + BEFORE["meaning-no-period"][0]
+ALL: dict[str, object] = {"select": ["ALL"]}
+NO_PREFIX: dict[str, object] = {"select": ["ALL"], "disable": ["code-domain-prefix"]}
+
+
+@pytest.mark.parametrize(
+    "table, found",
+    [
+        ({}, set()),  # both conventions are opt-in
+        ({"extend-select": ["meaning-no-period"]}, {"meaning-no-period"}),
+        # select replaces the default set, as ruff's does.
+        ({"select": ["timeout-retryable"]}, {"timeout-retryable"}),
+        # The shipped taxonomy has codes without their domain's prefix.
+        (
+            {"select": ["ALL"]},
+            {"timeout-retryable", "meaning-no-period", "code-domain-prefix"},
+        ),
+        (
+            {**ALL, "ignore": ["meaning-no-period", "code-domain-prefix"]},
+            {"timeout-retryable"},
+        ),
+        ({"enable": ["timeout-retryable"]}, {"timeout-retryable"}),  # older names
+        (
+            {"select": ["ALL"], "disable": ["timeout-retryable", "code-domain-prefix"]},
+            {"meaning-no-period"},
+        ),
+        # An ignored code, whatever the rule; its domain; one rule's code.
+        ({**NO_PREFIX, "ignore": ["task_timeout"]}, {"meaning-no-period"}),
+        ({**NO_PREFIX, "ignore": ["task"]}, set()),
+        (
+            {**NO_PREFIX, "ignore": {"timeout-retryable": ["task_cancelled"]}},
+            {"timeout-retryable", "meaning-no-period"},
+        ),
+        (
+            {**NO_PREFIX, "ignore": {"meaning-no-period": ["task_cancelled"]}},
+            {"timeout-retryable"},
+        ),
+    ],
+)
+def test_select_extend_select_and_ignore(
+    tmp_path: Path, table: dict[str, object], found: set[str]
+) -> None:
+    taxonomy = _taxonomy(tmp_path, EDITS)
+    assert {f.rule for f in lint(taxonomy, LintConfig.from_table(table))} == found
+
+
+def test_level_sets_a_rule_and_selects_it(tmp_path: Path) -> None:
+    taxonomy = _taxonomy(tmp_path, EDITS)
+    table = {
+        "extend-select": ["timeout-retryable"],
+        "level": {"meaning-no-period": "error"},
     }
-    assert {
-        f.rule
-        for f in lint(
-            taxonomy, LintConfig.from_table({"disable": ["meaning-no-period"]})
-        )
-    } == {"timeout-retryable"}
-    raised = lint(
-        taxonomy, LintConfig.from_table({"level": {"meaning-no-period": "error"}})
-    )
+    raised = lint(taxonomy, LintConfig.from_table(table))
     assert {(f.rule, f.level) for f in raised} == {
         ("timeout-retryable", "warning"),
         ("meaning-no-period", "error"),
     }
-    ignored = lint(
-        taxonomy,
-        LintConfig.from_table({"ignore": {"timeout-retryable": ["task_timeout"]}}),
-    )
-    assert {f.rule for f in ignored} == {"meaning-no-period"}
+    off = LintConfig.from_table({"level": {"meaning-unique": "off"}})
+    assert "meaning-unique" not in _selected(off)
+
+
+def test_a_domain_finding_can_be_silenced_alone(tmp_path: Path) -> None:
+    """Issue 30: a domain-level finding could only be silenced by turning the
+    whole rule off; a domain in ``ignore`` silences that domain's alone."""
+    edits = [(TOOL_ERROR, ""), ("task_error: {retryable", "task_failure: {retryable")]
+    taxonomy = _taxonomy(tmp_path, edits)
+    select = {"extend-select": ["domain-generic-code"]}
+
+    def domains(table: dict[str, object]) -> list[str | None]:
+        config = LintConfig.from_table({**select, **table})
+        return [f.about.domain for f in lint(taxonomy, config)]
+
+    assert domains({}) == ["task", "tool"]
+    assert domains({"ignore": ["tool"]}) == ["task"]
+    assert domains({"ignore": {"domain-generic-code": ["task"]}}) == ["tool"]
+
+
+def test_a_field_finding_is_ignored_by_code_dot_field(tmp_path: Path) -> None:
+    at = "meaning: Tool execution exceeded deadline}"
+    details = "details: {elapsed_ms: integer, attempts: integer}"
+    shared = "    description: Errors that affect the transport-level session.\n"
+    edits = [
+        (at, at[:-1] + ", " + details + "}"),
+        (shared, shared + "    details: {session_id: string}\n"),
+    ]
+    taxonomy = _taxonomy(tmp_path, edits)
+
+    def fields(ignore: list[str]) -> list[str | None]:
+        table = {"extend-select": ["field-described"], "ignore": ignore}
+        return [f.about.field for f in lint(taxonomy, LintConfig.from_table(table))]
+
+    assert fields([]) == ["session_id", "elapsed_ms", "attempts"]
+    assert fields(["tool_timeout.elapsed_ms"]) == ["session_id", "attempts"]
+    assert fields(["session.session_id"]) == ["elapsed_ms", "attempts"]
+    assert fields(["tool_timeout"]) == ["session_id"]
+    assert fields(["tool_timeout.nothing"]) == ["session_id", "elapsed_ms", "attempts"]
 
 
 @pytest.mark.parametrize(
     "table",
     [
         {"enable": ["no-such-rule"]},
+        {"select": ["no-such-rule"]},
+        {"extend-select": "timeout-retryable"},
         {"disable": "timeout-retryable"},
         {"level": {"timeout-retryable": "fatal"}},
         {"ignore": {"timeout-retryable": "task_timeout"}},
+        {"ignore": {"no-such-rule": ["task_timeout"]}},
+        {"ignore": [1]},
+        {"ignore": [""]},
+        {"ignore": "task_timeout"},
         {"unknown_key": []},
     ],
 )
@@ -319,7 +423,8 @@ def test_a_parent_domain_without_codes_needs_no_generic_code(tmp_path: Path) -> 
     assert text != BASE
     path = tmp_path / "taxonomy.yaml"
     path.write_text(text.replace(TOOL_ERROR, ""), encoding="utf-8")
-    found = lint(load_taxonomy(path))
+    config = LintConfig.from_table({"extend-select": ["domain-generic-code"]})
+    found = lint(load_taxonomy(path), config)
     flagged = [f.message for f in found if f.rule == "domain-generic-code"]
     assert flagged == [
         "domain 'tool' has no generic code 'tool_error' for errors it cannot be "

@@ -117,9 +117,11 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
             (name, field.get("required", True), field["type"])
             for name, field in entry.fields
         ]
+        # README "Aliases": listed where the code has any, absent otherwise.
+        assert code.get("aliases", []) == list(entry.aliases)
         for language in ("python", "typescript"):
             assert code["names"][language]["class"] == entry.class_name
-            assert code["names"][language]["member"] == entry.code.upper()
+            assert code["names"][language]["member"] == oracle.readme_member(entry.code)
         # Issue 14 §4: what it maps to, inheritance applied (README).
         assert {key: code[key] for key in entry.mapped} == entry.mapped
         # Issue 30 §2: every status it may take, the default first.

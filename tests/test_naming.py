@@ -37,7 +37,13 @@ from taxogen.naming import (
     words,
 )
 from taxogen.pipeline import build_plan, load_names
-from taxogen.targets.go.naming import code_names, domain_const, go_name, go_package
+from taxogen.targets.go.naming import (
+    code_names,
+    domain_const,
+    domain_helper,
+    go_name,
+    go_package,
+)
 from taxogen.targets.go.reserved import GO_PACKAGE_NAMES, go_reserved_reason
 from taxogen.targets.python import naming as python_naming
 from taxogen.targets.python.naming import python_dist
@@ -54,7 +60,7 @@ from taxogen.targets.typescript.reserved import (
     TS_RESERVED,
 )
 from tests.support import REPO, Case, case_ids, cases
-from tests.spec_oracle import Spec, python_guard, read_spec
+from tests.spec_oracle import Spec, python_guard, read_spec, readme_member
 
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
@@ -87,6 +93,17 @@ ALL_RESERVED = sorted(frozenset().union(*RESERVED_SETS.values()))
         ("unauthorized", "UnauthorizedError"),
         ("error_code", "ErrorCodeError"),
         ("tool_enoent", "ToolEnoentError"),
+        # README "code_case: as_written": a key as the wire writes it, split into
+        # its words where its spelling changes (Kubernetes, S3, errno, OAuth).
+        ("NotFound", "NotFoundError"),
+        ("NoSuchKey", "NoSuchKeyError"),
+        ("StorageReadError", "StorageReadError"),
+        ("InternalError", "InternalError"),
+        ("ENOENT", "EnoentError"),
+        ("E2BIG", "E2bigError"),
+        ("invalid_request", "InvalidRequestError"),
+        ("x-amz-Thing", "XAmzThingError"),
+        ("SlowDown", "SlowDownError"),
     ],
 )
 def test_class_name(identifier: str, expected: str) -> None:
@@ -121,6 +138,10 @@ def test_class_name_with_a_suffix(identifier: str, suffix: str, expected: str) -
         ("task_2", "TASK_2"),
         ("x", "X"),
         ("no", "NO"),
+        ("NoSuchKey", "NO_SUCH_KEY"),
+        ("AccessDenied", "ACCESS_DENIED"),
+        ("EWOULDBLOCK", "EWOULDBLOCK"),
+        ("x-amz-Thing", "X_AMZ_THING"),
     ],
 )
 def test_member_name(identifier: str, expected: str) -> None:
@@ -168,6 +189,8 @@ def test_snake(name: str, expected: str) -> None:
         ("TASK_TIMEOUT", ["task", "timeout"]),
         ("unauthorized", ["unauthorized"]),
         ("http2_error", ["http2", "error"]),
+        ("NoSuchKey", ["no", "such", "key"]),
+        ("HTTPRedirect", ["http", "redirect"]),
     ],
 )
 def test_words(identifier: str, expected: list[str]) -> None:
@@ -181,6 +204,7 @@ def test_words(identifier: str, expected: list[str]) -> None:
         ("zz_unknown_code", "lower_snake", "zz_unknown_code"),
         ("zz_unknown_code", "upper_snake", "ZZ_UNKNOWN_CODE"),
         ("_x", "upper_snake", "_X"),
+        ("zz_unknown_code", "as_written", "zz_unknown_code"),
     ],
 )
 def test_in_code_case(identifier: str, case: str, expected: str) -> None:
@@ -193,6 +217,7 @@ def test_in_code_case(identifier: str, case: str, expected: str) -> None:
         ("task_timeout", "lower_snake", "TASK_TIMEOUT"),
         ("TASK_TIMEOUT", "upper_snake", "task_timeout"),
         ("oops", "lower_snake", "OOPS"),
+        ("NoSuchKey", "as_written", "nOsUCHkEY"),
     ],
 )
 def test_other_case(code: str, case: str, expected: str) -> None:
@@ -638,6 +663,8 @@ def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
         | {c.class_name for c in codes}
         # A TypedDict in Python, a details type in TypeScript (issue 10).
         | {c.details_type for c in codes if c.details_type}
+        # README "Aliases": each alias's class, another name of its code's.
+        | {name for c in codes for name in c.alias_classes}
     )
     # README "Names": the guard (snake case in Python) and the options type.
     typescript = {f"is{spec.base}", f"{spec.base}Options"}
@@ -761,7 +788,13 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
     for t in typed:  # a class not ending in Error keeps its whole name as stem
         stem = t.removesuffix("Details")
         assert {stem + "Error", stem} & classes, f"{t} names no class"
-    fixed = bound - classes - typed - {f"is{base}", f"{base}Options"}
+    # README "Aliases": each alias's class is bound as another name of its code's.
+    aliases = {
+        name
+        for c in read_spec(case.taxonomy).codes.values()
+        for name in c.alias_classes
+    }
+    fixed = bound - classes - typed - aliases - {f"is{base}", f"{base}Options"}
     # README "Hierarchies": MATCHED is bound only where a domain has a match:.
     domains = yaml.safe_load(case.taxonomy.read_text(encoding="utf-8"))["domains"]
     if not any("match" in domain for domain in domains.values()):
@@ -797,7 +830,9 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
     spec = read_spec(case.taxonomy)
     py_own, _ = _own_names(spec)
     # In enum bodies; README "Names": members are the keys in upper snake case.
-    members = {key.upper() for key in [*spec.codes, *spec.domains]}
+    members = {readme_member(key) for key in [*spec.codes, *spec.domains]}
+    # README "Aliases": an alias is an enum member too.
+    members |= {readme_member(a) for c in spec.codes.values() for a in c.aliases}
     used = {
         node.id
         for node in ast.walk(ast.parse(_module(case, "/__init__.py")))
@@ -1030,7 +1065,9 @@ def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:
     text = build_plan(REPO / "taxonomy.yaml", ["go"])["go/errors.go"].decode()
     declared = set(re.findall(r"^(?:func|type|const|var) ([A-Z]\w*)", text, re.M))
     declared |= set(re.findall(r"^\t([A-Z]\w*) += ", text, re.M))  # a const block
-    own = {domain_const(d) for d in names.domains} | {
+    own = {domain_const(d) for d in names.domains}
+    own |= {domain_helper(d) for d in names.domains}
+    own |= {
         name
         for c in map(code_names, names.codes)
         for name in (c.const, c.new, c.is_, c.details)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.spec_oracle import python_version, read_spec
+from tests.spec_oracle import python_version, read_spec, readme_member
 from tests.support import TSC, Case, cases, require_tool
 from tests.support import package as whole
 
@@ -197,7 +197,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     (consumer / "use.ts").write_text(
         f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
         # README "Names": enum members are the key in upper snake case.
-        f"const code: ErrorCode = ErrorCode.{code.code.upper()};\n"
+        f"const code: ErrorCode = ErrorCode.{readme_member(code.code)};\n"
         "const payload: ErrorPayload ="
         ' fromPayload({ code, message: "m", retryable: false }).toPayload();\n'
         "// @ts-expect-error: not a code of the taxonomy\n"

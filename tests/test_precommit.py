@@ -145,9 +145,10 @@ def test_taxogen_lint_fails_when_a_rule_fails(hooks: Hooks) -> None:
     original = taxonomy.read_text(encoding="utf-8")
     meaning = "meaning: Unspecified protocol violation}"
     assert meaning in original
-    # A meaning ending with a period: a warning, which --strict makes fail.
+    # Two codes with one meaning: a warning of the default set (issue 30 §9:
+    # a meaning's period is one style's, opt-in), which --strict makes fail.
     taxonomy.write_text(
-        original.replace(meaning, "meaning: Unspecified protocol violation.}"),
+        original.replace(meaning, "meaning: Unexpected internal processing failure}"),
         encoding="utf-8",
     )
     try:
@@ -155,7 +156,7 @@ def test_taxogen_lint_fails_when_a_rule_fails(hooks: Hooks) -> None:
     finally:
         taxonomy.write_text(original, encoding="utf-8")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "- exit code: 1" in done.stdout and "meaning-no-period" in done.stdout
+    assert "- exit code: 1" in done.stdout and "meaning-unique" in done.stdout
 
 
 def test_taxogen_check_follows_a_custom_taxonomy_and_out(hooks: Hooks) -> None:

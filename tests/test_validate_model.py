@@ -331,11 +331,11 @@ def test_a_replacement_is_named_in_the_taxonomys_code_case() -> None:
     unsure = upper.replace("upper_snake", "upper")
     assert _errors(unsure) == [
         "t.yaml:8:12: error: code_case: expected one of lower_snake, upper_snake, "
-        "got 'upper'; did you mean 'upper_snake'?"
+        "as_written, got 'upper'; did you mean 'upper_snake'?"
     ]
     assert _errors(unsure.replace("by: oops", "by: Oops")) == [
         "t.yaml:8:12: error: code_case: expected one of lower_snake, upper_snake, "
-        "got 'upper'; did you mean 'upper_snake'?",
+        "as_written, got 'upper'; did you mean 'upper_snake'?",
         "t.yaml:14:79: error: domains.MISC.codes.OLD.deprecated.replaced_by: expected "
         "a code name, got 'Oops'",
     ]

@@ -148,9 +148,12 @@ def render_target(
     user: UserTemplates | None = None,
     context: Mapping[str, Any] | None = None,
     options: Options | None = None,
+    generated: tuple[Any, ...] = (),
 ) -> dict[str, bytes]:
     """Every file of ``target`` for ``names`` (and its ``options``), in a fixed
-    order, as bytes.
+    order, as bytes.  Its templates see ``generated`` too: the targets of the
+    run (:class:`taxogen.targets.Entry`, in planning order), so that a page
+    names only the files generated beside it.
 
     With ``user`` templates, the target's extra outputs among them are rendered
     too, every template sees ``context`` besides the view, and a failure that
@@ -168,7 +171,7 @@ def render_target(
             files[output] = (head + source).encode("utf-8")
     if target.view is not None:
         view = target.view(names, options or {})
-        values = {**_values(view), **(context or {})}
+        values = {**_values(view), "generated": generated, **(context or {})}
         layer = overlay(env, target.filters)
         items = list(target.templates)
         builtin = len(items)

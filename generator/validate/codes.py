@@ -6,7 +6,9 @@ and ``throttling`` of :mod:`.status`; a removed code (``removed: {since,
 reason}``) is a tombstone, no longer generated, whose name may never be used
 again.  The :class:`Codes` registry remembers every code met so far across
 domains, so a code defined twice, a removed name reused, or a ``fallback``
-naming no code is reported with the line of the other side.
+naming no code is reported with the line of the other side.  Once every code
+is read, :func:`resolve_replacements` gives each deprecation the wire code of
+its replacement, which messages name.
 
 It is longer than 300 lines because a code's parts (wire code, deprecation,
 tombstone) are read here together, where the registry of codes met so far can
@@ -25,10 +27,11 @@ from taxogen.model import (
     CLASS_OVERRIDE,
     Code,
     Deprecation,
+    Domain,
     Tombstone,
 )
 from taxogen.naming import pascal_guess
-from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.fields import (
     NONE_DECLARED,
     Declared,
@@ -44,9 +47,10 @@ from taxogen.validate.status import (
 )
 from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.templates import read_template
+from taxogen.validate.text import describe
 from taxogen.validate.wire import Wires, read_wire
 
-__all__ = ["Codes", "is_removed", "read_code"]
+__all__ = ["Codes", "is_removed", "read_code", "resolve_replacements"]
 
 _CODE_KEYS = (
     "retryable",
@@ -61,6 +65,7 @@ _CODE_KEYS = (
     "throttling",
     "wire",
     RETRY_KEY,
+    "aliases",
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason")
@@ -76,6 +81,8 @@ class Codes:
             {}
         )  # tombstones: names that may never come back
         self.named: set[str] = set()  # every code key written, valid or not
+        #: Each alias met: the code it names, and where.
+        self.aliases: dict[str, tuple[str, Position]] = {}
         self.complete = (
             True  # false when a domain or its codes could not be read at all
         )
@@ -122,6 +129,15 @@ def read_code(
                 f"code {code_node.value!r} is already defined in domain {earlier[0]!r} "
                 f"at line {earlier[1].line};"
                 " a code belongs to one domain",
+            )
+            ok = False
+        elif code_node.value in codes.aliases:
+            owner, where = codes.aliases[code_node.value]
+            r.error(
+                code_node.position,
+                key,
+                f"{code_node.value!r} is already an alias of code {owner!r} (line "
+                f"{where.line}); a name is one code's",
             )
             ok = False
         else:
@@ -186,6 +202,11 @@ def read_code(
     statuses = read_statuses(r, key, found)
     throttling = read_throttling(r, key, found, retryable)
     retry_after, retry_at, retry_ok = read_retry_after(r, key, found)
+    aliases = (
+        read_aliases(r, key, code_node, found["aliases"][1], code_case, codes, ok)
+        if "aliases" in found
+        else ()
+    )
     broken = (
         not retry_ok
         or not wire.ok
@@ -195,6 +216,7 @@ def read_code(
         or ("deprecated" in found and deprecated is None)
         or not fields.complete
         or ("message" in found and template is None)
+        or aliases is None
     )
     if not ok or ("class" in found and class_name is None):
         return None, None
@@ -216,6 +238,7 @@ def read_code(
         throttling=bool(throttling),
         retry_after=retry_after,
         retry_after_at=retry_at,
+        aliases=aliases or (),
     )
     if retryable is None or meaning is None or broken:
         return None, part
@@ -337,7 +360,15 @@ def read_tombstone(
     """A removed code: ``removed: {since, reason}``, its old meaning optional."""
     key_node, node = found["removed"]
     rkey = join(key, "removed")
-    extras = ("class", "deprecated", "since", "details", "message", *STATUS_KEYS)
+    extras = (
+        "class",
+        "deprecated",
+        "since",
+        "details",
+        "message",
+        "aliases",
+        *STATUS_KEYS,
+    )
     for extra in (*extras, "throttling"):
         if extra in found:
             r.error(
@@ -371,3 +402,101 @@ def read_tombstone(
         meaning=meaning,
         position=code_node.position,
     )
+
+
+def resolve_replacements(domains: list[Domain]) -> list[Domain]:
+    """The domains with each deprecation's ``replaced_by_wire``: the wire code
+    of the code it names (a live or a removed one), else the name as written."""
+    wires: dict[str, str] = {}
+    for domain in domains:
+        for tomb in domain.removed:
+            wires[tomb.code] = tomb.code if tomb.wire is None else str(tomb.wire)
+        for code in domain.codes:
+            wires[code.code] = code.wire_text
+    out = []
+    for domain in domains:
+        codes = tuple(
+            (
+                code
+                if code.deprecated is None or code.deprecated.replaced_by is None
+                else dataclasses.replace(
+                    code,
+                    deprecated=dataclasses.replace(
+                        code.deprecated,
+                        replaced_by_wire=wires.get(
+                            code.deprecated.replaced_by, code.deprecated.replaced_by
+                        ),
+                    ),
+                )
+            )
+            for code in domain.codes
+        )
+        out.append(dataclasses.replace(domain, codes=codes))
+    return out
+
+
+def read_aliases(
+    r: Reader,
+    key: str,
+    code_node: ScalarNode,
+    node: Node,
+    code_case: str | None,
+    codes: Codes,
+    ok: bool,
+) -> tuple[str, ...] | None:
+    """A code's ``aliases:``, each a name in the code case that no code, removed
+    code or other alias has; with string wire codes each is a wire code too,
+    claimed like one.  None when any is wrong (reported)."""
+    akey = join(key, "aliases")
+    if node.refused:
+        return None
+    if not isinstance(node, SeqNode) or not node.items:
+        got = "an empty list" if isinstance(node, SeqNode) else describe(node)
+        r.error(
+            node.position,
+            akey,
+            "expected a list of other names of the code, such as [EWOULDBLOCK], "
+            f"got {got}",
+        )
+        return None
+    found: list[str] = []
+    good = True
+    for index, item in enumerate(node.items):
+        ikey = f"{akey}[{index}]"
+        if not isinstance(item, ScalarNode) or item.refused:
+            r.error(item.position, ikey, f"expected a name, got {describe(item)}")
+            good = False
+            continue
+        name = item.value
+        if not r.case_key(item, ikey, "alias", code_case):
+            good = False
+            continue
+        clash = _alias_clash(name, code_node.value, found, codes)
+        if clash is not None:
+            r.error(
+                item.position, ikey, f"alias {name!r} {clash}; a name is one code's"
+            )
+            good = False
+            continue
+        if ok and codes.wires.wire_type == "string":
+            if not codes.wires.claim(r, ikey, code_node.value, name, item.position):
+                good = False
+                continue
+        found.append(name)
+        codes.aliases[name] = (code_node.value, item.position)
+    return tuple(found) if good else None
+
+
+def _alias_clash(name: str, code: str, earlier: list[str], codes: Codes) -> str | None:
+    """Why ``name`` cannot be an alias of ``code`` (None when it can)."""
+    if name == code or name in earlier:
+        return "is already a name of this code"
+    if name in codes.removed:
+        return f"was removed in {codes.removed[name].since} and can never come back"
+    if name in codes.valid:
+        other = codes.valid[name][1]
+        return f"is the key of code {name!r} (line {other.line})"
+    if name in codes.aliases:
+        owner, where = codes.aliases[name]
+        return f"is already an alias of code {owner!r} (line {where.line})"
+    return None

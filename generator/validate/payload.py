@@ -2,7 +2,9 @@
 
 ``preset`` names a whole shape (``harmovela``, today's and the default;
 ``json-rpc``; ``problem``, RFC 9457), and ``code``, ``message``, ``retryable``,
-``details``, ``details_type`` and ``envelope`` each override one part of it:
+``details``, ``details_type`` and ``envelope`` each override one part of it
+(``message_required: false`` lets the message be absent, and ``constants``
+names members every payload carries with a fixed value):
 the member that holds the field, ``null`` where the field is not on the wire
 (``retryable``, ``details``, ``envelope``), ``"*"`` for details that are every
 member the mapping does not read.  What the preset needs of the rest of the
@@ -13,21 +15,28 @@ details.
 
 ``status`` (none by default) names the member that holds the HTTP status, read
 into each error's own status and written from it (issue 30 §2).
+
+It is longer than 300 lines because it is one mapping's rules: each part of
+``payload:`` (members, constants, the message's presence) is checked against
+the others it may clash with, which a split would have to pass back and forth.
 """
 
 from __future__ import annotations
 
 from taxogen.model import (
     DETAILS_TYPES,
+    OUTSIDE,
     PAYLOAD_KEYS,
     PAYLOAD_PRESETS,
     Payload,
     Taxonomy,
     preset_payload,
 )
-from taxogen.nodes import MapNode, Node, ScalarNode
+from taxogen.model import JSONValue
+from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.reader import Reader, join
 from taxogen.validate.text import NULLS, describe, show
+from taxogen.validate.values import json_value
 
 __all__ = ["MAX_MEMBER_LENGTH", "PAYLOAD_KEYS", "check_payload", "read_payload"]
 
@@ -49,11 +58,17 @@ def _member(r: Reader, node: Node, key: str, field: str) -> str | None | bool:
     if _null(node):
         if field in _NULLABLE:
             return None
+        more = (
+            " (name it, and say message_required: false if a payload may leave "
+            "it out)"
+            if field == "message"
+            else ""
+        )
         r.error(
             node.position,
             key,
             f"expected the name of the payload member that holds the {field}, got "
-            f"null; every payload carries its {field}",
+            f"null; every payload carries its {field}{more}",
         )
         return False
     text = r.text(node, key, allow_empty=False)
@@ -124,6 +139,16 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         if kind is not None:
             values["details_type"] = kind
             where["details_type"] = found["details_type"][1]
+    message_required: bool | None = None
+    if "message_required" in found:
+        given = r.boolean(found["message_required"][1], "payload.message_required")
+        # true is every shape's own but the problem's: today's payload, unchanged.
+        if given is False or (given is True and preset == "problem"):
+            message_required = given
+    constants = _constants(r, found["constants"][1]) if "constants" in found else ()
+    outside = "drop"
+    if "outside" in found:
+        outside = r.one_of(found["outside"][1], "payload.outside", OUTSIDE) or "drop"
     payload = Payload(
         preset=preset,
         code=str(values["code"]),
@@ -133,7 +158,18 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         details_type=str(values["details_type"]),
         envelope=_optional(values["envelope"]),
         status=_optional(values["status"]),
+        message_required=message_required,
+        constants=tuple((name, value) for name, value, _ in constants),
+        outside=outside,
     )
+    if payload.keeps_outside and payload.envelope is None:
+        r.error(
+            found["outside"][1].position,
+            "payload.outside",
+            "keep keeps the members beside the envelope, and the error object "
+            "has none: give envelope: (the member it sits under), or leave "
+            "outside out",
+        )
     # Two fields in one member could not both be read back.
     seen: dict[str, str] = {}
     for field in ("code", "message", "retryable", "details", "status"):
@@ -149,6 +185,25 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
                 "each field needs a member of its own",
             )
         seen[member] = field
+    # A constant is a member of the payload itself, of its own: beside the
+    # envelope if there is one, else beside the code and every other field.
+    taken = {
+        member: field
+        for field in ("code", "message", "retryable", "details", "status", "envelope")
+        if (member := getattr(payload, field)) not in (None, "*")
+    }
+    if payload.problem:
+        taken.update(title="title", status="status")
+    if payload.envelope is not None:
+        taken = {payload.envelope: "envelope"}
+    for name, _, at in constants:
+        if name in taken:
+            r.error(
+                at.position,
+                join("payload.constants", name),
+                f"{show(name)} is the payload's member of the {taken[name]}; a "
+                "constant needs a member of its own",
+            )
     if payload.rest and payload.details_type != "object":
         r.error(
             (where.get("details_type") or where.get("details") or node).position,
@@ -173,6 +228,52 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
             "nothing: remove it, or name the details member",
         )
     return payload
+
+
+def _constants(r: Reader, node: Node) -> tuple[tuple[str, JSONValue, Node], ...]:
+    """``payload.constants``: member names and the scalar each payload carries
+    there, each with its name's node; what is wrong is reported and left out."""
+    key = "payload.constants"
+    if node.refused:
+        return ()
+    if not isinstance(node, MapNode) or not node.items:
+        r.error(
+            node.position,
+            key,
+            "expected a mapping of members to the value every payload carries "
+            f"there, such as {{kind: Status, apiVersion: v1}}, got {describe(node)}",
+        )
+        return ()
+    out: list[tuple[str, JSONValue, Node]] = []
+    for name_node, value_node in node.items:
+        name = name_node.value
+        at = join(key, name)
+        if not name or name == "*" or len(name) > MAX_MEMBER_LENGTH:
+            r.error(
+                name_node.position,
+                at,
+                f"a member name is 1 to {MAX_MEMBER_LENGTH} characters, not "
+                f'"*"; got {show(name)}',
+            )
+            continue
+        if value_node.refused:
+            continue
+        value = (
+            None
+            if isinstance(value_node, (MapNode, SeqNode))
+            else json_value(r, value_node, at)
+        )
+        if value is None:
+            if not isinstance(value_node, ScalarNode) or value_node.value in NULLS:
+                r.error(
+                    value_node.position,
+                    at,
+                    "expected the string, number or boolean every payload carries "
+                    f"in {show(name)}, got {describe(value_node)}",
+                )
+            continue  # (a number json_value refused is reported)
+        out.append((name, value, name_node))
+    return tuple(out)
 
 
 def _optional(value: object) -> str | None:
@@ -228,6 +329,20 @@ def check_payload(r: Reader, taxonomy: Taxonomy, node: Node) -> None:
             f"code {typed.code!r} (line {typed.position.line}) declares details "
             f"fields, which need object details; the payload has {what}",
         )
+    for code in taxonomy.codes:
+        for field in code.fields:
+            if (
+                payload.rest
+                and payload.envelope is None
+                and field.name in payload.fixed
+            ):
+                r.error(
+                    code.position,
+                    f"domains.{code.domain}.codes.{code.code}",
+                    f"declares the details field {field.name!r}, but the "
+                    f"payload's member {field.name!r} is a constant "
+                    f'(payload.constants): details "*" cannot hold it',
+                )
     if payload.rest:
         for code in taxonomy.codes:
             for field in code.fields:

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from taxogen.diagnostics import MAX_DIAGNOSTICS, Diagnostic, Position
-from taxogen.model import ANY_CASE, CASE_PATTERNS, CASE_RULES, MAX_NAME_LENGTH
+from taxogen.model import (
+    ANY_CASE,
+    CASE_PATTERNS,
+    CASE_RULES,
+    MAX_NAME_LENGTH,
+    WIRE_PATTERN,
+)
 from taxogen.naming import snake_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.hints import (
@@ -235,10 +241,18 @@ class Reader:
         pattern = CASE_PATTERNS[code_case]
         if pattern.fullmatch(node.value):
             return True
-        convert = str.lower if code_case == "lower_snake" else str.upper
-        hint = did_you_mean(
-            node.value, pattern, lambda text: convert(snake_guess(text))
-        )
+        if code_case == "as_written":
+            hint = did_you_mean(node.value, pattern, _without_spaces)
+            if not hint and WIRE_PATTERN.fullmatch(node.value):
+                hint = (
+                    "; name the code with a key that starts with a letter and give "
+                    f"{show(node.value)} as its wire:"
+                )
+        else:
+            convert = str.lower if code_case == "lower_snake" else str.upper
+            hint = did_you_mean(
+                node.value, pattern, lambda text: convert(snake_guess(text))
+            )
         self.error(
             node.position,
             key,
@@ -246,3 +260,8 @@ class Reader:
             f"({CASE_RULES[code_case]}){hint}",
         )
         return False
+
+
+def _without_spaces(text: str) -> str:
+    """A code written with spaces, as one word: ``No Such Key`` → ``NoSuchKey``."""
+    return "".join(text.split())

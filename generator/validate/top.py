@@ -25,7 +25,7 @@ from taxogen.model import (
 )
 from taxogen.naming import check_names, pascal_guess, snake_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
-from taxogen.validate.codes import Codes
+from taxogen.validate.codes import Codes, resolve_replacements
 from taxogen.validate.docs import read_docs
 from taxogen.validate.domains import read_domain
 from taxogen.validate.events import read_events
@@ -234,6 +234,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         ):
             r.error(problem.position, problem.key, problem.message)
         return None
+    domains = resolve_replacements(domains)
     taxonomy = Taxonomy(
         source=source,
         name=name,

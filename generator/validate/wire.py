@@ -5,7 +5,8 @@ the wire when that differs: SQLSTATE ``"23505"``, Stripe's ``"card_declined"``
 beside a PascalCase class, gRPC's ``14``.  ``wire_type`` (top level, ``string``
 by default) says which kind every wire code is: a string wire code is printable
 ASCII without spaces, at most ``MAX_CODE_LENGTH`` characters (the code-case
-rule is for keys only); with ``integer`` every code gives an integer ``wire:``
+rule is for keys only), or the empty string (Kubernetes' StatusReasonUnknown
+is ``""``); with ``integer`` every code gives an integer ``wire:``
 within JavaScript's safe integers.  :class:`Wires` remembers every wire code
 met, a key standing for a code without ``wire:``, so that two codes that would
 meet on the wire are reported with the line of the other.
@@ -88,7 +89,8 @@ def read_wire(r: Reader, node: Node, key: str, wire_type: str) -> str | int | No
             f"longer than {MAX_CODE_LENGTH} characters ({len(text)})",
         )
         return None
-    if not WIRE_PATTERN.fullmatch(text):
+    # "" is a wire code too: Kubernetes' StatusReasonUnknown.
+    if text and not WIRE_PATTERN.fullmatch(text):
         r.error(
             node.position,
             key,

@@ -26,7 +26,7 @@ from taxogen.targets.contract.samples import (
     wrong,
 )
 
-__all__ = ["add_construct", "add_details_vectors"]
+__all__ = ["add_construct", "add_details_vectors", "construct_expect"]
 
 
 def add_details_vectors(out: VectorList, names: Names) -> None:
@@ -142,7 +142,7 @@ def _not_finite(out: VectorList, named: NamedCode, base: dict[str, Any]) -> None
             out.vectors[-1][RAW] = True
 
 
-def _construct_expect(named: NamedCode, details: dict[str, Any]) -> dict[str, Any]:
+def construct_expect(named: NamedCode, details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
     for field in named.code.fields:
         if field.name not in filled and field.has_default:
@@ -194,5 +194,5 @@ def add_construct(out: VectorList, names: Names) -> None:
                 f"{code}/{vid}",
                 f"{code}: {description}",
                 {"code": named.code.wire_code, "details": details},
-                _construct_expect(named, details),
+                construct_expect(named, details),
             )

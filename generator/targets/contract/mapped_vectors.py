@@ -6,8 +6,8 @@ and each re-emitted payload in the members the mapping names, names the member
 a rejection blames, and leaves out the vectors of a rule the mapping does not
 have (``retryable`` not on the wire, details of another type, a problem's code
 that travels as a URI); :func:`add_mapped_rules` adds the vectors of the rules
-the mapping brings: details of its type, the envelope, and a problem's type,
-title, status and extension members.
+the mapping brings: details of its type, the envelope, a problem's type,
+title, status and extension members, and a message that may be absent.
 
 It is longer than 300 lines because it is one translation: every rule of
 :mod:`.payload_vectors` said again in the mapping's members, and the rules only
@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from taxogen.model import Payload, doc_url
+from taxogen.model import Payload, constant_text, doc_url, json_data
 from taxogen.naming import NamedCode, Names
+from taxogen.targets.contract import samples
+from taxogen.targets.contract.details import construct_expect
 from taxogen.targets.contract.payload_vectors import (
     VectorList,
     plain_code,
@@ -133,12 +135,16 @@ def wire_echo(names: Names, named: Facts, echo: dict[str, Any]) -> dict[str, Any
     if payload.status is not None and named.http_status is not None:
         body[payload.status] = named.http_status  # the class's: none received
     if payload.rest:
-        body.update((k, v) for k, v in details.items() if k not in payload.own)
+        body.update(
+            (k, v)
+            for k, v in details.items()
+            if k not in payload.own and k not in _beside(payload)
+        )
     elif payload.details is not None:
         value = _as_type(details, payload.details_type)
         if payload.always_details or not _empty(value):
             body[payload.details] = value
-    return body if payload.envelope is None else {payload.envelope: body}
+    return _written(payload, body)
 
 
 def wire_field(payload: Payload, field: str) -> str:
@@ -178,6 +184,8 @@ def _dropped(names: Names, vid: str, given: Any, ok: bool) -> bool:
             return True
     if payload.details is None and vid.startswith("details"):
         return True
+    if payload.exact_message and vid in ("message_missing", "message_null"):
+        return True  # the message may be absent: its own vectors say so
     if payload.problem:
         if vid in ("message_missing", "message_null", "code_missing", "code_null"):
             return True  # a problem's detail and type may be absent
@@ -269,10 +277,14 @@ def _accepted(
     details: Any,
     wire_code: str | int | None = None,
     status: int | None = None,
+    absent: bool = False,
+    around: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What an accepted mapped payload gives, its re-emitted payload in the
     mapping's terms (``details`` as the error holds them; ``status`` an HTTP
-    status received in the status member, else the class's)."""
+    status received in the status member, else the class's); ``absent``:
+    received without its message, which the expectation states and the payload
+    leaves out."""
     code = named.code.wire_code if wire_code is None else wire_code
     payload = names.taxonomy.payload
     own_status = code_mapping(names.taxonomy, named.code).http_status
@@ -286,13 +298,18 @@ def _accepted(
         body["status"] = code_mapping(names.taxonomy, named.code).http_status
     else:
         body[payload.code] = code
-    body[payload.message] = message
+    if not absent:
+        body[payload.message] = message
     if payload.retryable is not None:
         body[payload.retryable] = named.code.retryable
     if payload.status is not None and status is not None:
         body[payload.status] = status
     if payload.rest:
-        body.update((k, v) for k, v in details.items() if k not in payload.own)
+        body.update(
+            (k, v)
+            for k, v in details.items()
+            if k not in payload.own and k not in _beside(payload)
+        )
     elif payload.details is not None and (
         payload.always_details or not _empty(details)
     ):
@@ -311,7 +328,8 @@ def _accepted(
         "domain": named.code.domain,
         "retryable": named.code.retryable,
         "wire_code": code,
-        "payload": body if payload.envelope is None else {payload.envelope: body},
+        **({"message": message} if absent else {}),
+        "payload": _written(payload, body, around),
     }
 
 
@@ -391,6 +409,12 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                 )
     if payload.problem:
         _problem_rules(out, names, first, fallback, good, wrapped)
+    if payload.exact_message:
+        _absent_message_rules(out, names, first, good, wrapped)
+    if payload.constants:
+        _constant_rules(out, names, first, good, wrapped)
+    if payload.keeps_outside:
+        _outside_rules(out, names, first, good, wrapped)
     if payload.status is not None:
         _status_rules(out, names, first, good, wrapped)
 
@@ -443,6 +467,196 @@ def _details_of(names: Names) -> Any:
     if payload.details_type == "array":
         return []
     return None if payload.details_type == "any" else {}
+
+
+def _outside_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``outside: keep``: the members beside the envelope are kept
+    as received (JSON-RPC's id, null included) and written back."""
+    for vid, why, around in (
+        (
+            "outside_kept",
+            "members beside the envelope are kept and written back",
+            {"id": 7, "meta": {"a": [1, "x"], "b": None}},
+        ),
+        ("outside_null", "a null member beside the envelope is kept", {"id": None}),
+    ):
+        out.add(
+            "from_payload",
+            vid,
+            why,
+            {**around, **wrapped(good)},
+            _accepted(names, first, "m", {}, around=around),
+        )
+
+
+def _constants(payload: Payload) -> dict[str, Any]:
+    """The members every payload carries, as to_payload writes them first."""
+    return {name: json_data(value) for name, value in payload.constants}
+
+
+def _written(
+    payload: Payload, body: dict[str, Any], around: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The error object ``body`` as to_payload writes it: under its envelope, and
+    the constants beside it (first), and what was kept ``around`` it."""
+    inner = body if payload.envelope is None else {payload.envelope: body}
+    return {**(around or {}), **_constants(payload), **inner}
+
+
+def _beside(payload: Payload) -> tuple[str, ...]:
+    """The constants' members among the error object's (none with an envelope:
+    they sit beside it)."""
+    return payload.fixed if payload.envelope is None else ()
+
+
+def _other(value: Any) -> list[tuple[str, Any]]:
+    """Values a constant's member may not hold: another of its type, and one of
+    another type (a string for a number or a boolean, a number for a string)."""
+    if isinstance(value, bool):
+        return [("other", not value), ("type", "true" if value else "false")]
+    if isinstance(value, (int, float)):
+        return [("other", value + 1), ("type", str(value))]
+    other = [("other", value + "x"), ("type", 1)]
+    if value.swapcase() != value:
+        other.append(("case", value.swapcase()))
+    return other
+
+
+def _constant_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``constants``: members every payload carries, written on
+    every payload; received, each absent (or null) or equal, anything else an
+    InvalidPayloadError naming the member."""
+    payload = names.taxonomy.payload
+    fixed = _constants(payload)
+    texts = {name: constant_text(value) for name, value in payload.constants}
+
+    def beside(constants: dict[str, Any]) -> dict[str, Any]:
+        """The good payload with these members of its own (beside the envelope)."""
+        return {**constants, **wrapped(good)}
+
+    out.add(
+        "from_payload",
+        "constants_present",
+        "every constant as it is: accepted, written back",
+        beside(fixed),
+        _accepted(names, first, "m", {}),
+    )
+    out.add(
+        "from_payload",
+        "constants_null",
+        "a null constant counts as absent: accepted, written as the constant",
+        beside({name: None for name in fixed}),
+        _accepted(names, first, "m", {}),
+    )
+    for name, value in fixed.items():
+        same: int | float | None
+        if isinstance(value, float) and value.is_integer():
+            same = int(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            same = float(value)
+        else:
+            same = None
+        if same is not None:
+            out.add(
+                "from_payload",
+                f"constant/{name}/same_number",
+                f"{same!r} is the number {texts[name]}, as JSON compares them",
+                beside({**fixed, name: same}),
+                _accepted(names, first, "m", {}),
+            )
+        for kind, wrong in _other(value):
+            out.add(
+                "from_payload",
+                f"constant/{name}/{kind}",
+                f"rejected: bad {name}",
+                beside({**fixed, name: wrong}),
+                {
+                    "ok": False,
+                    "field": name,
+                    "message": f"{name}: expected {texts[name]}, the constant "
+                    "every payload carries, or none",
+                },
+            )
+
+
+def _absent_message_rules(
+    out: VectorList,
+    names: Names,
+    first: NamedCode,
+    good: dict[str, Any],
+    wrapped: Any,
+) -> None:
+    """Issue 30 §1, ``message_required: false``: a payload without the message
+    (or with null) is accepted, its message is the code's template rendered from
+    the details (an omitted field's default in its place), else its meaning, and
+    it is written back without the member."""
+    payload = names.taxonomy.payload
+    bare = {k: v for k, v in good.items() if k != payload.message}
+    cases: list[tuple[str, str, dict[str, Any], NamedCode, str, dict[str, Any]]] = [
+        (
+            "message_absent",
+            "no message: the meaning, and written back without it",
+            bare,
+            first,
+            first.code.meaning,
+            {},
+        ),
+        (
+            "message_null",
+            "a null message counts as absent: written back without it",
+            {**bare, payload.message: None},
+            first,
+            first.code.meaning,
+            {},
+        ),
+    ]
+    for named in names.codes:
+        if named.code.message is None:
+            continue
+        for kind, details in (
+            ("required_only", samples.required_only(named)),
+            ("every_field", samples.every(named)),
+        ):
+            if kind == "every_field" and details == samples.required_only(named):
+                continue
+            body = {**bare, payload.code: named.code.wire_code, **details}
+            if payload.retryable is not None:
+                body[payload.retryable] = named.code.retryable
+            if not payload.rest:
+                body = {k: v for k, v in body.items() if k in payload.own}
+                if payload.details is not None:
+                    body[payload.details] = details
+            cases.append(
+                (
+                    f"message_absent/{named.code.code}/{kind}",
+                    "no message: the template rendered from the details"
+                    + (", defaults in place" if kind == "required_only" else ""),
+                    body,
+                    named,
+                    construct_expect(named, details)["message"],
+                    details,
+                )
+            )
+    for vid, why, body, named, message, details in cases:
+        out.add(
+            "from_payload",
+            vid,
+            why,
+            wrapped(body),
+            _accepted(names, named, message, details, absent=True),
+        )
 
 
 def _problem_rules(

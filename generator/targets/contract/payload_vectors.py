@@ -16,7 +16,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from taxogen.model import MAX_WIRE_INTEGER, WIRE_PATTERN, Tombstone, code_pattern
+from taxogen.model import (
+    EMPTY_OR_WIRE_PATTERN,
+    MAX_WIRE_INTEGER,
+    WIRE_PATTERN,
+    Tombstone,
+    code_pattern,
+)
 from taxogen.naming import NamedCode, Names, in_code_case, other_case
 from taxogen.targets.contract.samples import known_details
 from taxogen.targets.contract.schema import MAX_CODE_LENGTH, MAX_DETAILS_DEPTH
@@ -31,6 +37,7 @@ __all__ = [
     "nested",
     "plain_code",
     "removed_on_the_wire",
+    "string_aliases",
     "unknown_code",
     "unknown_target",
 ]
@@ -63,11 +70,20 @@ class VectorList:
         self.vectors.append(vector)
 
 
+def string_aliases(names: Names) -> list[tuple[NamedCode, str]]:
+    """Each code's aliases a payload may carry (string wire codes only: integer
+    codes' aliases are names in the languages alone)."""
+    if names.taxonomy.wire_type != "string":
+        return []
+    return [(named, alias) for named in names.codes for alias in named.code.aliases]
+
+
 def _taken(names: Names) -> set[str | int]:
     """Every wire code the taxonomy defines or removed, and every key."""
     taken: set[str | int] = {c.code.wire_code for c in names.codes}
     taken.update(c.code.code for c in names.codes)
     taken.update(tomb.wire_code for tomb in names.taxonomy.removed)
+    taken.update(alias for named in names.codes for alias in named.code.aliases)
     return taken
 
 
@@ -240,6 +256,20 @@ def add_from_payload(out: VectorList, names: Names) -> None:
             payload,
             accepted(named, payload),
         )
+    for named, alias in string_aliases(names):
+        payload = {
+            "code": alias,
+            "message": f"an example {alias} error",
+            "retryable": named.code.retryable,
+            "details": known_details(named),
+        }
+        out.add(
+            "from_payload",
+            f"alias/{alias}",
+            f"the alias {alias} is the code {named.code.code}, its spelling kept",
+            payload,
+            accepted(named, payload, alias),
+        )
     good = good_payload(names)
     rules: list[tuple[str, str, dict[str, Any]]] = [
         (
@@ -409,7 +439,8 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
         ("code_non_ascii", wire + "\u00e9"),
         ("code_control", wire + "\u007f"),
     ):
-        _rejected(out, vid, {**good, "code": code})
+        if code != "" or "" not in _taken(names):  # "" may be a wire code
+            _rejected(out, vid, {**good, "code": code})
     case_only = (
         ("code_other_case", other_case(key, taxonomy.code_case)),
         ("code_double_underscore", key + "__x"),
@@ -418,7 +449,10 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
     )
     taken = _taken(names)
     for vid, code in case_only:
-        if not taxonomy.wire_declared:
+        if code_pattern(taxonomy) not in (
+            WIRE_PATTERN.pattern,
+            EMPTY_OR_WIRE_PATTERN.pattern,
+        ):
             _rejected(out, vid, {**good, "code": code})
         elif code not in taken and WIRE_PATTERN.fullmatch(code):
             payload = {**good, "code": code}

@@ -26,6 +26,7 @@ from taxogen.model import (
     MAX_WIRE_INTEGER,
     Field,
     Shape,
+    constant_text,
     doc_url,
     json_data,
 )
@@ -132,14 +133,35 @@ def details_rules(names: Names) -> list[dict[str, Any]]:
         then: dict[str, Any] = {"properties": {"details": details}}
         if required:
             then["required"] = ["details"]
-        code = named.code.wire_code
-        rules.append(
-            {
-                "if": {"properties": {"code": {"const": code}}, "required": ["code"]},
-                "then": then,
-            }
-        )
+        for code in (named.code.wire_code, *_spellings(names, named)):
+            rules.append(
+                {
+                    "if": {
+                        "properties": {"code": {"const": code}},
+                        "required": ["code"],
+                    },
+                    "then": then,
+                }
+            )
     return rules
+
+
+def _spellings(names: Names, named: Any) -> tuple[str, ...]:
+    """The aliases of a code a payload may carry: string wire codes only."""
+    return named.code.aliases if names.taxonomy.wire_type == "string" else ()
+
+
+def _alias_entries(names: Names, wire: Any = None) -> list[dict[str, Any]]:
+    """Each alias a payload may carry, as a known code's entry names it."""
+    return [
+        {
+            "const": alias if wire is None else wire(alias),
+            "title": c.class_name,
+            "description": f"Another name of {c.code.wire_text}: {c.code.meaning}",
+        }
+        for c in names.codes
+        for alias in _spellings(names, c)
+    ]
 
 
 def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
@@ -152,8 +174,10 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     template = taxonomy.docs_url or ""
 
     def wire(c: Any) -> Any:
-        wire_code = c.code.wire_code
-        return doc_url(template, str(wire_code)) if payload.problem else wire_code
+        return spelt(c.code.wire_code)
+
+    def spelt(code: Any) -> Any:
+        return doc_url(template, str(code)) if payload.problem else code
 
     known = [
         {
@@ -164,6 +188,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         }
         for c in names.codes
     ]
+    known += _alias_entries(names, spelt)
     if payload.problem:
         code_schema: dict[str, Any] = {
             "description": "A URI naming the problem type: docs_url with the "
@@ -181,15 +206,32 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         *known,
         {"description": f"A code this version does not define: treated as {fallback}."},
     ]
-    properties: dict[str, Any] = {payload.code: code_schema}
-    required = [] if payload.problem else [payload.code]
-    properties[payload.message] = {
-        "description": "Human-readable description"
-        + ("" if payload.message_required else " (absent: the title, else the meaning)")
-        + ".",
-        "type": "string" if payload.message_required else ["string", "null"],
+    constants = {
+        name: {
+            "description": f"Always {constant_text(value)}: a constant every "
+            "payload carries (written on every payload; absent or null accepted).",
+            "enum": [json_data(value), None],
+        }
+        for name, value in payload.constants
     }
-    if payload.message_required:
+    # The constants are the payload's own members: beside the envelope, if any.
+    properties: dict[str, Any] = {} if payload.envelope else dict(constants)
+    properties[payload.code] = code_schema
+    required = [] if payload.problem else [payload.code]
+    absent = ""
+    if payload.exact_message:
+        absent = (
+            " (optional; null counts as absent. Absent: the code's message "
+            "template rendered from the details, else the meaning; an error "
+            "received without it is written back without it)"
+        )
+    elif payload.optional_message:
+        absent = " (absent: the title, else the meaning)"
+    properties[payload.message] = {
+        "description": "Human-readable description" + absent + ".",
+        "type": ["string", "null"] if payload.optional_message else "string",
+    }
+    if not payload.optional_message:
         required.append(payload.message)
     if payload.retryable is not None:
         properties[payload.retryable] = {
@@ -220,7 +262,11 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     rules = []
     for rule in details_rules(names):
         const = rule["if"]["properties"]["code"]["const"]
-        named = next(c for c in names.codes if c.code.wire_code == const)
+        named = next(
+            c
+            for c in names.codes
+            if const == c.code.wire_code or const in _spellings(names, c)
+        )
         then = rule["then"]
         if payload.rest:
             inner = then["properties"]["details"]
@@ -235,7 +281,15 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         rules.append(
             {
                 "if": {
-                    "properties": {payload.code: {"const": wire(named)}},
+                    "properties": {
+                        payload.code: {
+                            "const": (
+                                wire(named)
+                                if const == named.code.wire_code
+                                else spelt(const)
+                            )
+                        }
+                    },
                     "required": [payload.code],
                 },
                 "then": then,
@@ -265,11 +319,16 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
         if payload.rest:
             head["description"] += " " + body.pop("description")
         return {**head, **body}
+    if payload.keeps_outside:
+        head["description"] += (
+            f" Every other member beside {payload.envelope} is kept as received "
+            "and written back (outside: keep)."
+        )
     return {
         **head,
         "type": "object",
         "required": [payload.envelope],
-        "properties": {payload.envelope: body},
+        "properties": {**constants, payload.envelope: body},
         "additionalProperties": True,
     }
 
@@ -290,6 +349,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
         }
         for c in names.codes
     ]
+    known += _alias_entries(names)
     rules = details_rules(names)  # a known code's details against its fields
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

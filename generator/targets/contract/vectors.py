@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taxogen.model import json_data
 from taxogen.naming import Names
 from taxogen.targets.mapped import class_mappings, declares_any
 from taxogen.targets.contract.payload_vectors import (
@@ -33,6 +34,7 @@ from taxogen.targets.contract.payload_vectors import (
     plain_code,
     removed_on_the_wire,
     some_unknown,
+    string_aliases,
     unknown_target,
 )
 from taxogen.targets.contract.details import add_construct, add_details_vectors
@@ -125,7 +127,28 @@ def _payload(names: Names) -> dict[str, Any]:
         out["type_template"] = taxonomy.docs_url
     if payload.status is not None:
         out["status"] = payload.status
+    if payload.message_required is not None:
+        out["message_required"] = payload.message_required
+    if payload.constants:
+        out["constants"] = {name: json_data(value) for name, value in payload.constants}
+    if payload.keeps_outside:
+        out["outside"] = "keep"
     return out
+
+
+#: Issue 30 §1: what a from_payload expectation's ``message`` says.
+_MESSAGE = (
+    "present on a from_payload expectation of a payload received without its "
+    "message (message_required: false): the error's message, which to_payload() "
+    "leaves out as received"
+)
+
+
+#: Issue 30 §1: a rejection that states its message.
+_REJECTION = (
+    "a rejection may give message, the InvalidPayloadError's whole message, the "
+    "same in every language (a payload constant's)"
+)
 
 
 def vectors(names: Names, header: str) -> dict[str, Any]:
@@ -154,6 +177,18 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             f"code/{named.code.code}",
             f"the class of {named.code.code}",
             named.code.wire_code,
+            {
+                "class": named.class_name,
+                "code": named.code.wire_code,
+                "retryable": named.code.retryable,
+            },
+        )
+    for named, alias in string_aliases(names):
+        out.add(
+            "lookup",
+            f"alias/{alias}",
+            f"the alias {alias} gets the class of {named.code.code}",
+            alias,
             {
                 "class": named.class_name,
                 "code": named.code.wire_code,
@@ -322,5 +357,7 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         "values, a number a double cannot hold): implementations follow expect",
         "input_json": numbers.INPUT_JSON,
         **({"mapped": _MAPPED} if mapped else {}),
+        **({"message": _MESSAGE} if taxonomy.payload.exact_message else {}),
+        **({"rejection": _REJECTION} if taxonomy.payload.constants else {}),
         "vectors": out.vectors,
     }

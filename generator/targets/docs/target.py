@@ -28,6 +28,7 @@ from taxogen.model import (
     Docs,
     Event,
     Shape,
+    constant_text,
     json_data,
     version_key,
 )
@@ -91,6 +92,13 @@ class CodeRow:
     http_status: str
     grpc_status: str
     doc_url: str
+    #: Markdown: its wire code, which leads the row; its key where that differs
+    #: (else ""); the wire code of the code that replaces it (else "").
+    wire: str = ""
+    key: str = ""
+    replaced_by: str = ""
+    #: Markdown: its ``aliases:``, each a code span, joined ("" for none).
+    aliases: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,7 +136,12 @@ class DocsView:
     fallback: NamedCode
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
-    wire_column: bool  # whether the code tables show wire codes (``wire:`` given)
+    #: Whether the code tables show a key column: some key differs from its wire
+    #: code (``wire:`` given).  The wire code leads every row either way.
+    wire_column: bool
+    #: Markdown: the fallback and the wrap code, as the closing sentence names them.
+    fallback_label: str = ""
+    wrap_label: str = ""
     #: The Mermaid class diagram's lines (empty: none is drawn), and whether the
     #: codes were left out of it for being too many to draw.
     diagram: tuple[str, ...] = ()
@@ -182,7 +195,7 @@ RETRY_NOTE = "The retry hint: the seconds to wait before retrying"
 def _details(named: NamedCode, retry_field: str | None = None) -> CodeDetails:
     code = named.code
     return CodeDetails(
-        code=code.code,
+        code=wire_label(code.code, code.wire),
         template=code.message.text if code.message is not None else None,
         fields=tuple(
             Field(
@@ -207,6 +220,8 @@ def _details(named: NamedCode, retry_field: str | None = None) -> CodeDetails:
 
 def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
     mapping = code_mapping(taxonomy, named.code)
+    code = named.code
+    replaced = code.deprecated.replaced_by if code.deprecated else None
     return CodeRow(
         named=named,
         throttling=mapping.throttling,
@@ -217,7 +232,38 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         ),
         grpc_status=mapping.grpc_status or "",
         doc_url=mapping.doc_url or "",
+        wire=wire_label(code.code, code.wire),
+        key=key_label(code.code, code.wire),
+        replaced_by="" if replaced is None else _replacement(taxonomy, replaced),
+        aliases=", ".join(escape.md_code(alias) for alias in code.aliases),
     )
+
+
+def wire_label(key: str, wire: str | int | None) -> str:
+    """A code as the page names it (Markdown): its wire code, which is what
+    payloads, logs and users see (``""`` for the empty one), else its key."""
+    text = key if wire is None else str(wire)
+    return escape.md_code(text if text else '""')
+
+
+def key_label(key: str, wire: str | int | None) -> str:
+    """A code's key as the page shows it beside its wire code (Markdown): only
+    where it differs from the wire code, else ""."""
+    return "" if wire is None or str(wire) == key else escape.md_code(key)
+
+
+def _named(key: str, wire: str | int | None) -> str:
+    """A code in prose: its wire code, then its key where that differs."""
+    other = key_label(key, wire)
+    return wire_label(key, wire) + (f" (key {other})" if other else "")
+
+
+def _replacement(taxonomy: model.Taxonomy, key: str) -> str:
+    """The wire code of the code that replaces a deprecated one (Markdown)."""
+    try:
+        return wire_label(key, taxonomy.code(key).wire)
+    except KeyError:  # a replacement validation let through without a live code
+        return escape.md_code(key)
 
 
 def _domain(named: NamedDomain, taxonomy: model.Taxonomy, names: Names) -> DomainView:
@@ -259,7 +305,8 @@ def _changes(names: Names) -> tuple[Change, ...]:
     for code in names.taxonomy.codes:
         if code.since is not None:
             added = Change(
-                version=code.since, what="added", code=code.code, text="",
+                version=code.since, what="added",
+                code=wire_label(code.code, code.wire), text="",
                 replaced_by=None,
             )  # fmt: skip
             rows.append((code.since, 2, added))
@@ -268,15 +315,20 @@ def _changes(names: Names) -> tuple[Change, ...]:
             deprecated = Change(
                 version=since or "—",
                 what="deprecated",
-                code=code.code,
+                code=wire_label(code.code, code.wire),
                 text=code.deprecated.reason,
-                replaced_by=code.deprecated.replaced_by,
+                replaced_by=(
+                    None
+                    if code.deprecated.replaced_by is None
+                    else _replacement(names.taxonomy, code.deprecated.replaced_by)
+                ),
             )
             rows.append((since, 1, deprecated))
     for tomb in names.taxonomy.removed:
         text = tomb.reason + (f" (it meant: {tomb.meaning})" if tomb.meaning else "")
         removed = Change(
-            version=tomb.since, what="removed", code=tomb.code, text=text,
+            version=tomb.since, what="removed",
+            code=wire_label(tomb.code, tomb.wire), text=text,
             replaced_by=None,
         )  # fmt: skip
         rows.append((tomb.since, 0, removed))
@@ -332,6 +384,17 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
         )
 
     defaults = {f: d for f, _, _, d in PAYLOAD_FIELDS}
+    for name, value in payload.constants:
+        kinds = {str: "string", bool: "boolean", int: "number", float: "number"}
+        rows.append(
+            Field(
+                name=name,  # the payload's own member, beside any envelope
+                type=kinds[type(value)],
+                required=False,
+                description=f"Always {constant_text(value)}, written on every "
+                "payload; received, absent or the same (anything else is refused)",
+            )
+        )
     if payload.problem:
         row(
             "code",
@@ -359,13 +422,20 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
         )
     else:
         row("code", at + payload.code, taxonomy.wire_type, True, defaults["code"])
+    absent = ""
+    if payload.exact_message:
+        absent = (
+            " (optional: absent, the code's message template over the details, "
+            "else the meaning; written back absent)"
+        )
+    elif payload.optional_message:
+        absent = " (absent: the title, or the meaning)"
     row(
         "message",
         at + payload.message,
         "string",
-        payload.message_required,
-        defaults["message"]
-        + ("" if payload.message_required else " (absent: the title, or the meaning)"),
+        not payload.optional_message,
+        defaults["message"] + absent,
     )
     if payload.retryable is not None:
         row("retryable", at + payload.retryable, "boolean", True, defaults["retryable"])
@@ -395,6 +465,16 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
             kind[payload.details_type],
             False,
             defaults["details"],
+        )
+    if payload.keeps_outside:
+        rows.append(
+            Field(
+                name="*",
+                type="any",
+                required=False,
+                description=f"Every other member beside {payload.envelope}: kept "
+                "on the error as received and written back (outside: keep)",
+            )
         )
     return tuple(rows)
 
@@ -431,6 +511,8 @@ def view(names: Names, options: Options) -> DocsView:
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
+        fallback_label=_named(names.fallback.code.code, names.fallback.code.wire),
+        wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
     )

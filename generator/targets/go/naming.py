@@ -18,19 +18,21 @@ from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.naming import NamedCode, NamedDomain, Names, split_words
+from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
 from taxogen.typeschema import Doc
 
 __all__ = [
     "LANGUAGES",
     "CodeIdentifiers",
+    "alias_names",
     "GoCodeNames",
     "GoDomainNames",
     "GoNames",
     "check",
     "code_names",
     "domain_const",
+    "domain_helper",
     "go_name",
     "go_package",
 ]
@@ -85,9 +87,28 @@ def code_names(named: NamedCode) -> CodeIdentifiers:
     )
 
 
+def alias_names(alias: NamedAlias) -> CodeIdentifiers:
+    """The Go names of a code's alias, from its class name: aliases of the
+    code's constant, constructor and helper."""
+    go_class = go_name(alias.class_name)
+    return CodeIdentifiers(
+        const="Code" + (go_class.removesuffix("Error") or go_class),
+        new="New" + go_class,
+        is_="Is" + go_class,
+        details=None,
+        fields=(),
+    )
+
+
 def domain_const(named: NamedDomain) -> str:
     """The Domain constant of a domain: ``Domain`` plus its key's words."""
     return "Domain" + go_name(named.domain.key, lower=True)
+
+
+def domain_helper(named: NamedDomain) -> str:
+    """The helper that asks whether an error is of a domain or of one of its
+    child domains: ``In`` plus its Domain constant (``InDomainTask``)."""
+    return "In" + domain_const(named)
 
 
 def check(
@@ -123,13 +144,11 @@ def check(
     for domain in domains:
         dkey = f"domains.{domain.domain.key}"
         what = f"the Go constant of domain {domain.domain.key!r}"
-        claim(
-            domain_const(domain),
-            what,
-            domain.domain.position,
-            dkey,
-            "rename the domain",
-        )
+        fix = "rename the domain"
+        # The helper shares the constant's stem: its clash stands for both.
+        if claim(domain_const(domain), what, domain.domain.position, dkey, fix):
+            helper = f"the Go helper of domain {domain.domain.key!r}"
+            claim(domain_helper(domain), helper, domain.domain.position, dkey, fix)
         for named in domain.codes:
             code = named.code
             ckey = f"{dkey}.codes.{code.code}"
@@ -149,6 +168,24 @@ def check(
                         go, f"the Go {kind} of {what}", code.position, ckey, fix
                     ):
                         break
+                for alias in named.aliases:
+                    if alias.name in refused:
+                        continue
+                    other = alias_names(alias)
+                    what = f"alias {alias.name!r} of code {code.code!r}"
+                    for go, kind in (
+                        (other.const, "constant"),
+                        (other.new, "constructor"),
+                        (other.is_, "helper"),
+                    ):
+                        if not claim(
+                            go,
+                            f"the Go {kind} of {what}",
+                            code.position,
+                            ckey,
+                            "choose another alias",
+                        ):
+                            break
             spelt: dict[str, str] = {}
             for field, go in names.fields:
                 if go in spelt:
@@ -167,6 +204,9 @@ def check(
 
 class GoDomainNames(TypedDict):
     constant: Annotated[str, Doc("its Domain constant")]
+    helper: Annotated[
+        str, Doc("the InDomainXxx(err error) bool function: it or a child domain")
+    ]
 
 
 class GoCodeNames(TypedDict):
@@ -186,7 +226,7 @@ def _package(names: Names) -> GoNames:
 
 
 def _domain(named: NamedDomain) -> GoDomainNames:
-    return {"constant": domain_const(named)}
+    return {"constant": domain_const(named), "helper": domain_helper(named)}
 
 
 def _code(named: NamedCode) -> GoCodeNames:

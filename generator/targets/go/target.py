@@ -31,9 +31,16 @@ from taxogen.model import (
     Shape,
     Taxonomy,
     code_pattern,
+    constant_text,
 )
 from taxogen.naming import NamedCode, Names
-from taxogen.targets.go.naming import code_names, domain_const, go_package
+from taxogen.targets.go.naming import (
+    alias_names,
+    code_names,
+    domain_const,
+    domain_helper,
+    go_package,
+)
 from taxogen.targets.go.escape import go_comment, go_str
 from taxogen.escape import header_name
 from taxogen.targets.base import Options, Runtime, Target, Template
@@ -95,6 +102,8 @@ class GoCode:
     templated: bool  # its message is rendered from a template
     defaults: bool  # an optional field has a default
     spec: str  # its taxogen.Spec literal
+    #: Its ``aliases:``: each alias's constant, constructor and helper.
+    aliases: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +118,9 @@ class GoView:
     go_version: str
     code_pattern: str  # a Go string literal
     domains: tuple[tuple[str, str], ...]  # (constant, literal)
+    #: Each domain's helper: (name, key as a comment, the constants of the
+    #: domain and of every domain below it).
+    helpers: tuple[tuple[str, str, tuple[str, ...]], ...]
     codes: tuple[GoCode, ...]
     details: tuple[GoDetails, ...]
     fallback: str  # constant
@@ -118,6 +130,9 @@ class GoView:
     matches: tuple[str, ...] = ()
     #: The ``taxogen.PayloadMap`` literal where the payload is not today's.
     payload_map: str | None = None
+    #: Each alias spelling a payload may carry (a Go string literal) and the
+    #: constant of its code (string wire codes only).
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 def go_module(names: Names, options: Options) -> str:
@@ -242,18 +257,47 @@ def go_header(source: str) -> tuple[str, str]:
     )
 
 
+def _helpers(names: Names) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each domain's InDomainXxx helper: its name, the domain's key for its
+    comment, and the Domain constants it matches (the domain's, then its
+    descendants' in taxonomy order)."""
+    children: dict[str, list[str]] = {}
+    for named in names.domains:
+        if named.domain.parent is not None:
+            children.setdefault(named.domain.parent, []).append(named.domain.key)
+    helpers = []
+    for named in names.domains:
+        below: set[str] = set()
+        todo = [named.domain.key]
+        while todo:
+            for child in children.get(todo.pop(), []):
+                if child not in below:
+                    below.add(child)
+                    todo.append(child)
+        matched = [named] + [d for d in names.domains if d.domain.key in below]
+        helpers.append(
+            (
+                domain_helper(named),
+                go_comment(named.domain.key),
+                tuple(domain_const(d) for d in matched),
+            )
+        )
+    return tuple(helpers)
+
+
 def view(names: Names, options: Options) -> GoView:
     """The Go view of a named taxonomy."""
     taxonomy = names.taxonomy
     pattern = code_pattern(taxonomy)
     codes = []
+    aliases: list[tuple[str, str]] = []
     for domain in names.domains:
         for named in domain.codes:
             code = named.code
             go = code_names(named)
             deprecated = None
             if code.deprecated is not None:
-                instead = code.deprecated.replaced_by
+                instead = code.deprecated.replaced_by_wire
                 use = f"; use {instead} instead" if instead else ""
                 deprecated = go_comment(code.deprecated.reason + use)
             codes.append(
@@ -272,8 +316,14 @@ def view(names: Names, options: Options) -> GoView:
                     spec=_spec(
                         named, domain_const(domain), code_mapping(taxonomy, code)
                     ),
+                    aliases=tuple(
+                        (other.const, other.new, other.is_)
+                        for other in map(alias_names, named.aliases)
+                    ),
                 )
             )
+            if taxonomy.wire_type == "string":  # each spelling decodes as the code
+                aliases.extend((go_str(a.name), go.const) for a in named.aliases)
     return GoView(
         header=go_header(taxonomy.source),
         title=go_comment(taxonomy.title),
@@ -283,6 +333,7 @@ def view(names: Names, options: Options) -> GoView:
         go_version=GO_VERSION,
         code_pattern=go_str("" if pattern is None else f"^(?:{pattern})$"),
         domains=tuple((domain_const(d), go_str(d.domain.key)) for d in names.domains),
+        helpers=_helpers(names),
         codes=tuple(codes),
         details=tuple(_details(c) for c in names.codes if c.details_type),
         fallback=code_names(names.fallback).const,
@@ -290,6 +341,7 @@ def view(names: Names, options: Options) -> GoView:
         events=tuple((go_str(e.type), go_str(e.location)) for e in taxonomy.events),
         matches=_matches(names),
         payload_map=_payload_map(taxonomy),
+        aliases=tuple(aliases),
     )
 
 
@@ -339,7 +391,17 @@ def _payload_map(taxonomy: Taxonomy) -> str | None:
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         parts.append(f"URI: &[2]string{{{go_str(prefix)}, {go_str(suffix)}}}")
-    parts.append(f"MessageRequired: {'true' if payload.message_required else 'false'}")
+    parts.append(f"MessageRequired: {'false' if payload.optional_message else 'true'}")
+    if payload.exact_message:
+        parts.append("ExactMessage: true")
+    if payload.constants:
+        items = ", ".join(
+            f"{{Name: {go_str(name)}, Text: {go_str(constant_text(value))}}}"
+            for name, value in payload.constants
+        )
+        parts.append(f"Constants: []taxogen.Constant{{{items}}}")
+    if payload.keeps_outside:
+        parts.append("Outside: true")
     if payload.status is not None:
         parts.append(f"Status: {go_str(payload.status)}")
     return "taxogen.PayloadMap{" + ", ".join(parts) + "}"

@@ -17,6 +17,7 @@ import http
 import json
 from typing import Any
 
+from taxogen.model import json_data
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.base import Target, header_lines
 from taxogen.targets.contract.schema import code_type, field_schema, payload_schema
@@ -61,14 +62,17 @@ def _mapped_body(named: NamedCode, names: Names) -> dict[str, Any]:
     wire: Any = code.wire_code
     if payload.problem:
         wire = taxonomy.doc_url(code)
-    properties: dict[str, Any] = {payload.code: {"const": wire}}
-    required = [payload.code]
+    constants = {name: {"const": json_data(value)} for name, value in payload.constants}
+    # The constants are the payload's own members: beside the envelope, if any.
+    properties: dict[str, Any] = {} if payload.envelope else dict(constants)
+    properties[payload.code] = {"const": wire}
+    required = [payload.code]  # a constant may be absent (written always)
     if payload.problem:
         status = code_mapping(taxonomy, code).http_status
         properties["title"] = {"type": "string", "default": code.meaning}
         properties["status"] = {"type": "integer", "default": status}
     properties[payload.message] = {"type": "string"}
-    if payload.message_required:
+    if not payload.optional_message:
         required.append(payload.message)
     if payload.retryable is not None:
         properties[payload.retryable] = {"type": "boolean", "default": code.retryable}
@@ -98,7 +102,7 @@ def _mapped_body(named: NamedCode, names: Names) -> dict[str, Any]:
     return {
         "type": "object",
         "required": [payload.envelope],
-        "properties": {payload.envelope: body},
+        "properties": {**constants, payload.envelope: body},
     }
 
 

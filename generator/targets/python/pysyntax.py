@@ -137,6 +137,37 @@ def string_literal(text: str) -> str:
     return '"' + body.replace('"', '\\"') + '"'
 
 
+def docstring(indent: int, paragraphs: tuple[str, ...]) -> str:
+    """A docstring of ``paragraphs`` at ``indent`` spaces, in black's layout.
+
+    Each paragraph is wrapped to the line length (a word longer than a line
+    stays whole), every line stripped; a backslash, a double quote (so no
+    ``\"\"\"`` can end it early, and black never pads a quote at either end)
+    and every invisible character are escaped as in a string literal.  The
+    closing quotes stand on a line of their own, which black keeps.
+    """
+    pad = " " * indent
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        words = [
+            "".join(_escape(char) for char in word).replace('"', '\\"')
+            for word in paragraph.split()
+        ]
+        if lines:
+            lines.append("")
+        line = ""
+        for word in words:
+            wide = len(pad) + 3 + len(line) + 1 + len(word)
+            if line and wide > LINE_LENGTH:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    body = "\n".join(f"{pad}{line}" if line else "" for line in lines)
+    return f'{pad}"""{body[indent:]}\n{pad}"""'
+
+
 def _atom(value: str) -> bool:
     """Whether black sees ``value`` as one atom it cannot split: a string or a name."""
     return value[:1] in ("'", '"') or value.isidentifier()

@@ -27,6 +27,7 @@ from taxogen.model import (
     Event,
     Taxonomy,
     code_pattern,
+    constant_text,
     pep440,
 )
 from taxogen.naming import NamedCode, NamedDomain, Names
@@ -99,6 +100,8 @@ class PythonView:
     #: literal, type) and, with an envelope, its member and the body's members.
     wire_args: tuple[str, ...] | None
     payload_members: tuple[tuple[str, str], ...]
+    #: With an envelope, the payload's own members beside it (its constants).
+    outer_members: tuple[tuple[str, str], ...]
     envelope: str | None
     #: The root's ``details`` type where details are not always an object.
     details_any: bool
@@ -123,7 +126,18 @@ def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         args.append(f"uri=({_py_literal(prefix)}, {_py_literal(suffix)})")
-    args.append(f"message_required={payload.message_required!r}")
+    args.append(f"message_required={not payload.optional_message!r}")
+    if payload.exact_message:
+        args.append("exact_message=True")
+    if payload.constants:
+        items = "".join(
+            f"({_py_literal(name)}, {_py_literal(value)}, "
+            f"{_py_literal(constant_text(value))}), "
+            for name, value in payload.constants
+        )
+        args.append(f"constants=({items})")
+    if payload.keeps_outside:
+        args.append("outside=True")
     if payload.status is not None:
         args.append(f"status={_py_literal(payload.status)}")
     return tuple(args)
@@ -134,10 +148,13 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
     where it may be left out)."""
     payload = taxonomy.payload
     code = "int" if taxonomy.wire_type == "integer" else "str"
-    members = [(payload.code, "str" if payload.problem else code)]
+    members = [] if payload.envelope else _constant_members(taxonomy)
+    members.append((payload.code, "str" if payload.problem else code))
     if payload.problem:
         members += [("title", "str"), ("status", "int")]
-    members.append((payload.message, "str"))
+    members.append(
+        (payload.message, "NotRequired[str]" if payload.exact_message else "str")
+    )
     if payload.retryable is not None:
         members.append((payload.retryable, "bool"))
     if payload.status is not None:  # left out while the error has no status
@@ -159,6 +176,7 @@ def _exports(names: Names) -> tuple[str, ...]:
         if domain.base_code is None:
             classes.append(domain.class_name)
         classes.extend(code.class_name for code in domain.class_order)
+        classes.extend(a.class_name for code in domain.codes for a in code.aliases)
     fixed = (
         "Domain",
         "ERROR_EVENTS",
@@ -230,6 +248,7 @@ def view(names: Names, options: Options) -> PythonView:
         },
         wire_args=_wire_args(taxonomy),
         payload_members=_payload_members(taxonomy),
+        outer_members=_outer_members(taxonomy),
         envelope=(
             None
             if taxonomy.payload.envelope is None
@@ -244,9 +263,26 @@ def view(names: Names, options: Options) -> PythonView:
     )
 
 
+def _constant_members(taxonomy: Taxonomy) -> list[tuple[str, str]]:
+    """The payload's constants, each with its Python type (str, int, float or
+    bool)."""
+    constants = taxonomy.payload.constants
+    return [(name, type(value).__name__) for name, value in constants]
+
+
+def _outer_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
+    """With an envelope, the members written beside it, each with its type."""
+    if taxonomy.payload.envelope is None:
+        return ()
+    members = _constant_members(taxonomy)
+    return tuple((_py_literal(name), kind) for name, kind in members)
+
+
 def _payload_typing(taxonomy: Taxonomy) -> tuple[str, ...]:
     """What the ErrorPayload of a payload other than today's imports from typing."""
     payload = taxonomy.payload
+    if payload.exact_message:
+        return ("NotRequired",)
     if payload.status is None and (
         payload.details is None or payload.rest or payload.always_details
     ):
@@ -338,6 +374,37 @@ def _py_assign(target: str, value: str, indent: int) -> str:
     return pysyntax.assign(indent, target, value)
 
 
+def _code_doc(named: NamedCode) -> str:
+    """A code's class docstring: its meaning first (what an editor's hover
+    shows), then its code and retryability, and its deprecation."""
+    code = named.code
+    retry = "retryable" if code.retryable else "not retryable"
+    role = (
+        f"The error of code ``{code.wire_text}`` and the base of every error "
+        f"of its domain; {retry}."
+        if named.is_domain_base
+        else f"The error of code ``{code.wire_text}``; {retry}."
+    )
+    paragraphs = [code.meaning, role]
+    if code.deprecated is not None:
+        paragraphs.append(f"Deprecated: {code.deprecated.reason}")
+        if code.deprecated.replaced_by is not None:
+            paragraphs.append(
+                f"Use the ``{code.deprecated.replaced_by}`` code instead."
+            )
+    return pysyntax.docstring(4, tuple(paragraphs))
+
+
+def _domain_doc(named: NamedDomain) -> str:
+    """A domain class's docstring: its title and description."""
+    domain = named.domain
+    paragraphs = [domain.title]
+    if domain.description:
+        paragraphs.append(domain.description)
+    paragraphs.append(f"The base of every error of the ``{domain.key}`` domain.")
+    return pysyntax.docstring(4, tuple(paragraphs))
+
+
 TARGET = Target(
     name="python",
     view=view,
@@ -368,6 +435,8 @@ TARGET = Target(
         "py_str": escape.python_str,
         "py_assign": _py_assign,
         "py_class": pysyntax.class_header,
+        "py_code_doc": _code_doc,
+        "py_domain_doc": _domain_doc,
         "py_bool": _py_bool,
         "py_literal": _py_literal,
         "toml_str": escape.toml_str,

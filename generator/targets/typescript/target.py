@@ -15,6 +15,7 @@ code maps to) and the description of a mapped payload that the runtime reads.
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from taxogen.model import (
     Field,
     Taxonomy,
     code_pattern,
+    constant_text,
     npm_version,
 )
 from taxogen.naming import NamedCode, NamedDomain, Names
@@ -77,6 +79,8 @@ class TsClass:
     doc: tuple[str, ...]
     statics: tuple[TsStatic, ...]
     typing: TsTyping
+    #: The names its code's ``aliases:`` export it under too.
+    aliases: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,6 +120,10 @@ class TypeScriptView:
     #: is details; None: today's.
     wire: tuple[tuple[str, str], ...] | None = None
     payload_members: tuple[tuple[str, bool, str], ...] = ()
+    #: With an envelope, the payload's own members beside it (its constants).
+    outer_members: tuple[tuple[str, bool, str], ...] = ()
+    #: ``outside: keep``: every other member beside the envelope is kept.
+    outer_rest: bool = False
     envelope: str | None = None
     rest: bool = False
     #: The root's details type (the runtime's default: "" for an object).
@@ -149,7 +157,11 @@ def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
 
 
 def _code_class(
-    named: NamedCode, domain: str, tree: Tree, mapped: tuple[TsStatic, ...]
+    named: NamedCode,
+    domain: str,
+    tree: Tree,
+    mapped: tuple[TsStatic, ...],
+    strings: bool = True,
 ) -> TsClass:
     code = named.code
     where = f", base of the `{domain}` domain" if named.is_domain_base else ""
@@ -165,11 +177,16 @@ def _code_class(
     statics.append(TsStatic("meaning", "string", escape.ts_str(code.meaning)))
     statics.append(TsStatic("retryable", "boolean", _ts_bool(code.retryable)))
     statics.extend(mapped)
+    if code.aliases and strings:  # integer codes' aliases are names only
+        spellings = ", ".join(escape.ts_str(alias) for alias in code.aliases)
+        statics.append(
+            TsStatic("aliases", "readonly (string | number)[]", f"[{spellings}]")
+        )
     if code.since:
         doc += ["", f"@since {code.since}"]
     if code.deprecated:
-        instead = code.deprecated.replaced_by
-        use = f"; use `{instead}` instead." if instead else ""
+        instead = code.deprecated.replaced_by_wire
+        use = f"; use `{escape.ts_doc(instead)}` instead." if instead else ""
         doc += ["", f"@deprecated {escape.ts_doc(code.deprecated.reason)}{use}"]
         reason = escape.ts_str(code.deprecated.reason)
         statics.append(TsStatic("deprecated", "string | undefined", reason))
@@ -183,6 +200,7 @@ def _code_class(
         doc=tuple(doc),
         statics=tuple(statics),
         typing=tree.typing(named.class_name, named.parent),
+        aliases=tuple(alias.class_name for alias in named.aliases),
     )
 
 
@@ -212,7 +230,13 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
                 )
             )
         classes.extend(
-            _code_class(code, key, tree, _mapped(said[code.class_name]))
+            _code_class(
+                code,
+                key,
+                tree,
+                _mapped(said[code.class_name]),
+                names.taxonomy.wire_type == "string",
+            )
             for code in domain.class_order
         )
     return tuple(classes)
@@ -287,14 +311,33 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         uri = f"[{escape.ts_str(prefix)}, {escape.ts_str(suffix)}]"
     wire.append(("uri", uri))
-    wire.append(("messageRequired", _ts_bool(payload.message_required)))
+    wire.append(("messageRequired", _ts_bool(not payload.optional_message)))
+    if payload.exact_message:
+        wire.append(("exactMessage", "true"))
+    if payload.constants:
+        items = ", ".join(
+            f"[{escape.ts_str(name)}, {_ts_value(value)}, "
+            f"{escape.ts_str(constant_text(value))}]"
+            for name, value in payload.constants
+        )
+        wire.append(("constants", f"[{items}]"))
+    if payload.keeps_outside:
+        wire.append(("outside", "true"))
     if payload.status is not None:
         wire.append(("status", text(payload.status)))
     code = "number" if taxonomy.wire_type == "integer" else "string"
-    members = [(payload.code, False, "string" if payload.problem else code)]
+    constants = [
+        (name, False, escape.ts_str(value) if isinstance(value, str) else kind)
+        for name, value in payload.constants
+        for kind in ("boolean" if isinstance(value, bool) else "number",)
+    ]
+    # The constants are the payload's own members: beside the envelope, if any.
+    members = [] if payload.envelope else constants
+    outer = constants if payload.envelope else []
+    members.append((payload.code, False, "string" if payload.problem else code))
     if payload.problem:
         members += [("title", False, "string"), ("status", False, "number | null")]
-    members.append((payload.message, False, "string"))
+    members.append((payload.message, payload.exact_message, "string"))
     if payload.retryable is not None:
         members.append((payload.retryable, False, "boolean"))
     if payload.status is not None:  # left out while the error has no status
@@ -316,7 +359,20 @@ def _payload(taxonomy: Taxonomy) -> dict[str, Any]:
         ),
         "rest": payload.rest,
         "details_type": "unknown" if payload.details_type != "object" else "",
+        "outer_members": tuple(
+            (escape.ts_str(name), optional, kind) for name, optional, kind in outer
+        ),
+        "outer_rest": payload.keeps_outside,
     }
+
+
+def _ts_value(value: object) -> str:
+    """A payload constant as a TypeScript literal."""
+    if isinstance(value, str):
+        return escape.ts_str(value)
+    if isinstance(value, bool):
+        return _ts_bool(value)
+    return json.dumps(value)
 
 
 def _ts_bool(value: bool) -> str:

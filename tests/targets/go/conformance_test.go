@@ -152,6 +152,10 @@ func (r runner) checkAccepted(err *gen.Error, expect map[string]any) {
 	if !sameJSON(t, payload, expect["payload"]) {
 		t.Errorf("payload: got %s, want %v", data, expect["payload"])
 	}
+	// Issue 30 §1: received without its message.
+	if want, ok := expect["message"]; ok && (err.Message != want || !err.MessageAbsent) {
+		t.Errorf("message: got %q (absent %v), want %v, absent", err.Message, err.MessageAbsent, want)
+	}
 	// The round trip, and errors.Is / errors.As through a wrapper.
 	again, ferr := gen.FromPayload(data)
 	if ferr != nil || again.Code != err.Code || again.WireCode != err.WireCode {
@@ -177,6 +181,10 @@ func (r runner) payload(call func([]byte) (*gen.Error, error), v vector) {
 		}
 		if invalid.Field != v.Expect["field"] {
 			t.Errorf("field: got %q, want %v (%s)", invalid.Field, v.Expect["field"], invalid.Message)
+		}
+		// Issue 30 §1: a message the same in every language.
+		if want, ok := v.Expect["message"]; ok && invalid.Message != want {
+			t.Errorf("message: got %q, want %v", invalid.Message, want)
 		}
 		if err != nil {
 			t.Errorf("an error came back with the problem: %v", err)

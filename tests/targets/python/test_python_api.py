@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import enum
 import json
+import importlib.util
 import logging
 import math
 import pickle
@@ -24,6 +25,7 @@ from tests import spec_oracle as oracle
 from tests.support import (
     Case,
     import_generated,
+    require_tool,
     today_case_ids,
     today_cases,
 )
@@ -79,6 +81,27 @@ def test_every_code_has_its_class_with_class_level_attributes(
         assert isinstance(cls.domain, mod.Domain)
         assert cls.retryable is code.retryable
         assert cls.meaning == code.meaning
+
+
+def test_each_class_docstring_is_its_meaning_and_deprecation(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    """Issue 33 §8: an editor's hover shows what the code means (and that it
+    is deprecated, and for what), as the TypeScript JSDoc does."""
+    for code in _codes(spec):
+        doc = _cls(mod, code.class_name).__doc__
+        assert doc is not None, code.class_name
+        paragraphs = [" ".join(part.split()) for part in doc.split("\n\n")]
+        assert paragraphs[0] == " ".join(code.meaning.split()), code.class_name
+        assert "retryable" in paragraphs[1]
+        assert ("not retryable" in paragraphs[1]) is not code.retryable
+        if code.deprecated is not None:
+            text = " ".join(doc.split())
+            assert f"Deprecated: {' '.join(code.deprecated['reason'].split())}" in (
+                text
+            )
+            if code.deprecated.get("replaced_by"):
+                assert f"``{code.deprecated['replaced_by']}``" in text
 
 
 def test_hierarchy_code_to_domain_base_to_root(
@@ -371,7 +394,10 @@ def _invalid_codes(spec: oracle.Spec) -> list[object]:
         limit = 2**53 - 1
         return [*common, str(code), code + 0.5, limit + 1, -limit - 1, {"c": code}]
     texts = ["", code + "\n", " " + code, code + " x", code + "\t", code + "\u00e9"]
-    if not spec.wire_declared:
+    if "" in spec.by_wire:  # README "Codes as written": wire: "" is a code
+        texts.remove("")
+    # README "Codes as written": keys as written are any printable ASCII, too.
+    if not spec.wire_declared and spec.code_case != "as_written":
         texts += [
             _bad_case_code(spec),
             code + "__x",
@@ -604,6 +630,52 @@ def test_repr_to_dict_and_logging_show_the_code(
     assert f"code: {named.wire}" in caplog.text  # logger.exception shows the code
 
 
+def test_log_fields_are_the_extra_of_a_standard_log_record(
+    mod: types.ModuleType, spec: oracle.Spec, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 33 §8: the structured form for logs works as ``extra=``, where
+    ``to_dict()`` (``name``, ``message``: the record's own attributes) raises."""
+    named = _codes(spec)[-1]
+    given = oracle.sample_details(spec, named.code)
+    err = _cls(mod, named.class_name)("went wrong", **given)
+    fields = err.log_fields()
+    # No key is an attribute logging gives every record (logging's own list).
+    record_attributes = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+    assert not set(fields) & record_attributes
+    assert {key.removeprefix("error_"): value for key, value in fields.items()} == (
+        err.to_dict()
+    )
+    logger = logging.getLogger("taxogen-extra-test")
+    with pytest.raises(KeyError, match="Attempt to overwrite"):
+        logger.error("failed", extra=err.to_dict())
+    with caplog.at_level(logging.ERROR, logger="taxogen-extra-test"):
+        logger.error("failed", extra=err.log_fields())
+    (record,) = caplog.records
+    assert record.error_code == named.wire  # type: ignore[attr-defined]
+    assert record.error_name == named.class_name  # type: ignore[attr-defined]
+    assert record.error_retryable is named.retryable  # type: ignore[attr-defined]
+    assert record.getMessage() == "failed"
+
+
+def test_log_fields_are_structlog_s_keyword_arguments(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    found = importlib.util.find_spec("structlog")
+    require_tool(found is not None, "structlog (pip install -e '.[test]')")
+    import structlog.testing
+
+    named = _codes(spec)[0]
+    given = oracle.sample_details(spec, named.code)
+    err = _cls(mod, named.class_name)("went wrong", **given)
+    with structlog.testing.capture_logs() as logs:
+        structlog.get_logger().error("failed", **err.log_fields())
+    (entry,) = logs
+    assert entry["event"] == "failed" and entry["log_level"] == "error"
+    assert entry["error_code"] == named.wire
+    assert entry["error_message"] == "went wrong"
+    assert entry["error_name"] == named.class_name
+
+
 def test_a_json_log_formatter_shows_the_code_without_extra_work(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
@@ -703,13 +775,23 @@ def test_removed_codes_are_not_generated_and_fall_back(
 
 def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) -> None:
     docs = (case.expected / "docs/errors.md").read_text(encoding="utf-8")
+
+    # README "Wire codes": the page names every code by its wire code.
+    def shown(wire: object) -> str:
+        return f"`{wire}`" if wire != "" else '`""`'
+
     for named in _codes(spec):
         row = next(
-            line for line in docs.splitlines() if line.startswith(f"| `{named.code}` |")
+            line
+            for line in docs.splitlines()
+            if line.startswith(f"| {shown(named.wire)} |")
         )
         assert ("**deprecated:**" in row) is (named.deprecated is not None), row
         if named.deprecated and named.deprecated["replaced_by"]:
-            assert f"use `{named.deprecated['replaced_by']}` instead" in row
+            instead = named.deprecated["replaced_by"]
+            replacement = spec.codes.get(instead)
+            wire = instead if replacement is None else replacement.wire
+            assert f"use {shown(wire)} instead" in row
     changes = (
         docs.split("## Changes", 1)[1].split("\n## ", 1)[0]
         if "## Changes" in docs
@@ -726,8 +808,8 @@ def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) 
         assert (
             changes.count("\n| ") - 2 == expected_rows
         )  # minus the header and rule rows
-    for tomb, since in zip(spec.removed, spec.removed_since, strict=True):
-        assert f"| {since} | removed `{tomb}`" in changes
+    for wire, since in zip(spec.removed_wires, spec.removed_since, strict=True):
+        assert f"| {since} | removed {shown(wire)}" in changes
     for code in _codes(spec):
         if code.since:
-            assert f"| {code.since} | added `{code.code}` |" in changes
+            assert f"| {code.since} | added {shown(code.wire)} |" in changes

@@ -194,7 +194,10 @@ def _samples(case: Case) -> dict[str, dict[str, Any]]:
     return {
         "codes": by_code,
         "classes": {
-            entry.class_name: by_code[entry.code] for entry in spec.codes.values()
+            name: by_code[entry.code]
+            for entry in spec.codes.values()
+            # README "Aliases": an alias's class is its code's, under another name.
+            for name in (entry.class_name, *entry.alias_classes)
         },
     }
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.spec_oracle import Spec, python_guard, read_spec, sample
+from tests.spec_oracle import Spec, python_guard, read_spec, readme_member, sample
 from tests.support import REPO, Case, case_ids, cases, package
 
 MYPY = [
@@ -42,7 +42,7 @@ def _uses(spec: Spec) -> str:
     code = free[0]
     other = free[-1]
     # README "Names": enum members are the key in upper snake case.
-    member, other_member = code.code.upper(), other.code.upper()
+    member, other_member = readme_member(code.code), readme_member(other.code)
     pkg = spec.python_package
     base, guard = spec.base, python_guard(spec)
     # README "Wire codes": lookup takes a code of the wire type, and a code of

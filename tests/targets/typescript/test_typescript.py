@@ -157,7 +157,12 @@ def _case_module(built: Built) -> str:
         other_case = (
             first_code.lower()
             if ex["codeCase"] == "upper_snake"
-            else first_code.upper()
+            # README "Codes as written": a key with its letters' case swapped.
+            else (
+                first_code.swapcase()
+                if ex["codeCase"] == "as_written"
+                else first_code.upper()
+            )
         )
         while other_case in codes:
             other_case += "x"
@@ -191,7 +196,11 @@ def _case_module(built: Built) -> str:
         f"export const classes = [{', '.join(plain)}] as const;",
         f"export const allClasses = [{', '.join(classes)}] as const;",
         "export interface ExpectedErrorCode "
-        + literal_object([(c["member"], c["code"]) for c in ex["codes"]]),
+        + literal_object(
+            [(c["member"], c["code"]) for c in ex["codes"]]
+            # README "Aliases": an alias is a member with its code's value.
+            + [(member, code) for member, code in ex["aliasMembers"]]
+        ),
         "export interface ExpectedDomain "
         + literal_object([(d["member"], d["key"]) for d in ex["domains"]]),
         f"export type FirstMember = {json.dumps(first)};",

@@ -133,7 +133,11 @@ class HarmovelaError(_runtime.TaxonomyError):
 
 
 class ProtocolError(HarmovelaError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified protocol violation
+
+    The error of code ``protocol_error`` and the base of every error of its domain;
+    not retryable.
+    """
 
     code = ErrorCode.PROTOCOL_ERROR
     domain = Domain.PROTOCOL
@@ -142,7 +146,10 @@ class ProtocolError(HarmovelaError):
 
 
 class InvalidEnvelopeError(ProtocolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Envelope missing required fields or malformed
+
+    The error of code ``invalid_envelope``; not retryable.
+    """
 
     code = ErrorCode.INVALID_ENVELOPE
     meaning = "Envelope missing required fields or malformed"
@@ -150,7 +157,10 @@ class InvalidEnvelopeError(ProtocolError):
 
 
 class InvalidEventTypeError(ProtocolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Event type not in registry or invalid format
+
+    The error of code ``invalid_event_type``; not retryable.
+    """
 
     code = ErrorCode.INVALID_EVENT_TYPE
     meaning = "Event type not in registry or invalid format"
@@ -158,7 +168,10 @@ class InvalidEventTypeError(ProtocolError):
 
 
 class UnsupportedVersionError(ProtocolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Protocol version not supported by this peer
+
+    The error of code ``unsupported_version``; not retryable.
+    """
 
     code = ErrorCode.UNSUPPORTED_VERSION
     meaning = "Protocol version not supported by this peer"
@@ -166,7 +179,10 @@ class UnsupportedVersionError(ProtocolError):
 
 
 class InternalError(ProtocolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Unexpected internal processing failure
+
+    The error of code ``internal_error``; retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Unexpected internal processing failure"
@@ -174,7 +190,11 @@ class InternalError(ProtocolError):
 
 
 class SessionError(HarmovelaError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified session error
+
+    The error of code ``session_error`` and the base of every error of its domain;
+    not retryable.
+    """
 
     code = ErrorCode.SESSION_ERROR
     domain = Domain.SESSION
@@ -183,7 +203,10 @@ class SessionError(HarmovelaError):
 
 
 class SessionTimeoutError(SessionError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Session timed out (heartbeat or idle)
+
+    The error of code ``session_timeout``; retryable.
+    """
 
     code = ErrorCode.SESSION_TIMEOUT
     meaning = "Session timed out (heartbeat or idle)"
@@ -191,7 +214,10 @@ class SessionTimeoutError(SessionError):
 
 
 class SessionClosedError(SessionError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Session was closed unexpectedly
+
+    The error of code ``session_closed``; not retryable.
+    """
 
     code = ErrorCode.SESSION_CLOSED
     meaning = "Session was closed unexpectedly"
@@ -199,7 +225,10 @@ class SessionClosedError(SessionError):
 
 
 class UnauthorizedError(SessionError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Authentication or authorization failed
+
+    The error of code ``unauthorized``; not retryable.
+    """
 
     code = ErrorCode.UNAUTHORIZED
     meaning = "Authentication or authorization failed"
@@ -207,7 +236,11 @@ class UnauthorizedError(SessionError):
 
 
 class SubscriptionError(HarmovelaError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified subscription error
+
+    The error of code ``subscription_error`` and the base of every error of its
+    domain; not retryable.
+    """
 
     code = ErrorCode.SUBSCRIPTION_ERROR
     domain = Domain.SUBSCRIPTION
@@ -216,7 +249,10 @@ class SubscriptionError(HarmovelaError):
 
 
 class SubscriptionRejectedError(SubscriptionError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Subscription request rejected by producer
+
+    The error of code ``subscription_rejected``; not retryable.
+    """
 
     code = ErrorCode.SUBSCRIPTION_REJECTED
     meaning = "Subscription request rejected by producer"
@@ -224,7 +260,11 @@ class SubscriptionRejectedError(SubscriptionError):
 
 
 class TaskError(HarmovelaError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified task error
+
+    The error of code ``task_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.TASK_ERROR
     domain = Domain.TASK
@@ -233,7 +273,10 @@ class TaskError(HarmovelaError):
 
 
 class TaskTimeoutError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task exceeded its deadline
+
+    The error of code ``task_timeout``; retryable.
+    """
 
     code = ErrorCode.TASK_TIMEOUT
     meaning = "Task exceeded its deadline"
@@ -279,7 +322,10 @@ class TaskTimeoutError(TaskError):
 
 
 class TaskCancelledError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task was cancelled
+
+    The error of code ``task_cancelled``; not retryable.
+    """
 
     code = ErrorCode.TASK_CANCELLED
     meaning = "Task was cancelled"
@@ -287,7 +333,11 @@ class TaskCancelledError(TaskError):
 
 
 class ToolError(HarmovelaError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified tool execution error
+
+    The error of code ``tool_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.TOOL_ERROR
     domain = Domain.TOOL
@@ -296,7 +346,10 @@ class ToolError(HarmovelaError):
 
 
 class ToolTimeoutError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Tool execution exceeded deadline
+
+    The error of code ``tool_timeout``; retryable.
+    """
 
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "Tool execution exceeded deadline"

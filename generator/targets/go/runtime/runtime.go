@@ -139,11 +139,91 @@ type PayloadMap struct {
 	URI             *[2]string
 	MessageRequired bool
 	Status          string
+	// ExactMessage (message_required: false): a payload without the message
+	// gives the code's template rendered from the details (else its meaning),
+	// and is written back without it.
+	ExactMessage bool
+	// Constants are members every payload carries with a fixed value, members
+	// of the payload itself (beside the envelope, if any), written on every
+	// payload; received, each absent (or null) or equal, else an
+	// *InvalidPayloadError naming the member.
+	Constants []Constant
+	// Outside (outside: keep): the members beside the envelope (but the
+	// constants) are kept on the error as received (its Outside) and written
+	// back.
+	Outside bool
+}
+
+// Constant is a member every payload carries: its name, and its value as JSON
+// text (a string, a number or a boolean), which error messages show.
+type Constant struct {
+	Name  string
+	Text  string
+	value any
 }
 
 // WithPayload makes t read and write payloads as p maps them.
 func (t *Taxonomy) WithPayload(p PayloadMap) *Taxonomy {
+	p.Constants = append([]Constant(nil), p.Constants...)
+	for i := range p.Constants {
+		value, err := decode([]byte(p.Constants[i].Text))
+		if err != nil {
+			panic("taxogen: constant " + p.Constants[i].Name + ": " + err.Error())
+		}
+		p.Constants[i].value = value
+	}
 	t.payload = &p
+	return t
+}
+
+// sameConstant reports whether a received value is the constant c as JSON
+// compares them: numbers by value, booleans apart from numbers.
+func sameConstant(found any, c any) bool {
+	switch c := c.(type) {
+	case string:
+		s, ok := found.(string)
+		return ok && s == c
+	case bool:
+		b, ok := found.(bool)
+		return ok && b == c
+	}
+	want, _ := number(c)
+	got, ok := number(found)
+	return ok && got == want
+}
+
+// constant reports whether key is the member of one of p's constants.
+func (p *PayloadMap) constant(key string) bool {
+	for _, c := range p.Constants {
+		if c.Name == key {
+			return true
+		}
+	}
+	return false
+}
+
+// fixed reports whether key is the member of one of p's constants among the
+// error object's members (with no envelope: the constants sit beside it).
+func (p *PayloadMap) fixed(key string) bool {
+	if p.Envelope != "" {
+		return false
+	}
+	for _, c := range p.Constants {
+		if c.Name == key {
+			return true
+		}
+	}
+	return false
+}
+
+// WithAliases makes each alias (another spelling of a code, its aliases:) read
+// as that code: Lookup and FromPayload give the code's spec, and the error keeps
+// the spelling it was received with as its WireCode. pairs alternate an alias
+// and its code.
+func (t *Taxonomy) WithAliases(pairs ...Code) *Taxonomy {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		t.specs[pairs[i]] = t.specs[pairs[i+1]]
+	}
 	return t
 }
 
@@ -192,8 +272,16 @@ type Error struct {
 	Details   map[string]any
 	// Data is the details where the payload's are not always an object
 	// (details_type array or any): the JSON value as decoded; Details is then nil.
-	Data    any
-	Cause   error
+	Data  any
+	Cause error
+	// MessageAbsent: received without its message (the taxonomy says
+	// message_required: false); Message is then the template's or the meaning,
+	// and MarshalJSON leaves the member out, as received.
+	MessageAbsent bool
+	// Outside is the members received beside the envelope (the taxonomy says
+	// outside: keep), which MarshalJSON writes back: JSON-RPC's jsonrpc and
+	// id. Nil for an error built here; set it to send some.
+	Outside map[string]any
 	tax     *Taxonomy
 	matched *Match // the match an unknown code fell in, if any
 	status  int    // its own HTTP status (received, or WithHTTPStatus); 0: its code's
@@ -326,6 +414,7 @@ func seconds(v any) (float64, bool) {
 func (e *Error) WithMessage(message string) *Error {
 	c := *e
 	c.Message = message
+	c.MessageAbsent = false
 	return &c
 }
 
@@ -399,6 +488,24 @@ func (e *Error) spec() *Spec {
 func HasCode(err error, code Code) bool {
 	var e *Error
 	return errors.As(err, &e) && e.Code == code
+}
+
+// InDomain reports whether err is, or wraps, an error whose Domain() is one of
+// domains: a generated InDomainXxx helper passes its domain and every domain
+// below it, as a Python or TypeScript domain class is the base of its child
+// domains' classes.
+func InDomain(err error, domains ...Domain) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	got := e.Domain()
+	for _, domain := range domains {
+		if got == domain {
+			return true
+		}
+	}
+	return false
 }
 
 // InvalidPayloadError is why a payload was refused: Field names the bad field
@@ -648,6 +755,11 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !ok {
 		return nil, invalid("payload", "payload: expected an object, got %s", kind(value))
 	}
+	for _, c := range p.Constants {
+		if found := payload[c.Name]; found != nil && !sameConstant(found, c.value) {
+			return nil, invalid(c.Name, "%s: expected %s, the constant every payload carries, or none", c.Name, c.Text)
+		}
+	}
 	body, at := payload, ""
 	if p.Envelope != "" {
 		inner, ok := payload[p.Envelope].(map[string]any)
@@ -718,7 +830,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 		details = make(map[string]any, len(body))
 		for key, member := range body {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) && !p.fixed(key) {
 				details[key] = member
 			}
 		}
@@ -764,7 +876,15 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !hasCode {
 		code = string(spec.Code)
 	}
-	if body[p.Message] == nil {
+	absent := body[p.Message] == nil
+	if absent && p.ExactMessage {
+		message = spec.Meaning
+		if matched != nil {
+			message = matched.Meaning
+		} else if hasCode && known {
+			message = absentMessage(spec, details)
+		}
+	} else if absent {
 		message = spec.Meaning
 		if matched != nil {
 			message = matched.Meaning
@@ -776,17 +896,59 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !given {
 		retryable = spec.Retryable
 	}
+	var outside map[string]any
+	if p.Outside && p.Envelope != "" {
+		outside = make(map[string]any, len(payload))
+		for key, member := range payload {
+			if key != p.Envelope && !p.constant(key) {
+				outside[key] = member
+			}
+		}
+		if problem := detailsProblem(outside, "payload", false); problem != "" {
+			return nil, invalid("payload", "%s", problem)
+		}
+	}
 	return &Error{
-		Code:      spec.Code,
-		WireCode:  code,
-		Message:   message,
-		Retryable: retryable,
-		Details:   details,
-		Data:      data,
-		tax:       t,
-		matched:   matched,
-		status:    status,
+		Code:          spec.Code,
+		WireCode:      code,
+		Message:       message,
+		Retryable:     retryable,
+		Details:       details,
+		Data:          data,
+		MessageAbsent: absent && p.ExactMessage,
+		Outside:       outside,
+		tax:           t,
+		matched:       matched,
+		status:        status,
 	}, nil
+}
+
+// absentMessage is the message of an error received without one: its code's
+// template over the (checked) details, an omitted field's default in its
+// place, else the meaning.
+func absentMessage(spec *Spec, details map[string]any) string {
+	if spec.Template == nil {
+		return spec.Meaning
+	}
+	values := make(map[string]any, len(spec.Template))
+	for _, piece := range spec.Template {
+		if piece.Field == "" {
+			continue
+		}
+		value, ok := details[piece.Field]
+		if !ok || value == nil {
+			for _, field := range spec.Fields {
+				if field.Name == piece.Field && field.Default != "" {
+					value, _ = decode([]byte(field.Default))
+				}
+			}
+		}
+		if value == nil {
+			return spec.Meaning
+		}
+		values[piece.Field] = value
+	}
+	return render(spec, values)
 }
 
 func article(detailsType string) string {
@@ -803,6 +965,19 @@ func (e *Error) mapped(p *PayloadMap) any {
 		spec = e.tax.fallback
 	}
 	body := map[string]any{}
+	outer := body
+	if p.Envelope != "" {
+		outer = map[string]any{}
+		if p.Outside {
+			for key, member := range e.Outside {
+				outer[key] = member
+			}
+		}
+		outer[p.Envelope] = body
+	}
+	for _, c := range p.Constants {
+		outer[c.Name] = c.value
+	}
 	if p.URI != nil {
 		kept, ok := e.Details[p.Code].(string)
 		if p.Details != "*" || !ok {
@@ -824,7 +999,9 @@ func (e *Error) mapped(p *PayloadMap) any {
 	} else {
 		body[p.Code] = e.wire()
 	}
-	body[p.Message] = e.Message
+	if !(p.ExactMessage && e.MessageAbsent) {
+		body[p.Message] = e.Message
+	}
 	if p.Retryable != "" {
 		body[p.Retryable] = e.Retryable
 	}
@@ -833,7 +1010,7 @@ func (e *Error) mapped(p *PayloadMap) any {
 	}
 	if p.Details == "*" {
 		for key, member := range e.Details {
-			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) {
+			if key != p.Code && key != p.Message && (p.Retryable == "" || key != p.Retryable) && (p.Status == "" || key != p.Status) && !p.fixed(key) {
 				body[key] = member
 			}
 		}
@@ -858,10 +1035,7 @@ func (e *Error) mapped(p *PayloadMap) any {
 			body[p.Details] = value
 		}
 	}
-	if p.Envelope == "" {
-		return body
-	}
-	return map[string]any{p.Envelope: body}
+	return outer
 }
 
 // ErrorFromEvent is the error an event carries where the events table says:

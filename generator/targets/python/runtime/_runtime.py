@@ -41,6 +41,7 @@ import importlib
 import math
 import re
 import warnings
+from types import MappingProxyType
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
     Any,
@@ -107,7 +108,9 @@ class Wire(NamedTuple):
     None: none, ``"*"``: every member the others do not name; ``details_type``
     ``"object"``, ``"array"`` or ``"any"`` (any JSON value); ``envelope``: the
     error object sits under this member; ``always_details``: the details member
-    is written even when empty.  ``uri`` (RFC 9457's problem): the code travels
+    is written even when empty; ``message_required`` False: the message may be
+    absent, and ``exact_message``: then written back absent.  ``uri`` (RFC 9457's
+    problem): the code travels
     as ``prefix + percent-encoded code + suffix``, and ``title`` (the meaning)
     and ``status`` (the HTTP status) are written unless the details hold them.
     ``status``: the member holding the HTTP status, read into each error's own
@@ -124,6 +127,18 @@ class Wire(NamedTuple):
     uri: tuple[str, str] | None = None
     message_required: bool = True
     status: str | None = None
+    #: ``message_required: false``: a payload without the message gives the code's
+    #: template rendered from the details (else its meaning), and is written
+    #: back without it.
+    exact_message: bool = False
+    #: Members every payload carries with a fixed value: (member, value, the
+    #: value as JSON text), members of the payload itself (beside the envelope,
+    #: if any), written on every payload; received, each absent (or null) or
+    #: equal, else an InvalidPayloadError naming the member.
+    constants: tuple[tuple[str, object, str], ...] = ()
+    #: ``outside: keep``: the members beside the envelope (but the constants) are
+    #: kept on the error as received (its ``outside``) and written back.
+    outside: bool = False
 
 
 #: Today's payload, ``{code, message, retryable, details}``: the decoder's fast path.
@@ -740,6 +755,14 @@ class TaxonomyError(Exception):
     message: str
     details: Mapping[str, Any]
     wire_code: str | int
+    #: Whether this error was received without its message (the taxonomy says
+    #: ``message_required: false``): its ``message`` is then the template's or
+    #: the meaning, and ``to_payload`` leaves the member out as received.
+    message_absent: bool = False
+    #: The members received beside the envelope (the taxonomy says ``outside:
+    #: keep``), written back by ``to_payload``: JSON-RPC's ``jsonrpc`` and ``id``.
+    #: Empty for an error constructed here; assign a dict to send some.
+    outside: Mapping[str, Any] = MappingProxyType({})
     #: The payload the taxonomy's errors travel as (the root class says).
     _wire: ClassVar[Wire] = DEFAULT_WIRE
 
@@ -889,8 +912,15 @@ class TaxonomyError(Exception):
         return float(value)
 
     def to_dict(self) -> dict[str, Any]:
-        """A structured form for logs: the payload plus the class ``name``."""
+        """A structured form: the payload plus the class ``name``."""
         return {"name": type(self).__name__, **self._payload()}
+
+    def log_fields(self) -> dict[str, Any]:
+        """The error's fields for a structured log: :meth:`to_dict`'s, each
+        named ``error_<key>``, so that they can be the ``extra=`` of the standard
+        ``logging`` module (where ``name`` and ``message`` are the record's own,
+        and overwriting them is a KeyError) and structlog's keyword arguments."""
+        return {f"error_{key}": value for key, value in self.to_dict().items()}
 
 
 def _http_status(value: object) -> int:
@@ -1014,7 +1044,8 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
     details: Any = error.details
     if wire.details == "*":
         details = _members(details)
-    body: dict[str, Any] = {}
+    fixed = {name: value for name, value, _ in wire.constants}
+    body: dict[str, Any] = {} if wire.envelope is not None else dict(fixed)
     if wire.uri is not None:
         kept = details.get(wire.code) if wire.details == "*" else None
         body[wire.code] = kept if kept is not None else _uri(error.wire_code, wire.uri)
@@ -1022,13 +1053,21 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
         body["status"] = error.http_status
     else:
         body[wire.code] = error.wire_code
-    body[wire.message] = error.message
+    if not (wire.exact_message and error.message_absent):
+        body[wire.message] = error.message
     if wire.retryable is not None:
         body[wire.retryable] = error.retryable
     if wire.status is not None and error.http_status is not None:
         body[wire.status] = error.http_status
     if wire.details == "*":
-        own = (wire.code, wire.message, wire.retryable, wire.status)
+        own: tuple[str | None, ...] = (
+            wire.code,
+            wire.message,
+            wire.retryable,
+            wire.status,
+        )
+        if wire.envelope is None:
+            own += tuple(fixed)
         for key, value in details.items():
             if key not in own:
                 body[key] = value  # checked JSON, as today's payload shares it
@@ -1038,7 +1077,16 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
             if issubclass(type(details), (dict, list))
             else details
         )
-    return body if wire.envelope is None else {wire.envelope: body}
+    if wire.envelope is None:
+        return body
+    outer: dict[str, Any] = {}
+    if wire.outside and error.outside:
+        outer.update(
+            (key, value)
+            for key, value in _members(error.outside).items()
+            if key != wire.envelope and key not in fixed
+        )
+    return {**outer, **fixed, wire.envelope: body}
 
 
 _E = TypeVar("_E", bound=TaxonomyError)
@@ -1430,12 +1478,24 @@ def _mapped_decoder(
     code_field, message_field = at + wire.code, at + wire.message
     details_field = at + (wire.details or "details")
     rest = wire.details == "*"
-    own = (wire.code, wire.message, wire.retryable, wire.status)
+    own: tuple[str | None, ...] = (wire.code, wire.message, wire.retryable, wire.status)
     status_field = None if wire.status is None else at + wire.status
+    if wire.envelope is None:
+        own += tuple(name for name, _, _ in wire.constants)
+    # What is not kept beside the envelope: the envelope, and the constants.
+    beside = (wire.envelope, *(name for name, _, _ in wire.constants))
 
     def from_payload(payload: object) -> _E:
         get = _getter(payload, "payload")
         body = payload
+        for name, constant, text in wire.constants:
+            found = _read(get, name, name)
+            if found is not None and not _same_constant(found, constant):
+                raise InvalidPayloadError(
+                    f"{name}: expected {text}, the constant every payload carries, "
+                    "or none",
+                    field=name,
+                )
         if wire.envelope is not None:
             body = _read(get, wire.envelope, wire.envelope)
             get = _getter(body, wire.envelope)
@@ -1512,6 +1572,7 @@ def _mapped_decoder(
             raise _unreadable(details_field, exc) from None
         if details is None and wire.details_type != "any":
             details = [] if wire.details_type == "array" else {}
+        known = cls is not None
         if cls is None:
             # No code (a problem type of no code of ours): the fallback; an
             # unknown one: the class of the domain whose match claims it, if any.
@@ -1523,9 +1584,13 @@ def _mapped_decoder(
             wrong = _field_problem(checks, details or {})
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
+        absent = message is None
         if message is None:
-            title = details.get("title") if rest else None
-            message = _text(title) if issubclass(type(title), str) else cls.meaning
+            if wire.exact_message:
+                message = _absent_message(cls, details if known else None)
+            else:
+                title = details.get("title") if rest else None
+                message = _text(title) if issubclass(type(title), str) else cls.meaning
         error = _received(
             cls,
             message,
@@ -1535,6 +1600,13 @@ def _mapped_decoder(
         error.details = details
         if status is not None:
             error.http_status = status
+        if absent and wire.exact_message:
+            error.message_absent = True
+        if wire.outside:
+            around = _rest(payload, beside)
+            if type(around) is str:
+                raise InvalidPayloadError(around, field="payload")
+            error.outside = cast(dict[str, Any], around)
         return error
 
     return from_payload
@@ -1564,6 +1636,40 @@ def _received_status(value: object, field: str) -> int | None:
             field=field,
         )
     return number
+
+
+def _same_constant(found: object, constant: object) -> bool:
+    """Whether a received value is ``constant`` (a string, a number or a boolean)
+    as JSON compares them: numbers by value, booleans apart from numbers; read
+    through the real types alone."""
+    kind = type(found)
+    if type(constant) is bool or kind is bool:
+        return found is constant
+    if type(constant) is str:
+        return issubclass(kind, str) and _text(found) == constant
+    if issubclass(kind, int):
+        return int.__int__(cast(int, found)) == constant
+    if issubclass(kind, float):
+        return float.__float__(cast(float, found)) == constant
+    return False
+
+
+def _absent_message(cls: type[TaxonomyError], details: object) -> str:
+    """The message of an error received without one: its code's template over the
+    details (checked: None for an unknown code's), an omitted field's default in
+    its place, else the meaning."""
+    pieces = cls.message_template
+    if pieces is None or not issubclass(type(details), dict):
+        return cls.meaning
+    given = cast(dict[str, object], details)
+    defaults = {spec.name: spec.default for spec in cls.fields}
+    values: dict[str, object] = {}
+    for name in pieces[1::2]:
+        value = given.get(name, defaults.get(name))
+        if value is None:
+            return cls.meaning
+        values[name] = value
+    return render(pieces, values)
 
 
 def _wire_value(value: object, wire: Wire, field: str) -> Any:

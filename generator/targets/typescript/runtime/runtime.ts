@@ -43,7 +43,8 @@ export interface ErrorJSON<W extends string | number = string>
  * `retryable` null: not on the wire (an error's is its class's); `details` null:
  * none, `"*"`: every member the others do not name; `envelope`: the error object
  * sits under this member; `alwaysDetails`: the details member is written even
- * when empty. `uri` (RFC 9457's problem): the code travels as prefix +
+ * when empty; `messageRequired` false: the message may be absent, and
+ * `exactMessage`: then written back absent. `uri` (RFC 9457's problem): the code travels as prefix +
  * percent-encoded code + suffix, and `title` (the meaning) and `status` (the
  * HTTP status) are written unless the details hold them.
  */
@@ -62,6 +63,24 @@ export interface PayloadMap {
    * and written from it (left out while the error has none); absent: none.
    */
   readonly status?: string | null | undefined;
+  /**
+   * `message_required: false`: a payload without the message gives the code's
+   * template rendered from the details (else its meaning), and is written back
+   * without it.
+   */
+  readonly exactMessage?: boolean;
+  /**
+   * Members every payload carries with a fixed value: [member, value, the value
+   * as JSON text], members of the payload itself (beside the envelope, if any),
+   * written on every payload; received, each absent (or null) or equal, else
+   * an InvalidPayloadError naming the member.
+   */
+  readonly constants?: readonly (readonly [string, string | number | boolean, string])[];
+  /**
+   * `outside: keep`: the members beside the envelope (but the constants) are
+   * kept on the error as received (its `outside`) and written back.
+   */
+  readonly outside?: boolean;
 }
 
 /** Options of every error constructor. */
@@ -146,12 +165,42 @@ export const MAX_DETAILS_DEPTH: number = 64;
  */
 export const MAX_DETAILS_NODES: number = 100_000;
 
+/**
+ * What a value is, for a message: "null", "a string", "an array", "an object"
+ * (a plain one), else its class ("an Error", "a Date"), so a refusal never reads
+ * "expected an object, got an object". JSON has no undefined: a member that is
+ * missing reads "null", as in Python and Go, whose readers see it so.
+ */
 function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
+  if (value === null || value === undefined) return "null";
   if (Array.isArray(value)) return "an array";
   const type = typeof value;
-  return type === "object" ? "an object" : `a ${type}`;
+  if (type !== "object") return `a ${type}`;
+  const name = className(value as object);
+  if (name === undefined) return "an object";
+  return `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+}
+
+/**
+ * The name of the class of an object that is not a plain one, read from its
+ * prototype's own properties (never a getter of its own); undefined for a plain
+ * object or one whose class cannot be told.
+ */
+function className(value: object): string | undefined {
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype || typeof proto !== "object") {
+      return undefined;
+    }
+    const made: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+    if (typeof made !== "function") return undefined;
+    const name: unknown = Object.getOwnPropertyDescriptor(made, "name")?.value;
+    return typeof name === "string" && /^[A-Za-z_$][\w$]{0,63}$/.test(name)
+      ? name
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function show(value: unknown): string {
@@ -452,6 +501,23 @@ const DECODED: unique symbol = Symbol("decoded");
 const STATUS: unique symbol = Symbol("httpStatus");
 
 /**
+ * The errors received without their message where the taxonomy says
+ * `message_required: false`: `toPayload()` leaves the member out (a set, not a
+ * key of the error, so no key, JSON or log line shows it).
+ */
+const ABSENT: WeakSet<object> = /* @__PURE__ */ new WeakSet();
+
+/**
+ * The members received beside the envelope where the taxonomy says `outside:
+ * keep`, by error (a map, not a key of the error, for the same reason).
+ */
+const OUTSIDE: WeakMap<object, Readonly<Record<string, unknown>>> =
+  /* @__PURE__ */ new WeakMap();
+
+/** No members beside the envelope. */
+const NOTHING: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({});
+
+/**
  * Makes `name` an own property of `error`, as assigning it would if it were a plain
  * writable property (a pinned `name` is a getter; see TaxonomyError's `name`).
  */
@@ -551,6 +617,8 @@ export abstract class TaxonomyError<
   static readonly retryAfterField: string | undefined = undefined;
   /** The details fields this class declares (every one, inherited ones too). */
   static readonly fields: readonly FieldSpec[] = [];
+  /** The other spellings of its code a payload may carry (the code's `aliases:`). */
+  static readonly aliases: readonly (string | number)[] = [];
   /** Its message template: literal text and field names alternating, if any. */
   static readonly messageTemplate: readonly string[] | undefined = undefined;
   /**
@@ -653,6 +721,28 @@ export abstract class TaxonomyError<
   }
 
   /**
+   * Whether this error was received without its message (the taxonomy says
+   * `message_required: false`): its `message` is then the template's or the
+   * meaning, and `toPayload()` leaves the member out, as received.
+   */
+  get messageAbsent(): boolean {
+    return ABSENT.has(this);
+  }
+
+  /**
+   * The members received beside the envelope (the taxonomy says `outside:
+   * keep`), which `toPayload()` writes back: JSON-RPC's `jsonrpc` and `id`.
+   * Empty for an error constructed here; assign an object to send some.
+   */
+  get outside(): Readonly<Record<string, unknown>> {
+    return OUTSIDE.get(this) ?? NOTHING;
+  }
+
+  set outside(value: Readonly<Record<string, unknown>>) {
+    OUTSIDE.set(this, value);
+  }
+
+  /**
    * This error's HTTP status: the one received where the payload carries it,
    * else the constructor's `httpStatus`, else its class's (undefined where the
    * taxonomy gives the class none). A getter, like `name`: no key of the error.
@@ -748,6 +838,9 @@ function encode(
   const cls = error.constructor as typeof TaxonomyError;
   const details: unknown = error.details;
   const body: Record<string, unknown> = {};
+  const fixed = wire.constants ?? [];
+  const outer: Record<string, unknown> = wire.envelope === null ? body : {};
+  for (const [name, value] of fixed) put(outer, name, value);
   const copy = (value: unknown): unknown => {
     const result = jsonCopy(value, "details", false);
     if ("problem" in result) throw new TypeError(result.problem);
@@ -765,7 +858,9 @@ function encode(
   } else {
     put(body, wire.code, error.wireCode);
   }
-  put(body, wire.message, error.message);
+  if (wire.exactMessage !== true || !ABSENT.has(error)) {
+    put(body, wire.message, error.message);
+  }
   if (wire.retryable !== null) put(body, wire.retryable, error.retryable);
   const status = wire.status ?? null;
   if (status !== null && error.httpStatus !== undefined) {
@@ -773,6 +868,7 @@ function encode(
   }
   if (wire.details === "*") {
     const members = [wire.code, wire.message, wire.retryable, status];
+    if (wire.envelope === null) members.push(...fixed.map((c) => c[0]));
     for (const [key, value] of Object.entries(details as object)) {
       if (!members.includes(key)) put(body, key, copy(value));
     }
@@ -780,9 +876,40 @@ function encode(
     put(body, wire.details, copy(details));
   }
   if (wire.envelope === null) return body;
-  const outer: Record<string, unknown> = {};
+  const kept = wire.outside === true ? OUTSIDE.get(error) : undefined;
+  if (kept !== undefined) {
+    const around: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(kept)) {
+      if (key !== wire.envelope && !fixed.some((c) => c[0] === key)) {
+        put(around, key, copy(value));
+      }
+    }
+    return { ...around, ...outer, [wire.envelope]: body };
+  }
   put(outer, wire.envelope, body);
   return outer;
+}
+
+/**
+ * The message of an error received without one: its code's template over the
+ * details (checked: undefined for an unknown code's), an omitted field's
+ * default in its place, else the meaning.
+ */
+function absentMessage(cls: typeof TaxonomyError, details: unknown): string {
+  const pieces = cls.messageTemplate;
+  if (pieces === undefined || !isPlainObject(details)) return cls.meaning;
+  const values: Record<string, unknown> = {};
+  for (let index = 1; index < pieces.length; index += 2) {
+    const name = pieces[index] ?? "";
+    let value = own(details, name);
+    if (value === undefined || value === null) {
+      const spec = cls.fields.find((f) => f.name === name);
+      value = spec?.default;
+    }
+    if (value === undefined || value === null) return cls.meaning;
+    values[name] = value;
+  }
+  return render(pieces, values);
 }
 
 /** A class of errors, as the decoder and the wrapper make its instances. */
@@ -799,6 +926,7 @@ export interface AnyErrorClass<T> {
   new (...args: never): T;
   readonly code: string | number;
   readonly fields: readonly FieldSpec[];
+  readonly aliases: readonly (string | number)[];
 }
 
 /** The readers a taxonomy's index binds to its classes (see {@link decoder}). */
@@ -984,7 +1112,7 @@ export function decoder<
     const cls = lookup(code);
     // A known code's declared fields are checked (the fallback's are not: an
     // unknown code's details are whatever its sender made them).
-    if (cls.code === code && cls.fields.length > 0) {
+    if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
       const wrong = fieldProblem(cls.fields, details ?? {});
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
@@ -1004,6 +1132,13 @@ export function decoder<
     }
     let body: Record<string, unknown> = payload;
     const at = wire.envelope === null ? "" : `${wire.envelope}.`;
+    const fixed = wire.constants ?? [];
+    for (const [name, value, text] of fixed) {
+      const found = member(payload, name, name);
+      if (found !== undefined && found !== null && found !== value) {
+        throw invalid(name, `expected ${text}, the constant every payload carries, or none`);
+      }
+    }
     if (wire.envelope !== null) {
       const inner = member(payload, wire.envelope, wire.envelope);
       if (!isPlainObject(inner)) {
@@ -1061,9 +1196,9 @@ export function decoder<
     let details: unknown;
     if (wire.details === "*") {
       const name = wire.envelope ?? "payload";
-      const rest = guarded(name, () =>
-        restOf(body, [wire.code, wire.message, wire.retryable, statusMember], name),
-      );
+      const read = [wire.code, wire.message, wire.retryable, statusMember];
+      if (wire.envelope === null) read.push(...fixed.map((c) => c[0]));
+      const rest = guarded(name, () => restOf(body, read, name));
       if (kept !== undefined) put(rest, wire.code, kept);
       details = rest;
     } else if (wire.details !== null) {
@@ -1074,23 +1209,33 @@ export function decoder<
       );
     }
     const cls = lookup(code as W);
-    if (code !== undefined && cls.code === code && cls.fields.length > 0) {
+    const known = code !== undefined && (cls.code === code || cls.aliases.includes(code));
+    if (known && cls.fields.length > 0) {
       const given = (details ?? {}) as Readonly<Record<string, unknown>>;
       const wrong = fieldProblem(cls.fields, given);
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
     }
+    const absent = message === undefined;
     if (message === undefined) {
       const title = isPlainObject(details) ? own(details, "title") : undefined;
+      const errorClass = cls as unknown as typeof TaxonomyError;
       message =
-        typeof title === "string"
-          ? title
-          : (cls as unknown as typeof TaxonomyError).meaning;
+        wire.exactMessage === true
+          ? absentMessage(errorClass, known ? details : undefined)
+          : typeof title === "string"
+            ? title
+            : errorClass.meaning;
     }
     const options = { details, retryable, httpStatus, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
+    if (absent && wire.exactMessage === true) ABSENT.add(error);
+    if (wire.outside === true && wire.envelope !== null) {
+      const beside = [wire.envelope, ...fixed.map((c) => c[0])];
+      OUTSIDE.set(error, Object.freeze(guarded("payload", () => restOf(payload, beside, "payload"))));
+    }
     return error;
   }
 

@@ -61,7 +61,9 @@ const CASE = ex.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ :
 /** Whether a code is well-formed on the wire, known or not. */
 function isWellFormed(code) {
   if (INTEGER) return typeof code === "number" && Number.isSafeInteger(code);
-  return typeof code === "string" && code.length <= 256 && (ex.wireDeclared ? /^[!-~]+$/ : CASE).test(code);
+  // README "Codes as written": keys as written are printable ASCII too.
+  const printable = ex.wireDeclared || ex.codeCase === "as_written";
+  return typeof code === "string" && code.length <= 256 && (printable ? /^[!-~]+$/ : CASE).test(code);
 }
 /** A well-formed code the taxonomy does not have. */
 function unknownCode(stem = "zz_not_a_known_code") {
@@ -158,7 +160,9 @@ describe("exports", () => {
   });
 
   test("ErrorCode maps every UPPER_SNAKE member to its code, and nothing else", () => {
-    assert.deepEqual({ ...api.ErrorCode }, Object.fromEntries(ex.codes.map((c) => [c.member, c.code])));
+    // README "Aliases": an alias is a member too, its code's value.
+    const members = [...ex.codes.map((c) => [c.member, c.code]), ...ex.aliasMembers];
+    assert.deepEqual({ ...api.ErrorCode }, Object.fromEntries(members));
     for (const c of ex.codes) assert.match(c.member, /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/);
   });
 

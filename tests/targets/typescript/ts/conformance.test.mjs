@@ -33,6 +33,11 @@ function checkAccepted(err, expect, id) {
   assert.equal(err.retryable, expect.retryable, id);
   assert.equal(err.wireCode, expect.wire_code, id);
   assert.deepEqual(err.toPayload(), expect.payload, id);
+  // Issue 30 §1: received without its message.
+  if ("message" in expect) {
+    assert.equal(err.message, expect.message, `${id}: message`);
+    assert.equal(err.messageAbsent, true, `${id}: messageAbsent`);
+  }
 }
 
 const runners = {
@@ -81,7 +86,11 @@ function runPayload(call, v) {
   if (!v.expect.ok) {
     assert.throws(
       () => call(input),
-      (err) => err instanceof mod.InvalidPayloadError && err.field === v.expect.field,
+      (err) =>
+        err instanceof mod.InvalidPayloadError &&
+        err.field === v.expect.field &&
+        // Issue 30 §1: a message the same in every language.
+        (v.expect.message === undefined || err.message === v.expect.message),
       v.id,
     );
     return;

@@ -44,7 +44,10 @@ const { InvalidPayloadError, fromPayload, errorFromEvent, toError, lookup } = ap
  *   events: {type: string, location: string}[]}} */
 const ex = process.env.TAXOGEN_EXPECT ? JSON.parse(readFileSync(process.env.TAXOGEN_EXPECT, "utf8")) : null;
 // README "Wire codes": any printable ASCII once a code gives a wire:, else the code case.
-const PATTERN = ex?.wireDeclared
+// README "Codes as written": keys as written are printable ASCII too, "" once a code's wire.
+const PATTERN = ex?.codes.some((c) => c.code === "")
+  ? /^[!-~]*$/
+  : ex?.wireDeclared || ex?.codeCase === "as_written"
   ? /^[!-~]+$/
   : ex?.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ : /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const INTEGER = ex?.wireType === "integer";
@@ -238,7 +241,9 @@ function payloadProblem(payload) {
   }
   // README "Typed details": a known code's declared fields (from its YAML, as
   // tests/spec_oracle.py reads it), the first wrong or missing one in order.
-  const entry = ex.codes.find((c) => c.code === code);
+  // README "Aliases": an alias is read as its code.
+  const canonical = (ex.aliasCodes ?? []).find(([alias]) => alias === code)?.[1] ?? code;
+  const entry = ex.codes.find((c) => c.code === canonical);
   for (const [name, shape] of entry?.fields ?? []) {
     const given = isPlain(details) ? details : {};
     if (!Object.hasOwn(given, name)) {

@@ -38,15 +38,30 @@ function describe(err) {
     retryable: err.retryable,
     wire_code: err.wireCode,
     payload: err.toPayload(),
+    message: err.message,
+    message_absent: err.messageAbsent,
     ...mapped(err),
     ancestors: ancestors(err),
   };
+}
+
+function said(call) {
+  try {
+    call();
+    return { ok: true };
+  } catch (err) {
+    return { field: err.field ?? null, message: err.message };
+  }
 }
 
 const calls = {
   from_payload: (x) => describe(mod.fromPayload(x)),
   error_from_event: (x) => describe(mod.errorFromEvent(x)),
   to_error: (x) => describe(mod.toError(x)),
+  // What a refusal says (the message, not only the field): the payload given,
+  // or with `error`, a JavaScript Error whose message is the input.
+  refusal: (x) => said(() => mod.fromPayload(x)),
+  refusal_of_error: (x) => said(() => mod.fromPayload(new Error(x))),
   lookup: (x) => ({
     class: mod.lookup(x).name,
     retryable: mod.isRetryable(x),

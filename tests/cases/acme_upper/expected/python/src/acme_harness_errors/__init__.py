@@ -106,7 +106,11 @@ class HarnessError(_runtime.TaxonomyError):
 
 
 class GeneralError(HarnessError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified failure
+
+    The error of code ``GENERAL_ERROR`` and the base of every error of its domain;
+    not retryable.
+    """
 
     code = ErrorCode.GENERAL_ERROR
     domain = Domain.GENERAL
@@ -115,7 +119,10 @@ class GeneralError(HarnessError):
 
 
 class UnknownError(GeneralError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A value that is not an error was thrown, or the code is unknown
+
+    The error of code ``UNKNOWN``; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN
     meaning = "A value that is not an error was thrown, or the code is unknown"
@@ -123,14 +130,22 @@ class UnknownError(GeneralError):
 
 
 class ToolError(HarnessError):
-    """The base of every error of one domain: see ``domain``."""
+    """Tool Errors
+
+    Errors raised while a tool runs.
+
+    The base of every error of the ``TOOL`` domain.
+    """
 
     domain = Domain.TOOL
     meaning = "Tool Errors"
 
 
 class ToolArgsInvalidError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Tool arguments failed validation
+
+    The error of code ``TOOL_ARGS_INVALID``; not retryable.
+    """
 
     code = ErrorCode.TOOL_ARGS_INVALID
     meaning = "Tool arguments failed validation"
@@ -138,7 +153,10 @@ class ToolArgsInvalidError(ToolError):
 
 
 class ToolEnoentError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """No such file: the tool's path does not exist
+
+    The error of code ``TOOL_ENOENT``; not retryable.
+    """
 
     code = ErrorCode.TOOL_ENOENT
     meaning = "No such file: the tool's path does not exist"
@@ -146,7 +164,10 @@ class ToolEnoentError(ToolError):
 
 
 class ToolEaccesError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Permission denied
+
+    The error of code ``TOOL_EACCES``; not retryable.
+    """
 
     code = ErrorCode.TOOL_EACCES
     meaning = "Permission denied"
@@ -154,7 +175,10 @@ class ToolEaccesError(ToolError):
 
 
 class ToolTimeoutError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The tool ran past its deadline
+
+    The error of code ``TOOL_TIMEOUT``; retryable.
+    """
 
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "The tool ran past its deadline"
@@ -162,14 +186,20 @@ class ToolTimeoutError(ToolError):
 
 
 class LlmError(HarnessError):
-    """The base of every error of one domain: see ``domain``."""
+    """Model Errors
+
+    The base of every error of the ``LLM`` domain.
+    """
 
     domain = Domain.LLM
     meaning = "Model Errors"
 
 
 class LlmRateLimitedError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The provider said \"slow down\"; back off and retry
+
+    The error of code ``LLM_RATE_LIMITED``; retryable.
+    """
 
     code = ErrorCode.LLM_RATE_LIMITED
     meaning = 'The provider said "slow down"; back off and retry'
@@ -177,7 +207,10 @@ class LlmRateLimitedError(LlmError):
 
 
 class LlmContextOverflowError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The prompt does not fit the model's context window
+
+    The error of code ``LLM_CONTEXT_OVERFLOW``; not retryable.
+    """
 
     code = ErrorCode.LLM_CONTEXT_OVERFLOW
     meaning = "The prompt does not fit the model's context window"
@@ -185,7 +218,10 @@ class LlmContextOverflowError(LlmError):
 
 
 class LlmTimeoutError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The model did not answer in time
+
+    The error of code ``TIMEOUT``; retryable.
+    """
 
     code = ErrorCode.TIMEOUT
     meaning = "The model did not answer in time"

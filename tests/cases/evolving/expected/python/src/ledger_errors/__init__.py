@@ -98,7 +98,11 @@ class LedgerServiceError(_runtime.TaxonomyError):
 
 
 class LedgerError(LedgerServiceError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified ledger error
+
+    The error of code ``ledger_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.LEDGER_ERROR
     domain = Domain.LEDGER
@@ -107,7 +111,10 @@ class LedgerError(LedgerServiceError):
 
 
 class LedgerInternalError(LedgerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The ledger failed inside
+
+    The error of code ``ledger_internal``; retryable.
+    """
 
     code = ErrorCode.LEDGER_INTERNAL
     meaning = "The ledger failed inside"
@@ -115,7 +122,10 @@ class LedgerInternalError(LedgerError):
 
 
 class LedgerLockedError(LedgerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The ledger is locked by another writer
+
+    The error of code ``ledger_locked``; retryable.
+    """
 
     code = ErrorCode.LEDGER_LOCKED
     meaning = "The ledger is locked by another writer"
@@ -123,7 +133,14 @@ class LedgerLockedError(LedgerError):
 
 
 class LedgerBusyError(LedgerError):
-    """Deprecated: see ``deprecated`` and ``replaced_by``."""
+    """The ledger was too busy to answer
+
+    The error of code ``ledger_busy``; retryable.
+
+    Deprecated: Too vague to act on
+
+    Use the ``ledger_locked`` code instead.
+    """
 
     code = ErrorCode.LEDGER_BUSY
     meaning = "The ledger was too busy to answer"
@@ -133,14 +150,20 @@ class LedgerBusyError(LedgerError):
 
 
 class AccountError(LedgerServiceError):
-    """The base of every error of one domain: see ``domain``."""
+    """Account Errors
+
+    The base of every error of the ``account`` domain.
+    """
 
     domain = Domain.ACCOUNT
     meaning = "Account Errors"
 
 
 class AccountMissingError(AccountError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """No such account
+
+    The error of code ``account_missing``; not retryable.
+    """
 
     code = ErrorCode.ACCOUNT_MISSING
     meaning = "No such account"
@@ -148,7 +171,10 @@ class AccountMissingError(AccountError):
 
 
 class AccountClosedError(AccountError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The account is closed
+
+    The error of code ``account_closed``; not retryable.
+    """
 
     code = ErrorCode.ACCOUNT_CLOSED
     meaning = "The account is closed"
@@ -156,7 +182,12 @@ class AccountClosedError(AccountError):
 
 
 class AccountOverdrawnError(AccountError):
-    """Deprecated: see ``deprecated`` and ``replaced_by``."""
+    """The account would go below its limit
+
+    The error of code ``account_overdrawn``; not retryable.
+
+    Deprecated: Limits are enforced by the payments service now
+    """
 
     code = ErrorCode.ACCOUNT_OVERDRAWN
     meaning = "The account would go below its limit"

@@ -149,7 +149,12 @@ class GrpcError(_runtime.TaxonomyError):
 
 
 class ClientError(GrpcError):
-    """The base of every error of one domain: see ``domain``."""
+    """Client Errors
+
+    The request cannot succeed as sent; fix it before retrying.
+
+    The base of every error of the ``CLIENT`` domain.
+    """
 
     domain = Domain.CLIENT
     meaning = "Client Errors"
@@ -158,7 +163,10 @@ class ClientError(GrpcError):
 
 
 class InvalidArgumentError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The client specified an invalid argument
+
+    The error of code ``3``; not retryable.
+    """
 
     code = ErrorCode.INVALID_ARGUMENT
     meaning = "The client specified an invalid argument"
@@ -168,7 +176,10 @@ class InvalidArgumentError(ClientError):
 
 
 class NotFoundError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Some requested entity was not found
+
+    The error of code ``5``; not retryable.
+    """
 
     code = ErrorCode.NOT_FOUND
     meaning = "Some requested entity was not found"
@@ -178,7 +189,10 @@ class NotFoundError(ClientError):
 
 
 class AlreadyExistsError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The entity that a client attempted to create already exists
+
+    The error of code ``6``; not retryable.
+    """
 
     code = ErrorCode.ALREADY_EXISTS
     meaning = "The entity that a client attempted to create already exists"
@@ -188,7 +202,10 @@ class AlreadyExistsError(ClientError):
 
 
 class PermissionDeniedError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The caller does not have permission to execute the operation
+
+    The error of code ``7``; not retryable.
+    """
 
     code = ErrorCode.PERMISSION_DENIED
     meaning = "The caller does not have permission to execute the operation"
@@ -198,7 +215,10 @@ class PermissionDeniedError(ClientError):
 
 
 class FailedPreconditionError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The system is not in a state required for the operation
+
+    The error of code ``9``; not retryable.
+    """
 
     code = ErrorCode.FAILED_PRECONDITION
     meaning = "The system is not in a state required for the operation"
@@ -208,7 +228,10 @@ class FailedPreconditionError(ClientError):
 
 
 class OutOfRangeError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The operation was attempted past the valid range
+
+    The error of code ``11``; not retryable.
+    """
 
     code = ErrorCode.OUT_OF_RANGE
     meaning = "The operation was attempted past the valid range"
@@ -218,7 +241,10 @@ class OutOfRangeError(ClientError):
 
 
 class UnauthenticatedError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request does not have valid authentication credentials
+
+    The error of code ``16``; not retryable.
+    """
 
     code = ErrorCode.UNAUTHENTICATED
     meaning = "The request does not have valid authentication credentials"
@@ -228,7 +254,12 @@ class UnauthenticatedError(ClientError):
 
 
 class FlowError(GrpcError):
-    """The base of every error of one domain: see ``domain``."""
+    """Flow Errors
+
+    The call was stopped on its way; retrying may succeed.
+
+    The base of every error of the ``FLOW`` domain.
+    """
 
     domain = Domain.FLOW
     meaning = "Flow Errors"
@@ -237,7 +268,10 @@ class FlowError(GrpcError):
 
 
 class CancelledError(FlowError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The operation was cancelled, typically by the caller
+
+    The error of code ``1``; not retryable.
+    """
 
     code = ErrorCode.CANCELLED
     meaning = "The operation was cancelled, typically by the caller"
@@ -247,7 +281,10 @@ class CancelledError(FlowError):
 
 
 class DeadlineExceededError(FlowError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The deadline expired before the operation could complete
+
+    The error of code ``4``; retryable.
+    """
 
     code = ErrorCode.DEADLINE_EXCEEDED
     meaning = "The deadline expired before the operation could complete"
@@ -257,7 +294,10 @@ class DeadlineExceededError(FlowError):
 
 
 class ResourceExhaustedError(FlowError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Some resource has been exhausted, such as a per-user quota
+
+    The error of code ``8``; retryable.
+    """
 
     code = ErrorCode.RESOURCE_EXHAUSTED
     meaning = "Some resource has been exhausted, such as a per-user quota"
@@ -268,7 +308,10 @@ class ResourceExhaustedError(FlowError):
 
 
 class AbortedError(FlowError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The operation was aborted, typically by a concurrency conflict
+
+    The error of code ``10``; retryable.
+    """
 
     code = ErrorCode.ABORTED
     meaning = "The operation was aborted, typically by a concurrency conflict"
@@ -278,7 +321,10 @@ class AbortedError(FlowError):
 
 
 class UnavailableError(FlowError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The service is currently unavailable
+
+    The error of code ``14``; retryable.
+    """
 
     code = ErrorCode.UNAVAILABLE
     meaning = "The service is currently unavailable"
@@ -288,7 +334,12 @@ class UnavailableError(FlowError):
 
 
 class ServerError(GrpcError):
-    """The base of every error of one domain: see ``domain``."""
+    """Server Errors
+
+    The server failed; the caller can do little but report it.
+
+    The base of every error of the ``SERVER`` domain.
+    """
 
     domain = Domain.SERVER
     meaning = "Server Errors"
@@ -297,7 +348,10 @@ class ServerError(GrpcError):
 
 
 class UnknownError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Unknown error
+
+    The error of code ``2``; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN
     meaning = "Unknown error"
@@ -307,7 +361,10 @@ class UnknownError(ServerError):
 
 
 class UnimplementedError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The operation is not implemented or not supported
+
+    The error of code ``12``; not retryable.
+    """
 
     code = ErrorCode.UNIMPLEMENTED
     meaning = "The operation is not implemented or not supported"
@@ -317,7 +374,10 @@ class UnimplementedError(ServerError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Internal errors; some invariant has been broken
+
+    The error of code ``13``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL
     meaning = "Internal errors; some invariant has been broken"
@@ -327,7 +387,10 @@ class InternalError(ServerError):
 
 
 class DataLossError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Unrecoverable data loss or corruption
+
+    The error of code ``15``; not retryable.
+    """
 
     code = ErrorCode.DATA_LOSS
     meaning = "Unrecoverable data loss or corruption"

@@ -214,14 +214,22 @@ class HarnessError(_runtime.TaxonomyError):
 
 
 class GeneralError(HarnessError):
-    """The base of every error of one domain: see ``domain``."""
+    """General
+
+    Failures with no more precise code, among them every non-error throw.
+
+    The base of every error of the ``general`` domain.
+    """
 
     domain = Domain.GENERAL
     meaning = "General"
 
 
 class UnknownError(GeneralError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A failure with no routable code (a non-error value was thrown)
+
+    The error of code ``UNKNOWN``; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN
     meaning = "A failure with no routable code (a non-error value was thrown)"
@@ -229,7 +237,11 @@ class UnknownError(GeneralError):
 
 
 class LlmError(HarnessError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified model provider failure
+
+    The error of code ``LLM_ERROR`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.LLM_ERROR
     domain = Domain.LLM
@@ -268,7 +280,10 @@ class LlmError(HarnessError):
 
 
 class LlmRateLimitedError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The provider refused the request for its rate limit
+
+    The error of code ``LLM_RATE_LIMITED``; retryable.
+    """
 
     code = ErrorCode.LLM_RATE_LIMITED
     meaning = "The provider refused the request for its rate limit"
@@ -309,7 +324,10 @@ class LlmRateLimitedError(LlmError):
 
 
 class LlmTimeoutError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The provider did not answer in time
+
+    The error of code ``LLM_TIMEOUT``; retryable.
+    """
 
     code = ErrorCode.LLM_TIMEOUT
     meaning = "The provider did not answer in time"
@@ -318,7 +336,10 @@ class LlmTimeoutError(LlmError):
 
 
 class LlmContextOverflowError(LlmError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request does not fit the model's context window
+
+    The error of code ``LLM_CONTEXT_OVERFLOW``; not retryable.
+    """
 
     code = ErrorCode.LLM_CONTEXT_OVERFLOW
     meaning = "The request does not fit the model's context window"
@@ -364,7 +385,11 @@ class LlmContextOverflowError(LlmError):
 
 
 class ToolError(HarnessError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified tool failure
+
+    The error of code ``TOOL_ERROR`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.TOOL_ERROR
     domain = Domain.TOOL
@@ -404,7 +429,10 @@ class ToolError(HarnessError):
 
 
 class ToolArgsError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The tool's arguments failed validation
+
+    The error of code ``TOOL_ARGS_INVALID``; not retryable.
+    """
 
     code = ErrorCode.TOOL_ARGS_INVALID
     meaning = "The tool's arguments failed validation"
@@ -449,7 +477,10 @@ class ToolArgsError(ToolError):
 
 
 class ToolNotFoundError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A file or command the tool needs does not exist (ENOENT)
+
+    The error of code ``TOOL_NOT_FOUND``; not retryable.
+    """
 
     code = ErrorCode.TOOL_NOT_FOUND
     meaning = "A file or command the tool needs does not exist (ENOENT)"
@@ -485,7 +516,10 @@ class ToolNotFoundError(ToolError):
 
 
 class ToolPermissionDeniedError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The tool may not access what it needs (EACCES)
+
+    The error of code ``TOOL_PERMISSION_DENIED``; not retryable.
+    """
 
     code = ErrorCode.TOOL_PERMISSION_DENIED
     meaning = "The tool may not access what it needs (EACCES)"
@@ -521,7 +555,10 @@ class ToolPermissionDeniedError(ToolError):
 
 
 class ToolTimeoutError(ToolError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The tool call exceeded its deadline
+
+    The error of code ``TOOL_TIMEOUT``; retryable.
+    """
 
     code = ErrorCode.TOOL_TIMEOUT
     meaning = "The tool call exceeded its deadline"

@@ -105,14 +105,22 @@ class HostileError(_runtime.TaxonomyError):
 
 
 class TextError(HostileError):
-    """The base of every error of one domain: see ``domain``."""
+    """Text | Errors *bold* `code`
+
+    Description with \"quotes\" and \\ backslash and a newline
+
+    The base of every error of the ``text`` domain.
+    """
 
     domain = Domain.TEXT
     meaning = "Text | Errors *bold* \u2028 `code`"
 
 
 class PlainError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Plain
+
+    The error of code ``plain``; not retryable.
+    """
 
     code = ErrorCode.PLAIN
     meaning = "Plain"
@@ -120,7 +128,10 @@ class PlainError(TextError):
 
 
 class QuotesError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """He said \"hi\" and 'bye' then \"\"\"triple\"\"\" and '''single'''
+
+    The error of code ``quotes``; retryable.
+    """
 
     code = ErrorCode.QUOTES
     meaning = "He said \"hi\" and 'bye' then \"\"\"triple\"\"\" and '''single'''"
@@ -128,7 +139,10 @@ class QuotesError(TextError):
 
 
 class BackslashError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """C:\\path\\to\\file \\n is not a newline \\
+
+    The error of code ``backslash``; retryable.
+    """
 
     code = ErrorCode.BACKSLASH
     meaning = "C:\\path\\to\\file \\n is not a newline \\"
@@ -136,7 +150,10 @@ class BackslashError(TextError):
 
 
 class CommentCloseError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """ends a comment */ then /* opens one // and # too
+
+    The error of code ``comment_close``; retryable.
+    """
 
     code = ErrorCode.COMMENT_CLOSE
     meaning = "ends a comment */ then /* opens one // and # too"
@@ -144,7 +161,10 @@ class CommentCloseError(TextError):
 
 
 class TemplateError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """template ${injected} `backtick` {{ jinja }} {% raw %} {# c #}
+
+    The error of code ``template``; retryable.
+    """
 
     code = ErrorCode.TEMPLATE
     meaning = "template ${injected} `backtick` {{ jinja }} {% raw %} {# c #}"
@@ -152,7 +172,10 @@ class TemplateError(TextError):
 
 
 class MarkdownError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """| pipe | *stars* _under_ [link](http://x) <b>html</b> &amp; # not heading
+
+    The error of code ``markdown``; retryable.
+    """
 
     code = ErrorCode.MARKDOWN
     meaning = (
@@ -162,7 +185,10 @@ class MarkdownError(TextError):
 
 
 class SeparatorsError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """line separator paragraph
+
+    The error of code ``separators``; retryable.
+    """
 
     code = ErrorCode.SEPARATORS
     meaning = "line\u2028separator\u2029paragraph"
@@ -170,7 +196,10 @@ class SeparatorsError(TextError):
 
 
 class EmojiError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """emoji 🎉 and CJK 漢字 and combining é
+
+    The error of code ``emoji``; retryable.
+    """
 
     code = ErrorCode.EMOJI
     meaning = "emoji 🎉 and CJK 漢字 and combining é"
@@ -178,7 +207,10 @@ class EmojiError(TextError):
 
 
 class ScriptError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """</script><script>alert(1)</script>
+
+    The error of code ``script``; retryable.
+    """
 
     code = ErrorCode.SCRIPT
     meaning = "</script><script>alert(1)</script>"
@@ -186,7 +218,11 @@ class ScriptError(TextError):
 
 
 class LongError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A very long meaning that goes on and on past the eighty-eight column limit of
+    black, then some
+
+    The error of code ``long``; retryable.
+    """
 
     code = ErrorCode.LONG
     meaning = "A very long meaning that goes on and on past the eighty-eight column limit of black, then some"
@@ -194,7 +230,10 @@ class LongError(TextError):
 
 
 class LongWrappedError(TextError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A meaning long enough that black must wrap it in parentheses.....
+
+    The error of code ``long_wrapped``; retryable.
+    """
 
     code = ErrorCode.LONG_WRAPPED
     meaning = "A meaning long enough that black must wrap it in parentheses....."

@@ -126,21 +126,34 @@ class JsonRpcError(_runtime.TaxonomyError):
 
 
 class ReservedError(JsonRpcError):
-    """The base of every error of one domain: see ``domain``."""
+    """Reserved Errors
+
+    Codes the JSON-RPC specification reserves for pre-defined errors.
+
+    The base of every error of the ``reserved`` domain.
+    """
 
     domain = Domain.RESERVED
     meaning = "Reserved Errors"
 
 
 class RequestError(ReservedError):
-    """The base of every error of one domain: see ``domain``."""
+    """Request Errors
+
+    The request could not be read or dispatched.
+
+    The base of every error of the ``request`` domain.
+    """
 
     domain = Domain.REQUEST
     meaning = "Request Errors"
 
 
 class ParseError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Invalid JSON was received by the server
+
+    The error of code ``-32700``; not retryable.
+    """
 
     code = ErrorCode.PARSE_ERROR
     meaning = "Invalid JSON was received by the server"
@@ -148,7 +161,10 @@ class ParseError(RequestError):
 
 
 class InvalidRequestError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The JSON sent is not a valid Request object
+
+    The error of code ``-32600``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The JSON sent is not a valid Request object"
@@ -156,7 +172,10 @@ class InvalidRequestError(RequestError):
 
 
 class MethodNotFoundError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The method does not exist / is not available
+
+    The error of code ``-32601``; not retryable.
+    """
 
     code = ErrorCode.METHOD_NOT_FOUND
     meaning = "The method does not exist / is not available"
@@ -164,7 +183,10 @@ class MethodNotFoundError(RequestError):
 
 
 class InvalidParamsError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Invalid method parameter(s)
+
+    The error of code ``-32602``; not retryable.
+    """
 
     code = ErrorCode.INVALID_PARAMS
     meaning = "Invalid method parameter(s)"
@@ -172,7 +194,11 @@ class InvalidParamsError(RequestError):
 
 
 class ServerError(ReservedError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Implementation-defined server error
+
+    The error of code ``-32000`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.SERVER_ERROR
     domain = Domain.SERVER
@@ -181,7 +207,10 @@ class ServerError(ReservedError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Internal JSON-RPC error
+
+    The error of code ``-32603``; retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Internal JSON-RPC error"

@@ -192,7 +192,10 @@ class StatusError(_runtime.TaxonomyError):
 
 
 class ClientError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """Client errors
+
+    The base of every error of the ``client`` domain.
+    """
 
     domain = Domain.CLIENT
     meaning = "Client errors"
@@ -200,7 +203,10 @@ class ClientError(StatusError):
 
 
 class NotFoundError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """One or more resources required for this operation could not be found
+
+    The error of code ``NotFound``; not retryable.
+    """
 
     code = ErrorCode.NOT_FOUND
     meaning = "One or more resources required for this operation could not be found"
@@ -240,7 +246,10 @@ class NotFoundError(ClientError):
 
 
 class ConflictError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The requested operation cannot be completed due to a conflict in the operation
+
+    The error of code ``Conflict``; not retryable.
+    """
 
     code = ErrorCode.CONFLICT
     meaning = (
@@ -282,7 +291,10 @@ class ConflictError(ClientError):
 
 
 class ServerError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """Server errors
+
+    The base of every error of the ``server`` domain.
+    """
 
     domain = Domain.SERVER
     meaning = "Server errors"
@@ -290,7 +302,11 @@ class ServerError(StatusError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An internal error occurred, it is unexpected and the outcome of the call is
+    unknown
+
+    The error of code ``InternalError``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "An internal error occurred, it is unexpected and the outcome of the call is unknown"
@@ -330,7 +346,11 @@ class InternalError(ServerError):
 
 
 class ServerTimeoutError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server cannot complete the action in a reasonable time; the client should
+    retry the request
+
+    The error of code ``ServerTimeout``; retryable.
+    """
 
     code = ErrorCode.SERVER_TIMEOUT
     meaning = "The server cannot complete the action in a reasonable time; the client should retry the request"
@@ -370,7 +390,11 @@ class ServerTimeoutError(ServerError):
 
 
 class TooManyRequestsError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server experienced too many requests within a given window and the client
+    must wait to perform the action again
+
+    The error of code ``TooManyRequests``; retryable.
+    """
 
     code = ErrorCode.TOO_MANY_REQUESTS
     meaning = "The server experienced too many requests within a given window and the client must wait to perform the action again"

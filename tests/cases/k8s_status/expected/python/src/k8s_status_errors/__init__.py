@@ -121,7 +121,10 @@ class StatusError(_runtime.TaxonomyError):
 
 
 class ClientError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """Client errors
+
+    The base of every error of the ``client`` domain.
+    """
 
     domain = Domain.CLIENT
     meaning = "Client errors"
@@ -129,7 +132,10 @@ class ClientError(StatusError):
 
 
 class BadRequestError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request itself was invalid, because the request doesn't make any sense
+
+    The error of code ``BadRequest``; not retryable.
+    """
 
     code = ErrorCode.BAD_REQUEST
     meaning = (
@@ -140,7 +146,10 @@ class BadRequestError(ClientError):
 
 
 class NotFoundError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """One or more resources required for this operation could not be found
+
+    The error of code ``NotFound``; not retryable.
+    """
 
     code = ErrorCode.NOT_FOUND
     meaning = "One or more resources required for this operation could not be found"
@@ -149,7 +158,10 @@ class NotFoundError(ClientError):
 
 
 class ConflictError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The requested operation cannot be completed due to a conflict in the operation
+
+    The error of code ``Conflict``; not retryable.
+    """
 
     code = ErrorCode.CONFLICT
     meaning = (
@@ -160,7 +172,10 @@ class ConflictError(ClientError):
 
 
 class GoneError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The item is no longer available at the server and no forwarding address is known
+
+    The error of code ``Gone``; not retryable.
+    """
 
     code = ErrorCode.GONE
     meaning = "The item is no longer available at the server and no forwarding address is known"
@@ -169,7 +184,10 @@ class GoneError(ClientError):
 
 
 class ExpiredError(ClientError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The content you are requesting has expired and is no longer available
+
+    The error of code ``Expired``; not retryable.
+    """
 
     code = ErrorCode.EXPIRED
     meaning = "The content you are requesting has expired and is no longer available"
@@ -178,7 +196,10 @@ class ExpiredError(ClientError):
 
 
 class ServerError(StatusError):
-    """The base of every error of one domain: see ``domain``."""
+    """Server errors
+
+    The base of every error of the ``server`` domain.
+    """
 
     domain = Domain.SERVER
     meaning = "Server errors"
@@ -186,7 +207,11 @@ class ServerError(StatusError):
 
 
 class InternalError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An internal error occurred, it is unexpected and the outcome of the call is
+    unknown
+
+    The error of code ``InternalError``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "An internal error occurred, it is unexpected and the outcome of the call is unknown"
@@ -195,7 +220,11 @@ class InternalError(ServerError):
 
 
 class TooManyRequestsError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The server experienced too many requests within a given window and the client
+    must wait to perform the action again
+
+    The error of code ``TooManyRequests``; retryable.
+    """
 
     code = ErrorCode.TOO_MANY_REQUESTS
     meaning = "The server experienced too many requests within a given window and the client must wait to perform the action again"
@@ -205,7 +234,10 @@ class TooManyRequestsError(ServerError):
 
 
 class GatewayTimeoutError(ServerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request could not be completed within the given time
+
+    The error of code ``Timeout``; retryable.
+    """
 
     code = ErrorCode.TIMEOUT
     meaning = "The request could not be completed within the given time"

@@ -15,7 +15,11 @@ from . import (
 
 
 class DockError(WarehouseError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified dock error
+
+    The error of code ``dock_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.DOCK_ERROR
     domain = Domain.DOCK
@@ -24,7 +28,10 @@ class DockError(WarehouseError):
 
 
 class DockClosedError(DockError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The dock is closed
+
+    The error of code ``dock_closed``; not retryable.
+    """
 
     code = ErrorCode.DOCK_CLOSED
     meaning = "The dock is closed"

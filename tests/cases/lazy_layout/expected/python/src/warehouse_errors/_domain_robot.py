@@ -17,7 +17,10 @@ from . import (
 
 
 class RobotError(WarehouseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Robot Errors
+
+    The base of every error of the ``robot`` domain.
+    """
 
     domain = Domain.ROBOT
     meaning = "Robot Errors"
@@ -26,7 +29,10 @@ class RobotError(WarehouseError):
 
 
 class RobotInternalFailureError(RobotError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A picking robot failed inside
+
+    The error of code ``robot_internal_failure``; retryable.
+    """
 
     code = ErrorCode.ROBOT_INTERNAL_FAILURE
     meaning = "A picking robot failed inside"
@@ -34,7 +40,10 @@ class RobotInternalFailureError(RobotError):
 
 
 class RobotBlockedError(RobotError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The robot's path is blocked
+
+    The error of code ``robot_blocked``; retryable.
+    """
 
     code = ErrorCode.ROBOT_BLOCKED
     meaning = "The robot's path is blocked"

@@ -17,7 +17,11 @@ from . import (
 
 
 class StockError(WarehouseError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified stock error
+
+    The error of code ``stock_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.STOCK_ERROR
     domain = Domain.STOCK
@@ -26,7 +30,10 @@ class StockError(WarehouseError):
 
 
 class StockDepletedError(StockError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Not enough units on hand; retry after restocking
+
+    The error of code ``stock_depleted``; retryable.
+    """
 
     code = ErrorCode.STOCK_DEPLETED
     meaning = "Not enough units on hand; retry after restocking"
@@ -35,7 +42,11 @@ class StockDepletedError(StockError):
 
 
 class StockReservedByAnotherOrderForTheSameCustomerAccountError(StockError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Every unit is reserved by another order for the same customer account
+
+    The error of code
+    ``stock_reserved_by_another_order_for_the_same_customer_account``; retryable.
+    """
 
     code = ErrorCode.STOCK_RESERVED_BY_ANOTHER_ORDER_FOR_THE_SAME_CUSTOMER_ACCOUNT
     meaning = "Every unit is reserved by another order for the same customer account"
@@ -43,7 +54,14 @@ class StockReservedByAnotherOrderForTheSameCustomerAccountError(StockError):
 
 
 class StockCountMismatchError(StockError):
-    """Deprecated: see ``deprecated`` and ``replaced_by``."""
+    """The counted units differ from the recorded ones
+
+    The error of code ``stock_count_mismatch``; not retryable.
+
+    Deprecated: Counts are reconciled nightly now
+
+    Use the ``stock_error`` code instead.
+    """
 
     code = ErrorCode.STOCK_COUNT_MISMATCH
     meaning = "The counted units differ from the recorded ones"

@@ -85,14 +85,20 @@ class TinyError(_runtime.TaxonomyError):
 
 
 class MiscError(TinyError):
-    """The base of every error of one domain: see ``domain``."""
+    """Miscellaneous
+
+    The base of every error of the ``misc`` domain.
+    """
 
     domain = Domain.MISC
     meaning = "Miscellaneous"
 
 
 class OopsError(MiscError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Something went wrong
+
+    The error of code ``oops``; not retryable.
+    """
 
     code = ErrorCode.OOPS
     meaning = "Something went wrong"

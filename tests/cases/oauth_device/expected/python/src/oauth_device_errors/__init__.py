@@ -122,14 +122,23 @@ class OAuthError(_runtime.TaxonomyError):
 
 
 class TokenError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Token endpoint errors (RFC 6749 §5.2)
+
+    The base of every error of the ``token`` domain.
+    """
 
     domain = Domain.TOKEN
     meaning = "Token endpoint errors (RFC 6749 §5.2)"
 
 
 class InvalidRequestError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request is missing a required parameter, includes an unsupported parameter
+    value (other than grant type), repeats a parameter, includes multiple
+    credentials, utilizes more than one mechanism for authenticating the client, or
+    is otherwise malformed.
+
+    The error of code ``invalid_request``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The request is missing a required parameter, includes an unsupported parameter value (other than grant type), repeats a parameter, includes multiple credentials, utilizes more than one mechanism for authenticating the client, or is otherwise malformed."
@@ -137,14 +146,21 @@ class InvalidRequestError(TokenError):
 
 
 class DeviceError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Device authorization grant errors (RFC 8628 §3.5)
+
+    The base of every error of the ``device`` domain.
+    """
 
     domain = Domain.DEVICE
     meaning = "Device authorization grant errors (RFC 8628 §3.5)"
 
 
 class AuthorizationPendingError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The authorization request is still pending as the end user hasn't yet completed
+    the user-interaction steps.
+
+    The error of code ``authorization_pending``; retryable.
+    """
 
     code = ErrorCode.AUTHORIZATION_PENDING
     meaning = "The authorization request is still pending as the end user hasn't yet completed the user-interaction steps."
@@ -152,7 +168,12 @@ class AuthorizationPendingError(DeviceError):
 
 
 class SlowDownError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A variant of authorization_pending, the authorization request is still pending
+    and polling should continue, but the interval MUST be increased by 5 seconds for
+    this and all subsequent requests.
+
+    The error of code ``slow_down``; retryable.
+    """
 
     code = ErrorCode.SLOW_DOWN
     meaning = "A variant of authorization_pending, the authorization request is still pending and polling should continue, but the interval MUST be increased by 5 seconds for this and all subsequent requests."
@@ -187,7 +208,10 @@ class SlowDownError(DeviceError):
 
 
 class ExpiredTokenError(DeviceError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The device_code has expired, and the device authorization session has concluded.
+
+    The error of code ``expired_token``; not retryable.
+    """
 
     code = ErrorCode.EXPIRED_TOKEN
     meaning = "The device_code has expired, and the device authorization session has concluded."

@@ -113,14 +113,23 @@ class OAuthError(_runtime.TaxonomyError):
 
 
 class TokenError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Token endpoint errors (RFC 6749 §5.2)
+
+    The base of every error of the ``token`` domain.
+    """
 
     domain = Domain.TOKEN
     meaning = "Token endpoint errors (RFC 6749 §5.2)"
 
 
 class InvalidRequestError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request is missing a required parameter, includes an unsupported parameter
+    value (other than grant type), repeats a parameter, includes multiple
+    credentials, utilizes more than one mechanism for authenticating the client, or
+    is otherwise malformed.
+
+    The error of code ``invalid_request``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The request is missing a required parameter, includes an unsupported parameter value (other than grant type), repeats a parameter, includes multiple credentials, utilizes more than one mechanism for authenticating the client, or is otherwise malformed."
@@ -128,7 +137,11 @@ class InvalidRequestError(TokenError):
 
 
 class InvalidClientError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Client authentication failed (e.g., unknown client, no client authentication
+    included, or unsupported authentication method).
+
+    The error of code ``invalid_client``; not retryable.
+    """
 
     code = ErrorCode.INVALID_CLIENT
     meaning = "Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method)."
@@ -136,7 +149,12 @@ class InvalidClientError(TokenError):
 
 
 class InvalidGrantError(TokenError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The provided authorization grant or refresh token is invalid, expired, revoked,
+    does not match the redirection URI used in the authorization request, or was
+    issued to another client.
+
+    The error of code ``invalid_grant``; not retryable.
+    """
 
     code = ErrorCode.INVALID_GRANT
     meaning = "The provided authorization grant or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client."
@@ -144,7 +162,10 @@ class InvalidGrantError(TokenError):
 
 
 class BearerError(OAuthError):
-    """The base of every error of one domain: see ``domain``."""
+    """Bearer token errors (RFC 6750 §3.1)
+
+    The base of every error of the ``bearer`` domain.
+    """
 
     domain = Domain.BEARER
     meaning = "Bearer token errors (RFC 6750 §3.1)"
@@ -152,7 +173,11 @@ class BearerError(OAuthError):
 
 
 class InvalidTokenError(BearerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The access token provided is expired, revoked, malformed, or invalid for other
+    reasons.
+
+    The error of code ``invalid_token``; not retryable.
+    """
 
     code = ErrorCode.INVALID_TOKEN
     meaning = "The access token provided is expired, revoked, malformed, or invalid for other reasons."
@@ -161,7 +186,10 @@ class InvalidTokenError(BearerError):
 
 
 class InsufficientScopeError(BearerError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request requires higher privileges than provided by the access token.
+
+    The error of code ``insufficient_scope``; not retryable.
+    """
 
     code = ErrorCode.INSUFFICIENT_SCOPE
     meaning = (

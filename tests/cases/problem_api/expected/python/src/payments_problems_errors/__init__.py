@@ -172,7 +172,11 @@ class PaymentsProblem(_runtime.TaxonomyError):
 
 
 class ApiError(PaymentsProblem):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """An unexpected problem on the API's side
+
+    The error of code ``api_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.API_ERROR
     domain = Domain.API
@@ -181,7 +185,10 @@ class ApiError(PaymentsProblem):
 
 
 class ServiceUnavailableError(ApiError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The API is briefly unavailable
+
+    The error of code ``service_unavailable``; retryable.
+    """
 
     code = ErrorCode.SERVICE_UNAVAILABLE
     meaning = "The API is briefly unavailable"
@@ -194,7 +201,12 @@ class ServiceUnavailableError(ApiError):
 
 
 class RequestError(PaymentsProblem):
-    """The base of every error of one domain: see ``domain``."""
+    """Invalid Request Errors
+
+    The request has invalid parameters or cannot be carried out.
+
+    The base of every error of the ``request`` domain.
+    """
 
     domain = Domain.REQUEST
     meaning = "Invalid Request Errors"
@@ -203,7 +215,10 @@ class RequestError(PaymentsProblem):
 
 
 class InvalidRequestError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The request is malformed
+
+    The error of code ``invalid_request``; not retryable.
+    """
 
     code = ErrorCode.INVALID_REQUEST
     meaning = "The request is malformed"
@@ -212,7 +227,10 @@ class InvalidRequestError(RequestError):
 
 
 class ParameterMissingError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A required parameter is missing
+
+    The error of code ``parameter_missing``; not retryable.
+    """
 
     code = ErrorCode.PARAMETER_MISSING
     meaning = "A required parameter is missing"
@@ -250,7 +268,10 @@ class ParameterMissingError(RequestError):
 
 
 class ParameterInvalidIntegerError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """A parameter must be an integer
+
+    The error of code ``parameter_invalid_integer``; not retryable.
+    """
 
     code = ErrorCode.PARAMETER_INVALID_INTEGER
     meaning = "A parameter must be an integer"
@@ -286,7 +307,10 @@ class ParameterInvalidIntegerError(RequestError):
 
 
 class ResourceMissingError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The requested resource does not exist
+
+    The error of code ``resource_missing``; not retryable.
+    """
 
     code = ErrorCode.RESOURCE_MISSING
     meaning = "The requested resource does not exist"
@@ -297,7 +321,10 @@ class ResourceMissingError(RequestError):
 
 
 class IdempotencyKeyInUseError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Another request with this idempotency key is in progress
+
+    The error of code ``idempotency_key_in_use``; retryable.
+    """
 
     code = ErrorCode.IDEMPOTENCY_KEY_IN_USE
     meaning = "Another request with this idempotency key is in progress"
@@ -310,7 +337,10 @@ class IdempotencyKeyInUseError(RequestError):
 
 
 class RateLimitError(RequestError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Too many requests hit the API too quickly
+
+    The error of code ``rate_limit``; retryable.
+    """
 
     code = ErrorCode.RATE_LIMIT
     meaning = "Too many requests hit the API too quickly"
@@ -322,7 +352,12 @@ class RateLimitError(RequestError):
 
 
 class AuthenticationError(PaymentsProblem):
-    """The base of every error of one domain: see ``domain``."""
+    """Authentication Errors
+
+    The request could not be authenticated or is not allowed.
+
+    The base of every error of the ``authentication`` domain.
+    """
 
     domain = Domain.AUTHENTICATION
     meaning = "Authentication Errors"
@@ -331,7 +366,10 @@ class AuthenticationError(PaymentsProblem):
 
 
 class AuthenticationRequiredError(AuthenticationError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """No valid API key was given
+
+    The error of code ``authentication_required``; not retryable.
+    """
 
     code = ErrorCode.AUTHENTICATION_REQUIRED
     meaning = "No valid API key was given"
@@ -342,7 +380,10 @@ class AuthenticationRequiredError(AuthenticationError):
 
 
 class ApiKeyExpiredError(AuthenticationError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The API key has expired
+
+    The error of code ``api_key_expired``; not retryable.
+    """
 
     code = ErrorCode.API_KEY_EXPIRED
     meaning = "The API key has expired"
@@ -351,7 +392,10 @@ class ApiKeyExpiredError(AuthenticationError):
 
 
 class InsufficientPermissionsError(AuthenticationError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The API key may not perform this request
+
+    The error of code ``insufficient_permissions``; not retryable.
+    """
 
     code = ErrorCode.INSUFFICIENT_PERMISSIONS
     meaning = "The API key may not perform this request"
@@ -364,7 +408,12 @@ class InsufficientPermissionsError(AuthenticationError):
 
 
 class CardError(PaymentsProblem):
-    """The base of every error of one domain: see ``domain``."""
+    """Card Errors
+
+    The card cannot be charged; the most common errors.
+
+    The base of every error of the ``card`` domain.
+    """
 
     domain = Domain.CARD
     meaning = "Card Errors"
@@ -373,7 +422,10 @@ class CardError(PaymentsProblem):
 
 
 class CardDeclinedError(CardError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The card was declined
+
+    The error of code ``card_declined``; not retryable.
+    """
 
     code = ErrorCode.CARD_DECLINED
     meaning = "The card was declined"
@@ -407,7 +459,10 @@ class CardDeclinedError(CardError):
 
 
 class ExpiredCardError(CardError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The card has expired
+
+    The error of code ``expired_card``; not retryable.
+    """
 
     code = ErrorCode.EXPIRED_CARD
     meaning = "The card has expired"
@@ -416,7 +471,10 @@ class ExpiredCardError(CardError):
 
 
 class IncorrectCvcError(CardError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """The card's security code is incorrect
+
+    The error of code ``incorrect_cvc``; not retryable.
+    """
 
     code = ErrorCode.INCORRECT_CVC
     meaning = "The card's security code is incorrect"
@@ -425,7 +483,10 @@ class IncorrectCvcError(CardError):
 
 
 class ProcessingError(CardError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An error occurred while processing the card
+
+    The error of code ``processing_error``; retryable.
+    """
 
     code = ErrorCode.PROCESSING_ERROR
     meaning = "An error occurred while processing the card"

@@ -123,21 +123,30 @@ class DBAPIError(_runtime.TaxonomyError):
 
 
 class DatabaseError(DBAPIError):
-    """The base of every error of one domain: see ``domain``."""
+    """DB-API DatabaseError: errors related to the database
+
+    The base of every error of the ``database`` domain.
+    """
 
     domain = Domain.DATABASE
     meaning = "DB-API DatabaseError: errors related to the database"
 
 
 class OperationalError(DatabaseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Class 08: Connection Exception (DB-API OperationalError)
+
+    The base of every error of the ``operational`` domain.
+    """
 
     domain = Domain.OPERATIONAL
     meaning = "Class 08: Connection Exception (DB-API OperationalError)"
 
 
 class ConnectionException(OperationalError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """connection_exception
+
+    The error of code ``08000``; retryable.
+    """
 
     code = ErrorCode.CONNECTION_EXCEPTION
     meaning = "connection_exception"
@@ -145,7 +154,10 @@ class ConnectionException(OperationalError):
 
 
 class ConnectionDoesNotExist(OperationalError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """connection_does_not_exist
+
+    The error of code ``08003``; retryable.
+    """
 
     code = ErrorCode.CONNECTION_DOES_NOT_EXIST
     meaning = "connection_does_not_exist"
@@ -153,7 +165,10 @@ class ConnectionDoesNotExist(OperationalError):
 
 
 class ConnectionFailure(OperationalError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """connection_failure
+
+    The error of code ``08006``; retryable.
+    """
 
     code = ErrorCode.CONNECTION_FAILURE
     meaning = "connection_failure"
@@ -161,14 +176,20 @@ class ConnectionFailure(OperationalError):
 
 
 class IntegrityError(DatabaseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Class 23: Integrity Constraint Violation
+
+    The base of every error of the ``integrity_constraint_violation`` domain.
+    """
 
     domain = Domain.INTEGRITY_CONSTRAINT_VIOLATION
     meaning = "Class 23: Integrity Constraint Violation"
 
 
 class IntegrityConstraintViolation(IntegrityError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """integrity_constraint_violation
+
+    The error of code ``23000``; not retryable.
+    """
 
     code = ErrorCode.INTEGRITY_CONSTRAINT_VIOLATION
     meaning = "integrity_constraint_violation"
@@ -176,7 +197,10 @@ class IntegrityConstraintViolation(IntegrityError):
 
 
 class RestrictViolation(IntegrityError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """restrict_violation
+
+    The error of code ``23001``; not retryable.
+    """
 
     code = ErrorCode.RESTRICT_VIOLATION
     meaning = "restrict_violation"
@@ -184,7 +208,10 @@ class RestrictViolation(IntegrityError):
 
 
 class NotNullViolation(IntegrityError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """not_null_violation
+
+    The error of code ``23502``; not retryable.
+    """
 
     code = ErrorCode.NOT_NULL_VIOLATION
     meaning = "not_null_violation"
@@ -192,7 +219,10 @@ class NotNullViolation(IntegrityError):
 
 
 class ForeignKeyViolation(IntegrityError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """foreign_key_violation
+
+    The error of code ``23503``; not retryable.
+    """
 
     code = ErrorCode.FOREIGN_KEY_VIOLATION
     meaning = "foreign_key_violation"
@@ -200,7 +230,10 @@ class ForeignKeyViolation(IntegrityError):
 
 
 class UniqueViolation(IntegrityError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """unique_violation
+
+    The error of code ``23505``; not retryable.
+    """
 
     code = ErrorCode.UNIQUE_VIOLATION
     meaning = "unique_violation"
@@ -208,14 +241,20 @@ class UniqueViolation(IntegrityError):
 
 
 class TransactionRollback(OperationalError):
-    """The base of every error of one domain: see ``domain``."""
+    """Class 40: Transaction Rollback
+
+    The base of every error of the ``transaction_rollback`` domain.
+    """
 
     domain = Domain.TRANSACTION_ROLLBACK
     meaning = "Class 40: Transaction Rollback"
 
 
 class SerializationFailure(TransactionRollback):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """serialization_failure
+
+    The error of code ``40001``; retryable.
+    """
 
     code = ErrorCode.SERIALIZATION_FAILURE
     meaning = "serialization_failure"
@@ -223,7 +262,10 @@ class SerializationFailure(TransactionRollback):
 
 
 class DeadlockDetected(TransactionRollback):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """deadlock_detected
+
+    The error of code ``40P01``; retryable.
+    """
 
     code = ErrorCode.DEADLOCK_DETECTED
     meaning = "deadlock_detected"
@@ -231,14 +273,20 @@ class DeadlockDetected(TransactionRollback):
 
 
 class ProgrammingError(DatabaseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Class 42: Syntax Error or Access Rule Violation
+
+    The base of every error of the ``syntax_error_or_access_rule_violation`` domain.
+    """
 
     domain = Domain.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION
     meaning = "Class 42: Syntax Error or Access Rule Violation"
 
 
 class SyntaxError_(ProgrammingError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """syntax_error
+
+    The error of code ``42601``; not retryable.
+    """
 
     code = ErrorCode.SYNTAX_ERROR
     meaning = "syntax_error"
@@ -246,7 +294,10 @@ class SyntaxError_(ProgrammingError):
 
 
 class InsufficientPrivilege(ProgrammingError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """insufficient_privilege
+
+    The error of code ``42501``; not retryable.
+    """
 
     code = ErrorCode.INSUFFICIENT_PRIVILEGE
     meaning = "insufficient_privilege"
@@ -254,7 +305,10 @@ class InsufficientPrivilege(ProgrammingError):
 
 
 class UndefinedTable(ProgrammingError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """undefined_table
+
+    The error of code ``42P01``; not retryable.
+    """
 
     code = ErrorCode.UNDEFINED_TABLE
     meaning = "undefined_table"
@@ -262,14 +316,20 @@ class UndefinedTable(ProgrammingError):
 
 
 class InternalError(DatabaseError):
-    """The base of every error of one domain: see ``domain``."""
+    """Class XX: Internal Error
+
+    The base of every error of the ``internal_error`` domain.
+    """
 
     domain = Domain.INTERNAL_ERROR
     meaning = "Class XX: Internal Error"
 
 
 class InternalError_(InternalError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """internal_error
+
+    The error of code ``XX000``; not retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "internal_error"
@@ -277,7 +337,10 @@ class InternalError_(InternalError):
 
 
 class DataCorrupted(InternalError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """data_corrupted
+
+    The error of code ``XX001``; not retryable.
+    """
 
     code = ErrorCode.DATA_CORRUPTED
     meaning = "data_corrupted"

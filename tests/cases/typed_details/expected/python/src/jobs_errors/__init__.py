@@ -206,14 +206,22 @@ class JobsError(_runtime.TaxonomyError):
 
 
 class GeneralError(JobsError):
-    """The base of every error of one domain: see ``domain``."""
+    """General Errors
+
+    Errors of no particular subsystem.
+
+    The base of every error of the ``general`` domain.
+    """
 
     domain = Domain.GENERAL
     meaning = "General Errors"
 
 
 class UnknownError(GeneralError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """An error this client does not know
+
+    The error of code ``unknown_error``; not retryable.
+    """
 
     code = ErrorCode.UNKNOWN_ERROR
     meaning = "An error this client does not know"
@@ -221,7 +229,10 @@ class UnknownError(GeneralError):
 
 
 class InternalError(GeneralError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Unexpected failure inside the service
+
+    The error of code ``internal_error``; retryable.
+    """
 
     code = ErrorCode.INTERNAL_ERROR
     meaning = "Unexpected failure inside the service"
@@ -259,7 +270,10 @@ class InternalError(GeneralError):
 
 
 class RateLimitedError(GeneralError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Too many requests
+
+    The error of code ``rate_limited``; retryable.
+    """
 
     code = ErrorCode.RATE_LIMITED
     meaning = "Too many requests"
@@ -313,7 +327,11 @@ class RateLimitedError(GeneralError):
 
 
 class TaskError(JobsError):
-    """The base of every error of its domain, and one itself: see ``code``."""
+    """Unspecified task error
+
+    The error of code ``task_error`` and the base of every error of its domain; not
+    retryable.
+    """
 
     code = ErrorCode.TASK_ERROR
     domain = Domain.TASK
@@ -353,7 +371,10 @@ class TaskError(JobsError):
 
 
 class TaskTimeoutError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task exceeded its deadline
+
+    The error of code ``task_timeout``; retryable.
+    """
 
     code = ErrorCode.TASK_TIMEOUT
     meaning = "Task exceeded its deadline"
@@ -399,7 +420,10 @@ class TaskTimeoutError(TaskError):
 
 
 class TaskFailedError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task failed
+
+    The error of code ``task_failed``; not retryable.
+    """
 
     code = ErrorCode.TASK_FAILED
     meaning = "Task failed"
@@ -479,7 +503,10 @@ class TaskFailedError(TaskError):
 
 
 class TaskCancelledError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task was cancelled
+
+    The error of code ``task_cancelled``; not retryable.
+    """
 
     code = ErrorCode.TASK_CANCELLED
     meaning = "Task was cancelled"
@@ -515,7 +542,10 @@ class TaskCancelledError(TaskError):
 
 
 class TaskQuotaError(TaskError):
-    """An error of the taxonomy: see ``code``, ``meaning`` and ``retryable``."""
+    """Task went past its quota
+
+    The error of code ``task_quota``; not retryable.
+    """
 
     code = ErrorCode.TASK_QUOTA
     meaning = "Task went past its quota"
