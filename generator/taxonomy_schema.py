@@ -895,7 +895,11 @@ def schema() -> dict[str, Any]:
             "maxLength": _MAX_URL,
             "pattern": _DOCS_URL,
         },
-        "payload": _ref("payload"),
+        "payload": _ref(
+            "payload",
+            "The payload the wire carries (default: {code, message, retryable, "
+            "details}).",
+        ),
         "details": _ref("fields", "Details fields every code carries (issue 30)."),
         "retry_after": _retry_after("after any code"),
         "python_bases": _python_bases("every code"),
