@@ -42,10 +42,12 @@ test: $(VENV)/.test $(TSC) go
 bench: $(VENV)/.test $(TSC)
 	$(PY) -m benchmarks.bench
 
-# Rewrite the golden files of tests/cases/ from the current generator.
+# Rewrite the golden files of tests/cases/ from the current generator (and the
+# committed copy of the taxonomy format's schema, schema/taxonomy.schema.json).
 golden: $(VENV)/.test
 	$(PY) -m tests.golden
 	$(PY) -m tests.bad_golden
+	$(PY) -m taxogen schema > schema/taxonomy.schema.json
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -1,9 +1,9 @@
 """Arguments: the grammar of the ``taxogen`` command line, and its help texts.
 
 One :class:`argparse.ArgumentParser` with a subcommand per command
-(``generate``, ``check``, ``diff``, ``lint``, ``init``, ``model``);
-:mod:`taxogen.cli` parses with it and runs the command.  Kept apart so that the
-grammar reads in one place.
+(``generate``, ``check``, ``diff``, ``lint``, ``init``, ``schema``, ``model``);
+:mod:`taxogen.cli` parses with it and runs the command.  Kept apart so that
+the grammar reads in one place.
 """
 
 from __future__ import annotations
@@ -149,6 +149,11 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "dir", nargs="?", type=Path, default=Path("."), metavar="DIR", help="the folder"
     )
+    text = (
+        "print the JSON Schema of the taxonomy format, for editors "
+        "(# yaml-language-server: $schema=...)"
+    )
+    commands.add_parser("schema", help=text, description=text)
     text = "print the validated, named model as JSON (what plugins read)"
     sub = commands.add_parser("model", help=text, description=text)
     sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)

@@ -111,6 +111,12 @@ def main(argv: Sequence[str] | None = None, *, use_memo: bool = True) -> int:
 
 
 def _run(args: argparse.Namespace, use_memo: bool) -> int:
+    if args.command == "schema":  # the format's, whatever the project
+        from taxogen.taxonomy_schema import encode
+
+        sys.stdout.flush()
+        sys.stdout.buffer.write(encode())
+        return 0
     if args.command == "init":  # reads no settings: it writes them
         from taxogen.starter import init
 

@@ -312,6 +312,15 @@ def test_the_installed_init_then_generate_then_check_in_an_empty_folder(
         ok([installed.taxogen, *argv], work / "shop")
 
 
+def test_the_installed_schema_is_the_repositorys(
+    installed: Installed, work: Path
+) -> None:
+    """Issue 33 §3: `taxogen schema` from a wheel prints the committed file."""
+    printed = ok([installed.taxogen, "schema"], work)
+    committed = REPO / "schema" / "taxonomy.schema.json"
+    assert printed == committed.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("case", GOLDEN, ids=[case.name for case in GOLDEN])
 def test_the_installed_tool_writes_the_golden_files_and_checks_them(
     installed: Installed, work: Path, case: Case

@@ -148,13 +148,21 @@ def docstring(indent: int, paragraphs: tuple[str, ...]) -> str:
     """
     pad = " " * indent
     lines: list[str] = []
+    width = LINE_LENGTH - indent - 3  # the first line's opening quotes: every line
     for paragraph in paragraphs:
-        words = [
-            "".join(_escape(char) for char in word).replace('"', '\\"')
-            for word in paragraph.split()
-        ]
         if lines:
             lines.append("")
+        plain = paragraph.isprintable() and "\\" not in paragraph
+        if plain and '"' not in paragraph and len(paragraph) <= width:
+            # The usual meaning: one short line, nothing to escape (checked in C).
+            lines.append(" ".join(paragraph.split()))
+            continue
+        words = [
+            (word if plain else "".join(_escape(char) for char in word)).replace(
+                '"', '\\"'
+            )
+            for word in paragraph.split()
+        ]
         line = ""
         for word in words:
             wide = len(pad) + 3 + len(line) + 1 + len(word)
