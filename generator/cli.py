@@ -28,7 +28,7 @@ import contextvars
 import gc
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -178,7 +178,12 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return diff_command(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
     if args.command == "model":
-        return _model(taxonomy, schema=args.schema, waiting=args.taxonomy is not None)
+        return _model(
+            taxonomy,
+            schema=args.schema,
+            waiting=args.taxonomy is not None,
+            options=config.options,
+        )
     if args.command == "lint":
         from taxogen.review import lint_command
 
@@ -236,7 +241,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
                 taxonomy=source,
                 shown=str(taxonomy),
                 targets=targets,
-                options=_options(config, targets),
+                options=_options(config, targets, every=templates is not None),
                 templates=None if templates is None else templates.files,
             )
         )
@@ -281,11 +286,17 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     return _generate(folders, force=args.force, quiet=args.quiet)
 
 
-def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str]:
+def _options(
+    config: Settings, targets: tuple[str, ...] | None, *, every: bool = False
+) -> dict[str, str]:
     """The options of the ``targets`` selected (None: the default ones) in
     ``config``, as the memo digests them: ``<target>.<option>`` → the value as
-    JSON.  A target not selected writes nothing, so its options change nothing."""
-    selected = DEFAULT_TARGETS if targets is None else targets
+    JSON.  A target not selected writes nothing, so its options change nothing,
+    unless ``every``: user templates see the model document, whose names
+    every target's options may change."""
+    selected = (
+        config.options if every else (DEFAULT_TARGETS if targets is None else targets)
+    )
     given = [
         (f"{name}.{key}", value)
         for name, options in config.options.items()
@@ -299,9 +310,16 @@ def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str
     return {key: json.dumps(value, sort_keys=True) for key, value in given}
 
 
-def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
+def _model(
+    taxonomy: Path,
+    *,
+    schema: bool,
+    waiting: bool,
+    options: Mapping[str, Mapping[str, object]],
+) -> int:
     """``taxogen model``: the model document of ``taxonomy`` (or its schema) as JSON
-    on stdout, UTF-8 whatever the locale."""
+    on stdout, UTF-8 whatever the locale; the targets' ``options`` rename the
+    packages they name."""
     from taxogen import document
     from taxogen.pipeline import load_names
 
@@ -309,7 +327,7 @@ def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
         value: object = document.schema()
     else:
         try:
-            value = document.document(load_names(taxonomy, waiting=waiting))
+            value = document.document(load_names(taxonomy, waiting=waiting), options)
         except TaxonomyError as exc:
             return report(exc, str(taxonomy))
     sys.stdout.flush()
