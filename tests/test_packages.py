@@ -16,15 +16,18 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import textwrap
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.spec_oracle import python_version, read_spec, readme_member
-from tests.support import TSC, Case, cases, require_tool
+from tests.support import REPO, TSC, Case, cases, require_tool
 from tests.support import package as whole
+from tests.test_package_metadata import TABLES
 
 PACKAGED = [c for c in cases() if c.name in ("shipped", "acme_upper", "http_api")]
 # The lazy layout's domain modules must be in the wheel too.
@@ -224,3 +227,81 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
         encoding="utf-8",
     )
     _run([str(TSC), "-p", "tsconfig.json"], consumer, npm_env)
+
+
+@pytest.fixture(scope="module")
+def metadata_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped taxonomy generated with both metadata tables
+    (tests/test_package_metadata.py's), Python and TypeScript only."""
+    project = tmp_path_factory.mktemp("metadata")
+    shutil.copy(REPO / "taxonomy.yaml", project / "taxonomy.yaml")
+    tables = TABLES.replace('"python", "typescript", "go"', '"python", "typescript"')
+    (project / "pyproject.toml").write_text(tables, encoding="utf-8")
+    _run([sys.executable, "-m", "taxogen", "generate", "-q"], project)
+    return project / "generated"
+
+
+def test_the_wheel_carries_the_readme_license_and_metadata(
+    metadata_project: Path, tmp_path: Path
+) -> None:
+    """PEP 639: the LICENSE under .dist-info/licenses/ and License-Expression;
+    the README is the wheel's description (METADATA's body), as PEP 621's
+    ``readme`` puts it."""
+    project = tmp_path / "project"
+    shutil.copytree(metadata_project / "python", project)
+    wheels = tmp_path / "wheels"
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), "."],
+        project,
+    )
+    (wheel,) = wheels.glob("*.whl")
+    assert wheel.name == "acme_errors-0.2.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        members = set(archive.namelist())
+        info = "acme_errors-0.2.0.dist-info"
+        assert f"{info}/licenses/LICENSE" in members, members
+        license_text = archive.read(f"{info}/licenses/LICENSE").decode()
+        metadata = archive.read(f"{info}/METADATA").decode()
+    assert license_text.startswith("SPDX-License-Identifier: Apache-2.0 OR MIT\n")
+    headers, _, body = metadata.partition("\n\n")
+    assert "License-Expression: Apache-2.0 OR MIT" in headers.splitlines()
+    assert "Author-email: Ada Lovelace <ada@example.com>" in headers.splitlines()
+    assert "Project-URL: Repository, https://github.com/acme/errors" in headers
+    assert "Summary: Acme's error codes" in headers.splitlines()
+    readme = (project / "README.md").read_text(encoding="utf-8")
+    assert "# acme-errors" in readme and body.strip() == readme.strip()
+
+
+@pytest.fixture(scope="module")
+def metadata_tarball(
+    metadata_project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The npm package of :func:`metadata_project`, packed once."""
+    require_tool(TSC.exists(), f"{TSC} (`make test` installs it)")
+    require_tool(shutil.which("npm") is not None, "npm")
+    env = dict(os.environ)
+    env["PATH"] = f"{TSC.parent}{os.pathsep}{env['PATH']}"
+    where = tmp_path_factory.mktemp("tarball")
+    package = where / "package"
+    shutil.copytree(metadata_project / "typescript", package)
+    name = _run(
+        ["npm", "pack", "--silent", "--pack-destination", str(where)], package, env
+    )
+    return where / name.strip().splitlines()[-1]
+
+
+def _member(archive: tarfile.TarFile, name: str) -> str:
+    found = archive.extractfile(name)
+    assert found is not None, name
+    return found.read().decode("utf-8")
+
+
+def test_the_tarball_carries_the_readme_and_license(metadata_tarball: Path) -> None:
+    assert metadata_tarball.name == "acme-errors-0.2.0.tgz"  # npm's name of a scope
+    with tarfile.open(metadata_tarball) as archive:
+        members = set(archive.getnames())
+        manifest = json.loads(_member(archive, "package/package.json"))
+        license_text = _member(archive, "package/LICENSE")
+    assert {"package/README.md", "package/LICENSE"} <= members, members
+    assert license_text.startswith("SPDX-License-Identifier: MIT\n")
+    assert manifest["name"] == "@acme/errors" and manifest["license"] == "MIT"

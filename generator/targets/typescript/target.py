@@ -394,6 +394,7 @@ TARGET = Target(
             template="typescript/tsconfig.json.j2", output="typescript/tsconfig.json"
         ),
         Template(template="typescript/index.ts.j2", output="typescript/src/index.ts"),
+        Template(template="typescript/README.md.j2", output="typescript/README.md"),
         Template(
             template="typescript/LICENSE.j2", output="typescript/LICENSE", each=licensed
         ),
