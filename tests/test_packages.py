@@ -305,3 +305,123 @@ def test_the_tarball_carries_the_readme_and_license(metadata_tarball: Path) -> N
     assert {"package/README.md", "package/LICENSE"} <= members, members
     assert license_text.startswith("SPDX-License-Identifier: MIT\n")
     assert manifest["name"] == "@acme/errors" and manifest["license"] == "MIT"
+
+
+#: The Node tools of the module-format test, pinned by package.json (two Jest
+#: majors under aliases, and "are the types wrong").
+JEST = {
+    major: REPO / "node_modules" / f"jest{major}" / "bin" / "jest.js"
+    for major in (29, 30)
+}
+ATTW = REPO / "node_modules" / ".bin" / "attw"
+
+_REQUIRE_TEST = """\
+const errors = require("@acme/errors");
+test("require() loads the CommonJS build", () => {
+  const err = errors.fromPayload({ code: CODE, message: "m", retryable: false });
+  expect(errors.isHarmovelaError(err)).toBe(true);
+  expect(err.toPayload().code).toBe(CODE);
+});
+"""
+_IMPORT_TEST = """\
+import { fromPayload, isHarmovelaError } from "@acme/errors";
+test("import loads the ES modules", () => {
+  const err = fromPayload({ code: CODE, message: "m", retryable: false });
+  expect(isHarmovelaError(err)).toBe(true);
+});
+"""
+
+
+def test_the_tarball_loads_by_require_and_import_in_node_and_jest(
+    metadata_tarball: Path, tmp_path: Path
+) -> None:
+    """Issue 33 §7: a CommonJS build beside the ES modules, chosen by the
+    ``exports`` conditions, each with its declarations and their maps;
+    ``require()`` and ``import`` from Node, Jest 29 and Jest 30 (CommonJS
+    tests, and ESM ones under --experimental-vm-modules), and attw finding
+    no problem in the tarball."""
+    for jest in JEST.values():
+        require_tool(jest.is_file(), f"{jest} (`npm ci` installs it)")
+    require_tool(ATTW.is_file(), f"{ATTW} (`npm ci` installs it)")
+    env = dict(os.environ, npm_config_audit="false", npm_config_fund="false")
+    with tarfile.open(metadata_tarball) as archive:
+        members = set(archive.getnames())
+        for build in ("dist", "cjs"):
+            for module in ("index", "runtime"):
+                for suffix in (".js", ".d.ts", ".d.ts.map"):
+                    assert f"package/{build}/{module}{suffix}" in members
+            mapped = json.loads(_member(archive, f"package/{build}/index.d.ts.map"))
+            assert mapped["sources"] == ["../src/index.ts"], mapped  # shipped too
+        assert "package/src/index.ts" in members
+
+    consumer = tmp_path / "consumer"
+    consumer.mkdir()
+    (consumer / "package.json").write_text(
+        '{"name": "consumer", "private": true}\n', encoding="utf-8"
+    )
+    _run(
+        ["npm", "install", "--no-save", "--offline", str(metadata_tarball)],
+        consumer,
+        env,
+    )
+    code = json.dumps(read_spec(REPO / "taxonomy.yaml").first.wire)
+    # Plain Node: each file loads the package its own way.
+    (consumer / "plain.cjs").write_text(
+        f'const errors = require("@acme/errors");\nconst CODE = {code};\n'
+        "const err = errors.fromPayload({ code: CODE, message: 'm', "
+        "retryable: false });\nif (!errors.isHarmovelaError(err)) throw err;\n"
+        "console.log(require.resolve('@acme/errors'));\n",
+        encoding="utf-8",
+    )
+    (consumer / "plain.mjs").write_text(
+        'import { fromPayload, isHarmovelaError } from "@acme/errors";\n'
+        f"const err = fromPayload({{ code: {code}, message: 'm', retryable: false }});\n"
+        "if (!isHarmovelaError(err)) throw err;\n"
+        "console.log(import.meta.resolve('@acme/errors'));\n",
+        encoding="utf-8",
+    )
+    assert (
+        _run(["node", "plain.cjs"], consumer, env)
+        .strip()
+        .endswith("/node_modules/@acme/errors/cjs/index.js")
+    )
+    assert (
+        _run(["node", "plain.mjs"], consumer, env)
+        .strip()
+        .endswith("/node_modules/@acme/errors/dist/index.js")
+    )
+    (consumer / "require.test.cjs").write_text(
+        f"const CODE = {code};\n{_REQUIRE_TEST}", encoding="utf-8"
+    )
+    (consumer / "import.test.mjs").write_text(
+        f"const CODE = {code};\n{_IMPORT_TEST}", encoding="utf-8"
+    )
+    for major, jest in JEST.items():
+        config = {
+            "testMatch": ["**/*.test.cjs", "**/*.test.mjs"],
+            "moduleFileExtensions": ["js", "cjs", "mjs", "json"],
+            "transform": {},
+            "cacheDirectory": str(tmp_path / f"jest{major}-cache"),
+        }
+        (consumer / "jest.config.json").write_text(json.dumps(config), "utf-8")
+        out = subprocess.run(
+            ["node", str(jest), "--ci", "--watchman=false", "--rootDir", "."],
+            cwd=consumer,
+            capture_output=True,
+            text=True,
+            env=dict(env, NODE_OPTIONS="--experimental-vm-modules"),
+            check=False,
+        )
+        assert out.returncode == 0, f"Jest {major}:\n{out.stdout}\n{out.stderr}"
+        assert "Tests:       2 passed, 2 total" in out.stderr, out.stderr
+
+    attw = subprocess.run(
+        [str(ATTW), "--format", "json", str(metadata_tarball)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    report = json.loads(attw.stdout)
+    assert attw.returncode == 0 and not report["problems"], attw.stdout

@@ -5,7 +5,10 @@ domain tables, its classes, and the public functions bound to them),
 ``src/runtime.ts`` (the code that is the same for every taxonomy: the root
 class's machinery, payload decoding, the guard and wrapping, copied verbatim
 from ``runtime/runtime.ts``, which is real, strict and tested source), a
-``package.json`` and a strict ``tsconfig.json``.  Strings reach the module
+``package.json`` and a strict ``tsconfig.json`` (the ES modules, ``dist/``)
+with ``tsconfig.cjs.json`` beside it (the CommonJS build, ``cjs/``, whose
+``package.json`` says so), a README and, with a license option, a LICENSE
+(:mod:`taxogen.targets.metadata`).  Strings reach the module
 through :func:`escape.ts_str`, JSDoc lines through :func:`escape.ts_doc`.
 
 It runs past 300 lines because its view carries each class's statics (what a
@@ -392,6 +395,14 @@ TARGET = Target(
         ),
         Template(
             template="typescript/tsconfig.json.j2", output="typescript/tsconfig.json"
+        ),
+        Template(
+            template="typescript/tsconfig.cjs.json.j2",
+            output="typescript/tsconfig.cjs.json",
+        ),
+        Template(
+            template="typescript/cjs_package.json.j2",
+            output="typescript/cjs/package.json",
         ),
         Template(template="typescript/index.ts.j2", output="typescript/src/index.ts"),
         Template(template="typescript/README.md.j2", output="typescript/README.md"),
