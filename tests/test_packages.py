@@ -6,6 +6,12 @@ separate Node project and works there from ESM ``import``, CommonJS ``require``
 and a strict TypeScript consumer.  Run for the shipped taxonomy, the
 upper_snake case and the date-versioned HTTP API (whose package versions,
 ``2024.6.20``, pip and npm must take).
+
+A project with both metadata tables (issue 33 §7) is built once more: its
+wheel and tarball carry the README, the LICENSE and the metadata, and its
+tarball, scoped, loads by ``require()`` and ``import`` from Node, Jest 29 and
+Jest 30, with "are the types wrong" finding no problem.  It runs past 300
+lines because each ecosystem's consumer is written out here, file by file.
 """
 
 from __future__ import annotations
@@ -375,7 +381,8 @@ def test_the_tarball_loads_by_require_and_import_in_node_and_jest(
     )
     (consumer / "plain.mjs").write_text(
         'import { fromPayload, isHarmovelaError } from "@acme/errors";\n'
-        f"const err = fromPayload({{ code: {code}, message: 'm', retryable: false }});\n"
+        f"const err = fromPayload({{ code: {code}, message: 'm', "
+        "retryable: false });\n"
         "if (!isHarmovelaError(err)) throw err;\n"
         "console.log(import.meta.resolve('@acme/errors'));\n",
         encoding="utf-8",
