@@ -422,6 +422,31 @@ def test_the_tarball_loads_by_require_and_import_in_node_and_jest(
         assert out.returncode == 0, f"Jest {major}:\n{out.stdout}\n{out.stderr}"
         assert "Tests:       2 passed, 2 total" in out.stderr, out.stderr
 
+    # The package README's example compiles, strict, as an ES module and as
+    # CommonJS: TypeScript itself resolves each condition's declarations.
+    readme = (consumer / "node_modules/@acme/errors/README.md").read_text("utf-8")
+    (example,) = re.findall(r"```ts\n(.*?)```", readme, re.S)
+    for name in ("readme.mts", "readme.cts"):
+        (consumer / name).write_text(example + "export {};\n", encoding="utf-8")
+    (consumer / "tsconfig.json").write_text(
+        json.dumps(
+            {
+                "compilerOptions": {
+                    "strict": True,
+                    "module": "NodeNext",
+                    "moduleResolution": "NodeNext",
+                    "target": "ES2022",
+                    "lib": ["ES2022"],
+                    "types": [],
+                    "noEmit": True,
+                },
+                "files": ["readme.mts", "readme.cts"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    _run([str(TSC), "-p", "tsconfig.json"], consumer, env)
+
     attw = subprocess.run(
         [str(ATTW), "--format", "json", str(metadata_tarball)],
         cwd=tmp_path,

@@ -7,8 +7,9 @@ line; ``license`` an SPDX license expression (:func:`spdx_problem` checks its
 shape, not the SPDX list: ``LicenseRef-`` ids are the user's own); ``authors``
 a list of ``{name, email}`` tables (``email`` optional); ``homepage`` and
 ``repository`` http(s) URLs.  A target given none of them writes what it
-wrote before they existed.  Imported by the targets' ``options.py`` only: it
-imports nothing of any target.
+wrote before they existed.  The targets' ``options.py`` import it for the
+checks (it imports nothing of any target, so the settings stay cheap), their
+views for :class:`Package`, what each template reads as ``meta``.
 """
 
 from __future__ import annotations
