@@ -17,6 +17,24 @@ from taxogen.settings import DEFAULT_TARGETS, TARGET_NAMES
 __all__ = ["parser"]
 
 
+#: How a command reports (issue 33 §5): for people, as GitHub Actions
+#: annotations at each problem's file and line, or as one JSON document.
+FORMATS = ("text", "github", "json")
+
+
+def _format(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help=(
+            "text (default), github (GitHub Actions annotations at each "
+            "problem's file and line) or json; errors of the taxonomy and "
+            "settings included"
+        ),
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of every ``taxogen`` command."""
     parser = argparse.ArgumentParser(
@@ -42,6 +60,7 @@ def parser() -> argparse.ArgumentParser:
         ),
     ):
         sub = commands.add_parser(name, help=text, description=text)
+        _format(sub)
         sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
         sub.add_argument(
             "--out",
@@ -121,12 +140,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=taxonomy_help + " (with --against)",
     )
-    sub.add_argument(
-        "--format",
-        choices=("text", "json", "github"),
-        default="text",
-        help="text (default), json, or GitHub Actions annotations",
-    )
+    _format(sub)
     text = "check the taxonomy against the lint rules of [tool.taxogen.lint]"
     sub = commands.add_parser(
         "lint",
@@ -135,17 +149,13 @@ def parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
     sub.add_argument("--strict", action="store_true", help="warnings fail too")
-    sub.add_argument(
-        "--format",
-        choices=("text", "github"),
-        default="text",
-        help="text (default) or GitHub Actions annotations",
-    )
+    _format(sub)
     text = (
         "write a starter taxonomy.yaml and taxogen.toml into DIR (default: the "
         "current folder), overwriting nothing"
     )
     sub = commands.add_parser("init", help=text, description=text)
+    _format(sub)
     sub.add_argument(
         "dir", nargs="?", type=Path, default=Path("."), metavar="DIR", help="the folder"
     )
@@ -153,9 +163,10 @@ def parser() -> argparse.ArgumentParser:
         "print the JSON Schema of the taxonomy format, for editors "
         "(# yaml-language-server: $schema=...)"
     )
-    commands.add_parser("schema", help=text, description=text)
+    _format(commands.add_parser("schema", help=text, description=text))
     text = "print the validated, named model as JSON (what plugins read)"
     sub = commands.add_parser("model", help=text, description=text)
+    _format(sub)
     sub.add_argument("--taxonomy", type=Path, metavar="PATH", help=taxonomy_help)
     sub.add_argument(
         "--schema",

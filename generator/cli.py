@@ -24,10 +24,11 @@ printed here beside the exit status each gives.
 
 from __future__ import annotations
 
+import contextvars
 import gc
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -44,10 +45,51 @@ if TYPE_CHECKING:
 __all__ = ["main", "report", "run"]
 
 
+#: The ``--format`` of the command being run (issue 33 §5): how problems are
+#: reported, whichever step finds them.
+FORMAT: contextvars.ContextVar[str] = contextvars.ContextVar("format", default="text")
+
+
 def report(exc: TaxonomyError, shown: str) -> int:
-    """Print every problem of ``exc`` and its summary on stderr; exit status 2."""
+    """Report every problem of ``exc``; exit status 2.
+
+    As text, each on stderr and a summary; with ``--format github``, each an
+    annotation at its file and line on stdout (GitHub reads workflow commands
+    there), the summary on stderr; with ``--format json``, one document on
+    stdout, ``{"errors": [{file, line, col, key, message}]}``.
+    """
+    fmt = FORMAT.get()
+    if fmt == "json":
+        import json
+
+        errors = [
+            {
+                "file": d.path,
+                "line": d.position.line if d.position else None,
+                "col": d.position.col if d.position else None,
+                "key": d.key,
+                "message": d.message,
+            }
+            for d in exc.diagnostics
+        ]
+        print(json.dumps({"errors": errors}, indent=2))
+        return 2
     for diagnostic in exc.diagnostics:
-        print(diagnostic.format(), file=sys.stderr)
+        if fmt == "github":
+            from taxogen.annotation import annotation
+
+            title = diagnostic.key or "taxogen"
+            print(
+                annotation(
+                    "error",
+                    diagnostic.path,
+                    diagnostic.position,
+                    title,
+                    visible(diagnostic.message),
+                )
+            )
+        else:
+            print(diagnostic.format(), file=sys.stderr)
     print(exc.summary(shown), file=sys.stderr)
     return 2
 
@@ -111,6 +153,7 @@ def main(argv: Sequence[str] | None = None, *, use_memo: bool = True) -> int:
 
 
 def _run(args: argparse.Namespace, use_memo: bool) -> int:
+    FORMAT.set(getattr(args, "format", "text"))
     if args.command == "schema":  # the format's, whatever the project
         from taxogen.taxonomy_schema import encode
 
@@ -135,7 +178,12 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return diff_command(args, config)
     taxonomy: Path = args.taxonomy or config.taxonomy
     if args.command == "model":
-        return _model(taxonomy, schema=args.schema, waiting=args.taxonomy is not None)
+        return _model(
+            taxonomy,
+            schema=args.schema,
+            waiting=args.taxonomy is not None,
+            options=config.options,
+        )
     if args.command == "lint":
         from taxogen.review import lint_command
 
@@ -193,7 +241,7 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
                 taxonomy=source,
                 shown=str(taxonomy),
                 targets=targets,
-                options=_options(config, targets),
+                options=_options(config, targets, every=templates is not None),
                 templates=None if templates is None else templates.files,
             )
         )
@@ -238,11 +286,17 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
     return _generate(folders, force=args.force, quiet=args.quiet)
 
 
-def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str]:
+def _options(
+    config: Settings, targets: tuple[str, ...] | None, *, every: bool = False
+) -> dict[str, str]:
     """The options of the ``targets`` selected (None: the default ones) in
     ``config``, as the memo digests them: ``<target>.<option>`` → the value as
-    JSON.  A target not selected writes nothing, so its options change nothing."""
-    selected = DEFAULT_TARGETS if targets is None else targets
+    JSON.  A target not selected writes nothing, so its options change nothing,
+    unless ``every``: user templates see the model document, whose names
+    every target's options may change."""
+    selected = (
+        config.options if every else (DEFAULT_TARGETS if targets is None else targets)
+    )
     given = [
         (f"{name}.{key}", value)
         for name, options in config.options.items()
@@ -256,9 +310,16 @@ def _options(config: Settings, targets: tuple[str, ...] | None) -> dict[str, str
     return {key: json.dumps(value, sort_keys=True) for key, value in given}
 
 
-def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
+def _model(
+    taxonomy: Path,
+    *,
+    schema: bool,
+    waiting: bool,
+    options: Mapping[str, Mapping[str, object]],
+) -> int:
     """``taxogen model``: the model document of ``taxonomy`` (or its schema) as JSON
-    on stdout, UTF-8 whatever the locale."""
+    on stdout, UTF-8 whatever the locale; the targets' ``options`` rename the
+    packages they name."""
     from taxogen import document
     from taxogen.pipeline import load_names
 
@@ -266,7 +327,7 @@ def _model(taxonomy: Path, *, schema: bool, waiting: bool) -> int:
         value: object = document.schema()
     else:
         try:
-            value = document.document(load_names(taxonomy, waiting=waiting))
+            value = document.document(load_names(taxonomy, waiting=waiting), options)
         except TaxonomyError as exc:
             return report(exc, str(taxonomy))
     sys.stdout.flush()
@@ -305,43 +366,93 @@ def _folder_error(
     return 2
 
 
+#: The most lines of diff ``check`` prints as text (README "The command line"):
+#: past them it says how many more there are.
+CHECK_DIFF_LINES = 200
+
+
 def _check(out: Path, plan: emit.Plan, quiet: bool) -> int:
     """``check`` of one folder: 0 when it is what ``generate`` would write (said
-    unless ``quiet``), else 1, saying what differs (whatever ``quiet``)."""
+    unless ``quiet``), else 1, saying first what to run and how many files
+    differ, then which (and, as text, their diffs up to ``CHECK_DIFF_LINES``),
+    whatever ``quiet``; as ``--format`` says."""
     from taxogen import emit
 
     try:
         difference = emit.compare(out, plan, waiting=_waiting(out))
     except (emit.FolderError, emit.UnsafePath) as exc:
         return _folder_error(out, exc)
+    fmt = FORMAT.get()
+    if fmt == "json":
+        import json
+
+        document = {
+            "out": str(out),
+            "clean": difference.clean,
+            "missing": list(difference.missing),
+            "stale": list(difference.stale),
+            "extra": list(difference.extra),
+            "untrusted": [path for path, _why in difference.untrusted],
+            "writer": difference.writer,
+        }
+        if difference.clean and quiet:
+            return 0
+        print(json.dumps(document, indent=2))
+        return 0 if difference.clean else 1
     if difference.clean:
         if not quiet:
             print(f"{out}: up to date ({len(plan)} files)")
         return 0
+    listed = [
+        *(("missing", path) for path in difference.missing),
+        *(("stale", path) for path in difference.stale),
+        *(("extra", path) for path in difference.extra),
+        *(("untrusted", path) for path, _why in difference.untrusted),
+    ]
     if difference.writer is not None and difference.writer != emit.writer():
+        # The likeliest reason, so before anything else (issue 33 §1).
         print(
             f"{out} was written by {visible(difference.writer)}; this is "
             f"{emit.writer()}, which writes it otherwise"
         )
-    for label, paths in (
-        ("missing", difference.missing),
-        ("stale", difference.stale),
-        ("extra", difference.extra),
-    ):
-        for path in paths:
-            print(f"{label}: {out / path}")
+    count = "1 file differs" if len(listed) == 1 else f"{len(listed)} files differ"
+    print(f"{out} is out of date ({count}); run `taxogen generate`")
+    if fmt == "github":
+        from taxogen.annotation import annotation
+
+        for label, path in listed:
+            shown = str(out / path)
+            what = f"{shown} is {label}: run `taxogen generate`"
+            print(annotation("error", visible(shown), None, label, what))
+        return 1
+    for label, path in listed:
+        if label != "untrusted":
+            print(f"{label}: {visible(str(out / path))}")
     for path, why in difference.untrusted:
         print(
             f"untrusted: {visible(str(out / path))} "
             f"(a manifest entry taxogen will not act on: {why})"
         )
-    for diff in difference.diffs:
-        sys.stdout.write(diff)
-    print(
-        f"taxogen: {out} is out of date; run `taxogen generate`",
-        file=sys.stderr,
-    )
+    _print_diffs(difference.diffs)
+    print(f"taxogen: {out} is out of date; run `taxogen generate`", file=sys.stderr)
     return 1
+
+
+def _print_diffs(diffs: tuple[str, ...]) -> None:
+    """The diffs, the manifest's aside (its lines are digests no one reads), at
+    most ``CHECK_DIFF_LINES`` lines, then how many were left out."""
+    from taxogen.emit import MANIFEST
+
+    lines = [
+        line
+        for diff in diffs
+        if not diff.startswith((f"--- {MANIFEST}", f"--- a/{MANIFEST}"))
+        for line in diff.splitlines(keepends=True)
+    ]
+    sys.stdout.writelines(lines[:CHECK_DIFF_LINES])
+    if len(lines) > CHECK_DIFF_LINES:
+        left = len(lines) - CHECK_DIFF_LINES
+        print(f"... {left} more lines of diff not shown (at most {CHECK_DIFF_LINES})")
 
 
 def _generate(

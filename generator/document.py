@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import typing
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
 
 from taxogen.model import Field, Payload, Shape, Taxonomy, json_data
@@ -381,9 +382,14 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     }
 
 
-def document(names: Names) -> ModelDocument:
-    """The model of ``names`` as the document ``taxogen model`` prints."""
+def document(
+    names: Names, options: Mapping[str, Mapping[str, object]] | None = None
+) -> ModelDocument:
+    """The model of ``names`` as the document ``taxogen model`` prints; the
+    targets' ``options`` (by target name) rename what they name (the npm
+    package, the Python distribution)."""
     taxonomy: Taxonomy = names.taxonomy
+    given = options or {}
     docs = taxonomy.docs
     example = docs.example
     return {
@@ -399,7 +405,10 @@ def document(names: Names) -> ModelDocument:
         "python_layout": typing.cast(Any, taxonomy.python_layout),
         "wire_type": typing.cast(Any, taxonomy.wire_type),
         "class_suffix": taxonomy.class_suffix,
-        "names": {target: lang.package(names) for target, lang in languages()},
+        "names": {
+            target: {**lang.package(names), **lang.renamed(given.get(target, {}))}
+            for target, lang in languages()
+        },
         "domains": [_domain(domain, taxonomy) for domain in names.domains],
         "codes": [_code(code, taxonomy) for code in names.codes],
         "removed": [

@@ -58,6 +58,10 @@ def _nothing(name: str) -> list[Any]:
     return []
 
 
+def _not_renamed(options: Mapping[str, object]) -> Mapping[str, object]:
+    return {}
+
+
 def _no_base_problems(base: str, position: Position, path: str) -> list[Diagnostic]:
     return []
 
@@ -74,6 +78,9 @@ class Language:
     code_type: Any
     #: Its names in the model document, each a value of the type above.
     package: Callable[[Names], Mapping[str, object]]
+    #: Its package-level names its options give instead (``[tool.taxogen.<target>]``'s
+    #: ``name``: the npm package, the distribution), by key of ``package``'s.
+    renamed: Callable[[Mapping[str, object]], Mapping[str, object]] = _not_renamed
     domain: Callable[[NamedDomain], Mapping[str, object]]
     code: Callable[[NamedCode], Mapping[str, object]]
     #: Its own name checks (keywords, its package's names, clashes of its own).

@@ -104,7 +104,7 @@ def build(
     plan = _plan(names, targets, templates, options)
     if not with_plugins:
         return plan, []
-    model = document.encode(document.document(names))
+    model = document.encode(document.document(names, options))
     made: list[PluginPlan] = []
     for plugin in with_plugins:
         # The manifest of a plugin's folder trusts the paths it answers now and

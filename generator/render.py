@@ -53,7 +53,7 @@ def render(
     order, as bytes, each with its ``options`` (by target name); with ``user``
     templates, through them too, with the model document as ``model``."""
     env = environment(user)
-    context = None if user is None else {"model": document.document(names)}
+    context = None if user is None else {"model": document.document(names, options)}
     chosen = every() if targets is None else tuple(targets)
     run = {target.name for target in chosen}
     generated = tuple(entry for entry in ENTRIES if entry.name in run)

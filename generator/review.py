@@ -51,6 +51,23 @@ def lint_command(
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
     findings = lint(model, rules)
+    errors = sum(1 for f in findings if f.level == "error")
+    warnings = len(findings) - errors
+    failed = errors > 0 or (strict and warnings > 0)
+    if fmt == "json":
+        listed = [
+            {
+                "rule": f.rule,
+                "level": f.level,
+                "message": f.message,
+                "line": f.position.line if f.position else None,
+                "col": f.position.col if f.position else None,
+            }
+            for f in findings
+        ]
+        document = {"file": str(taxonomy), "findings": listed, "failed": failed}
+        print(json.dumps(document, indent=2))
+        return 1 if failed else 0
     for finding in findings:
         if fmt == "github":
             kind = "error" if finding.level == "error" or strict else "warning"
@@ -61,9 +78,6 @@ def lint_command(
             )
         else:
             print(finding.format(str(taxonomy)))
-    errors = sum(1 for f in findings if f.level == "error")
-    warnings = len(findings) - errors
-    failed = errors > 0 or (strict and warnings > 0)
     print(
         f"{taxonomy}: {errors} error{'s' if errors != 1 else ''}, "
         f"{warnings} warning{'s' if warnings != 1 else ''}"

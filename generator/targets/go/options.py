@@ -1,6 +1,7 @@
 """Go's options: what ``[tool.taxogen.go]`` may say, each value checked.
 
-``module`` is the module path go.mod declares (else the npm package's name);
+``module`` is the module path go.mod declares (else ``<name>-errors``, the npm
+package's default name: an npm ``name`` option does not change it);
 ``go_module`` in ``[tool.taxogen]`` is its old spelling, still read (the
 folder's target.toml says so).  The settings read this module only when a
 pyproject.toml gives one of them, and it imports nothing of the target's.

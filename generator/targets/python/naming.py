@@ -11,6 +11,7 @@ the core asks here.  ``LANGUAGES`` is what the core reads.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
@@ -131,6 +132,11 @@ def _package(names: Names) -> PythonNames:
     }
 
 
+def _renamed(options: Mapping[str, object]) -> dict[str, object]:
+    """``[tool.taxogen.python]``'s ``name`` is the distribution's."""
+    return {"dist": options["name"]} if "name" in options else {}
+
+
 def _renames(old: Names, new: Names) -> list[Rename]:
     """Its package-level names before and after: one that differs is a
     breaking rename."""
@@ -147,6 +153,7 @@ LANGUAGES = {
         domain_type=ClassNames,
         code_type=CodeNames,
         package=_package,
+        renamed=_renamed,
         domain=class_names,
         code=code_class_names,
         renames=_renames,

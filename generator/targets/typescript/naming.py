@@ -12,6 +12,7 @@ names (``reserved.py``) a class or a details field is, the core asks here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
@@ -117,6 +118,11 @@ def _package(names: Names) -> TypeScriptNames:
     }
 
 
+def _renamed(options: Mapping[str, object]) -> dict[str, object]:
+    """``[tool.taxogen.typescript]``'s ``name`` is the npm package's."""
+    return {"package": options["name"]} if "name" in options else {}
+
+
 def _renames(old: Names, new: Names) -> list[Rename]:
     """Its package-level names before and after: one that differs is a
     breaking rename."""
@@ -133,6 +139,7 @@ LANGUAGES = {
         domain_type=ClassNames,
         code_type=CodeNames,
         package=_package,
+        renamed=_renamed,
         domain=class_names,
         code=code_class_names,
         renames=_renames,

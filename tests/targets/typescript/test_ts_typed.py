@@ -157,6 +157,7 @@ def _type_project(pkg: Path, folder: Path, files: dict[str, str]) -> Path:
         "compilerOptions": {
             "noEmit": True,
             "declaration": False,
+            "declarationMap": False,
             "isolatedDeclarations": False,
             "rootDir": ".",
         },

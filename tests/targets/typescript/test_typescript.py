@@ -228,6 +228,7 @@ def _write_type_project(built: Built, folder: Path, files: dict[str, str]) -> No
         "compilerOptions": {
             "noEmit": True,
             "declaration": False,
+            "declarationMap": False,
             "isolatedDeclarations": False,
             "rootDir": ".",
         },
