@@ -18,7 +18,9 @@ each, which no other target uses.
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
+import urllib.parse
 from typing import Any
 
 from taxogen import escape
@@ -99,6 +101,8 @@ class CodeRow:
     replaced_by: str = ""
     #: Markdown: its ``aliases:``, each a code span, joined ("" for none).
     aliases: str = ""
+    #: The id of its row (HTML-escaped): what its docs link points at.
+    anchor: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -236,7 +240,22 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         key=key_label(code.code, code.wire),
         replaced_by="" if replaced is None else _replacement(taxonomy, replaced),
         aliases=", ".join(escape.md_code(alias) for alias in code.aliases),
+        anchor=html.escape(anchor(taxonomy, code), quote=True),
     )
+
+
+def anchor(taxonomy: model.Taxonomy, code: model.Code) -> str:
+    """The id of a code's row on the page (issue 33 §6): the fragment its
+    ``docs_url`` link ends in, decoded, when ``{code}`` stands in that
+    fragment (``https://errors.example.com/#{code}``, ``errors.md#code-{code}``:
+    the link lands on the row); else its wire code, else (the empty wire code)
+    its key."""
+    template = taxonomy.docs_url or ""
+    fragment = template.partition("#")[2]
+    if model.DOCS_URL_PLACEHOLDER in fragment:
+        url = taxonomy.doc_url(code) or ""
+        return urllib.parse.unquote(url.partition("#")[2])
+    return code.wire_text or code.code
 
 
 def wire_label(key: str, wire: str | int | None) -> str:
