@@ -9,15 +9,13 @@ the YAML (read with ``yaml.safe_load``) and the README's words.
 
 from __future__ import annotations
 
-import re
-
 from pathlib import Path
 
 import pytest
 
 from taxogen.pipeline import build_plan
 from tests.spec_oracle import read_spec
-from tests.support import Case, case_ids, cases, import_generated
+from tests.support import Case, case_ids, cases, import_generated, unanchored
 
 #: A deprecated code whose replacement has a wire code apart from its key.
 _RENAMED = """\
@@ -45,17 +43,11 @@ def _md(text: str) -> str:
     return f"`{text}`" if text else '`""`'
 
 
-def _unanchored(page: str) -> str:
-    """The page with each code row's anchor taken off the start of its row
-    (tests/targets/docs/test_docs_anchors.py holds the anchors)."""
-    return re.sub(r'(?m)^\| <a id="[^"]*"></a>', "| ", page)
-
-
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_each_docs_row_starts_with_the_wire_code(case: Case) -> None:
     spec = read_spec(case.taxonomy)
     page = (case.expected / "docs" / "errors.md").read_text(encoding="utf-8")
-    rows = [line for line in _unanchored(page).splitlines() if line.startswith("| `")]
+    rows = [line for line in unanchored(page).splitlines() if line.startswith("| `")]
     for entry in spec.codes.values():
         wire = str(entry.wire)
         key = "" if wire == entry.code else f" {_md(entry.code)} |"
@@ -78,7 +70,7 @@ def test_messages_name_the_replacement_by_its_wire_code(tmp_path: Path) -> None:
     assert 'replaced_by = "FreshCode"' in python
     assert "use `FreshCode` instead" in one("src/index.ts")
     assert "use FreshCode instead" in one("errors.go")
-    docs = _unanchored(one("docs/errors.md"))
+    docs = unanchored(one("docs/errors.md"))
     assert "| `LegacyCode` | `legacy` |" in docs
     assert "use `FreshCode` instead" in docs
     assert "deprecated `LegacyCode`" in docs
@@ -88,7 +80,7 @@ def test_messages_name_the_replacement_by_its_wire_code(tmp_path: Path) -> None:
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_each_alias_is_listed_on_its_code_s_row(case: Case) -> None:
     spec = read_spec(case.taxonomy)
-    page = _unanchored((case.expected / "docs" / "errors.md").read_text("utf-8"))
+    page = unanchored((case.expected / "docs" / "errors.md").read_text("utf-8"))
     for entry in spec.codes.values():
         if not entry.aliases:
             continue
