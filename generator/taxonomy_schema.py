@@ -51,6 +51,7 @@ from taxogen.model import (
     WIRE_PATTERN,
     WIRE_TYPES,
 )
+from taxogen.validate.top import TOP_REQUIRED
 
 __all__ = ["PENDING", "SCHEMA_ID", "encode", "schema"]
 
@@ -917,16 +918,7 @@ def schema() -> dict[str, Any]:
         "generates Python, TypeScript and Go packages, docs and schemas.",
         **_obj(
             top,
-            required=(
-                "format",
-                "name",
-                "title",
-                "version",
-                "base",
-                "fallback",
-                "wrap",
-                "domains",
-            ),
+            required=TOP_REQUIRED,
         ),
         "allOf": _cases(),
         "$defs": {

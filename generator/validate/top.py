@@ -37,7 +37,7 @@ from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_afte
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
 
-__all__ = ["FORMAT", "read_taxonomy"]
+__all__ = ["FORMAT", "TOP_REQUIRED", "read_taxonomy"]
 
 #: The taxonomy format this version of taxogen reads.
 FORMAT = 1
@@ -63,7 +63,8 @@ _TOP_KEYS = (
     "payload",
     RETRY_KEY,
 )
-_TOP_REQUIRED = (
+#: The keys every taxonomy gives (the JSON Schema requires the same ones).
+TOP_REQUIRED = (
     "format",
     "name",
     "title",
@@ -87,7 +88,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             f"got {describe(root)}",
         )
         return None
-    top = r.mapping(root, "", _TOP_KEYS, _TOP_REQUIRED)
+    top = r.mapping(root, "", _TOP_KEYS, TOP_REQUIRED)
     if top is None:
         return None
 
