@@ -21,7 +21,7 @@ import importlib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the targets themselves are imported only to render
     from taxogen.language import Language
@@ -104,16 +104,24 @@ DEFAULTS = tuple(entry.name for entry in ENTRIES if entry.default)
 Check = Callable[[object], str | None]
 
 
+def _folder_module(folder: str, module: str) -> Any:
+    """The module ``module`` of a target's folder, or None when the folder has
+    none (an import error inside the module itself is raised, not hidden)."""
+    name = f"taxogen.targets.{folder}.{module}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
 def checks(entry: Entry) -> Mapping[str, Check]:
     """The options the target ``entry`` takes, each with its check: the
     ``OPTIONS`` of its folder's ``options.py`` (a folder without one takes
     none).  Only that small module is imported, never the target."""
-    name = f"taxogen.targets.{entry.folder}.options"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+    module = _folder_module(entry.folder, "options")
+    if module is None:
         return {}
     found: Mapping[str, Check] = module.OPTIONS.get(entry.name, {})
     return found
@@ -126,14 +134,9 @@ def languages() -> tuple[tuple[str, Language], ...]:
     own.  Only those small modules are imported, never the targets."""
     found: dict[str, Language] = {}
     for folder in dict.fromkeys(entry.folder for entry in ENTRIES):
-        name = f"taxogen.targets.{folder}.naming"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        found.update(module.LANGUAGES)
+        module = _folder_module(folder, "naming")
+        if module is not None:
+            found.update(module.LANGUAGES)
     return tuple((name, found[name]) for name in NAMES if name in found)
 
 
