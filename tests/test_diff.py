@@ -122,7 +122,7 @@ PAIRS = [
         {(BREAKING, "event-removed")},
     ),
     (
-        "wire code given",  # README "Wire codes": the code on the wire changes
+        "wire code given",  # docs "Wire codes": the code on the wire changes
         [(CANCELLED, CANCELLED.replace("}", ", wire: TaskCancelled}"))],
         {(BREAKING, "wire-code-changed")},
     ),
@@ -759,15 +759,15 @@ def test_code_case_change(tmp_path: Path) -> None:
 
 
 def test_wire_type_change(tmp_path: Path) -> None:
-    """README "Wire codes": integer codes sent as strings are other codes."""
+    """docs "Wire codes": integer codes sent as strings are other codes."""
     path = REPO / "tests/cases/jsonrpc/taxonomy.yaml"
     old = load_names(path)
     text = path.read_text(encoding="utf-8").replace("wire_type: integer\n", "")
     # JSON-RPC codes are integers (issue 14 §2): string codes take today's payload.
     text = text.replace("payload: {preset: json-rpc}\n", "")
     quoted = re.sub(r"wire: (-?[0-9]+)", r'wire: "\1"', text)
-    # Ranges are for integer codes (README "Hierarchies"), and so is JSON-RPC's
-    # payload (README "The payload on the wire"): the strings lose both.
+    # Ranges are for integer codes (docs "Hierarchies"), and so is JSON-RPC's
+    # payload (docs "The payload on the wire"): the strings lose both.
     quoted = quoted.replace("payload: {preset: json-rpc}\n", "")
     quoted = re.sub(r"\n    match: \[.*\]", "", quoted)
     new = load_names(_write(tmp_path, "new.yaml", quoted))
