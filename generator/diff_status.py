@@ -16,9 +16,9 @@ rule above.  A retry hint (``retry_after:``, issue 30 §8) on a code that had
 none is compatible (the hint was absent, and a client that ignored it still
 may); one removed or naming another field is breaking (a client that waited as
 told no longer can: ``retry_after`` reads absent).  ``docs_url`` is a link
-people follow: any change is docs only, and :mod:`taxogen.diff` decides its kind in one place.
-:mod:`taxogen.diff` turns each finding into a change classified by its
-``RULES``.
+people follow: any change is docs only, and :mod:`taxogen.diff` decides its
+kind in one place. :mod:`taxogen.diff` turns each finding into a change
+classified by its ``RULES``.
 """
 
 from __future__ import annotations
