@@ -62,6 +62,8 @@ def run(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess
 
 
 RUNNER = Path(__file__).with_name("Conformance.java")
+#: The runtime on its own, through the shipped package (test_java_runtime.py).
+RUNTIME_CHECK = Path(__file__).with_name("RuntimeCheck.java")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,7 +85,7 @@ def compile_every_case(root: Path) -> Compiled:
     """Every case (the shipped taxonomy also under its default package) and the
     runner, compiled in one javac run (CI's budget allows one, not one per case)."""
     require_java()
-    sources = [RUNNER]
+    sources = [RUNNER, RUNTIME_CHECK]
     for case in cases():
         options = {"package": case_package(case)}
         sources += write_sources(case.taxonomy, root / "src", options)
