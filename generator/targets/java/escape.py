@@ -4,7 +4,9 @@ Java translates ``\\uXXXX`` escapes before it reads anything else, in comments
 too: a literal spells every character outside printable ASCII as such an
 escape except the ones that would end it (line breaks, ``"``, ``\\``), which get
 their own; a comment doubles every backslash (an escape needs an even number of
-backslashes before it) and breaks ``*/``.  Both are total: any ``str`` in, a
+backslashes before it), breaks ``*/`` and spells ``@`` as ``&#64;`` (a Javadoc
+line opening with ``@deprecated`` would be a tag, and javac's lint would ask for
+the annotation).  Both are total: any ``str`` in, a
 safe spelling out.
 """
 
@@ -39,5 +41,5 @@ def java_str(text: str) -> str:
 
 def java_comment(text: str) -> str:
     """``text`` as the body of one line of a comment."""
-    text = comment_line(text).replace("\\", "\\\\")
+    text = comment_line(text).replace("\\", "\\\\").replace("@", "&#64;")
     return text.replace("*/", "*&#47;")
