@@ -119,13 +119,13 @@ def _shape_calls(shape: Shape) -> str:
     return calls
 
 
-def _field(field: Field) -> str:
+def _field(field: Field, rt: str) -> str:
     shape = field.shape
     required = "true" if field.required else "false"
-    text = f"new Taxonomy.Field({java_str(field.name)}, {java_str(shape.type)}, "
+    text = f"new {rt}.Taxonomy.Field({java_str(field.name)}, {java_str(shape.type)}, "
     text += required + ")" + _shape_calls(shape)
     if shape.items is not None:
-        items = f"new Taxonomy.Shape({java_str(shape.items.type)})"
+        items = f"new {rt}.Taxonomy.Shape({java_str(shape.items.type)})"
         text += f".items({items}{_shape_calls(shape.items)})"
     if field.has_default:
         default = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
@@ -133,19 +133,19 @@ def _field(field: Field) -> str:
     return text
 
 
-def _spec(named: NamedCode, domain: str, mapping: Mapped) -> str:
+def _spec(named: NamedCode, domain: str, mapping: Mapped, rt: str) -> str:
     code = named.code
     cls = named.class_name
     retryable = "true" if code.retryable else "false"
     text = (
-        f"b.add(new Taxonomy.Spec(Code.{named.member}, Domain.{domain}, {retryable}, "
+        f"b.add(new {rt}.Taxonomy.Spec(Code.{named.member}, Domain.{domain}, {retryable}, "
         f"{java_str(code.meaning)}, {cls}.class, {cls}::new)"
     )
     if code.fields:
-        text += ".fields(" + ", ".join(_field(f) for f in code.fields) + ")"
+        text += ".fields(" + ", ".join(_field(f, rt) for f in code.fields) + ")"
     if code.message is not None:
         pieces = ", ".join(
-            f"new Taxonomy.Piece({java_str(p.text)}, "
+            f"new {rt}.Taxonomy.Piece({java_str(p.text)}, "
             + (java_str(p.field) if p.field else "null")
             + ")"
             for p in code.message.pieces
@@ -164,7 +164,7 @@ def _spec(named: NamedCode, domain: str, mapping: Mapped) -> str:
     return text + ");"
 
 
-def _parts(names: Names) -> tuple[tuple[str, ...], ...]:
+def _parts(names: Names, rt: str) -> tuple[tuple[str, ...], ...]:
     taxonomy = names.taxonomy
     parts: list[list[str]] = [[]]
     weight = 0
@@ -176,7 +176,7 @@ def _parts(names: Names) -> tuple[tuple[str, ...], ...]:
                 weight = 0
             weight += cost
             mapping = code_mapping(taxonomy, named.code)
-            parts[-1].append(_spec(named, domain.member, mapping))
+            parts[-1].append(_spec(named, domain.member, mapping, rt))
             if taxonomy.wire_type == "string":  # each spelling reads as the code
                 for alias in named.aliases:
                     parts[-1].append(
@@ -185,7 +185,7 @@ def _parts(names: Names) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(part) for part in parts)
 
 
-def _setup(names: Names) -> tuple[str, ...]:
+def _setup(names: Names, rt: str) -> tuple[str, ...]:
     taxonomy = names.taxonomy
     out = [
         f"b.event({java_str(e.type)}, {java_str(e.location)});" for e in taxonomy.events
@@ -196,7 +196,7 @@ def _setup(names: Names) -> tuple[str, ...]:
         mapping = classes[domain.class_name][1]
         meaning = domain.domain.title if domain.base_code is None else code.code.meaning
         head = (
-            f"b.match(new Taxonomy.Match(Domain.{domain.member}, Code.{code.member}, "
+            f"b.match(new {rt}.Taxonomy.Match(Domain.{domain.member}, Code.{code.member}, "
             f"{domain.class_name}.class, {domain.class_name}::new, {java_str(meaning)})"
         )
         tail = ""
@@ -208,13 +208,13 @@ def _setup(names: Names) -> tuple[str, ...]:
             out.append(f"{head}.prefix({java_str(prefix)}){tail});")
         for low, high in domain.domain.ranges:
             out.append(f"{head}.range({low}L, {high}L){tail});")
-    payload = _payload(taxonomy)
+    payload = _payload(taxonomy, rt)
     if payload is not None:
         out.append(f"b.payload({payload});")
     return tuple(out)
 
 
-def _payload(taxonomy: Taxonomy) -> str | None:
+def _payload(taxonomy: Taxonomy, rt: str) -> str | None:
     payload = taxonomy.payload
     if payload.default:
         return None
@@ -227,7 +227,7 @@ def _payload(taxonomy: Taxonomy) -> str | None:
         java_str(payload.envelope or ""),
         "true" if payload.always_details else "false",
     ]
-    text = "new Taxonomy.PayloadMap(" + ", ".join(args) + ")"
+    text = f"new {rt}.Taxonomy.PayloadMap(" + ", ".join(args) + ")"
     if payload.problem and taxonomy.docs_url is not None:
         prefix, suffix = taxonomy.docs_url.split(DOCS_URL_PLACEHOLDER)
         text += f".uri({java_str(prefix)}, {java_str(suffix)})"
@@ -244,7 +244,7 @@ def _payload(taxonomy: Taxonomy) -> str | None:
     return text
 
 
-def _component(field: Field) -> JavaComponent:
+def _component(field: Field, rt: str) -> JavaComponent:
     shape = field.shape
     name = field_name(field.name)
     key = java_str(field.name)
@@ -252,13 +252,13 @@ def _component(field: Field) -> JavaComponent:
         item = shape.items.type if shape.items else "object"
         kind = _BOXED.get(item, "Object")
         type_ = f"java.util.List<{kind}>"
-        read = f"Fields.list(details, {key}, {java_str(item)}, {kind}.class)"
+        read = f"{rt}.Fields.list(details, {key}, {java_str(item)}, {kind}.class)"
     elif shape.type == "object":
         type_ = "java.util.Map<String, Object>"
-        read = f"Fields.object(details, {key})"
+        read = f"{rt}.Fields.object(details, {key})"
     else:
         type_ = _BOXED[shape.type]
-        read = f"Fields.{_READ[shape.type]}(details, {key})"
+        read = f"{rt}.Fields.{_READ[shape.type]}(details, {key})"
     return JavaComponent(
         name=name,
         key=key,
@@ -347,6 +347,7 @@ def view(names: Names, options: Options) -> JavaView:
     """The Java view of a named taxonomy."""
     taxonomy = names.taxonomy
     package = java_package(names, options)
+    rt = package + ".runtime"  # named in full: a class may be called State
     codes = []
     for domain in names.domains:
         for named in domain.codes:
@@ -370,13 +371,13 @@ def view(names: Names, options: Options) -> JavaView:
             JavaRecord(
                 name=c.details_type,
                 code=java_comment(c.code.wire_text),
-                components=tuple(_component(f) for f in c.code.fields),
+                components=tuple(_component(f, rt) for f in c.code.fields),
             )
             for c in names.codes
             if c.details_type
         ),
-        parts=_parts(names),
-        setup=_setup(names),
+        parts=_parts(names, rt),
+        setup=_setup(names, rt),
         pattern="null" if pattern is None else java_str(pattern),
         fallback=names.fallback.member,
         wrap=names.wrap.member,

@@ -23,7 +23,14 @@ from taxogen.targets.java.reserved import (
     JAVA_RECORD_METHODS,
     JAVA_WORDS,
 )
-from tests.targets.java.support import JAVAC, require_java, run
+from taxogen.targets.java.target import RUNTIME
+from tests.targets.java.support import (
+    CLASSPATH,
+    JAVAC,
+    require_java,
+    run,
+    write_sources,
+)
 
 #: Words that are names in Java, to show the probe accepts what it should.
 ORDINARY = ("errors", "value", "code", "details", "Error", "when", "label")
@@ -97,3 +104,28 @@ def test_a_default_package_is_never_a_word() -> None:
     assert default_package("payments_api") == "paymentsapi.errors"
     assert default_package("int") == "int_.errors"
     assert default_package("harmovela") == "harmovela.errors"
+
+
+#: The runtime's classes, which the generated sources name in full, so a code's
+#: class may take any of these names.
+RUNTIME_CLASSES = sorted(p.stem for p in RUNTIME.glob("*.java"))
+
+
+def test_a_class_may_take_a_runtime_class_s_name(tmp_path: Path) -> None:
+    require_java()
+    codes = "\n".join(
+        f"      c{i}: {{retryable: false, meaning: M, class: {name}, "
+        "details: {n: {type: integer}}}"
+        for i, name in enumerate(RUNTIME_CLASSES)
+    )
+    taxonomy = tmp_path / "taxonomy.yaml"
+    taxonomy.write_text(
+        "format: 1\nname: tiny\ntitle: Tiny\nversion: 0.0.1\nbase: TinyError\n"
+        "fallback: oops\nwrap: oops\ndomains:\n  misc:\n    title: Misc\n"
+        f"    codes:\n      oops: {{retryable: false, meaning: M}}\n{codes}\n"
+    )
+    sources = write_sources(taxonomy, tmp_path / "src")
+    assert {"State", "Taxonomy", "Fields", "Codec"} <= set(RUNTIME_CLASSES)
+    out = str(tmp_path / "out")
+    done = run([*JAVAC, "-cp", CLASSPATH, "-d", out, *map(str, sources)])
+    assert done.returncode == 0, done.stderr[:3000]
