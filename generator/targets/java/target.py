@@ -138,8 +138,8 @@ def _spec(named: NamedCode, domain: str, mapping: Mapped, rt: str) -> str:
     cls = named.class_name
     retryable = "true" if code.retryable else "false"
     text = (
-        f"b.add(new {rt}.Taxonomy.Spec(Code.{named.member}, Domain.{domain}, {retryable}, "
-        f"{java_str(code.meaning)}, {cls}.class, {cls}::new)"
+        f"b.add(new {rt}.Taxonomy.Spec(Code.{named.member}, Domain.{domain}, "
+        f"{retryable}, {java_str(code.meaning)}, {cls}.class, {cls}::new)"
     )
     if code.fields:
         text += ".fields(" + ", ".join(_field(f, rt) for f in code.fields) + ")"
@@ -196,8 +196,9 @@ def _setup(names: Names, rt: str) -> tuple[str, ...]:
         mapping = classes[domain.class_name][1]
         meaning = domain.domain.title if domain.base_code is None else code.code.meaning
         head = (
-            f"b.match(new {rt}.Taxonomy.Match(Domain.{domain.member}, Code.{code.member}, "
-            f"{domain.class_name}.class, {domain.class_name}::new, {java_str(meaning)})"
+            f"b.match(new {rt}.Taxonomy.Match(Domain.{domain.member}, "
+            f"Code.{code.member}, {domain.class_name}.class, "
+            f"{domain.class_name}::new, {java_str(meaning)})"
         )
         tail = ""
         if mapping.http_status is not None:
