@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from taxogen.pipeline import build_plan
-from tests.support import REPO, Case, cases, require_tool
+from tests.support import REPO, Case, cases, mappings, require_tool
 
 JARS = tuple(
     Path("/usr/share/java") / f"jackson-{name}.jar"
@@ -81,15 +81,24 @@ def case_package(case: Case) -> str:
     return f"cases.{case.name}"
 
 
+def mapping_package(path: Path) -> str:
+    """The package a mapping of tests/mappings/ is compiled in."""
+    return f"mappings.{path.stem}"
+
+
 def compile_every_case(root: Path) -> Compiled:
-    """Every case (the shipped taxonomy also under its default package) and the
-    runner, compiled in one javac run (CI's budget allows one, not one per case)."""
+    """Every case (the shipped taxonomy also under its default package), every
+    mapping of tests/mappings/ and the runners, compiled in one javac run (CI's budget allows one, not one per case).
+    """
     require_java()
     sources = [RUNNER, RUNTIME_CHECK]
     for case in cases():
         options = {"package": case_package(case)}
         sources += write_sources(case.taxonomy, root / "src", options)
     sources += write_sources(REPO / "taxonomy.yaml", root / "src")  # its default
+    for path in mappings():  # the payload mappings no golden case has
+        options = {"package": mapping_package(path)}
+        sources += write_sources(path, root / "src", options)
     started = time.monotonic()
     done = run(
         [*JAVAC, "-cp", CLASSPATH, "-d", str(root / "classes"), *map(str, sources)]

@@ -24,10 +24,11 @@ import pytest
 from taxogen.cli import main
 from taxogen.pipeline import build_plan
 from tests.spec_oracle import read_spec, readme_java_field, readme_member
-from tests.support import REPO, Case, case_ids, cases
+from tests.support import REPO, Case, case_ids, cases, mappings
 from tests.targets.java.support import Compiled
 from tests.targets.java.support import case_package as _package
 from tests.targets.java.support import conformance as _conformance
+from tests.targets.java.support import mapping_package
 
 
 def _vectors(case: Case) -> Path:
@@ -43,6 +44,23 @@ def test_every_case_compiles_and_passes_every_vector(compiled_java: Compiled) ->
     assert code == 0, output
     assert f"ran {total} of {total} vectors, 0 failures" in output, output
     print(f"java: {total} vectors in {time.monotonic() - started:.1f} s")
+
+
+def test_every_payload_mapping_passes_its_vectors(
+    compiled_java: Compiled, tmp_path: Path
+) -> None:
+    """Each mapping of tests/mappings/ (an envelope, renamed members, no details,
+    problems: none of them a golden case's), on its own vectors, in one JVM."""
+    pairs = []
+    for path in mappings():
+        vectors = tmp_path / f"{path.stem}.json"
+        vectors.write_bytes(build_plan(path)["conformance/vectors.json"])
+        pairs.append((mapping_package(path), vectors))
+    assert pairs
+    code, output = _conformance(compiled_java, pairs)
+    total = sum(len(json.loads(v.read_text())["vectors"]) for _, v in pairs)
+    assert code == 0, output
+    assert f"ran {total} of {total} vectors, 0 failures" in output, output
 
 
 def test_the_runner_fails_on_a_wrong_expectation(
