@@ -88,8 +88,8 @@ def mapping_package(path: Path) -> str:
 
 def compile_every_case(root: Path) -> Compiled:
     """Every case (the shipped taxonomy also under its default package), every
-    mapping of tests/mappings/ and the runners, compiled in one javac run (CI's budget allows one, not one per case).
-    """
+    mapping of tests/mappings/ and the runners, compiled in one javac run (CI's
+    budget allows one, not one per case)."""
     require_java()
     sources = [RUNNER, RUNTIME_CHECK]
     for case in cases():
