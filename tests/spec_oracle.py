@@ -347,7 +347,7 @@ class Spec:
                 retryable=self.unknown_retryable_at(None),
                 meaning=self.title,
                 class_name=self.base,
-                wire=int(code) if self.integer else code,
+                wire=int(code) if self.integer and not isinstance(code, str) else code,
             )
             if domain is None:
                 return kept
