@@ -100,7 +100,10 @@ def test_mypy_refuses_a_bare_root_error_without_its_code(tmp_path: Path) -> None
 def test_tsc_refuses_a_bare_root_error_without_its_code(tmp_path: Path) -> None:
     require_typescript_tools()
     pkg = _compiled(package(OAUTH) / "typescript", tmp_path)
-    head = 'import { OAuthError, TokenError, InvalidClientError } from "../pkg/dist/index.js";\n'
+    head = (
+        "import { OAuthError, TokenError, InvalidClientError }"
+        ' from "../pkg/dist/index.js";\n'
+    )
     good = (
         f'export const a: string = new OAuthError("m", {{ code: "{GITHUB}" }}).code;\n'
         'export const b: "invalid_client" = new InvalidClientError("m").code;\n'
