@@ -160,6 +160,8 @@ def _terminal_not_retryable(
 def _fallback_not_retryable(
     t: Taxonomy,
 ) -> Iterator[Found]:
+    if t.fallback is None:
+        return  # fallback: null (issue 30 §3): no code is borrowed
     fallback = t.code(t.fallback)
     if fallback.retryable:
         yield (

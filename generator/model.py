@@ -271,6 +271,10 @@ def semver_guess(text: str) -> str:
 #: What a code may be on the wire (``wire_type``): text, or an integer such as
 #: JSON-RPC's ``-32601`` and gRPC's ``14``.
 WIRE_TYPES = ("string", "integer")
+#: ``unknown_retryable:`` (issue 30 §3): whether an unknown code that keeps its
+#: identity is retryable where its payload does not say: never, always, or when
+#: the HTTP status it was received with is 5xx.
+UNKNOWN_RETRYABLE = ("false", "true", "by_status")
 #: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
 #: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
 WIRE_PATTERN = re.compile(r"[!-~]+")
@@ -832,7 +836,9 @@ class Taxonomy:
     title: str
     version: str
     base: str
-    fallback: str
+    #: The code an unknown wire code is treated as; None (``fallback: null``,
+    #: issue 30 §3): none, an unknown code keeps its identity as a base error.
+    fallback: str | None
     wrap: str
     code_case: str
     domains: tuple[Domain, ...]
@@ -854,6 +860,9 @@ class Taxonomy:
     docs_url: str | None = None
     #: The payload the wire carries (``payload:``); today's by default.
     payload: Payload = _HARMOVELA
+    #: Whether an unknown code that keeps its identity is retryable when its
+    #: payload does not say: one of UNKNOWN_RETRYABLE (issue 30 §3).
+    unknown_retryable: str = "false"
     #: The domains by key (built once: every code's inherited values read it).
     _by_key: dict[str, Domain] = dataclasses.field(
         init=False, repr=False, compare=False

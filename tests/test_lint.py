@@ -185,6 +185,16 @@ def test_rule_fires_before_and_not_after(tmp_path: Path, rule_id: str) -> None:
     assert after == []
 
 
+def test_fallback_not_retryable_has_nothing_to_say_of_fallback_null(
+    tmp_path: Path,
+) -> None:
+    # Issue 30 §3: with fallback: null no code is borrowed, retryable or not; an
+    # unknown code is retryable only as its payload or unknown_retryable says.
+    config = LintConfig.from_table({"enable": ["fallback-not-retryable"]})
+    edits = [("fallback: protocol_error", "fallback: null\nunknown_retryable: true")]
+    assert lint(_taxonomy(tmp_path, edits), config) == []
+
+
 def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
     taxonomy = _taxonomy(
         tmp_path,

@@ -36,6 +36,7 @@ from taxogen.validate.payload import check_payload, read_payload
 from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_after
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
+from taxogen.validate.unknown import UNKNOWN_KEY, is_null, read_unknown_retryable
 
 __all__ = ["FORMAT", "TOP_REQUIRED", "read_taxonomy"]
 
@@ -62,6 +63,7 @@ _TOP_KEYS = (
     "docs_url",
     "payload",
     RETRY_KEY,
+    UNKNOWN_KEY,
 )
 #: The keys every taxonomy gives (the JSON Schema requires the same ones).
 TOP_REQUIRED = (
@@ -188,8 +190,10 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     else:
         codes.complete = False
 
+    # Issue 30 §3: fallback: null borrows no code for unknown ones.
+    no_fallback = "fallback" in top and is_null(top["fallback"][1])
     for role in ("fallback", "wrap"):
-        if role not in top:
+        if role not in top or (role == "fallback" and no_fallback):
             continue
         role_node = top[role][1]
         role_code = r.text(role_node, role)
@@ -213,6 +217,15 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     retry_after, retry_at, _ = read_retry_after(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
+    unknown_retryable = read_unknown_retryable(r, top, no_fallback)
+    if no_fallback and payload is not None and payload.problem:
+        r.error(
+            top["fallback"][1].position,
+            "fallback",
+            "null borrows no code for an unknown one, but a problem (payload "
+            "preset problem) whose type names no code of the taxonomy has none to "
+            "keep; name a fallback code",
+        )
 
     if (
         r.diagnostics
@@ -225,6 +238,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or wire_type is None
         or class_suffix is None
         or payload is None
+        or unknown_retryable is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
@@ -243,7 +257,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         version=version,
         base=base,
         # Both were checked above to name a defined code (so they are plain text).
-        fallback=_scalar(top["fallback"][1]),
+        fallback=None if no_fallback else _scalar(top["fallback"][1]),
+        unknown_retryable=unknown_retryable,
         wrap=_scalar(top["wrap"][1]),
         code_case=code_case,
         domains=tuple(domains),

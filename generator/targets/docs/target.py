@@ -30,6 +30,7 @@ from taxogen.model import (
     Docs,
     Event,
     Shape,
+    Taxonomy,
     constant_text,
     json_data,
     version_key,
@@ -138,7 +139,7 @@ class DocsView:
     fields: tuple[Field, ...]
     domains: tuple[DomainView, ...]
     events: tuple[Event, ...]
-    fallback: NamedCode
+    fallback: NamedCode | None  # None: fallback: null (issue 30 §3)
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
     #: Whether the code tables show a key column: some key differs from its wire
@@ -533,11 +534,31 @@ def view(names: Names, options: Options) -> DocsView:
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
-        fallback_label=_named(names.fallback.code.code, names.fallback.code.wire),
+        fallback_label=(
+            _unknown_text(taxonomy)
+            if names.fallback is None
+            else "handled as "
+            + _named(names.fallback.code.code, names.fallback.code.wire)
+        ),
         wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
         pages=pages(names, _details),
+    )
+
+
+def _unknown_text(taxonomy: Taxonomy) -> str:
+    """What the page says of an unknown code where there is no fallback (issue
+    30 §3): its identity kept, and when it is retryable."""
+    rule = {
+        "false": "not retryable unless its payload says so",
+        "true": "retryable unless its payload says otherwise",
+        "by_status": "retryable when received with a 5xx status (not without "
+        "one) unless its payload says",
+    }[taxonomy.unknown_retryable]
+    return (
+        f"kept as it is: an error of `{taxonomy.base}` carrying that code, with "
+        f"the HTTP status it was received with (if any), {rule}"
     )
 
 
