@@ -63,7 +63,7 @@ SCHEMA_ID = (
 #: The keys of issue 30 ("Every real catalogue, exactly as it is"), by where they
 #: sit, in the schema ahead of the validator that reads them.
 PENDING = {
-    "top": ("details", "retry_after", "python_bases", "unknown_retryable"),
+    "top": ("retry_after", "python_bases", "unknown_retryable"),
     "domain": ("fallback", "python_bases", "retry_after"),
     "code": ("aliases", "python_bases", "go_is", "retry_after"),
     "field": ("fields", "const"),
