@@ -74,7 +74,14 @@ class FieldDoc(ShapeDoc):
     description: str
     default: NotRequired[Annotated[JSON, Doc("an optional field's default")]]
     domain: Annotated[
-        str | None, Doc("the domain that declares it for all its codes; null: code")
+        str | None,
+        Doc("the domain that declares it for its codes and child domains'; null: code"),
+    ]
+    top: NotRequired[
+        Annotated[
+            Literal[True],
+            Doc("the top-level details: declares it, for every code (issue 30 §7)"),
+        ]
     ]
 
 
@@ -289,6 +296,12 @@ class ModelDocument(TypedDict):
         str | None, Doc("each code's docs link, {code} standing for its wire code")
     ]
     payload: Annotated[PayloadDoc, Doc("the payload the wire carries (issue 14 §2)")]
+    fields: NotRequired[
+        Annotated[
+            list[FieldDoc],
+            Doc("details fields every code carries (issue 30 §7); absent: none"),
+        ]
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -319,6 +332,8 @@ def _field(field: Field) -> FieldDoc:
     }
     if field.has_default:
         doc["default"] = json_data(field.default)
+    if field.top:
+        doc["top"] = True
     return doc
 
 
@@ -400,7 +415,7 @@ def document(
     given = options or {}
     docs = taxonomy.docs
     example = docs.example
-    return {
+    doc: ModelDocument = {
         "model_format": MODEL_FORMAT,
         "source": taxonomy.source,
         "name": taxonomy.name,
@@ -459,6 +474,9 @@ def document(
         "docs_url": taxonomy.docs_url,
         "payload": _payload(taxonomy.payload),
     }
+    if taxonomy.fields:
+        doc["fields"] = [_field(field) for field in taxonomy.fields]
+    return doc
 
 
 def _payload(payload: Payload) -> PayloadDoc:
