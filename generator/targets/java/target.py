@@ -99,7 +99,7 @@ class JavaView:
     parts: tuple[tuple[str, ...], ...]  # each part's Registry statements
     setup: tuple[str, ...]  # the Registry's other statements
     pattern: str  # a Java string literal, or null
-    fallback: str
+    fallback: str  # its Code constant, or null (fallback: null)
     wrap: str
     runtime: tuple[tuple[str, str], ...]  # class name, source
 
@@ -191,13 +191,25 @@ def _setup(names: Names, rt: str) -> tuple[str, ...]:
         f"b.event({java_str(e.type)}, {java_str(e.location)});" for e in taxonomy.events
     ]
     classes = class_mappings(names)
+    if names.fallback is None:  # issue 30 §3: an unknown code keeps its identity
+        rule = java_str(taxonomy.unknown_retryable)
+        out.append(
+            f"b.withoutFallback({java_str(taxonomy.title)}, {rule}, "
+            f"{names.base}.class, {names.base}::new);"
+        )
     for domain in names.domains:
         code = domain.base_code or names.fallback
         mapping = classes[domain.class_name][1]
-        meaning = domain.domain.title if domain.base_code is None else code.code.meaning
+        meaning = (
+            domain.domain.title
+            if domain.base_code is None
+            else domain.base_code.code.meaning
+        )
+        # No code to borrow (no fallback either): the code keeps its identity.
+        treated = "null" if code is None else f"Code.{code.member}"
         head = (
             f"b.match(new {rt}.Taxonomy.Match(Domain.{domain.member}, "
-            f"Code.{code.member}, {domain.class_name}.class, "
+            f"{treated}, {domain.class_name}.class, "
             f"{domain.class_name}::new, {java_str(meaning)})"
         )
         tail = ""
@@ -380,7 +392,9 @@ def view(names: Names, options: Options) -> JavaView:
         parts=_parts(names, rt),
         setup=_setup(names, rt),
         pattern="null" if pattern is None else java_str(pattern),
-        fallback=names.fallback.member,
+        fallback=(
+            "null" if names.fallback is None else f"Code.{names.fallback.member}"
+        ),
         wrap=names.wrap.member,
         runtime=_runtime(package),
     )

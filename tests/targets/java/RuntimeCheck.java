@@ -132,6 +132,24 @@ public final class RuntimeCheck {
                 "an event without its error");
         check("event".equals(refusal(() -> Errors.errorFromEvent("[]"))), "an event not an object");
 
+        // Issue 30 §3, fallback: null (oauth_unknown): an unknown code keeps its
+        // identity, an error of the root class, built by create when well-formed.
+        cases.oauth_unknown.OAuthError kept = cases.oauth_unknown.Errors.fromPayload(
+                "{\"error\":\"bad_verification_code\"}");
+        check(kept.getClass() == cases.oauth_unknown.OAuthError.class, "kept: the root class");
+        check(kept.code().equals("bad_verification_code") && kept.domain() == null,
+                "kept: its own code, no domain");
+        check(cases.oauth_unknown.Errors.lookup("brand_new").equals("brand_new"), "lookup keeps");
+        check(cases.oauth_unknown.Errors.create("brand_new", Map.of()).code().equals("brand_new"),
+                "create builds a well-formed unknown code");
+        String field = null;
+        try {
+            cases.oauth_unknown.Errors.create("Not Well Formed!", Map.of());
+        } catch (cases.oauth_unknown.runtime.InvalidPayloadException problem) {
+            field = problem.field();
+        }
+        check("code".equals(field), "create refuses a code that is not well-formed");
+
         FAILED.forEach(System.out::println);
         System.out.println("checked " + checked + ", " + FAILED.size() + " failed");
         System.exit(FAILED.isEmpty() ? 0 : 1);

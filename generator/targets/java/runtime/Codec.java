@@ -95,10 +95,11 @@ public final class Codec {
         }
         Taxonomy.Match matched = null;
         if (spec == null) {
-            spec = t.fallback;
             matched = t.match(code);
-            if (matched != null) {
+            if (matched != null && !matched.keeps) {
                 spec = t.spec(matched.code);
+            } else {
+                spec = t.keeps() ? t.kept(code) : t.fallback;
             }
         } else {
             fieldsProblem(spec.fields, details);
@@ -342,13 +343,19 @@ public final class Codec {
         Taxonomy.Spec spec = hasCode ? t.spec(code) : null;
         boolean known = spec != null;
         Taxonomy.Match matched = null;
+        boolean keeps = false;
         if (!known) {
             spec = t.fallback;
             if (hasCode) {
                 matched = t.match(code);
-                if (matched != null) {
+                if (matched != null && !matched.keeps) {
                     spec = t.spec(matched.code);
                 }
+            }
+            // Issue 30 §3: with no fallback, an unknown code keeps its identity.
+            keeps = hasCode && t.keeps() && (matched == null || matched.keeps);
+            if (spec == null || keeps) {
+                spec = t.kept(hasCode ? code : "");
             }
         } else {
             fieldsProblem(spec.fields, details);
@@ -367,7 +374,7 @@ public final class Codec {
             }
         }
         if (!given) {
-            retryable = spec.retryable;
+            retryable = keeps ? t.retryableUnknown(status) : spec.retryable;
         }
         Map<String, Object> outside = null;
         if (p.outside && !p.envelope.isEmpty()) {
@@ -441,7 +448,7 @@ public final class Codec {
     public static State build(Taxonomy t, String code, Map<String, Object> details) {
         Taxonomy.Spec spec = t.spec(code);
         if (spec == null) {
-            spec = t.fallback;
+            spec = t.keeps() ? t.kept(code) : t.fallback;
         }
         Map<String, Object> filled = new LinkedHashMap<>();
         if (details != null) {
@@ -459,6 +466,18 @@ public final class Codec {
     /** An error of {@code code} with these details, checked as a received error's are. */
     public static State create(Taxonomy t, String code, Map<String, ?> details) {
         Taxonomy.Spec spec = t.spec(code);
+        if (spec == null && t.keeps()) {
+            // No fallback (issue 30 §3): a well-formed unknown code is a root error.
+            boolean wellFormed = code != null && (t.pattern == null
+                    ? INTEGER_TEXT.matcher(code).matches()
+                            && Math.abs(Long.parseLong(code)) <= Taxonomy.MAX_WIRE_INTEGER
+                    : code.codePointCount(0, code.length()) <= Taxonomy.MAX_CODE_LENGTH
+                            && t.pattern.matcher(code).matches());
+            if (!wellFormed) {
+                throw invalid("code", "code: \"" + code + "\" is not a well-formed error code");
+            }
+            spec = t.kept(code);
+        }
         if (spec == null) {
             throw invalid("code", "code: \"" + code + "\" is not a code of the taxonomy");
         }

@@ -196,16 +196,22 @@ public final class Taxonomy {
         final Class<?> type;
         final Factory factory;
         final String meaning;
+        /** No code to be treated as (no fallback, no {@code <domain>_error}): the code keeps its identity. */
+        final boolean keeps;
         String prefix = "";
         long low;
         long high;
         int httpStatus;
         String grpcStatus;
 
-        /** A match of {@code domain}, treated as {@code code}, built by {@code factory}. */
+        /**
+         * A match of {@code domain}, treated as {@code code} (null: the code keeps
+         * its identity), built by {@code factory}.
+         */
         public Match(String domain, String code, Class<?> type, Factory factory, String meaning) {
             this.domain = domain;
             this.code = code;
+            this.keeps = code == null;
             this.type = type;
             this.factory = factory;
             this.meaning = meaning;
@@ -354,9 +360,22 @@ public final class Taxonomy {
             return this;
         }
 
-        /** The tables, with their fallback and wrap codes. */
+        /**
+         * No fallback (fallback: null): an unknown code keeps its identity, an
+         * error of the root class ({@code type}, {@code factory}) with no domain,
+         * {@code meaning} as its meaning, and retryable where its payload does not
+         * say as {@code rule} says ("false", "true", or "by_status": a 5xx status
+         * received).
+         */
+        public Builder withoutFallback(String meaning, String rule, Class<?> type, Factory factory) {
+            t.unknown = new Spec("", null, "true".equals(rule), meaning, type, factory);
+            t.unknownRule = rule;
+            return this;
+        }
+
+        /** The tables, with their fallback (null: none) and wrap codes. */
         public Taxonomy build(String fallback, String wrap) {
-            t.fallback = t.specs.get(fallback);
+            t.fallback = fallback == null ? null : t.specs.get(fallback);
             t.wrap = t.specs.get(wrap);
             t.matches.sort(Comparator.<Match>comparingInt(m -> -m.prefix.length())
                     .thenComparingLong(m -> m.high - m.low));
@@ -365,7 +384,10 @@ public final class Taxonomy {
     }
 
     final Map<String, Spec> specs = new HashMap<>();
+    /** The fallback code's spec; null with no fallback (then {@link #unknown} says). */
     Spec fallback;
+    Spec unknown;
+    String unknownRule = "false";
     Spec wrap;
     final Pattern pattern;
     final Map<String, String> events = new LinkedHashMap<>();
@@ -388,7 +410,10 @@ public final class Taxonomy {
             return spec.code;
         }
         Match m = match(code);
-        return m != null ? m.code : fallback.code;
+        if (m != null && !m.keeps) {
+            return m.code;
+        }
+        return fallback == null ? code : fallback.code;
     }
 
     /** The class of the error a received code gives. */
@@ -398,12 +423,36 @@ public final class Taxonomy {
             return spec.type;
         }
         Match m = match(code);
-        return m != null ? m.type : fallback.type;
+        if (m != null) {
+            return m.type;
+        }
+        return fallback == null ? unknown.type : fallback.type;
     }
 
     /** Whether lookup(code) is retryable. */
     public boolean isRetryable(String code) {
-        return specs.get(lookup(code)).retryable;
+        Spec spec = specs.get(lookup(code));
+        return spec != null ? spec.retryable : unknown.retryable;
+    }
+
+    /** Whether the taxonomy has no fallback: an unknown code keeps its identity. */
+    boolean keeps() {
+        return fallback == null;
+    }
+
+    /** The spec of an unknown code that keeps its identity. */
+    Spec kept(String code) {
+        Spec spec = new Spec(code, null, unknown.retryable, unknown.meaning, unknown.type,
+                unknown.factory);
+        return spec;
+    }
+
+    /** Whether an unknown code that keeps its identity, received with {@code status} (0: none), is retryable. */
+    boolean retryableUnknown(int status) {
+        if ("by_status".equals(unknownRule)) {
+            return status >= 500 && status <= 599;
+        }
+        return "true".equals(unknownRule);
     }
 
     /** The events table: event type to where its error sits. */
