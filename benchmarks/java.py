@@ -42,7 +42,8 @@ def compile_java(taxonomy: Path, folder: Path) -> dict[str, Any]:
             sources.append(str(target))
     argfile = folder / "sources.txt"
     argfile.write_text("\n".join(sources) + "\n", encoding="utf-8")
-    args = ["javac", "-encoding", "UTF-8", "-Xlint:all", "-Werror", "-cp", JARS]
+    args = ["javac", "--release", "17", "-encoding", "UTF-8", "-Xlint:all", "-Werror"]
+    args += ["-cp", JARS]
     args += ["-d", str(folder / "classes"), f"@{argfile}"]
     started = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True)

@@ -24,8 +24,8 @@ JARS = tuple(
     for name in ("databind", "core", "annotations")
 )
 CLASSPATH = ":".join(str(jar) for jar in JARS)
-#: How every generated source is compiled: warnings are errors.
-JAVAC = ("javac", "-encoding", "UTF-8", "-Xlint:all", "-Werror")
+#: How every generated source is compiled: Java 17, warnings are errors.
+JAVAC = ("javac", "--release", "17", "-encoding", "UTF-8", "-Xlint:all", "-Werror")
 
 
 def require_java() -> None:
