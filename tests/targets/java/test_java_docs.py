@@ -4,7 +4,7 @@ The Java program is compiled with ``javac -Xlint:all -Werror`` against the
 shipped taxonomy's sources in their default package (compiled with every case,
 ``compiled_java``) and run; the Kotlin program is compiled with Debian's
 ``kotlinc`` against the same classes and run.  Each must print the ``text``
-block that follows it on the page, line for line.
+block with no info string (a listing of output) that follows it on the page, line for line.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ KOTLIN_STDLIB = Path("/usr/share/java/kotlin-stdlib.jar")
 
 
 def _example(language: str) -> tuple[str, str]:
-    """The page's ``language`` block and the ``text`` block after it."""
+    """The page's ``language`` block and the plain block after it."""
     found = re.search(
-        rf"```{language}\n(.*?)```\n\n```text\n(.*?)```",
+        rf"```{language}\n(.*?)```\n\n```\n(.*?)```",
         PAGE.read_text(encoding="utf-8"),
         re.S,
     )
