@@ -3,8 +3,8 @@
 The Java program is compiled with ``javac -Xlint:all -Werror`` against the
 shipped taxonomy's sources in their default package (compiled with every case,
 ``compiled_java``) and run; the Kotlin program is compiled with Debian's
-``kotlinc`` against the same classes and run.  Each must print the ``text``
-block with no info string (a listing of output) that follows it on the page, line for line.
+``kotlinc`` against the same classes and run.  Each must print the block with
+no info string (a listing of output) that follows it on the page, line for line.
 """
 
 from __future__ import annotations
