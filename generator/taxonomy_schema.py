@@ -434,6 +434,11 @@ def _code() -> dict[str, Any]:
             {
                 "since": _ref("version", f"{version} that removed the code."),
                 "reason": _ref("label", "Why it was removed."),
+                "replaced_by": {
+                    "description": "The code to use instead: its docs page says so.",
+                    "type": "string",
+                    "minLength": 1,
+                },
             },
             required=("since", "reason"),
             description="A tombstone: the code is no longer generated and its "
@@ -684,6 +689,12 @@ def _docs() -> dict[str, Any]:
                 "items": _ref("prose"),
             },
             "diagram": _boolean("false: leave out the class diagram."),
+            "layout": {
+                "description": "pages: also a page per code (removed ones kept) "
+                "at docs/errors/<wire code>.md, and an index; page (default): "
+                "the one page.",
+                "enum": ["page", "pages"],
+            },
         },
         description="The docs page's prose, each entry Markdown.",
     )
