@@ -74,7 +74,14 @@ class FieldDoc(ShapeDoc):
     description: str
     default: NotRequired[Annotated[JSON, Doc("an optional field's default")]]
     domain: Annotated[
-        str | None, Doc("the domain that declares it for all its codes; null: code")
+        str | None,
+        Doc("the domain that declares it for its codes and child domains'; null: code"),
+    ]
+    top: NotRequired[
+        Annotated[
+            Literal[True],
+            Doc("the top-level details: declares it, for every code (issue 30 §7)"),
+        ]
     ]
 
 
@@ -298,6 +305,12 @@ class ModelDocument(TypedDict):
         str | None, Doc("each code's docs link, {code} standing for its wire code")
     ]
     payload: Annotated[PayloadDoc, Doc("the payload the wire carries (issue 14 §2)")]
+    fields: NotRequired[
+        Annotated[
+            list[FieldDoc],
+            Doc("details fields every code carries (issue 30 §7); absent: none"),
+        ]
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -328,6 +341,8 @@ def _field(field: Field) -> FieldDoc:
     }
     if field.has_default:
         doc["default"] = json_data(field.default)
+    if field.top:
+        doc["top"] = True
     return doc
 
 
@@ -470,6 +485,8 @@ def document(
     }
     if taxonomy.fallback is None:
         out["unknown_retryable"] = typing.cast(Any, taxonomy.unknown_retryable)
+    if taxonomy.fields:
+        out["fields"] = [_field(field) for field in taxonomy.fields]
     return out
 
 

@@ -585,7 +585,16 @@ def read_spec(path: Path) -> Spec:
             domains[key] = domain.get("class") or (
                 "".join(w.capitalize() for w in _words(key)) + suffix
             )
-        shared = _fields(domain.get("details"))
+        # Issue 30 §7: "a top-level `details:` shared by every code; a domain's
+        # details inherited by its child domains (`parent:`)": the top level's
+        # first, then each ancestor's, outermost first, then the domain's own.
+        lineage, above = [key], parents[key]
+        while above is not None and above not in lineage:
+            lineage.append(above)
+            above = parents.get(above)
+        shared = _fields(raw.get("details"))
+        for ancestor in reversed(lineage):
+            shared.update(_fields(raw["domains"][ancestor].get("details")))
         for code, entry in live.items():
             assert isinstance(code, str) and type(entry["retryable"]) is bool
             fields = {**shared, **_fields(entry.get("details"))}

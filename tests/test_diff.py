@@ -283,7 +283,20 @@ OTHER_PAIRS = [
 # (id, [(old, new)], {(kind, rule)}, how many changes), the kinds the issue's.
 TYPED = (REPO / "tests/cases/typed_details/taxonomy.yaml").read_text(encoding="utf-8")
 ELAPSED = "          elapsed_ms: {type: integer, required: false, description: How long"
+TOP_DETAILS = "wrap: internal_error\n"
 DETAILS_PAIRS = [
+    # Issue 30 §7: a top-level field is every code's: found on each of the 8.
+    (
+        "top-level optional field added",
+        [
+            (
+                TOP_DETAILS,
+                TOP_DETAILS + "details: {note: {type: string, required: false}}\n",
+            )
+        ],
+        {(COMPATIBLE, "field-added")},
+        8,
+    ),
     (
         "optional field added",
         [(ELAPSED, "          note: {type: string, required: false}\n" + ELAPSED)],

@@ -413,6 +413,52 @@ def test_field_described_checks_a_domain_field_once_against_all_templates(
     assert lint(_taxonomy(tmp_path, used), config) == []
 
 
+def test_field_described_checks_a_top_level_field_once(tmp_path: Path) -> None:
+    """Issue 30 §7: a top-level field is every code's, and said once: found once
+    (not under every code), quiet once any code's template uses it, and ignored
+    by its own name."""
+    edits = [
+        ("domains:\n", "details: {trace: {type: string, required: false}}\ndomains:\n")
+    ]
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, edits), config)
+    assert [(f.rule, f.code, f.about.field) for f in found] == [
+        ("field-described", None, "trace")
+    ]
+    assert "top-level details field 'trace'" in found[0].message
+    ignored = LintConfig.from_table(
+        {"enable": ["field-described"], "ignore": ["trace"]}
+    )
+    assert lint(_taxonomy(tmp_path, edits), ignored) == []
+    at = "meaning: Session timed out (heartbeat or idle)}"
+    used = edits + [(at, at[:-1] + ', message: "session {trace}"}')]
+    # A placeholder needs a value: the field gets a default.
+    used[0] = (
+        "domains:\n",
+        "details: {trace: {type: string, required: false, default: none}}\ndomains:\n",
+    )
+    assert lint(_taxonomy(tmp_path, used), config) == []
+
+
+def test_field_described_counts_a_child_domains_templates(tmp_path: Path) -> None:
+    """Issue 30 §7: a domain's field is its child domains' codes' too, so their
+    templates describe it."""
+    shared = "    description: Errors that affect the transport-level session.\n"
+    child = "    description: Errors related to subscription creation or management.\n"
+    edits = [
+        (shared, shared + "    details: {session_id: string}\n"),
+        (child, child + "    parent: session\n"),
+    ]
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, edits), config)
+    assert [(f.about.domain, f.about.field) for f in found] == [
+        ("session", "session_id")
+    ]
+    at = "meaning: Unspecified subscription error}"
+    used = edits + [(at, at[:-1] + ', message: "subscription of {session_id}"}')]
+    assert lint(_taxonomy(tmp_path, used), config) == []
+
+
 def test_code_domain_prefix_is_spelt_in_the_code_case(tmp_path: Path) -> None:
     """Issue 10: in an UPPER_SNAKE taxonomy, domain ``llm``'s prefix is ``LLM_``."""
     harness = REPO / "tests/cases/harness/taxonomy.yaml"

@@ -29,11 +29,13 @@ from taxogen.validate.codes import Codes, resolve_replacements
 from taxogen.validate.docs import check_pages, read_docs
 from taxogen.validate.domains import read_domain
 from taxogen.validate.events import read_events
+from taxogen.validate.fields import NONE_DECLARED, read_fields
 from taxogen.validate.hierarchy import Hierarchy
 from taxogen.validate.hints import name_hint
 from taxogen.validate.reader import Reader, get
 from taxogen.validate.payload import check_payload, read_payload
 from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_after
+from taxogen.validate.shared import DomainFields, shared_fields
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
 from taxogen.validate.unknown import UNKNOWN_KEY, is_null, read_unknown_retryable
@@ -62,6 +64,7 @@ _TOP_KEYS = (
     "grpc_status",
     "docs_url",
     "payload",
+    "details",
     RETRY_KEY,
     UNKNOWN_KEY,
 )
@@ -160,6 +163,11 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         else "Error"
     )
 
+    top_fields = (
+        read_fields(r, "details", top["details"], None, top=True)
+        if "details" in top
+        else NONE_DECLARED
+    )
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
     codes = Codes(wire_type)
@@ -178,9 +186,16 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         elif not domains_node.items:
             r.error(domains_node.position, "domains", "must define at least one domain")
         else:
+            shared = shared_fields(r, domains_node, top_fields)
             for key_node, value in domains_node.items:
                 domain, part = read_domain(
-                    r, key_node, value, code_case, codes, hierarchy
+                    r,
+                    key_node,
+                    value,
+                    code_case,
+                    codes,
+                    hierarchy,
+                    shared.get(key_node.value, DomainFields()),
                 )
                 if domain is not None:
                     domains.append(domain)
@@ -279,6 +294,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         retry_after=retry_after,
         docs_url=docs_url,
         payload=payload,
+        fields=top_fields.fields,
     )
     if "payload" in top:
         check_payload(r, taxonomy, top["payload"][1])
