@@ -197,6 +197,8 @@ def _setup(names: Names, rt: str) -> tuple[str, ...]:
             f"b.withoutFallback({java_str(taxonomy.title)}, {rule}, "
             f"{names.base}.class, {names.base}::new);"
         )
+    elif any(d.keeps_unknown for d in taxonomy.domains):
+        out.append(f"b.unknownRetryable({java_str(taxonomy.unknown_retryable)});")
     for domain in names.domains:
         code = domain.base_code or names.fallback
         mapping = classes[domain.class_name][1]
@@ -212,7 +214,8 @@ def _setup(names: Names, rt: str) -> tuple[str, ...]:
             f"{treated}, {domain.class_name}.class, "
             f"{domain.class_name}::new, {java_str(meaning)})"
         )
-        tail = ""
+        # Issue 30 §3: a domain's fallback: null keeps an unknown code's identity.
+        tail = ".keeps()" if code is not None and domain.domain.keeps_unknown else ""
         if mapping.http_status is not None:
             tail += f".http({mapping.http_status})"
         if mapping.grpc_status is not None:

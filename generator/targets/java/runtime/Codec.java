@@ -96,10 +96,10 @@ public final class Codec {
         Taxonomy.Match matched = null;
         if (spec == null) {
             matched = t.match(code);
-            if (matched != null && !matched.keeps) {
-                spec = t.spec(matched.code);
+            if (t.kept(matched)) {
+                spec = t.kept(code, matched);
             } else {
-                spec = t.keeps() ? t.kept(code) : t.fallback;
+                spec = matched != null ? t.spec(matched.code) : t.fallback;
             }
         } else {
             fieldsProblem(spec.fields, details);
@@ -353,9 +353,11 @@ public final class Codec {
                 }
             }
             // Issue 30 §3: with no fallback, an unknown code keeps its identity.
-            keeps = hasCode && t.keeps() && (matched == null || matched.keeps);
-            if (spec == null || keeps) {
-                spec = t.kept(hasCode ? code : "");
+            keeps = hasCode && t.kept(matched);
+            if (keeps) {
+                spec = t.kept(code, matched);
+            } else if (spec == null) {
+                spec = t.kept("", null);
             }
         } else {
             fieldsProblem(spec.fields, details);
@@ -448,7 +450,7 @@ public final class Codec {
     public static State build(Taxonomy t, String code, Map<String, Object> details) {
         Taxonomy.Spec spec = t.spec(code);
         if (spec == null) {
-            spec = t.keeps() ? t.kept(code) : t.fallback;
+            spec = t.keeps() ? t.kept(code, null) : t.fallback;
         }
         Map<String, Object> filled = new LinkedHashMap<>();
         if (details != null) {
@@ -476,7 +478,7 @@ public final class Codec {
             if (!wellFormed) {
                 throw invalid("code", "code: \"" + code + "\" is not a well-formed error code");
             }
-            spec = t.kept(code);
+            spec = t.kept(code, null);
         }
         if (spec == null) {
             throw invalid("code", "code: \"" + code + "\" is not a code of the taxonomy");

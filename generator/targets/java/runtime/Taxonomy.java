@@ -196,8 +196,11 @@ public final class Taxonomy {
         final Class<?> type;
         final Factory factory;
         final String meaning;
-        /** No code to be treated as (no fallback, no {@code <domain>_error}): the code keeps its identity. */
-        final boolean keeps;
+        /**
+         * An unknown code in it keeps its identity: the domain says fallback:
+         * null, or nothing lends it a code (no fallback, no {@code <domain>_error}).
+         */
+        boolean keeps;
         String prefix = "";
         long low;
         long high;
@@ -215,6 +218,12 @@ public final class Taxonomy {
             this.type = type;
             this.factory = factory;
             this.meaning = meaning;
+        }
+
+        /** An unknown code in it keeps its identity (the domain says fallback: null). */
+        public Match keeps() {
+            keeps = true;
+            return this;
         }
 
         /** The codes starting with {@code text}. */
@@ -373,6 +382,12 @@ public final class Taxonomy {
             return this;
         }
 
+        /** Where a domain says fallback: null: an unknown code's retryable rule. */
+        public Builder unknownRetryable(String rule) {
+            t.unknownRule = rule;
+            return this;
+        }
+
         /** The tables, with their fallback (null: none) and wrap codes. */
         public Taxonomy build(String fallback, String wrap) {
             t.fallback = fallback == null ? null : t.specs.get(fallback);
@@ -413,7 +428,7 @@ public final class Taxonomy {
         if (m != null && !m.keeps) {
             return m.code;
         }
-        return fallback == null ? code : fallback.code;
+        return kept(m) ? code : fallback.code;
     }
 
     /** The class of the error a received code gives. */
@@ -432,7 +447,7 @@ public final class Taxonomy {
     /** Whether lookup(code) is retryable. */
     public boolean isRetryable(String code) {
         Spec spec = specs.get(lookup(code));
-        return spec != null ? spec.retryable : unknown.retryable;
+        return spec != null ? spec.retryable : "true".equals(unknownRule);
     }
 
     /** Whether the taxonomy has no fallback: an unknown code keeps its identity. */
@@ -440,10 +455,24 @@ public final class Taxonomy {
         return fallback == null;
     }
 
-    /** The spec of an unknown code that keeps its identity. */
-    Spec kept(String code) {
-        Spec spec = new Spec(code, null, unknown.retryable, unknown.meaning, unknown.type,
-                unknown.factory);
+    /** Whether an unknown code that fell in {@code m} (null: none) keeps its identity. */
+    boolean kept(Match m) {
+        return m != null ? m.keeps : fallback == null;
+    }
+
+    /**
+     * The spec of an unknown code that keeps its identity: what the code of its
+     * match's class (else the root) says, under its own code.
+     */
+    Spec kept(String code, Match m) {
+        Spec base = m != null && m.code != null ? specs.get(m.code) : unknown;
+        Spec spec = new Spec(code, base.domain, base.retryable, base.meaning, base.type,
+                base.factory);
+        spec.httpStatus = base.httpStatus;
+        spec.grpcStatus = base.grpcStatus;
+        spec.throttling = base.throttling;
+        spec.docUrl = base.docUrl;
+        spec.retryAfterField = base.retryAfterField;
         return spec;
     }
 
