@@ -279,7 +279,16 @@ class ModelDocument(TypedDict):
     title: str
     version: str
     base: str
-    fallback: str
+    fallback: Annotated[
+        str | None, Doc("null: no code is borrowed, unknown ones keep theirs")
+    ]
+    #: Issue 30 §3, only with fallback null.
+    unknown_retryable: NotRequired[
+        Annotated[
+            Literal["false", "true", "by_status"],
+            Doc("whether an unknown code is retryable where its payload does not say"),
+        ]
+    ]
     wrap: str
     code_case: Literal["lower_snake", "upper_snake", "as_written"]
     python_layout: Literal["auto", "module", "lazy"]
@@ -423,7 +432,7 @@ def document(
     given = options or {}
     docs = taxonomy.docs
     example = docs.example
-    doc: ModelDocument = {
+    out: ModelDocument = {
         "model_format": MODEL_FORMAT,
         "source": taxonomy.source,
         "name": taxonomy.name,
@@ -482,9 +491,11 @@ def document(
         "docs_url": taxonomy.docs_url,
         "payload": _payload(taxonomy.payload),
     }
+    if taxonomy.fallback is None:
+        out["unknown_retryable"] = typing.cast(Any, taxonomy.unknown_retryable)
     if taxonomy.fields:
-        doc["fields"] = [_field(field) for field in taxonomy.fields]
-    return doc
+        out["fields"] = [_field(field) for field in taxonomy.fields]
+    return out
 
 
 def _payload(payload: Payload) -> PayloadDoc:

@@ -78,6 +78,7 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_WIRE_INTEGER",
     "WIRE_PATTERN",
+    "page_slug",
     "EMPTY_OR_WIRE_PATTERN",
     "WIRE_TYPES",
     "code_pattern",
@@ -270,6 +271,10 @@ def semver_guess(text: str) -> str:
 #: What a code may be on the wire (``wire_type``): text, or an integer such as
 #: JSON-RPC's ``-32601`` and gRPC's ``14``.
 WIRE_TYPES = ("string", "integer")
+#: ``unknown_retryable:`` (issue 30 §3): whether an unknown code that keeps its
+#: identity is retryable where its payload does not say: never, always, or when
+#: the HTTP status it was received with is 5xx.
+UNKNOWN_RETRYABLE = ("false", "true", "by_status")
 #: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
 #: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
 WIRE_PATTERN = re.compile(r"[!-~]+")
@@ -472,6 +477,14 @@ def doc_url(template: str, wire: str) -> str:
     ``A-Z a-z 0-9 - . _ ~``, as UTF-8 bytes)."""
     code = urllib.parse.quote(wire, safe="")
     return template.replace(DOCS_URL_PLACEHOLDER, code)
+
+
+def page_slug(wire: str) -> str:
+    """The name (without ``.md``) of a code's own docs page under ``docs:
+    {layout: pages}`` (issue 33 §6): its wire code as :func:`doc_url` puts it in
+    a link, so a ``docs_url`` ending in ``/{code}`` lands on the page; the
+    empty wire code (whose link ends at the folder, the index) is ``_empty``."""
+    return urllib.parse.quote(wire, safe="") or "_empty"
 
 
 class Mapped(NamedTuple):
@@ -738,6 +751,9 @@ class Tombstone:
     meaning: str  # what it meant, for the changelog ("" when not recorded)
     position: Position
     wire: str | int | None = None  # its wire code, when it was not its key
+    #: ``removed.replaced_by``: the code to use instead, as written (issue 33 §6:
+    #: its docs page says so), or None.
+    replaced_by: str | None = None
 
     @property
     def wire_code(self) -> str | int:
@@ -808,6 +824,10 @@ class Docs:
     notes: tuple[str, ...] = ()
     #: Whether the page opens with a class diagram where domains have parents.
     diagram: bool = True
+    #: ``docs.layout`` (issue 33 §6): "page", the one page; "pages", also a page
+    #: per code, removed ones included, and their index.
+    layout: str = "page"
+    layout_at: Position | None = None
 
     def field_description(self, field: str) -> str:
         for name, text in self.fields:
@@ -825,7 +845,9 @@ class Taxonomy:
     title: str
     version: str
     base: str
-    fallback: str
+    #: The code an unknown wire code is treated as; None (``fallback: null``,
+    #: issue 30 §3): none, an unknown code keeps its identity as a base error.
+    fallback: str | None
     wrap: str
     code_case: str
     domains: tuple[Domain, ...]
@@ -849,6 +871,9 @@ class Taxonomy:
     fields: tuple[Field, ...] = ()
     #: The payload the wire carries (``payload:``); today's by default.
     payload: Payload = _HARMOVELA
+    #: Whether an unknown code that keeps its identity is retryable when its
+    #: payload does not say: one of UNKNOWN_RETRYABLE (issue 30 §3).
+    unknown_retryable: str = "false"
     #: The domains by key (built once: every code's inherited values read it).
     _by_key: dict[str, Domain] = dataclasses.field(
         init=False, repr=False, compare=False

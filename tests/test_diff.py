@@ -248,7 +248,20 @@ ALIAS = (
     "meaning: Task was cancelled}",
     "meaning: Task was cancelled, aliases: [task_canceled]}",
 )
+#: Issue 30 §3: fallback: null, and how unknown codes are retried then.
+NO_FALLBACK = ("fallback: protocol_error\n", "fallback: null\n")
+BY_STATUS = ("fallback: null\n", "fallback: null\nunknown_retryable: by_status\n")
 OTHER_PAIRS = [
+    # A root class loses its code (Python's Base() needs code=), and an unknown
+    # code decodes as itself: breaking both ways.
+    ("fallback dropped", [], [NO_FALLBACK], {(BREAKING, "fallback-changed")}),
+    ("fallback restored", [NO_FALLBACK], [], {(BREAKING, "fallback-changed")}),
+    (
+        "unknown_retryable changed",
+        [NO_FALLBACK],
+        [BY_STATUS],
+        {(BREAKING, "unknown-retryable-changed")},
+    ),
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
     ("alias removed", [ALIAS], [], {(BREAKING, "alias-removed")}),
     ("alias added", [], [ALIAS], {(COMPATIBLE, "alias-added")}),

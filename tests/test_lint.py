@@ -185,6 +185,16 @@ def test_rule_fires_before_and_not_after(tmp_path: Path, rule_id: str) -> None:
     assert after == []
 
 
+def test_fallback_not_retryable_has_nothing_to_say_of_fallback_null(
+    tmp_path: Path,
+) -> None:
+    # Issue 30 §3: with fallback: null no code is borrowed, retryable or not; an
+    # unknown code is retryable only as its payload or unknown_retryable says.
+    config = LintConfig.from_table({"enable": ["fallback-not-retryable"]})
+    edits = [("fallback: protocol_error", "fallback: null\nunknown_retryable: true")]
+    assert lint(_taxonomy(tmp_path, edits), config) == []
+
+
 def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
     taxonomy = _taxonomy(
         tmp_path,
@@ -476,3 +486,27 @@ def test_a_parent_domain_without_codes_needs_no_generic_code(tmp_path: Path) -> 
         "domain 'tool' has no generic code 'tool_error' for errors it cannot be "
         "more precise about"
     ]
+
+
+def test_a_removed_code_replaced_by_no_live_code_fires(tmp_path: Path) -> None:
+    # Issue 33 §6: the removed code's page links to what replaced it.
+    removed = (
+        "task_cancelled: {removed: {since: 0.1.0, reason: gone,"
+        " replaced_by: %s}, meaning: Task was cancelled}"
+    )
+    old = "task_cancelled: {retryable: false, meaning: Task was cancelled}"
+    findings = {
+        target: [
+            f.message
+            for f in lint(_taxonomy(tmp_path, [(old, removed % target)]))
+            if f.rule == "replaced-by-live"
+        ]
+        for target in ("task_error", "task_vanished")
+    }
+    assert findings == {
+        "task_error": [],
+        "task_vanished": [
+            "removed 'task_cancelled' is replaced by 'task_vanished', which is not"
+            " a live code"
+        ],
+    }

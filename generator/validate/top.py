@@ -26,7 +26,7 @@ from taxogen.model import (
 from taxogen.naming import check_names, pascal_guess, snake_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, resolve_replacements
-from taxogen.validate.docs import read_docs
+from taxogen.validate.docs import check_pages, read_docs
 from taxogen.validate.domains import read_domain
 from taxogen.validate.events import read_events
 from taxogen.validate.fields import NONE_DECLARED, read_fields
@@ -38,6 +38,7 @@ from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_afte
 from taxogen.validate.shared import DomainFields, shared_fields
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
+from taxogen.validate.unknown import UNKNOWN_KEY, is_null, read_unknown_retryable
 
 __all__ = ["FORMAT", "TOP_REQUIRED", "read_taxonomy"]
 
@@ -65,6 +66,7 @@ _TOP_KEYS = (
     "payload",
     "details",
     RETRY_KEY,
+    UNKNOWN_KEY,
 )
 #: The keys every taxonomy gives (the JSON Schema requires the same ones).
 TOP_REQUIRED = (
@@ -203,8 +205,10 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     else:
         codes.complete = False
 
+    # Issue 30 §3: fallback: null borrows no code for unknown ones.
+    no_fallback = "fallback" in top and is_null(top["fallback"][1])
     for role in ("fallback", "wrap"):
-        if role not in top:
+        if role not in top or (role == "fallback" and no_fallback):
             continue
         role_node = top[role][1]
         role_code = r.text(role_node, role)
@@ -228,6 +232,15 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     retry_after, retry_at, _ = read_retry_after(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
+    unknown_retryable = read_unknown_retryable(r, top, no_fallback)
+    if no_fallback and payload is not None and payload.problem:
+        r.error(
+            top["fallback"][1].position,
+            "fallback",
+            "null borrows no code for an unknown one, but a problem (payload "
+            "preset problem) whose type names no code of the taxonomy has none to "
+            "keep; name a fallback code",
+        )
 
     if (
         r.diagnostics
@@ -240,6 +253,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or wire_type is None
         or class_suffix is None
         or payload is None
+        or unknown_retryable is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
@@ -258,7 +272,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         version=version,
         base=base,
         # Both were checked above to name a defined code (so they are plain text).
-        fallback=_scalar(top["fallback"][1]),
+        fallback=None if no_fallback else _scalar(top["fallback"][1]),
+        unknown_retryable=unknown_retryable,
         wrap=_scalar(top["wrap"][1]),
         code_case=code_case,
         domains=tuple(domains),
@@ -285,6 +300,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             return None
     top_retry = None if retry_at is None else (retry_at, str(retry_after))
     check_retry_after(r, taxonomy, top_retry)  # issue 30 §8
+    check_pages(r, taxonomy)  # issue 33 §6
     return None if r.diagnostics else taxonomy
 
 

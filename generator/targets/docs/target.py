@@ -30,12 +30,14 @@ from taxogen.model import (
     Docs,
     Event,
     Shape,
+    Taxonomy,
     constant_text,
     json_data,
     version_key,
 )
 from taxogen.naming import NamedCode, NamedDomain, Names, domain_prefix
 from taxogen.targets.base import Options, Target, Template, header_lines
+from taxogen.targets.docs.pages import CodePage, each_page, index_once, pages
 from taxogen.targets.mapped import code_mapping
 from taxogen.targets.contract.mapped_vectors import wire_input
 
@@ -141,9 +143,7 @@ class DocsView:
     fields: tuple[Field, ...]
     domains: tuple[DomainView, ...]
     events: tuple[Event, ...]
-    fallback: NamedCode
-    #: The top-level details every code carries, listed once (issue 30 §7).
-    shared: tuple[Field, ...] = ()
+    fallback: NamedCode | None  # None: fallback: null (issue 30 §3)
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
     #: Whether the code tables show a key column: some key differs from its wire
@@ -156,6 +156,10 @@ class DocsView:
     #: codes were left out of it for being too many to draw.
     diagram: tuple[str, ...] = ()
     diagram_without_codes: bool = False
+    #: The top-level details every code carries, listed once (issue 30 §7).
+    shared: tuple[Field, ...] = ()
+    #: Under ``docs: {layout: pages}``, every code's own page (pages.py).
+    pages: tuple[CodePage, ...] = ()
 
 
 #: The most edges Mermaid draws by default (its ``maxEdges``): above it, the
@@ -269,6 +273,20 @@ def _details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
         template=code.message.text if code.message is not None else None,
         fields=tuple(
             _field_row(f, "" if f.name == retry else None) for f in _own(code)
+        ),
+    )
+
+
+def _page_details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
+    """A code's details on its own page (layout: pages): every field it
+    carries, the shared ones too, as the page stands alone."""
+    code = named.code
+    retry = taxonomy.retry_field(code)
+    return CodeDetails(
+        code=wire_label(code.code, code.wire),
+        template=code.message.text if code.message is not None else None,
+        fields=tuple(
+            _field_row(f, "" if f.name == retry else None) for f in code.fields
         ),
     )
 
@@ -581,10 +599,31 @@ def view(names: Names, options: Options) -> DocsView:
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
-        fallback_label=_named(names.fallback.code.code, names.fallback.code.wire),
+        fallback_label=(
+            _unknown_text(taxonomy)
+            if names.fallback is None
+            else "handled as "
+            + _named(names.fallback.code.code, names.fallback.code.wire)
+        ),
         wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
+        pages=pages(names, _page_details),
+    )
+
+
+def _unknown_text(taxonomy: Taxonomy) -> str:
+    """What the page says of an unknown code where there is no fallback (issue
+    30 §3): its identity kept, and when it is retryable."""
+    rule = {
+        "false": "not retryable unless its payload says so",
+        "true": "retryable unless its payload says otherwise",
+        "by_status": "retryable when received with a 5xx status (not without "
+        "one) unless its payload says",
+    }[taxonomy.unknown_retryable]
+    return (
+        f"kept as it is: an error of `{taxonomy.base}` carrying that code, with "
+        f"the HTTP status it was received with (if any), {rule}"
     )
 
 
@@ -595,7 +634,17 @@ def _md_yes_no(value: bool) -> str:
 TARGET = Target(
     name="docs",
     view=view,
-    templates=(Template(template="docs/errors.md.j2", output="docs/errors.md"),),
+    templates=(
+        Template(template="docs/errors.md.j2", output="docs/errors.md"),
+        Template(
+            template="docs/code.md.j2", output="docs/errors/{slug}.md", each=each_page
+        ),
+        Template(
+            template="docs/index.md.j2", output="docs/errors/index.md", each=index_once
+        ),
+    ),
+    # A page's slug is its wire code percent-encoded (model.page_slug).
+    placeholders={"slug": r"[A-Za-z0-9._~%-]+"},
     filters={
         "md_text": escape.md_text,
         "md_cell": escape.md_cell,
