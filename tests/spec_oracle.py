@@ -210,12 +210,10 @@ class Spec:
     def plain(self) -> SpecCode:
         """The code the vectors of the wire rules carry, so that any details
         pass: the first live code without declared fields, else the fallback
-        (which has no required ones), as where every code carries the top
-        level's fields (issue 30 §7)."""
-        return next(
-            (c for c in self.codes.values() if not c.fields),
-            self.codes[self.fallback],
-        )
+        (else the wrap code; neither has required ones), as where every code
+        carries the top level's fields (issue 30 §7)."""
+        role = self.fallback if self.fallback is not None else self.wrap
+        return next((c for c in self.codes.values() if not c.fields), self.codes[role])
 
     @property
     def by_wire(self) -> dict[str | int, SpecCode]:
