@@ -77,6 +77,12 @@ class FieldDoc(ShapeDoc):
         str | None,
         Doc("the domain that declares it for its codes and child domains'; null: code"),
     ]
+    const: NotRequired[
+        Annotated[
+            JSON,
+            Doc("the value fixed for the code (issue 30 §7), also its default"),
+        ]
+    ]
     top: NotRequired[
         Annotated[
             Literal[True],
@@ -343,6 +349,8 @@ def _field(field: Field) -> FieldDoc:
         doc["default"] = json_data(field.default)
     if field.top:
         doc["top"] = True
+    if field.has_const:
+        doc["const"] = json_data(field.default)
     return doc
 
 

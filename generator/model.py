@@ -565,6 +565,9 @@ class Field:
     domain: str | None = None
     #: Whether the top-level ``details:`` declares it, for every code (issue 30 §7).
     top: bool = False
+    #: ``const:``: the value fixed for the code (issue 30 §7), also its
+    #: ``default`` (a constant field is optional on the wire, and filled in).
+    has_const: bool = False
     position: Position
 
 

@@ -67,7 +67,7 @@ PENDING: dict[str, tuple[str, ...]] = {
     "top": ("python_bases",),
     "domain": ("python_bases",),
     "code": ("python_bases", "go_is"),
-    "field": ("fields", "const"),
+    "field": ("fields",),
     "items": ("fields",),
     "payload": (),
 }
@@ -336,11 +336,28 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
                         "properties": {
                             "default": (
                                 number if kind == "number" else {"type": json_type}
-                            )
+                            ),
+                            "const": (
+                                number if kind == "number" else {"type": json_type}
+                            ),
                         }
                     },
                 }
             )
+        # Issue 30 §7: a constant of a scalar field, which takes no default
+        # and no required (optional on the wire, and filled in).
+        rules.append(
+            {
+                "if": {"required": ["const"]},
+                "then": {
+                    "properties": {
+                        "type": {"enum": list(SCALAR_TYPES)},
+                        "default": False,
+                        "required": False,
+                    }
+                },
+            }
+        )
     properties.update(
         enum={
             "description": "A string's allowed values.",
@@ -359,8 +376,8 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
     )
     if items:
         properties["const"] = {
-            "description": "The value the field has for the code, filled in and "
-            "checked on decoding.",
+            "description": "The value the field has for the code: filled in, "
+            "written on every payload, and absent or equal on decoding.",
             "type": ["string", "number", "boolean"],
         }
     rules += [

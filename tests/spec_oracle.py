@@ -230,6 +230,15 @@ class Spec:
         return next(iter(self.codes.values()))
 
     @property
+    def plain(self) -> SpecCode:
+        """The code the vectors of the wire rules carry, so that any details
+        pass: the first live code without declared fields, else the fallback
+        (else the wrap code; neither has required ones), as where every code
+        carries the top level's fields (issue 30 §7)."""
+        role = self.fallback if self.fallback is not None else self.wrap
+        return next((c for c in self.codes.values() if not c.fields), self.codes[role])
+
+    @property
     def by_wire(self) -> dict[str | int, SpecCode]:
         """The live codes by their wire code."""
         return {c.wire: c for c in self.codes.values()}
@@ -496,8 +505,13 @@ def _every_status(value: Any) -> list[int] | None:
 
 
 def _shape(raw: Any) -> dict[str, Any]:
-    """docs "The format": a field (or ``items``) is a type name or a mapping."""
-    return {"type": raw} if isinstance(raw, str) else dict(raw)
+    """docs "The format": a field (or ``items``) is a type name or a mapping;
+    issue 30 §7: a `const:` field is "checked on decoding (absent or equal)",
+    so never required."""
+    shape = {"type": raw} if isinstance(raw, str) else dict(raw)
+    if "const" in shape:
+        shape["required"] = False
+    return shape
 
 
 def _fields(raw: Any) -> dict[str, dict[str, Any]]:
@@ -807,11 +821,35 @@ def fields_problem(spec: Spec, code: object, details: object) -> str | None:
     given = details if isinstance(details, dict) else {}
     for name, field in entry.fields if entry is not None else ():
         if name not in given:
-            if field.get("required", True):
+            # Issue 30 §7: a `const:` field is "checked on decoding (absent or
+            # equal)": never missing.
+            if field.get("required", True) and "const" not in field:
+                return f"details.{name}"
+        elif "const" in field:
+            if not same_constant(given[name], field["const"]):
                 return f"details.{name}"
         elif not fits(field, given[name]):
             return f"details.{name}"
     return None
+
+
+def same_constant(found: object, const: object) -> bool:
+    """JSON's equality of scalars: numbers by value (2 is 2.0), a boolean
+    only itself, a string only itself."""
+    if isinstance(const, bool) or isinstance(found, bool):
+        return found is const
+    if isinstance(const, (int, float)):
+        return isinstance(found, (int, float)) and found == const
+    return found == const
+
+
+def with_constants(spec: Spec, code: object, details: Any) -> Any:
+    """Issue 30 §7: a known code's `const:` fields are "filled in ... written on
+    every payload": received details with each one they lack added."""
+    entry = spec.known(code)
+    consts = {n: f["const"] for n, f in entry.fields if "const" in f} if entry else {}
+    missing = {n: v for n, v in consts.items() if n not in (details or {})}
+    return {**(details or {}), **missing} if missing else details
 
 
 def fits(shape: dict[str, Any], value: object) -> bool:
@@ -867,9 +905,9 @@ def sample_details(spec: Spec, code: str, *, optional: bool = False) -> dict[str
     with ``optional``, every optional one), each a :func:`sample` of its shape."""
     entry = spec.codes[code]
     return {
-        name: sample(field)
+        name: field["const"] if "const" in field else sample(field)
         for name, field in entry.fields
-        if optional or field.get("required", True)
+        if optional or (field.get("required", True) and "const" not in field)
     }
 
 
@@ -910,6 +948,8 @@ def constructed(spec: Spec, code: str, details: dict[str, Any]) -> dict[str, Any
     for name, field in entry.fields:
         if name not in filled and "default" in field:
             filled[name] = field["default"]
+        if name not in filled and "const" in field:  # issue 30 §7: "filled in"
+            filled[name] = field["const"]
     message = (
         entry.meaning if entry.message is None else rendered(entry.message, filled)
     )
@@ -1021,7 +1061,7 @@ def _accepted(spec: Spec, payload: dict[str, Any]) -> dict[str, Any]:
             "code": code,
             "message": payload["message"],
             "retryable": payload["retryable"],
-            "details": payload.get("details") or {},
+            "details": with_constants(spec, code, payload.get("details")) or {},
         },
         **spec.mapped(target),
         "ancestors": _ancestors(spec, target),
@@ -1377,6 +1417,7 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     problem = fields_problem(spec, code, details)
     if problem is not None:
         return problem
+    details = with_constants(spec, code, details)
     # Issue 30 §1: "outside: keep (with envelope:): members beside the envelope
     # ... are kept on the error as received and written back" (the constants
     # are checked and written as constants); within the limits, as details are.

@@ -105,13 +105,31 @@ def test_the_models_are_the_catalogues() -> None:
         )
 
 
-@pytest.mark.xfail(
-    raises=TaxonomyError,
-    strict=True,
-    reason="the catalogues use issue 30 keys not all built yet: once one "
-    "validates, this xfail fails and must go",
+#: The catalogues whose issue 30 keys are all built: oauth since §7's top-level
+#: details, lsp since §3's fallback: null on a domain.  Each other one is
+#: expected to fail (its taxonomy refused, or the hook failing on a name §6
+#: will allow) until it passes: then its xfail fails and it must join these.
+WHOLE = ("oauth", "lsp")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        (
+            name
+            if name in WHOLE
+            else pytest.param(
+                name,
+                marks=pytest.mark.xfail(
+                    raises=(TaxonomyError, AssertionError),
+                    strict=True,
+                    reason="the catalogue uses issue 30 keys not all built yet",
+                ),
+            )
+        )
+        for name in CATALOGUES
+    ],
 )
-@pytest.mark.parametrize("name", CATALOGUES)
 def test_the_hook_passes_on_the_catalogues_themselves(
     tmp_path: Path, name: str
 ) -> None:

@@ -88,29 +88,52 @@ func main() {
 """
 
 SHIPPED = cases()[0]  # the shipped taxonomy, today's payload
+# Issue 30 §7: a constant details field (Node's errno) is absent or equal, else
+# refused naming the field, whatever the value's type.
+ERRNO = next(c for c in cases() if c.name == "errno_const")
+NOT_ENOENT = "details.errno: expected -2, the constant of its code, or none"
+CONST_REFUSED: list[tuple[str, Any, str]] = [
+    ("another errno", {"code": "ENOENT", "errno": -3}, NOT_ENOENT),
+    ("errno as text", {"code": "ENOENT", "errno": "-2"}, NOT_ENOENT),
+    ("errno null", {"code": "ENOENT", "errno": None}, NOT_ENOENT),
+    (
+        "EIO's errno, a boolean",
+        {"code": "EIO", "errno": True},
+        "details.errno: expected -5, the constant of its code, or none",
+    ),
+]
+#: Each case with the refusals it is decoded with.
+SETS = [(SHIPPED, REFUSED), (ERRNO, CONST_REFUSED)]
+IDS = ["shipped", "errno_const"]
 
 
-def _python() -> list[str]:
-    module = import_generated(SHIPPED)
+def _python(case: Any, refused: list[tuple[str, Any, str]]) -> list[str]:
+    module = import_generated(case)
     said = []
-    for _, payload, _ in REFUSED:
+    for _, payload, _ in refused:
         with pytest.raises(module.InvalidPayloadError) as caught:
             module.from_payload(payload)
         said.append(str(caught.value))
     return said
 
 
-def test_python_says_what_it_got() -> None:
-    assert _python() == [expected for _, _, expected in REFUSED]
+@pytest.mark.parametrize("case, refused", SETS, ids=IDS)
+def test_python_says_what_it_got(
+    case: Any, refused: list[tuple[str, Any, str]]
+) -> None:
+    assert _python(case, refused) == [expected for _, _, expected in refused]
 
 
-def test_typescript_says_the_same(compiled_ts: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("case, refused", SETS, ids=IDS)
+def test_typescript_says_the_same(
+    case: Any, refused: list[tuple[str, Any, str]], compiled_ts: Any, tmp_path: Path
+) -> None:
     node = require_typescript_tools()
-    probes = [("refusal", payload) for _, payload, _ in REFUSED]
-    observed = run_node_probes(node, compiled_ts(SHIPPED), probes, tmp_path)
-    assert [seen["message"] for seen in observed] == [e for _, _, e in REFUSED]
+    probes = [("refusal", payload) for _, payload, _ in refused]
+    observed = run_node_probes(node, compiled_ts(case), probes, tmp_path)
+    assert [seen["message"] for seen in observed] == [e for _, _, e in refused]
     assert [seen["field"] for seen in observed] == [
-        e.split(":")[0] for _, _, e in REFUSED
+        e.split(":")[0] for _, _, e in refused
     ]
 
 
@@ -124,18 +147,24 @@ def test_typescript_names_the_class_of_what_it_got(
     assert seen["message"] == "payload: expected an object, got an Error"
 
 
-def test_go_says_the_same(tmp_path: Path, go_env: dict[str, str]) -> None:
-    module = _write(SHIPPED, tmp_path)
+@pytest.mark.parametrize("case, refused", SETS, ids=IDS)
+def test_go_says_the_same(
+    case: Any,
+    refused: list[tuple[str, Any, str]],
+    tmp_path: Path,
+    go_env: dict[str, str],
+) -> None:
+    module = _write(case, tmp_path)
     probe = module / "cmd" / "refusals"
     probe.mkdir(parents=True)
     (probe / "main.go").write_text(
         GO_PROBE.replace("TAXOGEN_GO_MODULE", _module_path(module)), encoding="utf-8"
     )
     inputs = tmp_path / "inputs.json"
-    inputs.write_text(json.dumps([payload for _, payload, _ in REFUSED]))
+    inputs.write_text(json.dumps([payload for _, payload, _ in refused]))
     done = _go(["go", "run", "./cmd/refusals", str(inputs)], module, go_env)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert json.loads(done.stdout) == [e for _, _, e in REFUSED]
+    assert json.loads(done.stdout) == [e for _, _, e in refused]
 
 
 def test_the_readme_says_it() -> None:

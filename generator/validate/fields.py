@@ -2,9 +2,12 @@
 
 A ``details`` mapping names each field and gives its shape (``{type: integer,
 minimum: 0}``, or just ``string``), whether it is ``required`` (the default) and
-an optional ``description`` and ``default`` (optional fields only).  A domain's
-fields are shared by all its codes, which may add their own but never redefine
-one with another shape.  It runs past 300 lines because a shape's keys
+an optional ``description`` and ``default`` (optional fields only), or a
+``const`` (issue 30 §7: a scalar's value fixed for the code, which takes
+neither ``default`` nor ``required``: modelled as an optional field defaulting
+to it, ``has_const`` set).  A domain's fields are shared by all its codes (and
+by its child domains', :mod:`.shared`), which may add their own but never
+redefine one with another shape.  It runs past 300 lines because a shape's keys
 (``enum``, ``items``, bounds, ``default``) are each checked against its type
 here, where every message can name the key and the line.
 """
@@ -42,6 +45,7 @@ _FIELD_KEYS = (
     "items",
     "minimum",
     "maximum",
+    "const",
 )
 _ITEM_KEYS = ("type", "enum", "minimum", "maximum")
 
@@ -124,7 +128,7 @@ def _read_field(
         get(found, "description", lambda n: r.text(n, join(key, "description"))) or ""
     )
     default: JSONValue = None
-    if "default" in found:
+    if "default" in found and "const" not in found:
         dnode = found["default"][1]
         reported = len(r.diagnostics)
         default = json_value(r, dnode, join(key, "default"))
@@ -151,6 +155,22 @@ def _read_field(
                 "a required field takes no default; add `required: false`",
             )
             ok = False
+    if "const" in found:
+        const = _read_const(r, key, found, shape)
+        if const is _BROKEN:
+            ok = False
+        elif shape is not None and ok:
+            return Field(
+                name=name,
+                shape=shape,
+                required=False,
+                description=description,
+                default=const,  # type: ignore[arg-type]  # not _BROKEN: checked
+                has_default=True,
+                has_const=True,
+                domain=domain,
+                position=name_node.position,
+            )
     if shape is None or ("required" in found and required is None) or not ok:
         return None
     return Field(
@@ -163,6 +183,55 @@ def _read_field(
         domain=domain,
         position=name_node.position,
     )
+
+
+#: What :func:`_read_const` gives for a constant it refused (None is no constant
+#: any shape admits, but is a JSON value the reader may return).
+_BROKEN = object()
+
+
+def _read_const(
+    r: Reader,
+    key: str,
+    found: dict[str, tuple[ScalarNode, Node]],
+    shape: Shape | None,
+) -> object:
+    """A field's ``const:`` (issue 30 §7): a string, number or boolean of the
+    field's shape, on a field that gives no ``default`` nor ``required`` (it is
+    optional on the wire, and filled in); else ``_BROKEN``, reported."""
+    const_key, node = found["const"]
+    where = join(key, "const")
+    for other, why in (
+        ("default", "its value is its `const:`"),
+        ("required", "it may be absent on the wire, and is always written"),
+    ):
+        if other in found:
+            r.error(
+                found[other][0].position,
+                join(key, other),
+                f"a constant field takes no {other!r}: {why}",
+            )
+            return _BROKEN
+    if shape is not None and shape.type not in SCALAR_TYPES:
+        r.error(
+            const_key.position,
+            where,
+            f"a field of type {shape.type} takes no 'const' (only "
+            f"{', '.join(SCALAR_TYPES[:-1])} or {SCALAR_TYPES[-1]} does)",
+        )
+        return _BROKEN
+    reported = len(r.diagnostics)
+    value = json_value(r, node, where)
+    if len(r.diagnostics) > reported:
+        return _BROKEN
+    if shape is not None and _past_safe(shape, value):
+        out_of_range(r, node, where, _shown(value), "an integer", ROUNDED)
+        return _BROKEN
+    if value is None or (shape is not None and not shape.accepts(value)):
+        wanted = "a value" if shape is None else describe_shape(shape)
+        r.error(node.position, where, f"the constant {_shown(value)} is not {wanted}")
+        return _BROKEN
+    return value
 
 
 def _read_shape(

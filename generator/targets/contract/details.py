@@ -21,6 +21,7 @@ from taxogen.targets.contract.numbers import FIRST_INFINITE, RAW, RawJSON
 from taxogen.targets.contract.payload_vectors import VectorList, accepted
 from taxogen.targets.contract.samples import (
     every,
+    other_than_const,
     required_only,
     sample,
     wrong,
@@ -51,6 +52,8 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
             ),
         ]
         for field in fields:  # each bound is taken (issue 29: 2**53 - 1 too)
+            if field.has_const:
+                continue  # its one value is its constant's (issue 30 §7)
             for bound in ("minimum", "maximum"):
                 value = getattr(field.shape, bound)
                 if value is not None:
@@ -63,7 +66,8 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                     )
         integer = next((f for f in fields if f.shape.type == "integer"), None)
         if integer is not None:
-            whole = {**every(named), integer.name: float(sample(integer.shape))}
+            value = every(named)[integer.name]  # a constant's own, if one
+            whole = {**every(named), integer.name: float(value)}
             valid.append(
                 ("integer_as_float", f"{integer.name} written 3.0 is an integer", whole)
             )
@@ -91,6 +95,16 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                 (f"{field.name}/missing", f"{field.name} missing", details, field.name)
             )
         for field in fields:
+            other = other_than_const(field) if field.has_const else None
+            if other is not None:  # issue 30 §7: absent or equal, nothing else
+                invalid.append(
+                    (
+                        f"{field.name}/not_the_constant",
+                        f"{field.name} {other!r}, not its constant",
+                        {**every(named), field.name: other},
+                        field.name,
+                    )
+                )
             for why, value in wrong(field.shape):
                 details = {**every(named), field.name: value}
                 invalid.append(
@@ -123,6 +137,8 @@ def _not_finite(out: VectorList, named: NamedCode, base: dict[str, Any]) -> None
     number), which the schema cannot say (its bounds can: a field with a
     maximum has none)."""
     for field in named.code.fields:
+        if field.has_const:
+            continue  # its one value is its constant (issue 30 §7)
         if field.shape.type in ("integer", "number") and field.shape.maximum is None:
             out.add(
                 "from_payload",

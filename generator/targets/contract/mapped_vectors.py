@@ -311,6 +311,15 @@ def _accepted(
     leaves out."""
     code = named.code.wire_code if wire_code is None else wire_code
     payload = names.taxonomy.payload
+    if code == named.code.wire_code or code in named.code.aliases:
+        # A known code's constant fields are filled in (issue 30 §7).
+        consts = {
+            f.name: json_data(f.default)
+            for f in named.code.fields
+            if f.has_const and not (isinstance(details, dict) and f.name in details)
+        }
+        if consts and (details is None or isinstance(details, dict)):
+            details = {**(details or {}), **consts}
     own_status = code_mapping(names.taxonomy, named.code).http_status
     if status is None:
         status = own_status
@@ -673,13 +682,21 @@ def _absent_message_rules(
     it is written back without the member."""
     payload = names.taxonomy.payload
     bare = {k: v for k, v in good.items() if k != payload.message}
+    # Its template where every field it names has a value without details (a
+    # default, or a constant: issue 30 §7), else its meaning.
+    template = first.code.message
+    given = {f.name for f in first.code.fields if f.has_default}
+    alone = template is not None and all(
+        p.field is None or p.field in given for p in template.pieces
+    )
+    text = construct_expect(first, {})["message"] if alone else first.code.meaning
     cases: list[tuple[str, str, dict[str, Any], NamedCode, str, dict[str, Any]]] = [
         (
             "message_absent",
             "no message: the meaning, and written back without it",
             bare,
             first,
-            first.code.meaning,
+            text,
             {},
         ),
         (
@@ -687,7 +704,7 @@ def _absent_message_rules(
             "a null message counts as absent: written back without it",
             {**bare, payload.message: None},
             first,
-            first.code.meaning,
+            text,
             {},
         ),
     ]

@@ -22,6 +22,7 @@ from taxogen.model import (
     WIRE_PATTERN,
     Tombstone,
     code_pattern,
+    json_data,
 )
 from taxogen.naming import NamedCode, Names, in_code_case, other_case
 from taxogen.targets.contract.samples import known_details
@@ -127,12 +128,20 @@ def some_unknown(names: Names) -> str | int:
 
 
 def accepted(
-    named: NamedCode, payload: dict[str, Any], wire_code: str | int | None = None
+    named: NamedCode,
+    payload: dict[str, Any],
+    wire_code: str | int | None = None,
+    *,
+    known: bool = True,
 ) -> dict[str, Any]:
     echoed = dict(payload)
     echoed = {key: echoed[key] for key in ("code", "message", "retryable")}
     details = payload.get("details")
-    echoed["details"] = details if isinstance(details, dict) else {}
+    echoed["details"] = dict(details) if isinstance(details, dict) else {}
+    if known:  # a known code's constant fields are filled in (issue 30 §7)
+        for field in named.code.fields:
+            if field.has_const and field.name not in echoed["details"]:
+                echoed["details"][field.name] = json_data(field.default)
     return {
         "ok": True,
         "class": named.class_name,
@@ -192,7 +201,7 @@ def accepted_unknown(
     """The outcome of a payload whose code ``wire`` the taxonomy does not know."""
     class_name, code, domain, _ = unknown_target(names, wire)
     return {
-        **accepted(plain_code(names), payload, wire_code=wire),
+        **accepted(plain_code(names), payload, wire_code=wire, known=False),
         "class": class_name,
         "code": code,
         "domain": domain,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from taxogen.model import Shape
+from taxogen.model import Field, Shape, json_data
 from taxogen.naming import NamedCode
 
 __all__ = [
@@ -89,7 +89,32 @@ def required_only(code: NamedCode) -> dict[str, Any]:
 
 
 def every(code: NamedCode) -> dict[str, Any]:
-    return {f.name: sample(f.shape) for f in code.code.fields}
+    """A value for every field: a constant field's own (issue 30 §7)."""
+    return {
+        f.name: json_data(f.default) if f.has_const else sample(f.shape)
+        for f in code.code.fields
+    }
+
+
+def other_than_const(field: Field) -> Any:
+    """A value of a constant field's shape that is not its constant, or None
+    where the shape holds no other (a one-string enum)."""
+    const = json_data(field.default)
+    shape = field.shape
+    candidates: list[Any] = [
+        *shape.enum,
+        not const if isinstance(const, bool) else None,
+        "zz_other" if shape.type == "string" and not shape.enum else None,
+        *(
+            (const + 1, const - 1)
+            if shape.type in ("integer", "number") and not isinstance(const, bool)
+            else ()
+        ),
+    ]
+    return next(
+        (c for c in candidates if c is not None and c != const and shape.accepts(c)),
+        None,
+    )
 
 
 def known_details(code: NamedCode) -> dict[str, Any]:

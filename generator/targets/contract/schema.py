@@ -107,7 +107,9 @@ def field_schema(field: Field) -> dict[str, Any]:
     if field.description:
         out["description"] = field.description
     out.update(_shape_schema(field.shape))
-    if field.has_default:
+    if field.has_const:
+        out["const"] = json_data(field.default)  # issue 30 §7: absent or equal
+    elif field.has_default:
         out["default"] = json_data(field.default)
     return out
 

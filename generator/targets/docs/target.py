@@ -75,6 +75,7 @@ class Field:
     required: bool
     description: str
     default: str | None = None  # the default as JSON, for a details field
+    const: bool = False  # the default is the field's constant (issue 30 §7)
     markdown: bool = False  # the description is Markdown (a ``docs`` entry)
 
 
@@ -225,6 +226,7 @@ def _field_row(f: model.Field, retry: str | None) -> Field:
             )
         ),
         default=_json_text(json_data(f.default)) if f.has_default else None,
+        const=f.has_const,
     )
 
 

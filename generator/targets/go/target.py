@@ -183,6 +183,8 @@ def _field_spec(field: Field) -> str:
     if field.has_default:
         text = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
         parts.append(f"Default: {go_str(text)}")
+    if field.has_const:
+        parts.append(f"Const: {go_str(constant_text(field.default))}")
     return "{" + ", ".join(parts) + "}"
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from taxogen.targets.python import pysyntax
-from taxogen.model import Field, JSONObject, JSONValue, Shape, Template
+from taxogen.model import Field, JSONObject, JSONValue, Shape, Template, constant_text
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.python import escape
 
@@ -92,6 +92,8 @@ def _field_spec(field: Field) -> str:
     if field.has_default:
         args.append(f"default={py_json(field.default)}")
     args.extend(_shape_args(field.shape))
+    if field.has_const:
+        args.append(f"const={escape.python_str(constant_text(field.default))}")
     return f"_runtime.Field({', '.join(args)})"
 
 

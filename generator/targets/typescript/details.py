@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from taxogen.model import JSONObject, JSONValue, Field, Shape, Template
+from taxogen.model import JSONObject, JSONValue, Field, Shape, Template, constant_text
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.typescript import escape
 
@@ -115,6 +115,8 @@ def field_specs(fields: tuple[Field, ...]) -> tuple[str, ...]:
         entries.append(f"required: {'true' if f.required else 'false'}")
         if f.has_default:
             entries.append(f"default: {ts_json(f.default)}")
+        if f.has_const:
+            entries.append(f"const: {escape.ts_str(constant_text(f.default))}")
         specs.append("{ " + ", ".join(entries) + " }")
     return tuple(specs)
 

@@ -195,7 +195,12 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
         assert prefix + "extra_key" in ids, code
         for name, field in entry.fields:
             assert prefix + f"{name}/type" in ids, (code, name)
-            if field.get("required", True):
+            if "const" in field:
+                # Issue 30 §7: "absent or equal": never missing; another value
+                # of its shape is refused.
+                assert prefix + f"{name}/missing" not in ids, (code, name)
+                assert prefix + f"{name}/not_the_constant" in ids, (code, name)
+            elif field.get("required", True):
                 assert prefix + f"{name}/missing" in ids, (code, name)
                 assert prefix + "absent" in ids, code
             for bound in ("minimum", "maximum"):
@@ -203,8 +208,9 @@ def test_vectors_cover_every_code_event_and_rule(case: Case) -> None:
                     side = "below" if bound == "minimum" else "above"
                     assert prefix + f"{name}/{side}_{bound}" in ids, (code, name)
                     assert prefix + f"{name}/at_{bound}" in ids, (code, name)
+            plain = "const" not in field  # a constant's one value is its own
             if field["type"] in ("integer", "number") and "maximum" not in field:
-                assert prefix + f"{name}/not_finite" in ids, (code, name)
+                assert (prefix + f"{name}/not_finite" in ids) is plain, (code, name)
             if "enum" in field:
                 assert prefix + f"{name}/not_in_enum" in ids, (code, name)
         assert f"construct/{code}/required_only" in ids, code

@@ -264,7 +264,7 @@ def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
             return None
         return viewed[f"from_payload/{vid}"]
 
-    first = spec.first
+    first = spec.plain
     if p["retryable"] is not None:
         assert given("retryable_from_wire")["retryable"] is not first.retryable
     if p["details"] is not None:
@@ -701,7 +701,10 @@ def test_every_typed_code_has_each_family_of_details_vectors(
             continue
         prefix = f"from_payload/details/{code}/"
         fields = dict(entry.fields)
-        required = [n for n, f in entry.fields if f.get("required", True)]
+        # Issue 30 §7: a constant field is never required ("absent or equal").
+        required = [
+            n for n, f in entry.fields if f.get("required", True) and "const" not in f
+        ]
 
         rest = spec.payload["details"] == "*"
 
@@ -733,6 +736,11 @@ def test_every_typed_code_has_each_family_of_details_vectors(
         for name, field in entry.fields:
             if name in required:
                 assert set(details(f"{name}/missing")) == set(fields) - {name}
+            if "const" in field:
+                # Issue 30 §7: a value of the field's shape, not its constant.
+                other = details(f"{name}/not_the_constant")[name]
+                assert spec_oracle.fits(field, other), (code, name)
+                assert not spec_oracle.same_constant(other, field["const"])
             wrong = details(f"{name}/type")
             assert set(wrong) == set(fields), (code, name)
             assert not spec_oracle.fits(field, wrong[name]), (code, name)
@@ -1015,8 +1023,10 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
     good: dict[str, Any] = {p["code"]: code, p["message"]: "m"}
     if p["retryable"]:
         good[p["retryable"]] = entry.retryable
-    for field, _ in entry.fields:
-        good.setdefault(field, "x")
+    for field, shape in entry.fields:
+        # A value of its shape (issue 30 §7: a constant's own).
+        value = shape["const"] if "const" in shape else spec_oracle.sample(shape)
+        good.setdefault(field, value)
 
     def wrapped(body: Any) -> Any:
         return {p["envelope"]: body} if p["envelope"] else body
@@ -1074,7 +1084,9 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
         if p["retryable"]:
             base[p["retryable"]] = code.retryable
         details = spec_oracle.sample_details(spec, code.code)
-        required = any(f.get("required", True) for _, f in code.fields)
+        required = any(
+            f.get("required", True) and "const" not in f for _, f in code.fields
+        )
 
         def carrying(value: dict[str, Any], body: dict[str, Any] = base) -> Any:
             if p["details"] == "*":

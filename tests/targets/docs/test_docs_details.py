@@ -89,8 +89,10 @@ def _check_rows(
                 assert f"{bound} {items[bound]}" in kind, (where, name)
             else:
                 assert bound not in kind, (where, name)
-        yes = spec.get("required", True)
+        yes = spec.get("required", True) and "const" not in spec
         assert required.startswith("yes" if yes else "no"), (where, name)
+        if "const" in spec:  # issue 30 §7: absent or equal on the wire
+            assert required == f"no (always {json.dumps(spec['const'])})", where
         if "default" in spec:
             shown = json.dumps(spec["default"])  # false, "text", 5
             assert required == f"no (default {shown})", (where, name)

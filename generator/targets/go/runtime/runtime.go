@@ -58,6 +58,10 @@ type Field struct {
 	Maximum  *float64
 	Items    *Shape
 	Default  string // the default as JSON text; "" when there is none
+	// Const is a constant field's value as messages show it (issue 30 §7), its
+	// Default the value itself: absent or equal on decoding, filled in, and
+	// written on every payload; "" when the field is no constant.
+	Const string
 }
 
 // Piece is literal text of a message template, then the field rendered after
@@ -713,6 +717,7 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
 	} else {
+		details = withConstants(spec.Fields, details)
 		treated = spec.Code
 	}
 	return &Error{
@@ -961,6 +966,8 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
+	} else {
+		details = withConstants(spec.Fields, details)
 	}
 	// Issue 30 §3: with no fallback, an unknown code keeps its identity.
 	keeps := hasCode && !known && t.kept(matched)
@@ -1204,7 +1211,10 @@ func Build(t *Taxonomy, code Code, details map[string]any) *Error {
 		filled[k] = notNil(v)
 	}
 	for _, field := range spec.Fields {
-		if _, ok := filled[field.Name]; !ok && field.Default != "" {
+		_, ok := filled[field.Name]
+		// A constant field holds its constant whatever a typed constructor was
+		// given (issue 30 §7): its value is fixed for the code.
+		if (!ok && field.Default != "") || field.Const != "" {
 			filled[field.Name], _ = decode([]byte(field.Default))
 		}
 	}
@@ -1337,6 +1347,29 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
+// withConstants is received details (checked) with each constant field they
+// lack filled in (issue 30 §7: written on every payload), in a copy (the
+// received map is the caller's); the same map when none is lacking.
+func withConstants(fields []Field, details map[string]any) map[string]any {
+	copied := false
+	for _, field := range fields {
+		if field.Const == "" {
+			continue
+		}
+		if _, ok := details[field.Name]; !ok {
+			if !copied {
+				filled := make(map[string]any, len(details)+1)
+				for k, v := range details {
+					filled[k] = v
+				}
+				details, copied = filled, true
+			}
+			details[field.Name], _ = decode([]byte(field.Default))
+		}
+	}
+	return details
+}
+
 func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError {
 	for i := range fields {
 		field := &fields[i]
@@ -1345,6 +1378,12 @@ func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError 
 		if !present {
 			if field.Required {
 				return invalid(where, "%s: required, missing", where)
+			}
+			continue
+		}
+		if field.Const != "" {
+			if want, _ := decode([]byte(field.Default)); !sameConstant(value, want) {
+				return invalid(where, "%s: expected %s, the constant of its code, or none", where, field.Const)
 			}
 			continue
 		}

@@ -476,6 +476,9 @@ class Field(NamedTuple):
     minimum: float | None = None
     maximum: float | None = None
     items: Shape | None = None
+    #: A constant field's value as messages show it (issue 30 §7), its
+    #: ``default`` the value itself; None: no constant.
+    const: str | None = None
 
 
 _WANTED: Final = {
@@ -580,7 +583,10 @@ def _checks(fields: tuple[Field, ...]) -> tuple[_Check, ...]:
             spec.required,
             (
                 None
-                if spec.enum or spec.items is not None or _inexact(spec)
+                if spec.enum
+                or spec.items is not None
+                or spec.const is not None
+                or _inexact(spec)
                 else _SOLE_TYPES.get(spec.type)
             ),
             spec.minimum,
@@ -619,6 +625,15 @@ def _field_problem(
                 and (high is None or cast(float, value) <= high)
             ):
                 continue
+            const = spec.const
+            if const is not None:
+                # Issue 30 §7: absent, or the code's constant (as JSON compares).
+                if _same_constant(value, spec.default):
+                    continue
+                where = "details." + name
+                return where, (
+                    f"{where}: expected {const}, the constant of its code, or none"
+                )
             problem = _shape_problem(spec, value)
             if problem is None:
                 continue
@@ -1494,6 +1509,7 @@ def decoder(
             wrong = _field_problem(checks, copy or {})
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
+            copy = _with_constants(cls.fields, copy)
         error = _received(cls, message, retryable, code)
         if keeps:
             vars(error)["code"] = code  # issue 30 §3: its identity, as received
@@ -1662,6 +1678,7 @@ def _mapped_decoder(
             wrong = _field_problem(checks, details or {})
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
+            details = _with_constants(cls.fields, details)
         absent = message is None
         if message is None:
             if wire.exact_message:
@@ -1734,6 +1751,17 @@ def _same_constant(found: object, constant: object) -> bool:
     if issubclass(kind, float):
         return float.__float__(cast(float, found)) == constant
     return False
+
+
+def _with_constants(fields: tuple[Field, ...], details: Any) -> Any:
+    """Received ``details`` (checked: an object or None) with each constant field
+    it lacks filled in (issue 30 §7: written on every payload); as they were
+    when the code has none."""
+    for spec in fields:
+        if spec.const is not None and (details is None or spec.name not in details):
+            details = {} if details is None else details
+            details[spec.name] = spec.default
+    return details
 
 
 def _absent_message(cls: type[TaxonomyError], details: object) -> str:

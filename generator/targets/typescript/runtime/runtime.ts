@@ -150,6 +150,11 @@ export interface FieldSpec extends Shape {
   readonly required: boolean;
   /** The value an omitted optional field gets (absent: it stays absent). */
   readonly default?: unknown;
+  /**
+   * A constant field's value as messages show it (issue 30 §7), its `default`
+   * the value itself: absent or equal on decoding, and filled in.
+   */
+  readonly const?: string;
 }
 
 /** The longest `code` `fromPayload` accepts, in characters; a longer one is refused. */
@@ -453,6 +458,10 @@ function fieldProblem(
       if (spec.required) return { field, problem: `${field}: required, missing` };
       continue;
     }
+    if (spec.const !== undefined) {
+      if (details[spec.name] === spec.default) continue;
+      return { field, problem: `${field}: expected ${spec.const}, the constant of its code, or none` };
+    }
     const problem = shapeProblem(spec, details[spec.name]);
     if (problem !== undefined) {
       const sep = problem.startsWith("[") ? "" : ": ";
@@ -501,6 +510,24 @@ function typedDetails(
     put(result, spec.name, "copy" in copy ? copy.copy : null);
   }
   return Object.freeze(result);
+}
+
+/**
+ * Received `details` (checked: an object, or undefined) with each constant field
+ * it lacks filled in (issue 30 §7: written on every payload); the same object
+ * when the code has none.
+ */
+function withConstants<D extends Readonly<Record<string, unknown>> | undefined>(
+  fields: readonly FieldSpec[],
+  details: D,
+): D | Readonly<Record<string, unknown>> {
+  const missing = fields.filter(
+    (spec) => spec.const !== undefined && (details === undefined || !Object.hasOwn(details, spec.name)),
+  );
+  if (missing.length === 0) return details;
+  const result: Record<string, unknown> = { ...(details ?? {}) };
+  for (const spec of missing) put(result, spec.name, spec.default);
+  return result;
 }
 
 /** Marks the options the decoder passes: details as received, already checked. */
@@ -1134,7 +1161,7 @@ export function decoder<
     if (typeof retryable !== "boolean") {
       throw invalid("retryable", `expected a boolean, got ${kind(retryable)}`);
     }
-    const details = guarded("details", () => readDetails(field(payload, "details")));
+    let details = guarded("details", () => readDetails(field(payload, "details")));
     const cls = lookup(code);
     // A known code's declared fields are checked (the fallback's are not: an
     // unknown code's details are whatever its sender made them).
@@ -1143,6 +1170,7 @@ export function decoder<
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
+      details = withConstants(cls.fields, details);
     }
     // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
     // the claiming domain's, its own, where the domain says fallback: null).
@@ -1247,6 +1275,7 @@ export function decoder<
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
+      details = withConstants(cls.fields, given);
     }
     const absent = message === undefined;
     if (message === undefined) {
