@@ -51,6 +51,8 @@ from taxogen.model import (
     WIRE_PATTERN,
     WIRE_TYPES,
 )
+from taxogen.targets.go.reserved import GO_SENTINELS
+from taxogen.targets.python.reserved import PYTHON_EXCEPTIONS
 from taxogen.validate.top import TOP_REQUIRED
 
 __all__ = ["PENDING", "SCHEMA_ID", "encode", "schema"]
@@ -63,9 +65,9 @@ SCHEMA_ID = (
 #: The keys of issue 30 ("Every real catalogue, exactly as it is"), by where they
 #: sit, in the schema ahead of the validator that reads them.
 PENDING = {
-    "top": ("details", "retry_after", "python_bases", "unknown_retryable"),
-    "domain": ("fallback", "python_bases", "retry_after"),
-    "code": ("aliases", "python_bases", "go_is", "retry_after"),
+    "top": ("details", "retry_after", "unknown_retryable"),
+    "domain": ("fallback", "retry_after"),
+    "code": ("aliases", "retry_after"),
     "field": ("fields", "const"),
     "items": ("fields",),
     "payload": ("message_required", "constants", "status", "outside"),
@@ -248,7 +250,7 @@ def _defs() -> dict[str, Any]:
         },
         "pythonBases": {
             "type": "array",
-            "items": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"},
+            "items": {"enum": sorted(PYTHON_EXCEPTIONS)},
             "minItems": 1,
             "uniqueItems": True,
         },
@@ -465,10 +467,7 @@ def _code() -> dict[str, Any]:
             "description": "Go standard-library sentinels the error answers "
             "errors.Is for, such as [fs.ErrNotExist].",
             "type": "array",
-            "items": {
-                "type": "string",
-                "pattern": "^[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)*\\.[A-Z][A-Za-z0-9_]*$",
-            },
+            "items": {"enum": sorted(GO_SENTINELS)},
             "minItems": 1,
             "uniqueItems": True,
         },

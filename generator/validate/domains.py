@@ -11,12 +11,13 @@ can be reported in the same run as every other problem.
 from __future__ import annotations
 
 from taxogen.model import CLASS_OVERRIDE, Code, Domain, Tombstone
-from taxogen.naming import pascal_guess
+from taxogen.naming import class_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, is_removed, read_code
 from taxogen.validate.fields import NONE_DECLARED, read_fields
 from taxogen.validate.hierarchy import Hierarchy, Match, read_match
 from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.native import PYTHON_BASES_KEY, read_python_bases
 from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.status import STATUS_KEYS, read_statuses
 from taxogen.validate.text import describe
@@ -33,6 +34,7 @@ _DOMAIN_KEYS = (
     "codes",
     *STATUS_KEYS,
     RETRY_KEY,
+    PYTHON_BASES_KEY,
 )
 
 
@@ -94,12 +96,13 @@ def read_domain(
             join(dkey, "class"),
             CLASS_OVERRIDE,
             "a class name (a capital, then letters, digits or underscores)",
-            pascal_guess,
+            class_guess,
         ),
     )
     class_ok = "class" not in found or class_name is not None
     statuses = read_statuses(r, dkey, found)
     retry_after, retry_at, retry_ok = read_retry_after(r, dkey, found)
+    python_bases, bases_at, bases_ok = read_python_bases(r, dkey, found)
     shared = (
         read_fields(r, join(dkey, "details"), found["details"], key_node.value)
         if "details" in found
@@ -115,6 +118,7 @@ def read_domain(
         and shared.complete
         and statuses.ok
         and retry_ok
+        and bases_ok
         and match is not None
         and ("parent" not in found or parent is not None)
     )
@@ -197,6 +201,8 @@ def read_domain(
         http_statuses=statuses.http_statuses,
         retry_after=retry_after,
         retry_after_at=retry_at,
+        python_bases=python_bases,
+        python_bases_at=bases_at,
         parent=parent,
         prefixes=tuple(prefix for prefix, _ in match.prefixes),
         ranges=tuple((low, high) for low, high, _ in match.ranges),

@@ -851,10 +851,14 @@ class TaxonomyError(Exception):
             message = self.meaning
         elif not isinstance(message, str):
             raise TypeError(f"message: expected a string, got {_kind(message)}")
-        super().__init__(message)
+        code = _plain(self.code) if wire_code is None else wire_code
+        if isinstance(self, OSError):  # python_bases: errno and strerror too
+            _os_init(self, code, message)
+        else:
+            super().__init__(message)
         self.message = message
         self.details = details
-        self.wire_code = _plain(self.code) if wire_code is None else wire_code
+        self.wire_code = code
         # Tracebacks show notes, so the code reaches every log that prints one
         # (logging.exception, JSON formatters) without extra work.
         self.add_note(f"code: {self.wire_code}")
@@ -876,6 +880,11 @@ class TaxonomyError(Exception):
         return (
             f"{type(self).__name__}(code={self.wire_code!r}, message={self.message!r})"
         )
+
+    def __setstate__(self, state: dict[str, Any] | None) -> None:
+        super().__setstate__(state)
+        if isinstance(self, OSError):  # errno follows the restored wire code
+            _os_init(self, self.wire_code, self.message)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Exception pickles only ``args``; keep the cause and every attribute too.
@@ -923,6 +932,17 @@ class TaxonomyError(Exception):
         ``logging`` module (where ``name`` and ``message`` are the record's own,
         and overwriting them is a KeyError) and structlog's keyword arguments."""
         return {f"error_{key}": value for key, value in self.to_dict().items()}
+
+
+def _os_init(error: OSError, code: str | int, message: str) -> None:
+    """An error whose class is also an OSError (``python_bases``, issue 30 §6):
+    ``errno`` is its wire code where that is an integer (else None), ``strerror``
+    its message, and ``args`` the pair, as OSError(errno, strerror) has them."""
+    if type(code) is int:
+        OSError.__init__(error, code, message)
+    else:
+        OSError.__init__(error, message)
+        error.strerror = message
 
 
 def _http_status(value: object) -> int:
@@ -1113,6 +1133,8 @@ def _received(cls: type[_E], message: str, retryable: bool, code: str | int) -> 
     error.wire_code = code
     error.retryable = retryable
     error.__notes__ = [f"code: {code}"]
+    if isinstance(error, OSError):
+        _os_init(error, code, message)
     return error
 
 
@@ -1174,6 +1196,13 @@ class Classes(Generic[_E]):
     def unloaded(self, code: str | int) -> type[_E] | None:
         """The class of a code of the taxonomy that ``by_code`` lacks: none here."""
         return None
+
+    def known(self, code: object) -> type[_E] | None:
+        """The class of ``code`` where it is a code of the taxonomy, else None."""
+        if type(code) is not int and type(code) is not str:
+            return None
+        found = self.by_code.get(code)
+        return self.unloaded(code) if found is None else found
 
     def unknown(self, code: str | int) -> type[_E]:
         """The class of a code the taxonomy lacks: the class of the domain whose
@@ -1702,16 +1731,27 @@ def _wire_value(value: object, wire: Wire, field: str) -> Any:
     return copy
 
 
-def to_error(value: object, classes: Classes[_E]) -> _E:
+def to_error(
+    value: object,
+    classes: Classes[_E],
+    natives: tuple[tuple[type[BaseException], Any], ...] = (),
+) -> _E:
     """``value`` if it is an error of the taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
-    its ``original``, since Python chains only exceptions.
+    its ``original``, since Python chains only exceptions.  ``natives`` pairs
+    each builtin a class names in ``python_bases`` with that class, the deepest
+    classes first: a native exception becomes the first class whose builtin it
+    is an instance of (see :func:`_native`).
     """
     if is_error(value, classes.base):
         return value
     if issubclass(type(value), BaseException):
         cause = cast(BaseException, value)
+        if natives:
+            native = _native(cause, classes, natives)
+            if native is not None:
+                return native
         try:
             text = str(cause)
         except Exception:
@@ -1721,6 +1761,45 @@ def to_error(value: object, classes: Classes[_E]) -> _E:
         return classes.wrap()(message, cause=cause)
     error = classes.wrap()(f"non-exception value: {_show(value)}")
     error.original = value
+    return error
+
+
+def _native(
+    cause: BaseException,
+    classes: Classes[_E],
+    natives: tuple[tuple[type[BaseException], Any], ...],
+) -> _E | None:
+    """The error of the most specific class ``cause`` is native to (issue 30
+    §6), its message the exception's, ``cause`` its ``__cause__``; None where no
+    class names a builtin ``cause`` is an instance of.
+
+    An OSError whose ``errno`` is a code of the taxonomy whose class is an
+    OSError gives that class; else the nearest of its type's ``__mro__`` that a
+    class names wins (``natives`` lists the deepest classes first).
+    """
+    cls: type[_E] | None = None
+    if isinstance(cause, OSError):
+        found = classes.known(cause.errno)
+        if found is not None and issubclass(found, OSError):
+            cls = found
+    if cls is None:
+        for kind in type(cause).__mro__:
+            target = next((t for b, t in natives if b is kind), None)
+            if target is not None:
+                cls = classes._resolve(target)
+                break
+    if cls is None:
+        return None
+    strerror = cause.strerror if isinstance(cause, OSError) else None
+    if isinstance(strerror, str):
+        message = strerror
+    else:
+        try:
+            message = str(cause)
+        except Exception:
+            message = ""
+    error = cls.__new__(cls)
+    error._setup(message or None, {}, cause, None)
     return error
 
 
