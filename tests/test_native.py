@@ -1,0 +1,135 @@
+"""Issue 30 §6: ``python_bases`` and ``go_is``, beyond the errno hierarchy
+(``tests/test_native_errno.py``).
+
+Python: an error of a class with python_bases is the builtin too, with what
+the builtin's reference gives it (an OSError's ``errno``, ``strerror`` and
+``args`` as ``OSError(errno, strerror)`` has them), kept through pickling and
+copying; ``to_error`` of a native exception picks the most specific class
+(the Python reference's ``__mro__`` order), and a taxonomy without the key
+keeps today's behaviour.  Go: ``errors.Is`` answers the sentinels ``go_is``
+names (``tests/targets/go/native_test.go``), and the table of sentinels
+validation accepts is the installed Go's (``go doc``).
+"""
+
+from __future__ import annotations
+
+import copy
+import errno
+import pickle
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from taxogen.targets.go.reserved import GO_SENTINELS
+from tests.support import REPO, cases, import_generated, require_tool
+from tests.targets.go.test_go import _add_test, _go, _write
+from tests.targets.go.test_go import go_env  # noqa: F401  (the fixture, by name)
+
+CASE = next(case for case in cases() if case.name == "errno_native")
+SPEC = yaml.safe_load(CASE.taxonomy.read_text(encoding="utf-8"))
+
+
+def test_an_oserror_class_carries_errno_strerror_and_args() -> None:
+    mod = import_generated(CASE)
+    error = mod.EnoentError("gone")
+    # As OSError(2, "gone") would: the Python reference's OSError constructor.
+    assert (error.errno, error.strerror, error.args) == (2, "gone", (2, "gone"))
+    assert str(error) == "gone" and error.message == "gone"
+    assert repr(error) == "EnoentError(code=2, message='gone')"
+    for again in (pickle.loads(pickle.dumps(error)), copy.copy(error)):
+        assert type(again) is mod.EnoentError
+        assert (again.errno, again.strerror, again.args) == (2, "gone", (2, "gone"))
+    bare = mod.EnoentError()
+    assert (bare.errno, bare.strerror) == (2, "No such file or directory")
+
+
+def test_an_unknown_errno_keeps_its_number_through_pickling() -> None:
+    mod = import_generated(CASE)
+    error = mod.from_payload({"errno": errno.ENOTTY, "strerror": "tty"})
+    again = pickle.loads(pickle.dumps(error))
+    assert again.errno == again.wire_code == errno.ENOTTY
+    assert again.args == (errno.ENOTTY, "tty")
+
+
+def test_to_error_picks_the_most_specific_class() -> None:
+    mod = import_generated(CASE)
+    # No errno: the nearest builtin of the exception's type that a class names.
+    plain = mod.to_error(PermissionError("denied"))
+    assert type(plain) is mod.PermissionError  # the domain's class
+    assert plain.message == "denied" and plain.__cause__ is not None
+    # BrokenPipeError is EPIPE's and ESHUTDOWN's: the first in the file.
+    assert type(mod.to_error(BrokenPipeError())) is mod.EpipeError
+    assert type(mod.to_error(ConnectionError("c"))) is mod.ConnectionError
+    # With an errno, the errno's class, whatever the exception's own type.
+    assert type(mod.to_error(OSError(errno.ESHUTDOWN, "x"))) is mod.EshutdownError
+    assert type(mod.to_error(PermissionError(errno.EACCES, "x"))) is mod.EaccesError
+    # An empty message is the class's meaning.
+    assert (
+        mod.to_error(TimeoutError()).message
+        == SPEC["domains"]["network"]["codes"]["ETIMEDOUT"]["meaning"]
+    )
+    # Not native: wrapped as before.
+    wrapped = mod.to_error(ValueError("v"))
+    assert wrapped.wire_code == errno.EINVAL and wrapped.message == "ValueError: v"
+
+
+def test_a_class_takes_a_builtins_name_and_the_module_says_builtins() -> None:
+    mod = import_generated(CASE)
+    assert mod.PermissionError is not PermissionError
+    assert issubclass(mod.PermissionError, PermissionError)
+    assert mod.ConnectionError.__mro__[1] is mod.SystemCallError
+    assert ConnectionError in mod.ConnectionError.__mro__
+    source = (CASE.expected / "python/src/errno_native_errors/__init__.py").read_text(
+        encoding="utf-8"
+    )
+    assert "class PermissionError(SystemCallError, builtins.PermissionError):" in (
+        source
+    )
+
+
+def test_without_python_bases_a_native_exception_is_wrapped_as_today() -> None:
+    other = next(case for case in cases() if case.name == "errno_numbers")
+    mod = import_generated(other)
+    error = mod.to_error(FileNotFoundError(errno.ENOENT, "x"))
+    assert not isinstance(error, OSError)
+    assert error.wire_code == 5  # its wrap code, EIO
+    assert error.message == "FileNotFoundError: [Errno 2] x"
+
+
+def test_go_is_answers_errors_is(
+    tmp_path: Path, go_env: dict[str, str]  # noqa: F811
+) -> None:
+    module = _write(CASE, tmp_path)
+    _add_test(module, REPO / "tests/targets/go/native_test.go", "native")
+    done = _go(["go", "test", "-count=1", "./native"], module, go_env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    errors_go = (module / "errors.go").read_text(encoding="utf-8")
+    assert '\t"io/fs"\n' in errors_go
+
+
+def test_every_go_sentinel_is_an_error_variable_of_the_installed_go() -> None:
+    """The table validation reads, held to ``go doc`` of the installed Go: each
+    entry is an exported variable of its package (the import path the table
+    gives), and the package's name is the one Go code writes before the dot."""
+    go = shutil.which("go")
+    require_tool(go is not None, "go")
+    assert go is not None
+    for name, path in GO_SENTINELS.items():
+        package, _, variable = name.partition(".")
+        assert path.rsplit("/", 1)[-1] == package, name
+        done = subprocess.run(
+            [go, "doc", path, variable],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert done.returncode == 0, (name, done.stderr)
+        assert f"package {package} " in done.stdout, name
+        assert f"var {variable} " in done.stdout or f"\t{variable} " in done.stdout, (
+            name,
+            done.stdout,
+        )
