@@ -87,7 +87,9 @@ def read_python_bases(
         if name in PYTHON_EXCEPTIONS:
             continue
         good = False
-        hint = close_match(name, PYTHON_EXCEPTIONS)
+        hint = (
+            None if name in NEWER_EXCEPTIONS else close_match(name, PYTHON_EXCEPTIONS)
+        )
         more = f" (did you mean {show(hint)}?)" if hint else ""
         if name in NEWER_EXCEPTIONS:
             why = "is newer than Python 3.11, which the generated package supports"
@@ -183,7 +185,7 @@ def check_python_bases(r: Reader, taxonomy: Taxonomy, top_at: Position | None) -
                 at,
                 join(key, PYTHON_BASES_KEY),
                 f"Python cannot build a class that extends its parent class and "
-                f"{names}: {type(exc).__name__}: {exc}",
+                f"{names}: {type(exc).__name__}: {' '.join(str(exc).split())}",
             )
             return None
         return cls
