@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import errno
 import pickle
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,6 +24,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from taxogen.diff import BREAKING, diff
+from taxogen.pipeline import load_names
 from taxogen.targets.go.reserved import GO_SENTINELS
 from tests.support import REPO, cases, import_generated, require_tool
 from tests.targets.go.test_go import _add_test, _go, _write
@@ -133,3 +136,27 @@ def test_every_go_sentinel_is_an_error_variable_of_the_installed_go() -> None:
             name,
             done.stdout,
         )
+
+
+def test_diff_compares_what_each_class_is_inherited_bases_included(
+    tmp_path: Path,
+) -> None:
+    """Dropping the top level's OSError breaks every code whose class is then
+    no OSError (except OSError stops catching it), and none whose own builtin
+    is one anyway (FileNotFoundError is an OSError, by Python's reference)."""
+    text = CASE.taxonomy.read_text(encoding="utf-8")
+    edited = re.sub(r"(?m)^python_bases: \[OSError\].*\n", "", text, count=1)
+    assert edited != text
+    (tmp_path / "old.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(edited, encoding="utf-8")
+    changes = diff(load_names(tmp_path / "old.yaml"), load_names(tmp_path / "new.yaml"))
+    assert {(c.kind, c.rule) for c in changes} == {(BREAKING, "python-base-removed")}
+    broken = {c.message.split("'")[1] for c in changes}
+    own = {
+        key
+        for domain in SPEC["domains"].values()
+        for key, code in domain["codes"].items()
+        if not code.get("python_bases") and not domain.get("python_bases")
+    }
+    assert broken == own
+    assert all("no longer a OSError (python_bases)" in c.message for c in changes)
