@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import copy
 import errno
+import importlib
 import pickle
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from taxogen.diff import BREAKING, diff
-from taxogen.pipeline import load_names
+from taxogen.pipeline import build_plan, load_names
 from taxogen.targets.go.reserved import GO_SENTINELS
 from tests.support import REPO, cases, import_generated, require_tool
 from tests.targets.go.test_go import _add_test, _go, _write
@@ -160,3 +162,32 @@ def test_diff_compares_what_each_class_is_inherited_bases_included(
     }
     assert broken == own
     assert all("no longer a OSError (python_bases)" in c.message for c in changes)
+
+
+def test_the_lazy_layout_converts_native_exceptions_too(tmp_path: Path) -> None:
+    """The same case in the lazy layout (classes in per-domain modules, loaded
+    on first use): to_error finds a domain's class and the root class alike."""
+    text = CASE.taxonomy.read_text(encoding="utf-8")
+    text = text.replace(
+        "name: errno_native\n", "name: errno_lazy\npython_layout: lazy\n"
+    )
+    source = tmp_path / "taxonomy.yaml"
+    source.write_text(text, encoding="utf-8")
+    for path, data in build_plan(source, ["python"]).items():
+        if path.startswith("python/src/"):
+            target = tmp_path / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    assert (tmp_path / "python/src/errno_lazy_errors/_domain_file.py").is_file()
+    sys.path.insert(0, str(tmp_path / "python/src"))
+    try:
+        mod = importlib.import_module("errno_lazy_errors")
+        assert type(mod.to_error(PermissionError("p"))) is mod.PermissionError
+        assert type(mod.to_error(OSError(errno.ENOTTY, "t"))) is mod.SystemCallError
+        found = mod.to_error(FileNotFoundError("f"))
+        assert type(found) is mod.EnoentError and isinstance(found, FileNotFoundError)
+        assert mod.from_payload({"errno": errno.EACCES}).errno == errno.EACCES
+    finally:
+        sys.path.remove(str(tmp_path / "python/src"))
+        for name in [m for m in sys.modules if m.startswith("errno_lazy_errors")]:
+            del sys.modules[name]

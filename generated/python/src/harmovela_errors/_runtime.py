@@ -1291,7 +1291,11 @@ class LazyClasses(Classes[_E]):
         return cls
 
     def _resolve(self, target: Any) -> type[_E]:
-        return self.load(target)
+        # A class by name, loaded on first use; the root class (defined by the
+        # package itself, as to_error's natives may name it) as it is.
+        return (
+            self.load(target) if isinstance(target, str) else cast("type[_E]", target)
+        )
 
     def lookup(self, code: str | int) -> type[_E]:
         cls = self.by_code.get(code)
