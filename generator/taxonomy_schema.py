@@ -62,15 +62,16 @@ SCHEMA_ID = (
     "https://raw.githubusercontent.com/acme/taxogen/main/schema/taxonomy.schema.json"
 )
 
-#: The keys of issue 30 ("Every real catalogue, exactly as it is"), by where they
-#: sit, in the schema ahead of the validator that reads them.
-PENDING = {
-    "top": ("details", "retry_after", "unknown_retryable"),
-    "domain": ("fallback", "retry_after"),
-    "code": ("aliases", "retry_after"),
+#: The keys of issue 30 ("Every real catalogue, exactly as it is") in the schema
+#: ahead of the validator that reads them, by where they sit; a key leaves this
+#: list with the change that makes taxogen take it (tests/test_taxonomy_schema.py).
+PENDING: dict[str, tuple[str, ...]] = {
+    "top": ("details", "unknown_retryable"),
+    "domain": ("fallback",),
+    "code": (),
     "field": ("fields", "const"),
     "items": ("fields",),
-    "payload": ("message_required", "constants", "status", "outside"),
+    "payload": (),
 }
 #: ``code_case: as_written`` (issue 30 §4): a wire code as the protocol writes it,
 #: whose first letter or digit is a letter (the model's own once it has it).
