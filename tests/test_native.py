@@ -191,3 +191,27 @@ def test_the_lazy_layout_converts_native_exceptions_too(tmp_path: Path) -> None:
         sys.path.remove(str(tmp_path / "python/src"))
         for name in [m for m in sys.modules if m.startswith("errno_lazy_errors")]:
             del sys.modules[name]
+
+
+def test_the_docs_page_says_which_builtins_each_class_extends() -> None:
+    page = (CASE.expected / "docs/errors.md").read_text(encoding="utf-8")
+    top = ", ".join(f"`{b}`" for b in SPEC["python_bases"])
+    assert f"In Python, every error class is also a builtin {top}" in page
+    for domain in SPEC["domains"].values():
+        for name in domain.get("python_bases", ()):
+            assert f"its classes are also a builtin `{name}`" in page
+        # The column is there where some code of the domain has a native error.
+        column = any(
+            c.get("python_bases") or c.get("go_is") for c in domain["codes"].values()
+        )
+        for key, code in domain["codes"].items():
+            (row,) = [line for line in page.splitlines() if f"| `{key}` |" in line]
+            if not column:
+                assert row.count("|") == 5, row  # code, key, retryable, meaning
+                continue
+            native = [
+                f"{language} " + ", ".join(f"`{n}`" for n in code[k])
+                for language, k in (("Python", "python_bases"), ("Go", "go_is"))
+                if code.get(k)
+            ]
+            assert row.endswith(f" {'; '.join(native)} |" if native else "|  |"), row
