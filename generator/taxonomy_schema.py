@@ -66,7 +66,7 @@ SCHEMA_ID = (
 #: ahead of the validator that reads them, by where they sit; a key leaves this
 #: list with the change that makes taxogen take it (tests/test_taxonomy_schema.py).
 PENDING: dict[str, tuple[str, ...]] = {
-    "top": ("details", "unknown_retryable"),
+    "top": (),
     "domain": ("fallback",),
     "code": (),
     "field": ("fields", "const"),
@@ -436,6 +436,11 @@ def _code() -> dict[str, Any]:
             {
                 "since": _ref("version", f"{version} that removed the code."),
                 "reason": _ref("label", "Why it was removed."),
+                "replaced_by": {
+                    "description": "The code to use instead: its docs page says so.",
+                    "type": "string",
+                    "minLength": 1,
+                },
             },
             required=("since", "reason"),
             description="A tombstone: the code is no longer generated and its "
@@ -683,6 +688,12 @@ def _docs() -> dict[str, Any]:
                 "items": _ref("prose"),
             },
             "diagram": _boolean("false: leave out the class diagram."),
+            "layout": {
+                "description": "pages: also a page per code (removed ones kept) "
+                "at docs/errors/<wire code>.md, and an index; page (default): "
+                "the one page.",
+                "enum": ["page", "pages"],
+            },
         },
         description="The docs page's prose, each entry Markdown.",
     )
@@ -749,6 +760,27 @@ def _cases() -> list[dict[str, Any]]:
         }
     )
     rules += [
+        # Issue 30 §3: unknown_retryable only where unknown codes keep theirs, and
+        # no fallback: null where a problem's type may name no code at all.
+        {
+            "if": {
+                "required": ["fallback"],
+                "properties": {"fallback": {"type": "string"}},
+            },
+            "then": {"not": {"required": ["unknown_retryable"]}},
+        },
+        {
+            "if": {
+                "required": ["payload"],
+                "properties": {
+                    "payload": {
+                        "required": ["preset"],
+                        "properties": {"preset": {"const": "problem"}},
+                    }
+                },
+            },
+            "then": {"properties": {"fallback": {"type": "string"}}},
+        },
         _untyped(),
         {
             "if": {
@@ -905,8 +937,10 @@ def schema() -> dict[str, Any]:
         "retry_after": _retry_after("after any code"),
         "python_bases": _python_bases("every code"),
         "unknown_retryable": {
-            "description": "Whether an unknown code is retryable: false, true, or "
-            "by_status (for 5xx statuses received) (issue 30).",
+            "description": "With fallback: null, whether an unknown code (which "
+            "keeps its identity) is retryable where its payload does not say: "
+            "false (the default), true, or by_status (when received with a 5xx "
+            "status; not without one).",
             "enum": [False, True, "by_status"],
         },
     }
