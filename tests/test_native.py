@@ -61,13 +61,18 @@ def test_an_unknown_errno_keeps_its_number_through_pickling() -> None:
 
 def test_to_error_picks_the_most_specific_class() -> None:
     mod = import_generated(CASE)
-    # No errno: the nearest builtin of the exception's type that a class names.
-    plain = mod.to_error(PermissionError("denied"))
-    assert type(plain) is mod.PermissionError  # the domain's class
+    # An errno of no code: the nearest builtin of the exception's type that a
+    # class names, here the domain's class, which (no fallback) has no code of
+    # its own and carries the errno as its code.
+    plain = mod.to_error(PermissionError(999, "denied"))
+    assert type(plain) is mod.PermissionError
+    assert (plain.wire_code, plain.errno) == (999, 999)
     assert plain.message == "denied" and plain.__cause__ is not None
+    # Without an errno such a class has no code to carry: wrapped as before.
+    assert mod.to_error(PermissionError("denied")).wire_code == errno.EINVAL
     # BrokenPipeError is EPIPE's and ESHUTDOWN's: the first in the file.
     assert type(mod.to_error(BrokenPipeError())) is mod.EpipeError
-    assert type(mod.to_error(ConnectionError("c"))) is mod.ConnectionError
+    assert type(mod.to_error(ConnectionError(999, "c"))) is mod.ConnectionError
     # With an errno, the errno's class, whatever the exception's own type.
     assert type(mod.to_error(OSError(errno.ESHUTDOWN, "x"))) is mod.EshutdownError
     assert type(mod.to_error(PermissionError(errno.EACCES, "x"))) is mod.EaccesError
@@ -182,7 +187,8 @@ def test_the_lazy_layout_converts_native_exceptions_too(tmp_path: Path) -> None:
     sys.path.insert(0, str(tmp_path / "python/src"))
     try:
         mod = importlib.import_module("errno_lazy_errors")
-        assert type(mod.to_error(PermissionError("p"))) is mod.PermissionError
+        denied = mod.to_error(PermissionError(999, "p"))
+        assert type(denied) is mod.PermissionError and denied.errno == 999
         assert type(mod.to_error(OSError(errno.ENOTTY, "t"))) is mod.SystemCallError
         found = mod.to_error(FileNotFoundError("f"))
         assert type(found) is mod.EnoentError and isinstance(found, FileNotFoundError)

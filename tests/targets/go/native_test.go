@@ -19,13 +19,13 @@ func TestGoIsAnswersTheSentinels(t *testing.T) {
 		err  error
 		want []error
 	}{
-		{gen.NewEnoentError(), []error{fs.ErrNotExist}},
-		{gen.NewEexistError(), []error{fs.ErrExist}},
-		{gen.NewEnotemptyError(), []error{fs.ErrExist}},
-		{gen.NewEpermError(), []error{fs.ErrPermission}},
-		{gen.NewEaccesError(), []error{fs.ErrPermission}},
-		{gen.NewEioError(), nil},
-		{gen.NewEisdirError(), nil},
+		{gen.NewEnoentError(gen.EnoentDetails{}), []error{fs.ErrNotExist}},
+		{gen.NewEexistError(gen.EexistDetails{}), []error{fs.ErrExist}},
+		{gen.NewEnotemptyError(gen.EnotemptyDetails{}), []error{fs.ErrExist}},
+		{gen.NewEpermError(gen.EpermDetails{}), []error{fs.ErrPermission}},
+		{gen.NewEaccesError(gen.EaccesDetails{}), []error{fs.ErrPermission}},
+		{gen.NewEioError(gen.EioDetails{}), nil},
+		{gen.NewEisdirError(gen.EisdirDetails{}), nil},
 	}
 	all := []error{fs.ErrNotExist, fs.ErrExist, fs.ErrPermission, fs.ErrInvalid, fs.ErrClosed}
 	for _, c := range cases {

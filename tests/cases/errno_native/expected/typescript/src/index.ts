@@ -100,27 +100,305 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface SystemCallErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details of a `EnoentError`. */
+export type EnoentDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EexistError`. */
+export type EexistDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnotdirError`. */
+export type EnotdirDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EisdirError`. */
+export type EisdirDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnotemptyError`. */
+export type EnotemptyDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `ExdevError`. */
+export type ExdevDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `ErofsError`. */
+export type ErofsDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnospcError`. */
+export type EnospcDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EmfileError`. */
+export type EmfileDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnfileError`. */
+export type EnfileDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EbadfError`. */
+export type EbadfDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EioError`. */
+export type EioDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EpermError`. */
+export type EpermDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EaccesError`. */
+export type EaccesDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EsrchError`. */
+export type EsrchDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EchildError`. */
+export type EchildDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EintrError`. */
+export type EintrDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EagainError`. */
+export type EagainDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EalreadyError`. */
+export type EalreadyDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EinprogressError`. */
+export type EinprogressDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EpipeError`. */
+export type EpipeDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EshutdownError`. */
+export type EshutdownDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EconnabortedError`. */
+export type EconnabortedDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EconnresetError`. */
+export type EconnresetDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EconnrefusedError`. */
+export type EconnrefusedDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EtimedoutError`. */
+export type EtimedoutDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EaddrinuseError`. */
+export type EaddrinuseDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EaddrnotavailError`. */
+export type EaddrnotavailDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnetunreachError`. */
+export type EnetunreachDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EhostunreachError`. */
+export type EhostunreachDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EinvalError`. */
+export type EinvalDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnomemError`. */
+export type EnomemDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EbusyError`. */
+export type EbusyDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
+/** The details of a `EnosysError`. */
+export type EnosysDetails = {
+  /** OSError.filename: the file name passed to the function */
+  readonly filename?: string;
+  /** OSError.filename2: the second file name (rename, link...) */
+  readonly filename2?: string;
+};
+
 /** The key of the brand every error carries (see the guard). */
 const BRAND: string = "errno_native-errors.SystemCallError";
 
 /**
  * The root of every error of the `errno_native` taxonomy.
  *
- * A bare `SystemCallError` carries the fallback code `5`.
+ * An unknown code received is a `SystemCallError` carrying that code (the taxonomy
+ * has no fallback): a bare one needs its `code` option.
  */
 export class SystemCallError extends runtime.TaxonomyError<
-  ErrorCode,
-  Domain,
+  ErrorCode | number,
+  Domain | undefined,
   Readonly<Record<string, unknown>>,
   ErrorPayload
 > {
   static override readonly wire: runtime.PayloadMap | undefined = WIRE;
   static override readonly errorName: string = "SystemCallError";
   static override readonly brand: string | undefined = BRAND;
-  static override readonly code: ErrorCode = 5;
-  static override readonly domain: Domain = "file";
-  static override readonly meaning: string = "Input/output error";
+  static override readonly domain: Domain | undefined = undefined;
+  static override readonly meaning: string = "POSIX errno (as CPython sees it)";
   static override readonly retryable: boolean = false;
+  static override readonly unknownRetryable: string | undefined = "false";
+
+  constructor(message: string | undefined, options: SystemCallErrorOptions & runtime.RootOptions<ErrorCode | number>);
+  constructor(first?: unknown, options?: unknown) {
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -131,6 +409,7 @@ export class FileError extends SystemCallError {
   static override readonly domain: Domain = "file";
   static override readonly meaning: string = "File system errors";
   declare readonly code: 2 | 17 | 20 | 21 | 39 | 18 | 30 | 28 | 24 | 23 | 9 | 5;
+  declare readonly details: EnoentDetails | EexistDetails | EnotdirDetails | EisdirDetails | EnotemptyDetails | ExdevDetails | ErofsDetails | EnospcDetails | EmfileDetails | EnfileDetails | EbadfDetails | EioDetails;
 }
 
 /**
@@ -143,7 +422,19 @@ export class EnoentError extends FileError {
   static override readonly code: ErrorCode = 2;
   static override readonly meaning: string = "No such file or directory";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 2;
+  declare readonly details: EnoentDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnoentDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnoentDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -156,7 +447,19 @@ export class EexistError extends FileError {
   static override readonly code: ErrorCode = 17;
   static override readonly meaning: string = "File exists";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 17;
+  declare readonly details: EexistDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EexistDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EexistDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -169,7 +472,19 @@ export class EnotdirError extends FileError {
   static override readonly code: ErrorCode = 20;
   static override readonly meaning: string = "Not a directory";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 20;
+  declare readonly details: EnotdirDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnotdirDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnotdirDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -182,7 +497,19 @@ export class EisdirError extends FileError {
   static override readonly code: ErrorCode = 21;
   static override readonly meaning: string = "Is a directory";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 21;
+  declare readonly details: EisdirDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EisdirDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EisdirDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -195,7 +522,19 @@ export class EnotemptyError extends FileError {
   static override readonly code: ErrorCode = 39;
   static override readonly meaning: string = "Directory not empty";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 39;
+  declare readonly details: EnotemptyDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnotemptyDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnotemptyDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -208,7 +547,19 @@ export class ExdevError extends FileError {
   static override readonly code: ErrorCode = 18;
   static override readonly meaning: string = "Invalid cross-device link";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 18;
+  declare readonly details: ExdevDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<ExdevDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<ExdevDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -221,7 +572,19 @@ export class ErofsError extends FileError {
   static override readonly code: ErrorCode = 30;
   static override readonly meaning: string = "Read-only file system";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 30;
+  declare readonly details: ErofsDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<ErofsDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<ErofsDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -234,7 +597,19 @@ export class EnospcError extends FileError {
   static override readonly code: ErrorCode = 28;
   static override readonly meaning: string = "No space left on device";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 28;
+  declare readonly details: EnospcDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnospcDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnospcDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -247,7 +622,19 @@ export class EmfileError extends FileError {
   static override readonly code: ErrorCode = 24;
   static override readonly meaning: string = "Too many open files";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 24;
+  declare readonly details: EmfileDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EmfileDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EmfileDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -260,7 +647,19 @@ export class EnfileError extends FileError {
   static override readonly code: ErrorCode = 23;
   static override readonly meaning: string = "Too many open files in system";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 23;
+  declare readonly details: EnfileDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnfileDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnfileDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -273,7 +672,19 @@ export class EbadfError extends FileError {
   static override readonly code: ErrorCode = 9;
   static override readonly meaning: string = "Bad file descriptor";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 9;
+  declare readonly details: EbadfDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EbadfDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EbadfDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -286,7 +697,19 @@ export class EioError extends FileError {
   static override readonly code: ErrorCode = 5;
   static override readonly meaning: string = "Input/output error";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 5;
+  declare readonly details: EioDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EioDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EioDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -297,6 +720,7 @@ export class PermissionError extends SystemCallError {
   static override readonly domain: Domain = "permission";
   static override readonly meaning: string = "Permission errors";
   declare readonly code: 1 | 13;
+  declare readonly details: EpermDetails | EaccesDetails;
 }
 
 /**
@@ -309,7 +733,19 @@ export class EpermError extends PermissionError {
   static override readonly code: ErrorCode = 1;
   static override readonly meaning: string = "Operation not permitted";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 1;
+  declare readonly details: EpermDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EpermDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EpermDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -322,7 +758,19 @@ export class EaccesError extends PermissionError {
   static override readonly code: ErrorCode = 13;
   static override readonly meaning: string = "Permission denied";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 13;
+  declare readonly details: EaccesDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EaccesDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EaccesDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -333,6 +781,7 @@ export class ProcessError extends SystemCallError {
   static override readonly domain: Domain = "process";
   static override readonly meaning: string = "Process errors";
   declare readonly code: 3 | 10 | 4;
+  declare readonly details: EsrchDetails | EchildDetails | EintrDetails;
 }
 
 /**
@@ -345,7 +794,19 @@ export class EsrchError extends ProcessError {
   static override readonly code: ErrorCode = 3;
   static override readonly meaning: string = "No such process";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 3;
+  declare readonly details: EsrchDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EsrchDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EsrchDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -358,7 +819,19 @@ export class EchildError extends ProcessError {
   static override readonly code: ErrorCode = 10;
   static override readonly meaning: string = "No child processes";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 10;
+  declare readonly details: EchildDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EchildDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EchildDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -371,7 +844,19 @@ export class EintrError extends ProcessError {
   static override readonly code: ErrorCode = 4;
   static override readonly meaning: string = "Interrupted system call";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 4;
+  declare readonly details: EintrDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EintrDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EintrDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -382,6 +867,7 @@ export class BlockingIoError extends SystemCallError {
   static override readonly domain: Domain = "blocking_io";
   static override readonly meaning: string = "Non-blocking operation errors";
   declare readonly code: 11 | 114 | 115;
+  declare readonly details: EagainDetails | EalreadyDetails | EinprogressDetails;
 }
 
 /**
@@ -394,7 +880,19 @@ export class EagainError extends BlockingIoError {
   static override readonly code: ErrorCode = 11;
   static override readonly meaning: string = "Resource temporarily unavailable";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 11;
+  declare readonly details: EagainDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EagainDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EagainDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /** Another name of `EagainError` (its code's `aliases:`). */
@@ -412,7 +910,19 @@ export class EalreadyError extends BlockingIoError {
   static override readonly code: ErrorCode = 114;
   static override readonly meaning: string = "Operation already in progress";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 114;
+  declare readonly details: EalreadyDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EalreadyDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EalreadyDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -425,7 +935,19 @@ export class EinprogressError extends BlockingIoError {
   static override readonly code: ErrorCode = 115;
   static override readonly meaning: string = "Operation now in progress";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 115;
+  declare readonly details: EinprogressDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EinprogressDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EinprogressDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -436,6 +958,7 @@ export class ConnectionError extends SystemCallError {
   static override readonly domain: Domain = "connection";
   static override readonly meaning: string = "Connection errors";
   declare readonly code: 32 | 108 | 103 | 104 | 111;
+  declare readonly details: EpipeDetails | EshutdownDetails | EconnabortedDetails | EconnresetDetails | EconnrefusedDetails;
 }
 
 /**
@@ -448,7 +971,19 @@ export class EpipeError extends ConnectionError {
   static override readonly code: ErrorCode = 32;
   static override readonly meaning: string = "Broken pipe";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 32;
+  declare readonly details: EpipeDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EpipeDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EpipeDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -461,7 +996,19 @@ export class EshutdownError extends ConnectionError {
   static override readonly code: ErrorCode = 108;
   static override readonly meaning: string = "Cannot send after transport endpoint shutdown";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 108;
+  declare readonly details: EshutdownDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EshutdownDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EshutdownDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -474,7 +1021,19 @@ export class EconnabortedError extends ConnectionError {
   static override readonly code: ErrorCode = 103;
   static override readonly meaning: string = "Software caused connection abort";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 103;
+  declare readonly details: EconnabortedDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EconnabortedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EconnabortedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -487,7 +1046,19 @@ export class EconnresetError extends ConnectionError {
   static override readonly code: ErrorCode = 104;
   static override readonly meaning: string = "Connection reset by peer";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 104;
+  declare readonly details: EconnresetDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EconnresetDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EconnresetDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -500,7 +1071,19 @@ export class EconnrefusedError extends ConnectionError {
   static override readonly code: ErrorCode = 111;
   static override readonly meaning: string = "Connection refused";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 111;
+  declare readonly details: EconnrefusedDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EconnrefusedDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EconnrefusedDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -511,6 +1094,7 @@ export class NetworkError extends SystemCallError {
   static override readonly domain: Domain = "network";
   static override readonly meaning: string = "Network errors";
   declare readonly code: 110 | 98 | 99 | 101 | 113;
+  declare readonly details: EtimedoutDetails | EaddrinuseDetails | EaddrnotavailDetails | EnetunreachDetails | EhostunreachDetails;
 }
 
 /**
@@ -523,7 +1107,19 @@ export class EtimedoutError extends NetworkError {
   static override readonly code: ErrorCode = 110;
   static override readonly meaning: string = "Connection timed out";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 110;
+  declare readonly details: EtimedoutDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EtimedoutDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EtimedoutDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -536,7 +1132,19 @@ export class EaddrinuseError extends NetworkError {
   static override readonly code: ErrorCode = 98;
   static override readonly meaning: string = "Address already in use";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 98;
+  declare readonly details: EaddrinuseDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EaddrinuseDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EaddrinuseDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -549,7 +1157,19 @@ export class EaddrnotavailError extends NetworkError {
   static override readonly code: ErrorCode = 99;
   static override readonly meaning: string = "Cannot assign requested address";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 99;
+  declare readonly details: EaddrnotavailDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EaddrnotavailDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EaddrnotavailDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -562,7 +1182,19 @@ export class EnetunreachError extends NetworkError {
   static override readonly code: ErrorCode = 101;
   static override readonly meaning: string = "Network is unreachable";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 101;
+  declare readonly details: EnetunreachDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnetunreachDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnetunreachDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -575,7 +1207,19 @@ export class EhostunreachError extends NetworkError {
   static override readonly code: ErrorCode = 113;
   static override readonly meaning: string = "No route to host";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 113;
+  declare readonly details: EhostunreachDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EhostunreachDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EhostunreachDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -586,6 +1230,7 @@ export class SystemError extends SystemCallError {
   static override readonly domain: Domain = "system";
   static override readonly meaning: string = "Other system errors";
   declare readonly code: 22 | 12 | 16 | 38;
+  declare readonly details: EinvalDetails | EnomemDetails | EbusyDetails | EnosysDetails;
 }
 
 /**
@@ -598,7 +1243,19 @@ export class EinvalError extends SystemError {
   static override readonly code: ErrorCode = 22;
   static override readonly meaning: string = "Invalid argument";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 22;
+  declare readonly details: EinvalDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EinvalDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EinvalDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -611,7 +1268,19 @@ export class EnomemError extends SystemError {
   static override readonly code: ErrorCode = 12;
   static override readonly meaning: string = "Cannot allocate memory";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 12;
+  declare readonly details: EnomemDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnomemDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnomemDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -624,7 +1293,19 @@ export class EbusyError extends SystemError {
   static override readonly code: ErrorCode = 16;
   static override readonly meaning: string = "Device or resource busy";
   static override readonly retryable: boolean = true;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 16;
+  declare readonly details: EbusyDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EbusyDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EbusyDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /**
@@ -637,50 +1318,96 @@ export class EnosysError extends SystemError {
   static override readonly code: ErrorCode = 38;
   static override readonly meaning: string = "Function not implemented";
   static override readonly retryable: boolean = false;
+  static override readonly fields: readonly runtime.FieldSpec[] = [
+    { name: "filename", type: "string", required: false },
+    { name: "filename2", type: "string", required: false },
+  ];
   declare readonly code: 38;
+  declare readonly details: EnosysDetails;
+
+  constructor(options?: runtime.OptionalTypedOptions<EnosysDetails> & runtime.MessageOption);
+  constructor(message: string | undefined, options?: runtime.OptionalTypedOptions<EnosysDetails>);
+  constructor(first?: unknown, options?: unknown) {
+    // The runtime tells the two forms apart (TaxonomyError's constructor).
+    super(first as never, options as never);
+  }
 }
 
 /** The class of any error of this taxonomy. */
 export type ErrorClass =
   | typeof SystemCallError
+  | typeof EnoentError
+  | typeof EexistError
+  | typeof EnotdirError
+  | typeof EisdirError
+  | typeof EnotemptyError
+  | typeof ExdevError
+  | typeof ErofsError
+  | typeof EnospcError
+  | typeof EmfileError
+  | typeof EnfileError
+  | typeof EbadfError
+  | typeof EioError
+  | typeof EpermError
+  | typeof EaccesError
+  | typeof EsrchError
+  | typeof EchildError
+  | typeof EintrError
+  | typeof EagainError
+  | typeof EalreadyError
+  | typeof EinprogressError
+  | typeof EpipeError
+  | typeof EshutdownError
+  | typeof EconnabortedError
+  | typeof EconnresetError
+  | typeof EconnrefusedError
+  | typeof EtimedoutError
+  | typeof EaddrinuseError
+  | typeof EaddrnotavailError
+  | typeof EnetunreachError
+  | typeof EhostunreachError
+  | typeof EinvalError
+  | typeof EnomemError
+  | typeof EbusyError
+  | typeof EnosysError
   ;
 
 /** Any known error, narrowed by its `code`: `switch (err.code)` selects its details. */
 export type KnownError =
-  | (EnoentError & runtime.Known<2, Readonly<Record<string, unknown>>>)
-  | (EexistError & runtime.Known<17, Readonly<Record<string, unknown>>>)
-  | (EnotdirError & runtime.Known<20, Readonly<Record<string, unknown>>>)
-  | (EisdirError & runtime.Known<21, Readonly<Record<string, unknown>>>)
-  | (EnotemptyError & runtime.Known<39, Readonly<Record<string, unknown>>>)
-  | (ExdevError & runtime.Known<18, Readonly<Record<string, unknown>>>)
-  | (ErofsError & runtime.Known<30, Readonly<Record<string, unknown>>>)
-  | (EnospcError & runtime.Known<28, Readonly<Record<string, unknown>>>)
-  | (EmfileError & runtime.Known<24, Readonly<Record<string, unknown>>>)
-  | (EnfileError & runtime.Known<23, Readonly<Record<string, unknown>>>)
-  | (EbadfError & runtime.Known<9, Readonly<Record<string, unknown>>>)
-  | (EioError & runtime.Known<5, Readonly<Record<string, unknown>>>)
-  | (EpermError & runtime.Known<1, Readonly<Record<string, unknown>>>)
-  | (EaccesError & runtime.Known<13, Readonly<Record<string, unknown>>>)
-  | (EsrchError & runtime.Known<3, Readonly<Record<string, unknown>>>)
-  | (EchildError & runtime.Known<10, Readonly<Record<string, unknown>>>)
-  | (EintrError & runtime.Known<4, Readonly<Record<string, unknown>>>)
-  | (EagainError & runtime.Known<11, Readonly<Record<string, unknown>>>)
-  | (EalreadyError & runtime.Known<114, Readonly<Record<string, unknown>>>)
-  | (EinprogressError & runtime.Known<115, Readonly<Record<string, unknown>>>)
-  | (EpipeError & runtime.Known<32, Readonly<Record<string, unknown>>>)
-  | (EshutdownError & runtime.Known<108, Readonly<Record<string, unknown>>>)
-  | (EconnabortedError & runtime.Known<103, Readonly<Record<string, unknown>>>)
-  | (EconnresetError & runtime.Known<104, Readonly<Record<string, unknown>>>)
-  | (EconnrefusedError & runtime.Known<111, Readonly<Record<string, unknown>>>)
-  | (EtimedoutError & runtime.Known<110, Readonly<Record<string, unknown>>>)
-  | (EaddrinuseError & runtime.Known<98, Readonly<Record<string, unknown>>>)
-  | (EaddrnotavailError & runtime.Known<99, Readonly<Record<string, unknown>>>)
-  | (EnetunreachError & runtime.Known<101, Readonly<Record<string, unknown>>>)
-  | (EhostunreachError & runtime.Known<113, Readonly<Record<string, unknown>>>)
-  | (EinvalError & runtime.Known<22, Readonly<Record<string, unknown>>>)
-  | (EnomemError & runtime.Known<12, Readonly<Record<string, unknown>>>)
-  | (EbusyError & runtime.Known<16, Readonly<Record<string, unknown>>>)
-  | (EnosysError & runtime.Known<38, Readonly<Record<string, unknown>>>)
+  | (EnoentError & runtime.Known<2, EnoentDetails>)
+  | (EexistError & runtime.Known<17, EexistDetails>)
+  | (EnotdirError & runtime.Known<20, EnotdirDetails>)
+  | (EisdirError & runtime.Known<21, EisdirDetails>)
+  | (EnotemptyError & runtime.Known<39, EnotemptyDetails>)
+  | (ExdevError & runtime.Known<18, ExdevDetails>)
+  | (ErofsError & runtime.Known<30, ErofsDetails>)
+  | (EnospcError & runtime.Known<28, EnospcDetails>)
+  | (EmfileError & runtime.Known<24, EmfileDetails>)
+  | (EnfileError & runtime.Known<23, EnfileDetails>)
+  | (EbadfError & runtime.Known<9, EbadfDetails>)
+  | (EioError & runtime.Known<5, EioDetails>)
+  | (EpermError & runtime.Known<1, EpermDetails>)
+  | (EaccesError & runtime.Known<13, EaccesDetails>)
+  | (EsrchError & runtime.Known<3, EsrchDetails>)
+  | (EchildError & runtime.Known<10, EchildDetails>)
+  | (EintrError & runtime.Known<4, EintrDetails>)
+  | (EagainError & runtime.Known<11, EagainDetails>)
+  | (EalreadyError & runtime.Known<114, EalreadyDetails>)
+  | (EinprogressError & runtime.Known<115, EinprogressDetails>)
+  | (EpipeError & runtime.Known<32, EpipeDetails>)
+  | (EshutdownError & runtime.Known<108, EshutdownDetails>)
+  | (EconnabortedError & runtime.Known<103, EconnabortedDetails>)
+  | (EconnresetError & runtime.Known<104, EconnresetDetails>)
+  | (EconnrefusedError & runtime.Known<111, EconnrefusedDetails>)
+  | (EtimedoutError & runtime.Known<110, EtimedoutDetails>)
+  | (EaddrinuseError & runtime.Known<98, EaddrinuseDetails>)
+  | (EaddrnotavailError & runtime.Known<99, EaddrnotavailDetails>)
+  | (EnetunreachError & runtime.Known<101, EnetunreachDetails>)
+  | (EhostunreachError & runtime.Known<113, EhostunreachDetails>)
+  | (EinvalError & runtime.Known<22, EinvalDetails>)
+  | (EnomemError & runtime.Known<12, EnomemDetails>)
+  | (EbusyError & runtime.Known<16, EbusyDetails>)
+  | (EnosysError & runtime.Known<38, EnosysDetails>)
   ;
 
 const BY_CODE: ReadonlyMap<number, ErrorClass> = new Map<number, ErrorClass>([
@@ -731,9 +1458,9 @@ const DECODER: runtime.Decoder<SystemCallError> = /* @__PURE__ */ runtime.decode
   WIRE,
 );
 
-/** The class of `code`; for a code the taxonomy lacks, `EioError`. */
+/** The class of `code`; for a code the taxonomy lacks, `SystemCallError`. */
 export function lookup(code: number): ErrorClass {
-  return BY_CODE.get(code) ?? EioError;
+  return BY_CODE.get(code) ?? SystemCallError;
 }
 
 /** Whether an error with `code` may be retried (unknown codes as the fallback). */
@@ -749,7 +1476,7 @@ export function isSystemCallError(value: unknown): value is SystemCallError {
 /**
  * The error a wire payload describes; throws InvalidPayloadError if malformed.
  *
- * An unknown but well-formed code gives a `EioError` whose
+ * An unknown but well-formed code gives a `SystemCallError` whose
  * `wireCode` keeps the received code, so `toPayload()` re-emits it.
  */
 export function fromPayload(payload: unknown): SystemCallError {

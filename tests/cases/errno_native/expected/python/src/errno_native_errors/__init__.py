@@ -29,42 +29,76 @@ __all__ = [
     "ConnectionError",
     "Domain",
     "ERROR_EVENTS",
+    "EaccesDetails",
     "EaccesError",
+    "EaddrinuseDetails",
     "EaddrinuseError",
+    "EaddrnotavailDetails",
     "EaddrnotavailError",
+    "EagainDetails",
     "EagainError",
+    "EalreadyDetails",
     "EalreadyError",
+    "EbadfDetails",
     "EbadfError",
+    "EbusyDetails",
     "EbusyError",
+    "EchildDetails",
     "EchildError",
+    "EconnabortedDetails",
     "EconnabortedError",
+    "EconnrefusedDetails",
     "EconnrefusedError",
+    "EconnresetDetails",
     "EconnresetError",
+    "EexistDetails",
     "EexistError",
+    "EhostunreachDetails",
     "EhostunreachError",
+    "EinprogressDetails",
     "EinprogressError",
+    "EintrDetails",
     "EintrError",
+    "EinvalDetails",
     "EinvalError",
+    "EioDetails",
     "EioError",
+    "EisdirDetails",
     "EisdirError",
+    "EmfileDetails",
     "EmfileError",
+    "EnetunreachDetails",
     "EnetunreachError",
+    "EnfileDetails",
     "EnfileError",
+    "EnoentDetails",
     "EnoentError",
+    "EnomemDetails",
     "EnomemError",
+    "EnospcDetails",
     "EnospcError",
+    "EnosysDetails",
     "EnosysError",
+    "EnotdirDetails",
     "EnotdirError",
+    "EnotemptyDetails",
     "EnotemptyError",
+    "EpermDetails",
     "EpermError",
+    "EpipeDetails",
     "EpipeError",
+    "ErofsDetails",
     "ErofsError",
     "ErrorCode",
     "ErrorPayload",
+    "EshutdownDetails",
     "EshutdownError",
+    "EsrchDetails",
     "EsrchError",
+    "EtimedoutDetails",
     "EtimedoutError",
     "EwouldblockError",
+    "ExdevDetails",
     "ExdevError",
     "FileError",
     "InvalidPayloadError",
@@ -149,6 +183,414 @@ ErrorPayload = TypedDict(
 )
 
 
+EnoentDetails = TypedDict(
+    "EnoentDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnoentError``."""
+
+
+EexistDetails = TypedDict(
+    "EexistDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EexistError``."""
+
+
+EnotdirDetails = TypedDict(
+    "EnotdirDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnotdirError``."""
+
+
+EisdirDetails = TypedDict(
+    "EisdirDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EisdirError``."""
+
+
+EnotemptyDetails = TypedDict(
+    "EnotemptyDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnotemptyError``."""
+
+
+ExdevDetails = TypedDict(
+    "ExdevDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``ExdevError``."""
+
+
+ErofsDetails = TypedDict(
+    "ErofsDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``ErofsError``."""
+
+
+EnospcDetails = TypedDict(
+    "EnospcDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnospcError``."""
+
+
+EmfileDetails = TypedDict(
+    "EmfileDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EmfileError``."""
+
+
+EnfileDetails = TypedDict(
+    "EnfileDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnfileError``."""
+
+
+EbadfDetails = TypedDict(
+    "EbadfDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EbadfError``."""
+
+
+EioDetails = TypedDict(
+    "EioDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EioError``."""
+
+
+EpermDetails = TypedDict(
+    "EpermDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EpermError``."""
+
+
+EaccesDetails = TypedDict(
+    "EaccesDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EaccesError``."""
+
+
+EsrchDetails = TypedDict(
+    "EsrchDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EsrchError``."""
+
+
+EchildDetails = TypedDict(
+    "EchildDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EchildError``."""
+
+
+EintrDetails = TypedDict(
+    "EintrDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EintrError``."""
+
+
+EagainDetails = TypedDict(
+    "EagainDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EagainError``."""
+
+
+EalreadyDetails = TypedDict(
+    "EalreadyDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EalreadyError``."""
+
+
+EinprogressDetails = TypedDict(
+    "EinprogressDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EinprogressError``."""
+
+
+EpipeDetails = TypedDict(
+    "EpipeDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EpipeError``."""
+
+
+EshutdownDetails = TypedDict(
+    "EshutdownDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EshutdownError``."""
+
+
+EconnabortedDetails = TypedDict(
+    "EconnabortedDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EconnabortedError``."""
+
+
+EconnresetDetails = TypedDict(
+    "EconnresetDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EconnresetError``."""
+
+
+EconnrefusedDetails = TypedDict(
+    "EconnrefusedDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EconnrefusedError``."""
+
+
+EtimedoutDetails = TypedDict(
+    "EtimedoutDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EtimedoutError``."""
+
+
+EaddrinuseDetails = TypedDict(
+    "EaddrinuseDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EaddrinuseError``."""
+
+
+EaddrnotavailDetails = TypedDict(
+    "EaddrnotavailDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EaddrnotavailError``."""
+
+
+EnetunreachDetails = TypedDict(
+    "EnetunreachDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnetunreachError``."""
+
+
+EhostunreachDetails = TypedDict(
+    "EhostunreachDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EhostunreachError``."""
+
+
+EinvalDetails = TypedDict(
+    "EinvalDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EinvalError``."""
+
+
+EnomemDetails = TypedDict(
+    "EnomemDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnomemError``."""
+
+
+EbusyDetails = TypedDict(
+    "EbusyDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EbusyError``."""
+
+
+EnosysDetails = TypedDict(
+    "EnosysDetails",
+    {
+        #: OSError.filename: the file name passed to the function
+        "filename": NotRequired[str],
+        #: OSError.filename2: the second file name (rename, link...)
+        "filename2": NotRequired[str],
+    },
+)
+"""The details of a ``EnosysError``."""
+
+
 # The payload this taxonomy's errors travel as.
 _WIRE: Final = _runtime.Wire(
     code="errno",
@@ -166,15 +608,29 @@ _WIRE: Final = _runtime.Wire(
 class SystemCallError(_runtime.TaxonomyError, builtins.OSError):
     """The root of every error of the taxonomy.
 
-    A bare instance carries the taxonomy's fallback code.
+    An unknown code received is an error of this class carrying that code (the
+    taxonomy has no fallback): a bare instance needs its ``code=``.
     """
 
-    code: ClassVar[ErrorCode] = ErrorCode.EIO
-    domain: ClassVar[Domain] = Domain.FILE
-    meaning: ClassVar[str] = "Input/output error"
+    code: ClassVar[ErrorCode | int]
+    domain: ClassVar[Domain | None] = None
+    meaning: ClassVar[str] = "POSIX errno (as CPython sees it)"
     retryable: bool = False
     wire_code: int
     _wire = _WIRE
+    code_type = int
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        code: ErrorCode | int,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._init(message, details, cause, retryable, 4, http_status, code)
 
     def to_payload(self) -> ErrorPayload:
         """The wire payload, as ``ErrorPayload`` says."""
@@ -197,9 +653,37 @@ class EnoentError(FileError, builtins.FileNotFoundError):
     The error of code ``2``; not retryable.
     """
 
-    code = ErrorCode.ENOENT
+    code: ClassVar[ErrorCode] = ErrorCode.ENOENT
     meaning = "No such file or directory"
     retryable = False
+    details: EnoentDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EexistError(FileError, builtins.FileExistsError):
@@ -208,9 +692,37 @@ class EexistError(FileError, builtins.FileExistsError):
     The error of code ``17``; not retryable.
     """
 
-    code = ErrorCode.EEXIST
+    code: ClassVar[ErrorCode] = ErrorCode.EEXIST
     meaning = "File exists"
     retryable = False
+    details: EexistDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnotdirError(FileError, builtins.NotADirectoryError):
@@ -219,9 +731,37 @@ class EnotdirError(FileError, builtins.NotADirectoryError):
     The error of code ``20``; not retryable.
     """
 
-    code = ErrorCode.ENOTDIR
+    code: ClassVar[ErrorCode] = ErrorCode.ENOTDIR
     meaning = "Not a directory"
     retryable = False
+    details: EnotdirDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EisdirError(FileError, builtins.IsADirectoryError):
@@ -230,9 +770,37 @@ class EisdirError(FileError, builtins.IsADirectoryError):
     The error of code ``21``; not retryable.
     """
 
-    code = ErrorCode.EISDIR
+    code: ClassVar[ErrorCode] = ErrorCode.EISDIR
     meaning = "Is a directory"
     retryable = False
+    details: EisdirDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnotemptyError(FileError):
@@ -241,9 +809,37 @@ class EnotemptyError(FileError):
     The error of code ``39``; not retryable.
     """
 
-    code = ErrorCode.ENOTEMPTY
+    code: ClassVar[ErrorCode] = ErrorCode.ENOTEMPTY
     meaning = "Directory not empty"
     retryable = False
+    details: EnotemptyDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class ExdevError(FileError):
@@ -252,9 +848,37 @@ class ExdevError(FileError):
     The error of code ``18``; not retryable.
     """
 
-    code = ErrorCode.EXDEV
+    code: ClassVar[ErrorCode] = ErrorCode.EXDEV
     meaning = "Invalid cross-device link"
     retryable = False
+    details: ExdevDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class ErofsError(FileError):
@@ -263,9 +887,37 @@ class ErofsError(FileError):
     The error of code ``30``; not retryable.
     """
 
-    code = ErrorCode.EROFS
+    code: ClassVar[ErrorCode] = ErrorCode.EROFS
     meaning = "Read-only file system"
     retryable = False
+    details: ErofsDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnospcError(FileError):
@@ -274,9 +926,37 @@ class EnospcError(FileError):
     The error of code ``28``; not retryable.
     """
 
-    code = ErrorCode.ENOSPC
+    code: ClassVar[ErrorCode] = ErrorCode.ENOSPC
     meaning = "No space left on device"
     retryable = False
+    details: EnospcDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EmfileError(FileError):
@@ -285,9 +965,37 @@ class EmfileError(FileError):
     The error of code ``24``; not retryable.
     """
 
-    code = ErrorCode.EMFILE
+    code: ClassVar[ErrorCode] = ErrorCode.EMFILE
     meaning = "Too many open files"
     retryable = False
+    details: EmfileDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnfileError(FileError):
@@ -296,9 +1004,37 @@ class EnfileError(FileError):
     The error of code ``23``; not retryable.
     """
 
-    code = ErrorCode.ENFILE
+    code: ClassVar[ErrorCode] = ErrorCode.ENFILE
     meaning = "Too many open files in system"
     retryable = False
+    details: EnfileDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EbadfError(FileError):
@@ -307,9 +1043,37 @@ class EbadfError(FileError):
     The error of code ``9``; not retryable.
     """
 
-    code = ErrorCode.EBADF
+    code: ClassVar[ErrorCode] = ErrorCode.EBADF
     meaning = "Bad file descriptor"
     retryable = False
+    details: EbadfDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EioError(FileError):
@@ -318,9 +1082,37 @@ class EioError(FileError):
     The error of code ``5``; not retryable.
     """
 
-    code = ErrorCode.EIO
+    code: ClassVar[ErrorCode] = ErrorCode.EIO
     meaning = "Input/output error"
     retryable = False
+    details: EioDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class PermissionError(SystemCallError, builtins.PermissionError):
@@ -339,9 +1131,37 @@ class EpermError(PermissionError):
     The error of code ``1``; not retryable.
     """
 
-    code = ErrorCode.EPERM
+    code: ClassVar[ErrorCode] = ErrorCode.EPERM
     meaning = "Operation not permitted"
     retryable = False
+    details: EpermDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EaccesError(PermissionError):
@@ -350,9 +1170,37 @@ class EaccesError(PermissionError):
     The error of code ``13``; not retryable.
     """
 
-    code = ErrorCode.EACCES
+    code: ClassVar[ErrorCode] = ErrorCode.EACCES
     meaning = "Permission denied"
     retryable = False
+    details: EaccesDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class ProcessError(SystemCallError):
@@ -371,9 +1219,37 @@ class EsrchError(ProcessError, builtins.ProcessLookupError):
     The error of code ``3``; not retryable.
     """
 
-    code = ErrorCode.ESRCH
+    code: ClassVar[ErrorCode] = ErrorCode.ESRCH
     meaning = "No such process"
     retryable = False
+    details: EsrchDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EchildError(ProcessError, builtins.ChildProcessError):
@@ -382,9 +1258,37 @@ class EchildError(ProcessError, builtins.ChildProcessError):
     The error of code ``10``; not retryable.
     """
 
-    code = ErrorCode.ECHILD
+    code: ClassVar[ErrorCode] = ErrorCode.ECHILD
     meaning = "No child processes"
     retryable = False
+    details: EchildDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EintrError(ProcessError, builtins.InterruptedError):
@@ -393,9 +1297,37 @@ class EintrError(ProcessError, builtins.InterruptedError):
     The error of code ``4``; retryable.
     """
 
-    code = ErrorCode.EINTR
+    code: ClassVar[ErrorCode] = ErrorCode.EINTR
     meaning = "Interrupted system call"
     retryable = True
+    details: EintrDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class BlockingIoError(SystemCallError, builtins.BlockingIOError):
@@ -414,9 +1346,37 @@ class EagainError(BlockingIoError):
     The error of code ``11``; retryable.
     """
 
-    code = ErrorCode.EAGAIN
+    code: ClassVar[ErrorCode] = ErrorCode.EAGAIN
     meaning = "Resource temporarily unavailable"
     retryable = True
+    details: EagainDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 EwouldblockError = EagainError  # an alias (the code's aliases:)
@@ -428,9 +1388,37 @@ class EalreadyError(BlockingIoError):
     The error of code ``114``; retryable.
     """
 
-    code = ErrorCode.EALREADY
+    code: ClassVar[ErrorCode] = ErrorCode.EALREADY
     meaning = "Operation already in progress"
     retryable = True
+    details: EalreadyDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EinprogressError(BlockingIoError):
@@ -439,9 +1427,37 @@ class EinprogressError(BlockingIoError):
     The error of code ``115``; retryable.
     """
 
-    code = ErrorCode.EINPROGRESS
+    code: ClassVar[ErrorCode] = ErrorCode.EINPROGRESS
     meaning = "Operation now in progress"
     retryable = True
+    details: EinprogressDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class ConnectionError(SystemCallError, builtins.ConnectionError):
@@ -460,9 +1476,37 @@ class EpipeError(ConnectionError, builtins.BrokenPipeError):
     The error of code ``32``; not retryable.
     """
 
-    code = ErrorCode.EPIPE
+    code: ClassVar[ErrorCode] = ErrorCode.EPIPE
     meaning = "Broken pipe"
     retryable = False
+    details: EpipeDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EshutdownError(ConnectionError, builtins.BrokenPipeError):
@@ -471,9 +1515,37 @@ class EshutdownError(ConnectionError, builtins.BrokenPipeError):
     The error of code ``108``; not retryable.
     """
 
-    code = ErrorCode.ESHUTDOWN
+    code: ClassVar[ErrorCode] = ErrorCode.ESHUTDOWN
     meaning = "Cannot send after transport endpoint shutdown"
     retryable = False
+    details: EshutdownDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EconnabortedError(ConnectionError, builtins.ConnectionAbortedError):
@@ -482,9 +1554,37 @@ class EconnabortedError(ConnectionError, builtins.ConnectionAbortedError):
     The error of code ``103``; retryable.
     """
 
-    code = ErrorCode.ECONNABORTED
+    code: ClassVar[ErrorCode] = ErrorCode.ECONNABORTED
     meaning = "Software caused connection abort"
     retryable = True
+    details: EconnabortedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EconnresetError(ConnectionError, builtins.ConnectionResetError):
@@ -493,9 +1593,37 @@ class EconnresetError(ConnectionError, builtins.ConnectionResetError):
     The error of code ``104``; retryable.
     """
 
-    code = ErrorCode.ECONNRESET
+    code: ClassVar[ErrorCode] = ErrorCode.ECONNRESET
     meaning = "Connection reset by peer"
     retryable = True
+    details: EconnresetDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EconnrefusedError(ConnectionError, builtins.ConnectionRefusedError):
@@ -504,9 +1632,37 @@ class EconnrefusedError(ConnectionError, builtins.ConnectionRefusedError):
     The error of code ``111``; retryable.
     """
 
-    code = ErrorCode.ECONNREFUSED
+    code: ClassVar[ErrorCode] = ErrorCode.ECONNREFUSED
     meaning = "Connection refused"
     retryable = True
+    details: EconnrefusedDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class NetworkError(SystemCallError):
@@ -525,9 +1681,37 @@ class EtimedoutError(NetworkError, builtins.TimeoutError):
     The error of code ``110``; retryable.
     """
 
-    code = ErrorCode.ETIMEDOUT
+    code: ClassVar[ErrorCode] = ErrorCode.ETIMEDOUT
     meaning = "Connection timed out"
     retryable = True
+    details: EtimedoutDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EaddrinuseError(NetworkError):
@@ -536,9 +1720,37 @@ class EaddrinuseError(NetworkError):
     The error of code ``98``; not retryable.
     """
 
-    code = ErrorCode.EADDRINUSE
+    code: ClassVar[ErrorCode] = ErrorCode.EADDRINUSE
     meaning = "Address already in use"
     retryable = False
+    details: EaddrinuseDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EaddrnotavailError(NetworkError):
@@ -547,9 +1759,37 @@ class EaddrnotavailError(NetworkError):
     The error of code ``99``; not retryable.
     """
 
-    code = ErrorCode.EADDRNOTAVAIL
+    code: ClassVar[ErrorCode] = ErrorCode.EADDRNOTAVAIL
     meaning = "Cannot assign requested address"
     retryable = False
+    details: EaddrnotavailDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnetunreachError(NetworkError):
@@ -558,9 +1798,37 @@ class EnetunreachError(NetworkError):
     The error of code ``101``; retryable.
     """
 
-    code = ErrorCode.ENETUNREACH
+    code: ClassVar[ErrorCode] = ErrorCode.ENETUNREACH
     meaning = "Network is unreachable"
     retryable = True
+    details: EnetunreachDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EhostunreachError(NetworkError):
@@ -569,9 +1837,37 @@ class EhostunreachError(NetworkError):
     The error of code ``113``; retryable.
     """
 
-    code = ErrorCode.EHOSTUNREACH
+    code: ClassVar[ErrorCode] = ErrorCode.EHOSTUNREACH
     meaning = "No route to host"
     retryable = True
+    details: EhostunreachDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class SystemError(SystemCallError):
@@ -590,9 +1886,37 @@ class EinvalError(SystemError):
     The error of code ``22``; not retryable.
     """
 
-    code = ErrorCode.EINVAL
+    code: ClassVar[ErrorCode] = ErrorCode.EINVAL
     meaning = "Invalid argument"
     retryable = False
+    details: EinvalDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnomemError(SystemError):
@@ -601,9 +1925,37 @@ class EnomemError(SystemError):
     The error of code ``12``; not retryable.
     """
 
-    code = ErrorCode.ENOMEM
+    code: ClassVar[ErrorCode] = ErrorCode.ENOMEM
     meaning = "Cannot allocate memory"
     retryable = False
+    details: EnomemDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EbusyError(SystemError):
@@ -612,9 +1964,37 @@ class EbusyError(SystemError):
     The error of code ``16``; retryable.
     """
 
-    code = ErrorCode.EBUSY
+    code: ClassVar[ErrorCode] = ErrorCode.EBUSY
     meaning = "Device or resource busy"
     retryable = True
+    details: EbusyDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 class EnosysError(SystemError):
@@ -623,9 +2003,37 @@ class EnosysError(SystemError):
     The error of code ``38``; not retryable.
     """
 
-    code = ErrorCode.ENOSYS
+    code: ClassVar[ErrorCode] = ErrorCode.ENOSYS
     meaning = "Function not implemented"
     retryable = False
+    details: EnosysDetails
+    fields = _runtime.declare_fields(
+        _runtime.Field("filename", "string", required=False),
+        _runtime.Field("filename2", "string", required=False),
+    )
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        filename: str | None = None,
+        filename2: str | None = None,
+        details: Mapping[str, object] | None = None,
+        cause: BaseException | None = None,
+        retryable: bool | None = None,
+        http_status: int | None = None,
+    ) -> None:
+        self._typed(
+            message,
+            {
+                "filename": filename,
+                "filename2": filename2,
+            },
+            details,
+            cause,
+            retryable,
+            http_status,
+        )
 
 
 _BY_CODE: Final[dict[int, type[SystemCallError]]] = {
@@ -667,7 +2075,8 @@ _BY_CODE: Final[dict[int, type[SystemCallError]]] = {
 _CLASSES: Final = _runtime.Classes(
     SystemCallError,
     _BY_CODE,
-    fallback=5,
+    fallback=None,
+    unknown_retryable="false",
     wrap=22,
 )
 # Each builtin a class names in python_bases, and the class: to_error's table.
@@ -700,7 +2109,7 @@ ERROR_EVENTS: Final[Mapping[str, str]] = types.MappingProxyType({})
 
 
 def lookup(code: int) -> type[SystemCallError]:
-    """The class of ``code``; the fallback's class for a code the taxonomy lacks."""
+    """The class of ``code``; the root's class for a code the taxonomy lacks."""
     return _CLASSES.lookup(code)
 
 
@@ -720,7 +2129,7 @@ def is_system_call_error(value: object) -> TypeGuard[SystemCallError]:
 def from_payload(payload: object) -> SystemCallError:
     """The error a wire payload describes; raises InvalidPayloadError if malformed.
 
-    An unknown but well-formed code gives the fallback's class, whose
+    An unknown but well-formed code gives the root's class, whose
     ``wire_code`` keeps the received code, so ``to_payload()`` re-emits it.
     Whatever ``payload`` is, nothing else is raised: a code longer than
     ``MAX_CODE_LENGTH``, details nested deeper than ``MAX_DETAILS_DEPTH`` or
