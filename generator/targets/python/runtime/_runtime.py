@@ -1883,14 +1883,16 @@ def _native(
             message = ""
     wire_code: str | int | None = None
     retryable: bool | None = None
-    if classes.keeps(cls):  # no fallback, and the class has no code to lend
-        number = cause.errno if isinstance(cause, OSError) else None
-        if (
-            type(number) is not int
-            or getattr(classes.base, "code_type", None) is not int
-        ):
-            return None  # no code to give it: wrapped as before
+    number = cause.errno if isinstance(cause, OSError) else None
+    if (
+        type(number) is int
+        and getattr(classes.base, "code_type", None) is int
+        and classes.known(number) is None
+        and classes.keeps(cls, number)
+    ):  # an unknown errno that keeps its identity (issue 30 §3)
         wire_code, retryable = number, classes.unknown_retryable(None)
+    elif getattr(cls, "code", None) is None:
+        return None  # no code to give it: wrapped as before
     error = cls.__new__(cls)
     error._setup(message or None, {}, cause, retryable, wire_code)
     return error
