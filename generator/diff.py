@@ -7,7 +7,8 @@ tombstoned or moved, a domain or event removed, any generated identifier
 renamed; a code's retryability changed; the base, fallback or wrap code
 changed; a details field removed, made required, given another shape or
 another default, a required one added; an HTTP or gRPC status changed or
-removed, throttling removed), *compatible* (only what keeps every existing
+removed, throttling removed, a builtin exception or Go sentinel an error no
+longer is), *compatible* (only what keeps every existing
 program compiling and behaving: something added, deprecated or undeprecated,
 an optional details field added, a status or throttling added) or *docs*
 (text a person reads, message templates and ``docs_url`` included; the details rules are
@@ -32,6 +33,7 @@ from collections.abc import Iterable
 
 from taxogen.diagnostics import Position
 from taxogen.diff_details import details_changes
+from taxogen.diff_native import native_changes
 from taxogen.diff_status import docs_url_change, mapping_changes
 from taxogen.model import PAYLOAD_KEYS, Taxonomy, parse_date_version, parse_version
 from taxogen.language import Rename
@@ -91,6 +93,8 @@ RULES = {
     "parent-changed": BREAKING,
     "match-changed": BREAKING,
     "alias-removed": BREAKING,
+    "python-base-removed": BREAKING,  # issue 30 §6: except X stops catching it
+    "go-is-removed": BREAKING,
     "code-added": COMPATIBLE,
     "domain-added": COMPATIBLE,
     "event-added": COMPATIBLE,
@@ -103,6 +107,8 @@ RULES = {
     "retry-after-added": COMPATIBLE,
     "http-status-listed": COMPATIBLE,  # issue 30 §2: one more a code may take
     "alias-added": COMPATIBLE,
+    "python-base-added": COMPATIBLE,
+    "go-is-added": COMPATIBLE,
     "meaning-changed": DOCS,
     "title-changed": DOCS,
     "description-changed": DOCS,
@@ -468,6 +474,8 @@ def diff(old: Names, new: Names) -> list[Change]:
         for rule, message, where in details_changes(before.code, named.code):
             add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
         for rule, message, where in mapping_changes(ot, before.code, nt, named.code):
+            add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
+        for rule, message, where in native_changes(ot, before.code, nt, named.code):
             add(Change(kind=RULES[rule], rule=rule, message=message, position=where))
 
     old_events = {e.type: e for e in ot.events}

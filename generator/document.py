@@ -161,6 +161,15 @@ class DomainDoc(TypedDict):
     grpc_status: Annotated[
         GrpcStatus | None, Doc("the gRPC status its codes inherit, likewise")
     ]
+    python_bases: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "the builtin exceptions its class names among its bases "
+                "(`python_bases:`), its codes' classes inheriting them; absent: none"
+            ),
+        ]
+    ]
 
 
 class CodeDoc(TypedDict):
@@ -200,6 +209,25 @@ class CodeDoc(TypedDict):
                 "its other names (`aliases:`), each exported as an alias of its "
                 "member and class (and, with string codes, read on the wire as "
                 "it); absent: none"
+            ),
+        ]
+    ]
+    python_bases: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "the builtin exceptions its Python class names among its bases "
+                "(`python_bases:`, issue 30 §6; the class also has its domain's "
+                "and the top level's through its parents); absent: none"
+            ),
+        ]
+    ]
+    go_is: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "the Go standard library's sentinel errors its Go error answers "
+                "errors.Is for (`go_is:`); absent: none"
             ),
         ]
     ]
@@ -317,6 +345,15 @@ class ModelDocument(TypedDict):
             Doc("details fields every code carries (issue 30 §7); absent: none"),
         ]
     ]
+    python_bases: NotRequired[
+        Annotated[
+            list[str],
+            Doc(
+                "the builtin exceptions the base class names among its bases "
+                "(`python_bases:`), every class inheriting them; absent: none"
+            ),
+        ]
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -395,6 +432,10 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
     }
     if code.aliases:
         doc["aliases"] = list(code.aliases)
+    if code.python_bases:
+        doc["python_bases"] = list(code.python_bases)
+    if code.go_is:
+        doc["go_is"] = list(code.go_is)
     return doc
 
 
@@ -403,7 +444,7 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
     mapped = taxonomy.mapped(domain)
 
     base = named.base_code
-    return {
+    doc: DomainDoc = {
         "id": domain.key,
         "parent": domain.parent,
         "match": {
@@ -420,6 +461,9 @@ def _domain(named: NamedDomain, taxonomy: Taxonomy) -> DomainDoc:
         "http_statuses": list(mapped.http_statuses),
         "grpc_status": typing.cast(Any, mapped.grpc_status),
     }
+    if domain.python_bases:
+        doc["python_bases"] = list(domain.python_bases)
+    return doc
 
 
 def document(
@@ -495,6 +539,8 @@ def document(
         out["unknown_retryable"] = typing.cast(Any, taxonomy.unknown_retryable)
     if taxonomy.fields:
         out["fields"] = [_field(field) for field in taxonomy.fields]
+    if taxonomy.python_bases:
+        out["python_bases"] = list(taxonomy.python_bases)
     return out
 
 

@@ -722,6 +722,13 @@ class Code:
     #: ``EAGAIN``), each exported as an alias of its member and class; with
     #: string wire codes each is also accepted on the wire as this code.
     aliases: tuple[str, ...] = ()
+    #: ``python_bases:`` (issue 30 §6): builtin exceptions its Python class also
+    #: subclasses (``FileNotFoundError``), and where the list stands.
+    python_bases: tuple[str, ...] = ()
+    python_bases_at: Position | None = None
+    #: ``go_is:``: the Go standard library's sentinel errors (``fs.ErrNotExist``)
+    #: its Go error answers ``errors.Is`` for.
+    go_is: tuple[str, ...] = ()
 
     @property
     def wire_code(self) -> str | int:
@@ -782,6 +789,8 @@ class Domain:
     http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
     retry_after: str | None = None  # as Code.retry_after, for its codes
     retry_after_at: Position | None = None
+    python_bases: tuple[str, ...] = ()  # as Code.python_bases, for its class
+    python_bases_at: Position | None = None
     #: The domain whose class this domain's class extends (``parent:``), if any.
     parent: str | None = None
     #: ``match:``: the wire-code prefixes (string codes) or inclusive ranges
@@ -868,6 +877,8 @@ class Taxonomy:
     http_statuses: tuple[int, ...] = ()  # as Code.http_statuses
     #: ``retry_after:`` of every code that declares none, nor its domain.
     retry_after: str | None = None
+    #: ``python_bases:`` of the root class (so of every class).
+    python_bases: tuple[str, ...] = ()
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
     #: The top-level ``details:``: fields every code carries (issue 30 §7).

@@ -38,6 +38,7 @@ __all__ = [
     "NamedDomain",
     "Names",
     "check_names",
+    "class_guess",
     "class_name",
     "details_type",
     "domain_prefix",
@@ -148,6 +149,13 @@ def pascal_guess(text: str) -> str:
     return "".join(
         word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", text)
     )
+
+
+def class_guess(text: str) -> str:
+    """:func:`pascal_guess`, or "" (no guess) where that names a class no
+    target allows (a did-you-mean never suggests a name that is then refused)."""
+    guess = pascal_guess(text)
+    return "" if reserved_reason(guess) is not None else guess
 
 
 def details_type(class_name: str) -> str:

@@ -51,6 +51,8 @@ from taxogen.model import (
     WIRE_PATTERN,
     WIRE_TYPES,
 )
+from taxogen.targets.go.reserved import GO_SENTINELS
+from taxogen.targets.python.reserved import PYTHON_EXCEPTIONS
 from taxogen.validate.top import TOP_REQUIRED
 
 __all__ = ["PENDING", "SCHEMA_ID", "encode", "schema"]
@@ -64,10 +66,10 @@ SCHEMA_ID = (
 #: ahead of the validator that reads them, by where they sit; a key leaves this
 #: list with the change that makes taxogen take it (tests/test_taxonomy_schema.py).
 PENDING: dict[str, tuple[str, ...]] = {
-    "top": ("python_bases",),
-    "domain": ("python_bases",),
-    "code": ("python_bases", "go_is"),
-    "field": ("fields",),
+    "top": (),
+    "domain": (),
+    "code": (),
+    "field": ("fields", "const"),
     "items": ("fields",),
     "payload": (),
 }
@@ -249,7 +251,7 @@ def _defs() -> dict[str, Any]:
         },
         "pythonBases": {
             "type": "array",
-            "items": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"},
+            "items": {"enum": sorted(PYTHON_EXCEPTIONS)},
             "minItems": 1,
             "uniqueItems": True,
         },
@@ -336,28 +338,11 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
                         "properties": {
                             "default": (
                                 number if kind == "number" else {"type": json_type}
-                            ),
-                            "const": (
-                                number if kind == "number" else {"type": json_type}
-                            ),
+                            )
                         }
                     },
                 }
             )
-        # Issue 30 §7: a constant of a scalar field, which takes no default
-        # and no required (optional on the wire, and filled in).
-        rules.append(
-            {
-                "if": {"required": ["const"]},
-                "then": {
-                    "properties": {
-                        "type": {"enum": list(SCALAR_TYPES)},
-                        "default": False,
-                        "required": False,
-                    }
-                },
-            }
-        )
     properties.update(
         enum={
             "description": "A string's allowed values.",
@@ -376,8 +361,8 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
     )
     if items:
         properties["const"] = {
-            "description": "The value the field has for the code: filled in, "
-            "written on every payload, and absent or equal on decoding.",
+            "description": "The value the field has for the code, filled in and "
+            "checked on decoding.",
             "type": ["string", "number", "boolean"],
         }
     rules += [
@@ -488,10 +473,7 @@ def _code() -> dict[str, Any]:
             "description": "Go standard-library sentinels the error answers "
             "errors.Is for, such as [fs.ErrNotExist].",
             "type": "array",
-            "items": {
-                "type": "string",
-                "pattern": "^[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)*\\.[A-Z][A-Za-z0-9_]*$",
-            },
+            "items": {"enum": sorted(GO_SENTINELS)},
             "minItems": 1,
             "uniqueItems": True,
         },

@@ -171,6 +171,10 @@ class SpecCode:
     aliases: tuple[str, ...] = ()
     #: docs "Aliases": each alias's class name, by the rules of "Names".
     alias_classes: tuple[str, ...] = ()
+    #: docs "Native errors": the builtins its class names itself, and the Go
+    #: sentinels its error answers errors.Is for.
+    python_bases: tuple[str, ...] = ()
+    go_is: tuple[str, ...] = ()
 
     @property
     def details_type(self) -> str | None:
@@ -643,6 +647,8 @@ def read_spec(path: Path) -> Spec:
                 class_name=entry.get("class") or readme_class_name(code, suffix),
                 wire=entry.get("wire", code),
                 aliases=tuple(entry.get("aliases", ())),
+                python_bases=tuple(entry.get("python_bases", ())),
+                go_is=tuple(entry.get("go_is", ())),
                 alias_classes=tuple(
                     readme_class_name(a, suffix) for a in entry.get("aliases", ())
                 ),

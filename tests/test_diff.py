@@ -248,6 +248,13 @@ ALIAS = (
     "meaning: Task was cancelled}",
     "meaning: Task was cancelled, aliases: [task_canceled]}",
 )
+# Issue 30 §6: a builtin the Python class stops being, or a sentinel the Go
+# error stops answering, breaks whoever catches or matches it.
+NATIVE = (
+    "meaning: Task was cancelled}",
+    "meaning: Task was cancelled, python_bases: [InterruptedError],"
+    " go_is: [context.Canceled]}",
+)
 #: Issue 30 §3: fallback: null, and how unknown codes are retried then.
 NO_FALLBACK = ("fallback: protocol_error\n", "fallback: null\n")
 BY_STATUS = ("fallback: null\n", "fallback: null\nunknown_retryable: by_status\n")
@@ -263,6 +270,18 @@ OTHER_PAIRS = [
         {(BREAKING, "unknown-retryable-changed")},
     ),
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
+    (
+        "native removed",
+        [NATIVE],
+        [],
+        {(BREAKING, "python-base-removed"), (BREAKING, "go-is-removed")},
+    ),
+    (
+        "native added",
+        [],
+        [NATIVE],
+        {(COMPATIBLE, "python-base-added"), (COMPATIBLE, "go-is-added")},
+    ),
     ("alias removed", [ALIAS], [], {(BREAKING, "alias-removed")}),
     ("alias added", [], [ALIAS], {(COMPATIBLE, "alias-added")}),
     (

@@ -11,6 +11,7 @@ templates render now (so a template that adds a helper must reserve it).
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import re
 from pathlib import Path
@@ -63,9 +64,18 @@ from taxogen.targets.typescript.reserved import (
 from tests.support import REPO, Case, case_ids, cases
 from tests.spec_oracle import Spec, python_guard, read_spec, readme_member
 
+# Python's builtin exceptions but the two roots may be class names (issue 30 §6:
+# errno's FileNotFoundError); the oracle is Python's own builtins module.
+_CLASS_BUILTINS = frozenset(
+    name
+    for name in PYTHON_BUILTINS
+    if isinstance(getattr(builtins, name, None), type)
+    and issubclass(getattr(builtins, name), BaseException)
+    and name not in ("BaseException", "Exception")
+)
 RESERVED_SETS = {
     "PYTHON_KEYWORDS": PYTHON_KEYWORDS,
-    "PYTHON_BUILTINS": PYTHON_BUILTINS,
+    "PYTHON_BUILTINS": PYTHON_BUILTINS - _CLASS_BUILTINS,
     "PYTHON_STANDARD_NAMES": PYTHON_STANDARD_NAMES,
     "PYTHON_MODULE_NAMES": PYTHON_MODULE_NAMES,
     "TS_RESERVED": TS_RESERVED,
@@ -371,10 +381,7 @@ def _refusal(taxonomy: Taxonomy) -> list[str]:
         ),
         ("Throwable", "would shadow the java.lang type of that name"),
         ("Registry", "is already defined by the generated Java module"),
-        (
-            "TypeError",
-            "would shadow the Python builtin and the JavaScript global of that name",
-        ),
+        ("TypeError", "would shadow the JavaScript global of that name"),
         ("Enum", "would shadow the standard Python class enum.Enum"),
         ("TypedDict", "is already defined by the generated Python module"),
         ("runtime", "is already defined by the generated TypeScript module"),
@@ -453,6 +460,18 @@ def test_every_reserved_name_is_refused_naming_each_table_it_is_in() -> None:
     ["TaskTimeoutError", "OopsError", "Task", "ErrorList", "Objects", "ErrorCodes"],
 )
 def test_ordinary_names_are_not_reserved(name: str) -> None:
+    assert reserved_reason(name) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["FileNotFoundError", "TimeoutError", "SystemError", "PermissionError", "KeyError"],
+)
+def test_a_builtin_exception_may_name_a_class(name: str) -> None:
+    """Issue 30 §6: a class may take a Python builtin exception's name (the
+    generated module writes builtins.X for the builtin), where it was refused
+    as shadowing it; JavaScript has none of these globals."""
+    assert name in _CLASS_BUILTINS
     assert reserved_reason(name) is None
 
 

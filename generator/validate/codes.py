@@ -31,7 +31,7 @@ from taxogen.model import (
     Tombstone,
     WIRE_PATTERN,
 )
-from taxogen.naming import pascal_guess
+from taxogen.naming import class_guess
 from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.fields import (
     NONE_DECLARED,
@@ -45,6 +45,12 @@ from taxogen.validate.status import (
     read_statuses,
     read_throttling,
     read_version,
+)
+from taxogen.validate.native import (
+    GO_IS_KEY,
+    PYTHON_BASES_KEY,
+    read_go_is,
+    read_python_bases,
 )
 from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.templates import read_template
@@ -67,6 +73,8 @@ _CODE_KEYS = (
     "wire",
     RETRY_KEY,
     "aliases",
+    PYTHON_BASES_KEY,
+    GO_IS_KEY,
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
 _REMOVED_KEYS = ("since", "reason", "replaced_by")
@@ -177,7 +185,7 @@ def read_code(
             join(key, "class"),
             CLASS_OVERRIDE,
             "a class name (a capital, then letters, digits or underscores)",
-            pascal_guess,
+            class_guess,
         ),
     )
     since = get(
@@ -209,8 +217,12 @@ def read_code(
         if "aliases" in found
         else ()
     )
+    python_bases, bases_at, bases_ok = read_python_bases(r, key, found)
+    go_is, go_ok = read_go_is(r, key, found)
     broken = (
         not retry_ok
+        or not bases_ok
+        or not go_ok
         or not wire.ok
         or not statuses.ok
         or throttling is None
@@ -241,6 +253,9 @@ def read_code(
         retry_after=retry_after,
         retry_after_at=retry_at,
         aliases=aliases or (),
+        python_bases=python_bases,
+        python_bases_at=bases_at,
+        go_is=go_is,
     )
     if retryable is None or meaning is None or broken:
         return None, part

@@ -11,11 +11,12 @@ can be reported in the same run as every other problem.
 from __future__ import annotations
 
 from taxogen.model import CLASS_OVERRIDE, Code, Domain, Tombstone
-from taxogen.naming import pascal_guess
+from taxogen.naming import class_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, is_removed, read_code
 from taxogen.validate.hierarchy import Hierarchy, Match, read_match
 from taxogen.validate.reader import Reader, get, join
+from taxogen.validate.native import PYTHON_BASES_KEY, read_python_bases
 from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.shared import DomainFields
 from taxogen.validate.status import STATUS_KEYS, read_statuses
@@ -35,6 +36,7 @@ _DOMAIN_KEYS = (
     "fallback",
     *STATUS_KEYS,
     RETRY_KEY,
+    PYTHON_BASES_KEY,
 )
 
 
@@ -98,13 +100,14 @@ def read_domain(
             join(dkey, "class"),
             CLASS_OVERRIDE,
             "a class name (a capital, then letters, digits or underscores)",
-            pascal_guess,
+            class_guess,
         ),
     )
     class_ok = "class" not in found or class_name is not None
     statuses = read_statuses(r, dkey, found)
     keeps_ok = _read_fallback(r, dkey, found)
     retry_after, retry_at, retry_ok = read_retry_after(r, dkey, found)
+    python_bases, bases_at, bases_ok = read_python_bases(r, dkey, found)
     shared = fields.inherited
     valid: list[Code] = []
     partial: list[Code] = []
@@ -117,6 +120,7 @@ def read_domain(
         and fields.own.complete
         and statuses.ok
         and retry_ok
+        and bases_ok
         and keeps_ok
         and match is not None
         and ("parent" not in found or parent is not None)
@@ -200,6 +204,8 @@ def read_domain(
         http_statuses=statuses.http_statuses,
         retry_after=retry_after,
         retry_after_at=retry_at,
+        python_bases=python_bases,
+        python_bases_at=bases_at,
         parent=parent,
         prefixes=tuple(prefix for prefix, _ in match.prefixes),
         ranges=tuple((low, high) for low, high, _ in match.ranges),

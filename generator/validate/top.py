@@ -23,7 +23,7 @@ from taxogen.model import (
     Domain,
     Taxonomy,
 )
-from taxogen.naming import check_names, pascal_guess, snake_guess
+from taxogen.naming import check_names, class_guess, snake_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, resolve_replacements
 from taxogen.validate.docs import check_pages, read_docs
@@ -34,6 +34,11 @@ from taxogen.validate.hierarchy import Hierarchy
 from taxogen.validate.hints import name_hint
 from taxogen.validate.reader import Reader, get
 from taxogen.validate.payload import check_payload, read_payload
+from taxogen.validate.native import (
+    PYTHON_BASES_KEY,
+    check_python_bases,
+    read_python_bases,
+)
 from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_after
 from taxogen.validate.shared import DomainFields, shared_fields
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
@@ -66,6 +71,7 @@ _TOP_KEYS = (
     "payload",
     "details",
     RETRY_KEY,
+    PYTHON_BASES_KEY,
     UNKNOWN_KEY,
 )
 #: The keys every taxonomy gives (the JSON Schema requires the same ones).
@@ -125,7 +131,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             "base",
             CLASS_PATTERN,
             "a PascalCase class name such as 'AcmeError'",
-            pascal_guess,
+            class_guess,
         ),
     )
     # None when unreadable or unknown: names are then only checked to be one case or the
@@ -230,6 +236,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     docs = read_docs(r, top.get("docs"), codes)
     statuses = read_statuses(r, "", top)
     retry_after, retry_at, _ = read_retry_after(r, "", top)
+    python_bases, bases_at, _ = read_python_bases(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
     unknown_retryable = read_unknown_retryable(
@@ -292,6 +299,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         grpc_status=statuses.grpc_status,
         http_statuses=statuses.http_statuses,
         retry_after=retry_after,
+        python_bases=python_bases,
         docs_url=docs_url,
         payload=payload,
         fields=top_fields.fields,
@@ -302,6 +310,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             return None
     top_retry = None if retry_at is None else (retry_at, str(retry_after))
     check_retry_after(r, taxonomy, top_retry)  # issue 30 §8
+    check_python_bases(r, taxonomy, bases_at)  # issue 30 §6
     check_pages(r, taxonomy)  # issue 33 §6
     return None if r.diagnostics else taxonomy
 

@@ -106,6 +106,9 @@ class CodeRow:
     aliases: str = ""
     #: The id of its row (HTML-escaped): what its docs link points at.
     anchor: str = ""
+    #: Markdown: the builtins its Python class names (``python_bases``) and the
+    #: Go sentinels it answers (``go_is``), issue 30 §6 ("" for none).
+    native: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,6 +123,9 @@ class DomainView:
     http_column: bool
     grpc_column: bool
     docs_column: bool
+    #: Markdown: the builtins its classes extend (its ``python_bases``), "" for none.
+    native: str = ""
+    native_column: bool = False
     #: Its parent domain (``parent:``), and the domains whose parent it is.
     parent: NamedDomain | None = None
     children: tuple[NamedDomain, ...] = ()
@@ -149,6 +155,9 @@ class DocsView:
     #: Whether the code tables show a key column: some key differs from its wire
     #: code (``wire:`` given).  The wire code leads every row either way.
     wire_column: bool
+    #: Markdown paragraphs opening the taxonomy's section: the builtins every
+    #: class extends (top-level ``python_bases``), then ``docs.taxonomy``.
+    taxonomy_intro: tuple[str, ...] = ()
     #: Markdown: the fallback and the wrap code, as the closing sentence names them.
     fallback_label: str = ""
     wrap_label: str = ""
@@ -310,6 +319,32 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         replaced_by="" if replaced is None else _replacement(taxonomy, replaced),
         aliases=", ".join(escape.md_code(alias) for alias in code.aliases),
         anchor=html.escape(anchor(taxonomy, code), quote=True),
+        native="; ".join(
+            f"{language} {', '.join(escape.md_code(n) for n in listed)}"
+            for language, listed in (("Python", code.python_bases), ("Go", code.go_is))
+            if listed
+        ),
+    )
+
+
+def _taxonomy_intro(taxonomy: model.Taxonomy) -> tuple[str, ...]:
+    """The paragraphs opening the taxonomy's section."""
+    intro = []
+    if taxonomy.python_bases:
+        intro.append(
+            "In Python, every error class is also a builtin "
+            f"{_builtins(taxonomy.python_bases)} (`python_bases`)."
+        )
+    if taxonomy.docs.taxonomy:
+        intro.append(taxonomy.docs.taxonomy)
+    return tuple(intro)
+
+
+def _builtins(names: tuple[str, ...]) -> str:
+    """Builtin exceptions as the page names them: ```OSError``` and ```X```."""
+    spans = [escape.md_code(name) for name in names]
+    return (
+        " and ".join(filter(None, [", ".join(spans[:-1]), spans[-1]])) if spans else ""
     )
 
 
@@ -371,6 +406,8 @@ def _domain(named: NamedDomain, taxonomy: model.Taxonomy, names: Names) -> Domai
         http_column=any(row.http_status for row in rows),
         grpc_column=any(row.grpc_status for row in rows),
         docs_column=any(row.doc_url for row in rows),
+        native=_builtins(named.domain.python_bases),
+        native_column=any(row.native for row in rows),
         parent=next(
             (d for d in names.domains if d.domain.key == named.domain.parent), None
         ),
@@ -599,6 +636,7 @@ def view(names: Names, options: Options) -> DocsView:
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
+        taxonomy_intro=_taxonomy_intro(taxonomy),
         fallback_label=(
             _unknown_text(taxonomy)
             if names.fallback is None

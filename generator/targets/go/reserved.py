@@ -14,6 +14,7 @@ __all__ = [
     "GO_KEYWORDS",
     "GO_PACKAGE_NAMES",
     "GO_PREDECLARED",
+    "GO_SENTINELS",
     "go_reserved_reason",
 ]
 
@@ -63,3 +64,32 @@ def go_reserved_reason(name: str) -> str | None:
     if name in GO_PACKAGE_NAMES:
         return "is already defined by the generated Go package"
     return None
+
+
+#: The standard library's sentinel errors ``go_is`` may name, as Go code spells
+#: them (``package.Name``), with the import path each needs: the exported error
+#: variables of Go 1.19 (the oldest Go the generated module supports) that
+#: callers compare with ``errors.Is``.
+GO_SENTINELS: dict[str, str] = {
+    "context.Canceled": "context",
+    "context.DeadlineExceeded": "context",
+    "fs.ErrClosed": "io/fs",
+    "fs.ErrExist": "io/fs",
+    "fs.ErrInvalid": "io/fs",
+    "fs.ErrNotExist": "io/fs",
+    "fs.ErrPermission": "io/fs",
+    "http.ErrAbortHandler": "net/http",
+    "http.ErrBodyNotAllowed": "net/http",
+    "http.ErrHandlerTimeout": "net/http",
+    "http.ErrServerClosed": "net/http",
+    "io.EOF": "io",
+    "io.ErrClosedPipe": "io",
+    "io.ErrNoProgress": "io",
+    "io.ErrShortBuffer": "io",
+    "io.ErrShortWrite": "io",
+    "io.ErrUnexpectedEOF": "io",
+    "net.ErrClosed": "net",
+    "os.ErrDeadlineExceeded": "os",
+    "os.ErrNoDeadline": "os",
+    "os.ErrProcessDone": "os",
+}

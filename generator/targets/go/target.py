@@ -42,6 +42,7 @@ from taxogen.targets.go.naming import (
     go_package,
 )
 from taxogen.targets.go.escape import go_comment, go_str
+from taxogen.targets.go.reserved import GO_SENTINELS
 from taxogen.escape import header_name
 from taxogen.targets.base import Options, Runtime, Target, Template
 from taxogen.targets.mapped import Mapping, class_mappings, code_mapping
@@ -138,6 +139,8 @@ class GoView:
     #: Each alias spelling a payload may carry (a Go string literal) and the
     #: constant of its code (string wire codes only).
     aliases: tuple[tuple[str, str], ...] = ()
+    #: The standard-library packages the sentinels of ``go_is`` need, sorted.
+    imports: tuple[str, ...] = ()
 
 
 def go_module(names: Names, options: Options) -> str:
@@ -221,6 +224,8 @@ def _spec(named: NamedCode, domain: str, mapping: Mapping) -> str:
         parts.append(f"DocURL: {go_str(mapping.doc_url)}")
     if mapping.retry_after_field is not None:  # issue 30 §8
         parts.append(f"RetryAfterField: {go_str(mapping.retry_after_field)}")
+    if code.go_is:  # issue 30 §6
+        parts.append("Is: []error{" + ", ".join(code.go_is) + "}")
     return "{" + ", ".join(parts) + "}"
 
 
@@ -366,6 +371,9 @@ def view(names: Names, options: Options) -> GoView:
         matches=_matches(names),
         payload_map=_payload_map(taxonomy),
         aliases=tuple(aliases),
+        imports=tuple(
+            sorted({GO_SENTINELS[s] for c in taxonomy.codes for s in c.go_is})
+        ),
     )
 
 

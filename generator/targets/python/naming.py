@@ -26,15 +26,18 @@ from taxogen.language import (
 from taxogen.naming import NamedDomain, Names, snake
 from taxogen.targets.python.reserved import (
     PYTHON_BUILTINS,
+    PYTHON_EXCEPTIONS,
     PYTHON_HARD_KEYWORDS,
     PYTHON_KEYWORDS,
     PYTHON_MODULE_NAMES,
+    PYTHON_ROOT_EXCEPTIONS,
     PYTHON_STANDARD_NAMES,
 )
 from taxogen.typeschema import Doc
 
 __all__ = [
     "LANGUAGES",
+    "PYTHON_EXCEPTIONS",
     "PythonNames",
     "dist",
     "domain_module",
@@ -78,7 +81,11 @@ def _reserved(name: str) -> list[tuple[str, str]]:
     found = []
     if name in PYTHON_KEYWORDS:
         found.append(("keyword", "a Python keyword"))
-    if name in PYTHON_BUILTINS:
+    # A class may take a builtin exception's name (issue 30 §6: errno's
+    # FileNotFoundError): the generated module then writes builtins.X for it.
+    if name in PYTHON_BUILTINS and (
+        name not in PYTHON_EXCEPTIONS or name in PYTHON_ROOT_EXCEPTIONS
+    ):
         found.append(("builtin", "the Python builtin"))
     if name in PYTHON_STANDARD_NAMES:
         found.append(("clause", f"would shadow the standard Python class enum.{name}"))

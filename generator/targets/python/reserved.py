@@ -9,11 +9,16 @@ and the names the generated module defines itself.  The python target's
 
 from __future__ import annotations
 
+import builtins
+
 __all__ = [
+    "NEWER_EXCEPTIONS",
     "PYTHON_BUILTINS",
+    "PYTHON_EXCEPTIONS",
     "PYTHON_HARD_KEYWORDS",
     "PYTHON_KEYWORDS",
     "PYTHON_MODULE_NAMES",
+    "PYTHON_ROOT_EXCEPTIONS",
     "PYTHON_STANDARD_NAMES",
 ]
 
@@ -55,6 +60,27 @@ PYTHON_BUILTINS = frozenset(
     vars zip""".split()
 )
 
+#: Builtins newer than the oldest Python the generated packages run on (3.11).
+NEWER_EXCEPTIONS = frozenset({"PythonFinalizationError"})
+
+#: The builtin exception classes of Python 3.11 to 3.14, by name, as this Python
+#: has them: what ``python_bases`` may name (issue 30 §6), and, but for the two
+#: roots every ``except`` clause names (:data:`PYTHON_ROOT_EXCEPTIONS`), the
+#: builtins a class may be named after (the generated module then writes
+#: ``builtins.X`` wherever it means the builtin).
+PYTHON_EXCEPTIONS: dict[str, type[BaseException]] = {
+    name: value
+    for name, value in vars(builtins).items()
+    if name in PYTHON_BUILTINS
+    and name not in NEWER_EXCEPTIONS
+    and isinstance(value, type)
+    and issubclass(value, BaseException)
+}
+
+#: ``BaseException`` and ``Exception``: never a class name, which would change
+#: what ``except Exception`` means wherever the package's names are imported.
+PYTHON_ROOT_EXCEPTIONS = frozenset({"BaseException", "Exception"})
+
 # Standard classes a reader of the generated Python expects to mean the standard thing.
 PYTHON_STANDARD_NAMES = frozenset("Enum IntEnum StrEnum Flag IntFlag".split())
 
@@ -67,5 +93,5 @@ PYTHON_MODULE_NAMES = frozenset(
     lookup math re to_error types warnings TypeVar TYPE_CHECKING importlib Callable
     Iterator
     cast MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES Literal
-    NotRequired""".split()
+    NotRequired builtins""".split()
 )

@@ -126,6 +126,16 @@ class PythonView:
     details_any: bool
     #: What its constructor's ``details=`` takes then (an array: a list or tuple).
     details_param: str
+    #: ``python_bases`` (issue 30 §6): by class name, the builtins it also
+    #: subclasses, as ``, builtins.X`` to follow its parent in its class line.
+    native: Mapping[str, str]
+    #: Each builtin a class names and that class's name, deepest classes first
+    #: (what ``to_error`` matches a native exception against).
+    natives: tuple[tuple[str, str], ...]
+    #: Whether the module imports ``builtins``: a class has python_bases or takes
+    #: a builtin exception's name (the module's own uses of builtins are of
+    #: ``BaseException`` and non-exceptions, which no class may be named).
+    builtins_import: bool
 
 
 def _wire_args(taxonomy: Taxonomy) -> tuple[str, ...] | None:
@@ -217,6 +227,10 @@ def _exports(names: Names) -> tuple[str, ...]:
 def view(names: Names, options: Options) -> PythonView:
     """The Python view of a named taxonomy."""
     taxonomy = names.taxonomy
+    native, natives = _native(names)
+    shadowing = {
+        name for name in _class_names(names) if name in naming.PYTHON_EXCEPTIONS
+    }
     is_lazy = lazy(taxonomy)
     typings, details_types = typing_of(names)
     meta = Package.of(
@@ -293,7 +307,51 @@ def view(names: Names, options: Options) -> PythonView:
             if taxonomy.payload.details_type == "array"
             else "Any"
         ),
+        native=native,
+        natives=natives,
+        builtins_import=bool(natives or shadowing),
     )
+
+
+def _class_names(names: Names) -> Iterable[str]:
+    """Every class name of the package: the root, the domains', the codes' and
+    their aliases'."""
+    yield names.base
+    for domain in names.domains:
+        yield domain.class_name
+        for code in domain.codes:
+            yield code.class_name
+            yield from (alias.class_name for alias in code.aliases)
+
+
+def _native(
+    names: Names,
+) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """Each class's ``python_bases`` as the end of its class line, and the
+    (builtin, class) pairs ``to_error`` matches against, deepest class first
+    (then in file order): a code's class below its domain's, below the root."""
+    taxonomy = names.taxonomy
+    native: dict[str, str] = {}
+    ranked: list[tuple[int, int, str, str]] = []
+
+    def add(class_name: str, depth: int, bases: tuple[str, ...]) -> None:
+        if bases:
+            native[class_name] = "".join(f", builtins.{b}" for b in bases)
+        for b in bases:
+            ranked.append((-depth, len(ranked), b, class_name))
+
+    add(names.base, 0, taxonomy.python_bases)
+    for domain in names.class_domains:
+        depth = 1 + len(taxonomy.ancestors(domain.domain))
+        if domain.base_code is None:
+            add(domain.class_name, depth, domain.domain.python_bases)
+        for code in domain.class_order:
+            own = code.code.python_bases
+            if code.is_domain_base:  # its class is the domain's
+                mine = domain.domain.python_bases
+                own = (*mine, *(b for b in own if b not in mine))
+            add(code.class_name, depth + (0 if code.is_domain_base else 1), own)
+    return native, tuple((b, c) for _, _, b, c in sorted(ranked))
 
 
 def _constant_members(taxonomy: Taxonomy) -> list[tuple[str, str]]:
@@ -368,7 +426,15 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
         classes.append(domain.class_name)
     if any(view.mapped[name] for name in classes):
         used.append("ClassVar")  # a class states its statuses or docs link
+    shadowing = any(
+        name in naming.PYTHON_EXCEPTIONS
+        for c in domain.class_order
+        for name in (c.class_name, *(a.class_name for a in c.aliases))
+    )
     return {
+        "builtins_import": shadowing
+        or any(name in view.native for name in classes)
+        or domain.class_name in naming.PYTHON_EXCEPTIONS,
         "typing_import": _typing_import(used),
         "details_imports": sorted(
             {name for t in typed if t.details for name in t.details.split(" | ")}

@@ -167,6 +167,9 @@ def test_statuses_and_links_are_columns_where_declared_and_only_then(
         columns.append("Meaning")
         if any(c.doc_url is not None for c in codes):
             columns.append("Docs")
+        # docs "Native errors": a column where some code names its own.
+        if any(c.python_bases or c.go_is for c in codes):
+            columns.append("Native errors")
         assert rows[0] == columns, key
         for row, entry in zip(rows[1:], codes, strict=True):
             cell = dict(zip(columns, row, strict=True))

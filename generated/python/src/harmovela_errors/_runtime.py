@@ -881,12 +881,15 @@ class TaxonomyError(Exception):
             message = self.meaning
         elif not isinstance(message, str):
             raise TypeError(f"message: expected a string, got {_kind(message)}")
-        super().__init__(message)
-        self.message = message
-        self.details = details
         if wire_code is None:
             # (A root class without a fallback has no code: unpickling one.)
             wire_code = _plain(getattr(self, "code", ""))
+        if isinstance(self, OSError):  # python_bases: errno and strerror too
+            _os_init(self, wire_code, message)
+        else:
+            super().__init__(message)
+        self.message = message
+        self.details = details
         self.wire_code = wire_code
         # Tracebacks show notes, so the code reaches every log that prints one
         # (logging.exception, JSON formatters) without extra work.
@@ -909,6 +912,11 @@ class TaxonomyError(Exception):
         return (
             f"{type(self).__name__}(code={self.wire_code!r}, message={self.message!r})"
         )
+
+    def __setstate__(self, state: dict[str, Any] | None) -> None:
+        super().__setstate__(state)
+        if isinstance(self, OSError):  # errno follows the restored wire code
+            _os_init(self, self.wire_code, self.message)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Exception pickles only ``args``; keep the cause and every attribute too.
@@ -956,6 +964,17 @@ class TaxonomyError(Exception):
         ``logging`` module (where ``name`` and ``message`` are the record's own,
         and overwriting them is a KeyError) and structlog's keyword arguments."""
         return {f"error_{key}": value for key, value in self.to_dict().items()}
+
+
+def _os_init(error: OSError, code: str | int, message: str) -> None:
+    """An error whose class is also an OSError (``python_bases``, issue 30 §6):
+    ``errno`` is its wire code where that is an integer (else None), ``strerror``
+    its message, and ``args`` the pair, as OSError(errno, strerror) has them."""
+    if type(code) is int:
+        OSError.__init__(error, code, message)
+    else:
+        OSError.__init__(error, message)
+        error.strerror = message
 
 
 def _http_status(value: object) -> int:
@@ -1158,6 +1177,8 @@ def _received(cls: type[_E], message: str, retryable: bool, code: str | int) -> 
     error.wire_code = code
     error.retryable = retryable
     error.__notes__ = [f"code: {code}"]
+    if isinstance(error, OSError):
+        _os_init(error, code, message)
     return error
 
 
@@ -1229,6 +1250,13 @@ class Classes(Generic[_E]):
     def unloaded(self, code: str | int) -> type[_E] | None:
         """The class of a code of the taxonomy that ``by_code`` lacks: none here."""
         return None
+
+    def known(self, code: object) -> type[_E] | None:
+        """The class of ``code`` where it is a code of the taxonomy, else None."""
+        if type(code) is not int and type(code) is not str:
+            return None
+        found = self.by_code.get(code)
+        return self.unloaded(code) if found is None else found
 
     def unknown(self, code: str | int) -> type[_E]:
         """The class of a code the taxonomy lacks: the class of the domain whose
@@ -1351,7 +1379,11 @@ class LazyClasses(Classes[_E]):
         return cls
 
     def _resolve(self, target: Any) -> type[_E]:
-        return self.load(target)
+        # A class by name, loaded on first use; the root class (defined by the
+        # package itself, as to_error's natives may name it) as it is.
+        return (
+            self.load(target) if isinstance(target, str) else cast("type[_E]", target)
+        )
 
     def lookup(self, code: str | int) -> type[_E]:
         cls = self.by_code.get(code)
@@ -1812,16 +1844,27 @@ def _wire_value(value: object, wire: Wire, field: str) -> Any:
     return copy
 
 
-def to_error(value: object, classes: Classes[_E]) -> _E:
+def to_error(
+    value: object,
+    classes: Classes[_E],
+    natives: tuple[tuple[type[BaseException], Any], ...] = (),
+) -> _E:
     """``value`` if it is an error of the taxonomy, else wrapped with the wrap code.
 
     An exception becomes the wrapper's ``__cause__``; any other value is kept as
-    its ``original``, since Python chains only exceptions.
+    its ``original``, since Python chains only exceptions.  ``natives`` pairs
+    each builtin a class names in ``python_bases`` with that class, the deepest
+    classes first: a native exception becomes the first class whose builtin it
+    is an instance of (see :func:`_native`).
     """
     if is_error(value, classes.base):
         return value
     if issubclass(type(value), BaseException):
         cause = cast(BaseException, value)
+        if natives:
+            native = _native(cause, classes, natives)
+            if native is not None:
+                return native
         try:
             text = str(cause)
         except Exception:
@@ -1831,6 +1874,57 @@ def to_error(value: object, classes: Classes[_E]) -> _E:
         return classes.wrap()(message, cause=cause)
     error = classes.wrap()(f"non-exception value: {_show(value)}")
     error.original = value
+    return error
+
+
+def _native(
+    cause: BaseException,
+    classes: Classes[_E],
+    natives: tuple[tuple[type[BaseException], Any], ...],
+) -> _E | None:
+    """The error of the most specific class ``cause`` is native to (issue 30
+    §6), its message the exception's, ``cause`` its ``__cause__``; None where no
+    class names a builtin ``cause`` is an instance of.
+
+    An OSError whose ``errno`` is a code of the taxonomy whose class is an
+    OSError gives that class; else the nearest of its type's ``__mro__`` that a
+    class names wins (``natives`` lists the deepest classes first).
+    """
+    cls: type[_E] | None = None
+    if isinstance(cause, OSError):
+        found = classes.known(cause.errno)
+        if found is not None and issubclass(found, OSError):
+            cls = found
+    if cls is None:
+        for kind in type(cause).__mro__:
+            target = next((t for b, t in natives if b is kind), None)
+            if target is not None:
+                cls = classes._resolve(target)
+                break
+    if cls is None:
+        return None
+    strerror = cause.strerror if isinstance(cause, OSError) else None
+    if isinstance(strerror, str):
+        message = strerror
+    else:
+        try:
+            message = str(cause)
+        except Exception:
+            message = ""
+    wire_code: str | int | None = None
+    retryable: bool | None = None
+    number = cause.errno if isinstance(cause, OSError) else None
+    if (
+        type(number) is int
+        and getattr(classes.base, "code_type", None) is int
+        and classes.known(number) is None
+        and classes.keeps(cls, number)
+    ):  # an unknown errno that keeps its identity (issue 30 §3)
+        wire_code, retryable = number, classes.unknown_retryable(None)
+    elif getattr(cls, "code", None) is None:
+        return None  # no code to give it: wrapped as before
+    error = cls.__new__(cls)
+    error._setup(message or None, {}, cause, retryable, wire_code)
     return error
 
 

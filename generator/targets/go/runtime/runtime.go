@@ -89,6 +89,9 @@ type Spec struct {
 	// RetryAfterField is the details field that says when to retry, in seconds
 	// (retry_after:, issue 30 §8); "" where the taxonomy names none.
 	RetryAfterField string
+	// Is is the standard library's sentinel errors an error of the code
+	// answers errors.Is for (go_is:, issue 30 §6): fs.ErrNotExist...
+	Is []error
 }
 
 // Match is one prefix (string codes) or inclusive range Low..High (integer
@@ -345,10 +348,20 @@ func (e *Error) Error() string { return e.wire() + ": " + e.Message }
 func (e *Error) Unwrap() error { return e.Cause }
 
 // Is matches another *Error of the same Code, so errors.Is(err, NewXxxError())
-// asks "is err, or does it wrap, an error of that code".
+// asks "is err, or does it wrap, an error of that code", and each sentinel its
+// code's go_is names, so errors.Is(err, fs.ErrNotExist) holds for ENOENT.
 func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
+	if t, ok := target.(*Error); ok {
+		return t != nil && t.Code == e.Code
+	}
+	if spec := e.spec(); spec != nil {
+		for _, sentinel := range spec.Is {
+			if target == sentinel {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Domain is the domain of the error's code ("" for an error not built by the
