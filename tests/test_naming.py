@@ -1054,7 +1054,10 @@ def test_two_fields_with_one_go_name_are_refused() -> None:
     code = dataclasses.replace(_code("oops", 10), fields=fields)
     assert _refusal(_taxonomy(_domain("misc", code))) == [
         "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
-        "'taskId' of code 'oops' are both the Go field 'TaskID'; rename one"
+        "'taskId' of code 'oops' are both the Go field 'TaskID'; rename one",
+        # Rust spells a field in snake case: both are task_id there too.
+        "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
+        "'taskId' of code 'oops' are both the Rust field 'task_id'; rename one",
     ]
 
 
