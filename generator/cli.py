@@ -366,7 +366,7 @@ def _folder_error(
     return 2
 
 
-#: The most lines of diff ``check`` prints as text (README "The command line"):
+#: The most lines of diff ``check`` prints as text (docs "The command line"):
 #: past them it says how many more there are.
 CHECK_DIFF_LINES = 200
 

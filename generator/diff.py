@@ -83,6 +83,8 @@ RULES = {
     "grpc-status-changed": BREAKING,
     "grpc-status-removed": BREAKING,
     "throttling-removed": BREAKING,
+    "retry-after-removed": BREAKING,  # issue 30 §8: a client waiting as told can't
+    "retry-after-changed": BREAKING,
     "http-status-unlisted": BREAKING,  # issue 30 §2: one a code may take no longer
     "parent-changed": BREAKING,
     "match-changed": BREAKING,
@@ -96,6 +98,7 @@ RULES = {
     "http-status-added": COMPATIBLE,
     "grpc-status-added": COMPATIBLE,
     "throttling-added": COMPATIBLE,
+    "retry-after-added": COMPATIBLE,
     "http-status-listed": COMPATIBLE,  # issue 30 §2: one more a code may take
     "alias-added": COMPATIBLE,
     "meaning-changed": DOCS,

@@ -12,10 +12,13 @@ that switch on it stop matching).  Of the statuses a code may take
 compatible (a client that handled the others still does), one no longer listed
 is breaking (a server that answers with it no longer matches the contract, and
 clients keyed on it lose it); the default's own change is the HTTP status's
-rule above.  ``docs_url`` is a link people follow: any
-change is docs only, and :mod:`taxogen.diff` decides its kind in one place.
-:mod:`taxogen.diff` turns each finding into a change classified by its
-``RULES``.
+rule above.  A retry hint (``retry_after:``, issue 30 §8) on a code that had
+none is compatible (the hint was absent, and a client that ignored it still
+may); one removed or naming another field is breaking (a client that waited as
+told no longer can: ``retry_after`` reads absent).  ``docs_url`` is a link
+people follow: any change is docs only, and :mod:`taxogen.diff` decides its
+kind in one place. :mod:`taxogen.diff` turns each finding into a change
+classified by its ``RULES``.
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ def mapping_changes(
             yield f"{rule}-changed", message, after.position
     if was.http_status is not None and now.http_status is not None:
         yield from _listed_changes(where, was.http_statuses, now.http_statuses, after)
+    yield from _retry_change(
+        where, old.retry_field(before), new.retry_field(after), after
+    )
     if before.throttling and not after.throttling:
         yield "throttling-removed", f"{where} is no longer throttling", after.position
     elif after.throttling and not before.throttling:
@@ -87,3 +93,22 @@ def docs_url_change(
     else:
         message = f"docs_url changed from {old.docs_url} to {new.docs_url}"
     return "docs-url-changed", message, new.position_of("docs_url")
+
+
+def _retry_change(
+    where: str, then: str | None, later: str | None, after: Code
+) -> Iterator[tuple[str, str, Position | None]]:
+    """The change of the details field a code's retry hint is read from."""
+    if then == later:
+        return
+    if then is None:
+        yield "retry-after-added", f"{where}: retry hint {later!r} was added", (
+            after.position
+        )
+    elif later is None:
+        yield "retry-after-removed", f"{where}: retry hint {then!r} was removed", (
+            after.position
+        )
+    else:
+        message = f"{where}: retry hint changed from {then!r} to {later!r}"
+        yield "retry-after-changed", message, after.position

@@ -172,6 +172,13 @@ class CodeDoc(TypedDict):
     ]
     grpc_status: Annotated[GrpcStatus | None, Doc("its gRPC status, likewise")]
     throttling: Annotated[bool, Doc("callers back off before retrying it")]
+    retry_after: Annotated[
+        str | None,
+        Doc(
+            "the details field that says when to retry, in seconds (`retry_after:`):"
+            " its own, else its domain's or a parent's, else the top's"
+        ),
+    ]
     doc_url: Annotated[str | None, Doc("its documentation link, from docs_url")]
     aliases: NotRequired[
         Annotated[
@@ -351,6 +358,7 @@ def _code(named: NamedCode, taxonomy: Taxonomy) -> CodeDoc:
         "http_statuses": list(mapped.http_statuses),
         "grpc_status": typing.cast(Any, mapped.grpc_status),
         "throttling": code.throttling,
+        "retry_after": taxonomy.retry_field(code),
         "doc_url": taxonomy.doc_url(code),
     }
     if code.aliases:

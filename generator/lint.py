@@ -91,7 +91,7 @@ def _domain_generic_code(
 ) -> Iterator[Found]:
     for domain in t.domains:
         generic = generic_code(domain.key, t.code_case)
-        # A domain without codes is a parent of others (README "Hierarchies"):
+        # A domain without codes is a parent of others (docs "Hierarchies"):
         # an abstract class, raised through its children's codes.
         if domain.codes and all(c.code != generic for c in domain.codes):
             yield (

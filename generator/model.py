@@ -78,6 +78,7 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "MAX_WIRE_INTEGER",
     "WIRE_PATTERN",
+    "page_slug",
     "EMPTY_OR_WIRE_PATTERN",
     "WIRE_TYPES",
     "code_pattern",
@@ -474,6 +475,14 @@ def doc_url(template: str, wire: str) -> str:
     return template.replace(DOCS_URL_PLACEHOLDER, code)
 
 
+def page_slug(wire: str) -> str:
+    """The name (without ``.md``) of a code's own docs page under ``docs:
+    {layout: pages}`` (issue 33 §6): its wire code as :func:`doc_url` puts it in
+    a link, so a ``docs_url`` ending in ``/{code}`` lands on the page; the
+    empty wire code (whose link ends at the folder, the index) is ``_empty``."""
+    return urllib.parse.quote(wire, safe="") or "_empty"
+
+
 class Mapped(NamedTuple):
     """What a code (or a domain's own class) maps to in other protocols, inherited
     (see :meth:`Taxonomy.mapped`); None where nothing declares one."""
@@ -731,6 +740,9 @@ class Tombstone:
     meaning: str  # what it meant, for the changelog ("" when not recorded)
     position: Position
     wire: str | int | None = None  # its wire code, when it was not its key
+    #: ``removed.replaced_by``: the code to use instead, as written (issue 33 §6:
+    #: its docs page says so), or None.
+    replaced_by: str | None = None
 
     @property
     def wire_code(self) -> str | int:
@@ -799,6 +811,10 @@ class Docs:
     notes: tuple[str, ...] = ()
     #: Whether the page opens with a class diagram where domains have parents.
     diagram: bool = True
+    #: ``docs.layout`` (issue 33 §6): "page", the one page; "pages", also a page
+    #: per code, removed ones included, and their index.
+    layout: str = "page"
+    layout_at: Position | None = None
 
     def field_description(self, field: str) -> str:
         for name, text in self.fields:

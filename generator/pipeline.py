@@ -108,7 +108,7 @@ def build(
     made: list[PluginPlan] = []
     for plugin in with_plugins:
         # The manifest of a plugin's folder trusts the paths it answers now and
-        # the shapes it declares, nothing else: see README "What taxogen touches".
+        # the shapes it declares, nothing else: see docs "What taxogen touches".
         answer = plugins.run(plugin, model)
         folder = emit.Plan.of(names.taxonomy.name, answer.files, answer.shapes)
         made.append((plugin, folder, answer.warnings))

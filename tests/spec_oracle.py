@@ -36,10 +36,10 @@ CODE_PATTERNS = {
     # it, printable ASCII without spaces, its first letter or digit a letter.
     "as_written": re.compile(r"[^A-Za-z0-9]*[A-Za-z][!-~]*"),
 }
-#: README "Wire codes": once any code gives a ``wire:``, a string code is any
+#: docs "Wire codes": once any code gives a ``wire:``, a string code is any
 #: printable ASCII without spaces.
 WIRE_PATTERN = re.compile(r"[!-~]+")
-#: README "Wire codes": integer codes are JavaScript's safe integers.
+#: docs "Wire codes": integer codes are JavaScript's safe integers.
 MAX_WIRE_INTEGER = 2**53 - 1
 #: README "The generated runtimes": the limits, the same in every language.
 MAX_CODE_LENGTH = 256
@@ -51,7 +51,7 @@ FIELDS = ("payload", "code", "message", "retryable", "details")
 
 
 def _words(identifier: str) -> list[str]:
-    """README "Names": a snake key's words; a key written as on the wire
+    """docs "Names": a snake key's words; a key written as on the wire
     (``NoSuchKey``, ``x-amz-Thing``) is split where a capitalised word, a run of
     capitals or a number starts, other characters only separating words."""
     if not re.fullmatch(
@@ -63,12 +63,12 @@ def _words(identifier: str) -> list[str]:
 
 
 def readme_member(identifier: str) -> str:
-    """README "Names": the enum member, the key's words in capitals joined by _."""
+    """docs "Names": the enum member, the key's words in capitals joined by _."""
     return "_".join(_words(identifier)).upper()
 
 
 def readme_class_name(identifier: str, suffix: str = "Error") -> str:
-    """README "Names": PascalCase plus ``Error`` (or the ``class_suffix``, which
+    """docs "Names": PascalCase plus ``Error`` (or the ``class_suffix``, which
     may be empty), without doubling."""
     words = _words(identifier)
     if suffix and words[-1] == suffix.lower():
@@ -77,22 +77,27 @@ def readme_class_name(identifier: str, suffix: str = "Error") -> str:
 
 
 def python_guard(spec: Spec) -> str:
-    """README "Names": ``is_`` + the base class in snake case, each capitalised
+    """docs "Names": ``is_`` + the base class in snake case, each capitalised
     word, run of capitals or number a word (``DBAPIError`` → ``is_dbapi_error``)."""
     words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", spec.base)
     return "is_" + "_".join(word.lower() for word in words)
 
 
-#: README "Go": the words Go names spell in capitals.
-GO_INITIALISMS = frozenset(
-    """ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IP JSON LHS QPS RAM RHS
-    RPC SLA SMTP SQL SSH TCP TLS TTL UDP UI UID UUID URI URL UTF8 VM XML XMPP XSRF
-    XSS""".split()
-)
+def _go_initialisms() -> frozenset[str]:
+    """docs/go.md "Names": the words Go names spell in capitals, read from the
+    page (the backquoted list after "the initialisms")."""
+    page = (Path(__file__).parent.parent / "docs" / "go.md").read_text("utf-8")
+    found = re.search(r"initialisms `([A-Z0-9 \n]+)`", page)
+    if found is None:
+        raise LookupError("docs/go.md lists no initialisms")
+    return frozenset(found.group(1).split())
+
+
+GO_INITIALISMS = _go_initialisms()
 
 
 def readme_go_name(text: str, *, key: bool = False) -> str:
-    """README "Go": the words of a class name (or, ``key``, of a snake_case key
+    """docs "Go": the words of a class name (or, ``key``, of a snake_case key
     or field name) each capitalised, an initialism in capitals."""
     if key:
         words = [w for w in re.split(r"_+", text) if w]
@@ -113,13 +118,13 @@ class SpecCode:
     retryable: bool
     meaning: str
     class_name: str
-    #: README "Wire codes": the code on the wire, ``wire:`` or else the key.
+    #: docs "Wire codes": the code on the wire, ``wire:`` or else the key.
     wire: str | int
-    #: README "Typed details": the domain's fields first, then the code's own (a
+    #: docs "Typed details": the domain's fields first, then the code's own (a
     #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
     fields: tuple[tuple[str, dict[str, Any]], ...] = ()
     message: str | None = None  # the ``message:`` template
-    #: README "What a code maps to": its own status, else its domain's, else the
+    #: docs "What a code maps to": its own status, else its domain's, else the
     #: top level's (None: none of them says); throttling only its own; its docs
     #: link the top's docs_url with the code percent-encoded in place of {code}.
     http_status: int | None = None
@@ -137,15 +142,15 @@ class SpecCode:
     #: names the details field (seconds ...) that says when to retry": its own,
     #: else its domain's (or a parent's), else the top level's; None: none.
     retry_after: str | None = None
-    #: README "Aliases": other names of the code; with string wire codes a
+    #: docs "Aliases": other names of the code; with string wire codes a
     #: payload may carry each, as this code.
     aliases: tuple[str, ...] = ()
-    #: README "Aliases": each alias's class name, by the rules of "Names".
+    #: docs "Aliases": each alias's class name, by the rules of "Names".
     alias_classes: tuple[str, ...] = ()
 
     @property
     def details_type(self) -> str | None:
-        """README "Python": a code with fields has a details type named for its
+        """docs "Python": a code with fields has a details type named for its
         class, ``Error`` made ``Details`` (a class not ending in ``Error`` keeps
         its whole name); None without fields."""
         if not self.fields:
@@ -176,18 +181,18 @@ class Spec:
     domains: dict[str, str]  # domain key → its base class name, in file order
     removed: tuple[str, ...]  # tombstones
     events: dict[str, str]  # event type → dotted location
-    wire_type: str = "string"  # README "Wire codes": string (default) or integer
+    wire_type: str = "string"  # docs "Wire codes": string (default) or integer
     removed_wires: tuple[str | int, ...] = ()  # the tombstones' wire codes
-    #: README "Hierarchies": each domain's ``parent:`` (None: the base's child).
+    #: docs "Hierarchies": each domain's ``parent:`` (None: the base's child).
     parents: dict[str, str | None] = dataclasses.field(default_factory=dict)
-    #: README "Hierarchies": each domain's ``match:``, as prefixes or ranges.
+    #: docs "Hierarchies": each domain's ``match:``, as prefixes or ranges.
     prefixes: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     ranges: dict[str, tuple[tuple[int, int], ...]] = dataclasses.field(
         default_factory=dict
     )
-    #: README "Names": the domains whose class is their <domain>_error code's.
+    #: docs "Names": the domains whose class is their <domain>_error code's.
     domain_codes: dict[str, str] = dataclasses.field(default_factory=dict)
-    #: Each domain's title, its own class's meaning (README "Hierarchies").
+    #: Each domain's title, its own class's meaning (docs "Hierarchies").
     domain_titles: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
@@ -218,7 +223,7 @@ class Spec:
     docs_url: str | None = None
     #: The taxonomy.yaml read (None: a spec built by hand).
     path: Path | None = None
-    #: README "Wire codes": whether any live code gives a ``wire:``.
+    #: docs "Wire codes": whether any live code gives a ``wire:``.
     wire_declared: bool = False
     #: README "Deprecation and tombstones": each tombstone's ``since``, in the
     #: order of ``removed``.
@@ -231,7 +236,7 @@ class Spec:
         return self.payload != PRESETS["harmovela"]
 
     def mapped(self, code: SpecCode) -> dict[str, Any]:
-        """README "What a code maps to": what an outcome of ``code`` says of it,
+        """docs "What a code maps to": what an outcome of ``code`` says of it,
         which is nothing when no code of the taxonomy maps to anything."""
         return code.mapped if self.declares_mapped else {}
 
@@ -254,7 +259,7 @@ class Spec:
         return CODE_PATTERNS[self.code_case]
 
     def well_formed(self, code: object) -> bool:
-        """README "Wire codes": whether ``code`` (JSON data) is a well-formed code."""
+        """docs "Wire codes": whether ``code`` (JSON data) is a well-formed code."""
         if self.integer:
             # A whole number: NaN and the infinities are none (int() of them
             # raises, which made this oracle crash where the runtime refused).
@@ -272,17 +277,17 @@ class Spec:
 
     @property
     def python_package(self) -> str:
-        """README "The format": ``<name>_errors``."""
+        """docs "The format": ``<name>_errors``."""
         return f"{self.name}_errors"
 
     @property
     def python_dist(self) -> str:
-        """README "The format": the package's name with dashes."""
+        """docs "The format": the package's name with dashes."""
         return self.python_package.replace("_", "-")
 
     @property
     def npm_package(self) -> str:
-        """README "The format": ``<name>-errors``, with dashes."""
+        """docs "The format": ``<name>-errors``, with dashes."""
         return f"{self.name}-errors".replace("_", "-")
 
     def known(self, code: object) -> SpecCode | None:
@@ -293,13 +298,13 @@ class Spec:
         if type(code) not in (str, int):
             return None
         found = self.by_wire.get(code)  # type: ignore[arg-type]
-        if found is None and not self.integer:  # README "Aliases"
+        if found is None and not self.integer:  # docs "Aliases"
             found = next((c for c in self.codes.values() if code in c.aliases), None)
         return found
 
     def target(self, code: object) -> SpecCode:
         """What a received (well-formed) wire code is treated as: its own code if
-        live; else, README "Hierarchies", the class of the domain whose match
+        live; else, docs "Hierarchies", the class of the domain whose match
         claims it, carrying that domain's <domain>_error code if it has one, else
         the fallback's code; else the fallback."""
         known = self.known(code)
@@ -323,7 +328,7 @@ class Spec:
         )
 
     def matched(self, code: object) -> str | None:
-        """README "Hierarchies": the domain whose match claims an unknown code:
+        """docs "Hierarchies": the domain whose match claims an unknown code:
         the longest prefix it starts with, or the narrowest range it is in."""
         if self.integer and type(code) is float and code.is_integer():
             code = int(code)
@@ -341,7 +346,7 @@ class Spec:
         return best
 
     def lineage(self, domain: str) -> list[str]:
-        """README "Hierarchies": the domain, then its parents, nearest first."""
+        """docs "Hierarchies": the domain, then its parents, nearest first."""
         out = [domain]
         while self.parents.get(out[-1]) is not None:
             out.append(self.parents[out[-1]])  # type: ignore[arg-type]
@@ -385,7 +390,7 @@ def _every_status(value: Any) -> list[int] | None:
 
 
 def _shape(raw: Any) -> dict[str, Any]:
-    """README "The format": a field (or ``items``) is a type name or a mapping."""
+    """docs "The format": a field (or ``items``) is a type name or a mapping."""
     return {"type": raw} if isinstance(raw, str) else dict(raw)
 
 
@@ -393,7 +398,7 @@ def _fields(raw: Any) -> dict[str, dict[str, Any]]:
     return {name: _shape(spec) for name, spec in (raw or {}).items()}
 
 
-#: README "What a code maps to": the characters a docs link keeps as they are.
+#: docs "What a code maps to": the characters a docs link keeps as they are.
 UNRESERVED = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 )
@@ -426,10 +431,10 @@ def read_spec(path: Path) -> Spec:
     """``yaml.safe_load`` of a taxonomy, with the README's defaults and naming rules."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     code_case = raw.get("code_case", "lower_snake")  # README: lower_snake (default)
-    suffix = raw.get("class_suffix", "Error")  # README "Names"
+    suffix = raw.get("class_suffix", "Error")  # docs "Names"
 
     def generic(domain: str) -> str:
-        """README "Names": <domain>_error in the code case, whatever the domain
+        """docs "Names": <domain>_error in the code case, whatever the domain
         key's own (`llm` → `LLM_ERROR` under upper_snake)."""
         text = f"{domain.lower()}_error"
         return text.upper() if code_case == "upper_snake" else text
@@ -448,7 +453,7 @@ def read_spec(path: Path) -> Spec:
     domain_codes: dict[str, str] = {}
 
     def inherited(key: str, name: str) -> Any:
-        """README "What a code maps to": the domain's, its parents', the top's."""
+        """docs "What a code maps to": the domain's, its parents', the top's."""
         while key is not None:
             if name in raw["domains"][key]:
                 return raw["domains"][key][name]
@@ -460,7 +465,7 @@ def read_spec(path: Path) -> Spec:
         grpc = inherited(key, "grpc_status")
         statuses[key] = (http, grpc)
         assert isinstance(key, str)
-        # README "Hierarchies": a string or a list of strings; a range [low,
+        # docs "Hierarchies": a string or a list of strings; a range [low,
         # high] or a list of them.
         match = domain.get("match")
         if isinstance(match, str):
@@ -487,7 +492,7 @@ def read_spec(path: Path) -> Spec:
             if code not in live
         ]
         wire_declared = wire_declared or any("wire" in e for e in live.values())
-        # README "Names": a domain's base class is the class of its <domain>_error code
+        # docs "Names": a domain's base class is the class of its <domain>_error code
         # when it has one, else PascalCase(domain) + Error (or the domain's `class:`).
         own = live.get(generic(key))
         if own is not None:
@@ -647,7 +652,7 @@ def beyond_limits(details: object) -> bool:
 def payload_problem(spec: Spec, payload: object) -> str | None:
     """The field ``from_payload`` must name for a JSON ``payload``, or None when valid.
 
-    README "Python": ``code`` a string in the taxonomy's case of at most 256
+    docs "Python": ``code`` a string in the taxonomy's case of at most 256
     characters, ``message`` a string, ``retryable`` a real boolean, ``details``
     an object or null within the limits; extra fields are ignored.
     """
@@ -672,7 +677,7 @@ def payload_problem(spec: Spec, payload: object) -> str | None:
 
 
 def fields_problem(spec: Spec, code: object, details: object) -> str | None:
-    """README "Typed details": ``details.<name>`` of a known ``code``'s first declared
+    """docs "Typed details": ``details.<name>`` of a known ``code``'s first declared
     field that ``details`` (an object or null) lacks though required, or holds
     misfitting; None when every field fits.  Unknown codes are not checked."""
     entry = spec.known(code)
@@ -687,7 +692,7 @@ def fields_problem(spec: Spec, code: object, details: object) -> str | None:
 
 
 def fits(shape: dict[str, Any], value: object) -> bool:
-    """README "The format": whether ``value`` is of the field's (or item's) shape.
+    """docs "The format": whether ``value`` is of the field's (or item's) shape.
 
     An integer is a number without a fraction (3.0 too); booleans are not numbers.
     """
@@ -832,7 +837,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
             **spec.mapped(target),
         }
     if op == "construct":
-        # README "Wire codes": the vectors name the class by its wire code.
+        # docs "Wire codes": the vectors name the class by its wire code.
         entry = spec.known(given["code"])
         assert entry is not None, given
         return constructed(spec, entry.code, given["details"])
@@ -851,7 +856,7 @@ def expected(spec: Spec, op: str, given: Any) -> dict[str, Any]:
 
 
 def _constant_message(spec: Spec, field: str) -> dict[str, Any]:
-    """README "The payload on the wire": a payload constant's rejection states its
+    """docs "The payload on the wire": a payload constant's rejection states its
     message, the same in every language: ``<member>: expected <the constant as
     JSON>, the constant every payload carries, or none`` (a number or a boolean
     as a placeholder shows it)."""
@@ -870,7 +875,7 @@ def _constant_message(spec: Spec, field: str) -> dict[str, Any]:
 
 def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
     """The classes an error of ``code`` must be an instance of: its domain's, its
-    parent domains' (README "Hierarchies") and the base.
+    parent domains' (docs "Hierarchies") and the base.
     """
     return sorted({*(spec.domains[d] for d in spec.lineage(code.domain)), spec.base})
 
@@ -942,7 +947,7 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     unknowns = [spec.other_code("zz_unknown"), spec.other_code("a")]
     unknowns += [spec.other_code(code.lower() + "_zz") for code in spec.codes]
-    # README "Hierarchies": unknown codes each domain's match claims.
+    # docs "Hierarchies": unknown codes each domain's match claims.
     for domain_prefixes in spec.prefixes.values():
         for prefix in domain_prefixes:
             unknowns += [prefix + tail for tail in ("zz", "ZZ", "_zz", "9", "")]
@@ -958,7 +963,7 @@ def probes(spec: Spec) -> list[tuple[str, Any]]:
         swapped = {"code": code.swapcase(), "message": "m", "retryable": True}
         out.append(("from_payload", swapped))
         out.append(("lookup", code))
-        for alias in () if spec.integer else entry.aliases:  # README "Aliases"
+        for alias in (() if spec.integer else entry.aliases):  # docs "Aliases"
             said = {"code": alias, "message": "m", "retryable": not entry.retryable}
             out.append(("from_payload", said))
             out.append(("lookup", alias))
@@ -1024,7 +1029,7 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
 
 
 def _python_mapped(owner: Any) -> dict[str, Any]:
-    """README "Python": the class attributes of what a code maps to."""
+    """docs "Python": the class attributes of what a code maps to."""
     return {
         "http_status": owner.http_status,
         "grpc_status": owner.grpc_status,
@@ -1421,7 +1426,7 @@ def view(spec: Spec, payload: Any) -> Any:
 
 
 def blamed_fields(spec: Spec) -> set[str]:
-    """README "Python" and issue 14 §2: the fields a rejection may name, each the
+    """docs "Python" and issue 14 §2: the fields a rejection may name, each the
     member the payload mapping gives it (under its envelope)."""
     p = spec.payload
     if not spec.mapped_payload:

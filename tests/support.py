@@ -91,8 +91,8 @@ def runtime_copies(taxonomy: Path) -> dict[str, bytes]:
     (never because of what it holds): its path is that entry's ``output`` with
     the target's placeholders, and its bytes are the target's runtime source
     file verbatim under the two header lines every generated file opens with
-    (README "The command line"), in the runtime's comment syntax; a Go file's
-    are Go's own mark of a generated file (README "Go").
+    (docs "The command line"), in the runtime's comment syntax; a Go file's
+    are Go's own mark of a generated file (docs "Go").
     """
     names = load_names(taxonomy)
     source = taxonomy.name  # the cases' file names need no escaping in a header
@@ -199,7 +199,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
     spec = read_spec(taxonomy)
 
     def parent_class(domain: str) -> str:
-        # README "Hierarchies": the class of its `parent:`, else the base.
+        # docs "Hierarchies": the class of its `parent:`, else the base.
         parent = spec.parents[domain]
         return spec.base if parent is None else spec.domains[parent]
 
@@ -207,7 +207,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
         return (spec.codes[code].deprecated or {}).get(key)
 
     def replacement(code: str) -> Any:
-        """README "Wire codes": a replacement is named by its wire code."""
+        """docs "Wire codes": a replacement is named by its wire code."""
         instead = deprecation(code, "replaced_by")
         found = spec.codes.get(instead) if instead is not None else None
         return instead if found is None else str(found.wire)
@@ -216,10 +216,10 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
         "name": spec.name,
         "version": spec.version,
         "base": spec.base,
-        # README "Names": the guard is `is` + the base class in TypeScript.
+        # docs "Names": the guard is `is` + the base class in TypeScript.
         "guard": f"is{spec.base}",
         "codeCase": spec.code_case,
-        # README "Wire codes": the API speaks wire codes, so each "code" here is
+        # docs "Wire codes": the API speaks wire codes, so each "code" here is
         # one (a number where wire_type is integer); "key" is the identifier.
         "wireType": spec.wire_type,
         "wireDeclared": spec.wire_declared,
@@ -234,7 +234,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
         "domains": [
             {
                 "key": key,
-                # README "Names": enum members are the upper snake case.
+                # docs "Names": enum members are the upper snake case.
                 "member": readme_member(key),
                 "className": class_name,
                 "title": spec.domain_titles[key],
@@ -243,7 +243,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             }
             for key, class_name in spec.domains.items()
         ],
-        # README "Hierarchies": each prefix or range of a domain's `match:`.
+        # docs "Hierarchies": each prefix or range of a domain's `match:`.
         "matches": [
             *(
                 {"prefix": prefix, "className": spec.domains[key]}
@@ -262,7 +262,7 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
                 "key": c.code,
                 "member": readme_member(c.code),
                 "className": c.class_name,
-                # README "Names": a domain's <domain>_error code is its base class,
+                # docs "Names": a domain's <domain>_error code is its base class,
                 # under the domain's parent; every other code is under its domain.
                 "parent": (
                     parent_class(c.domain)
@@ -277,19 +277,19 @@ def expectations(taxonomy: Path) -> dict[str, Any]:
             }
             for c in spec.codes.values()
         ],
-        # README "Aliases": each alias is a member with its code's value.
+        # docs "Aliases": each alias is a member with its code's value.
         "aliasMembers": [
             [readme_member(alias), c.wire]
             for c in spec.codes.values()
             for alias in c.aliases
         ],
-        # README "Aliases": with string codes each alias is read as its code.
+        # docs "Aliases": with string codes each alias is read as its code.
         "aliasCodes": [
             [alias, c.wire]
             for c in ([] if spec.integer else spec.codes.values())
             for alias in c.aliases
         ],
-        # README "Wire codes": under wire_type integer, a tombstone without an
+        # docs "Wire codes": under wire_type integer, a tombstone without an
         # integer wire: never was on the wire.
         "removed": [
             wire
@@ -371,6 +371,17 @@ def run_node_probes(
 
 def unanchored(page: str) -> str:
     """A docs page with the anchor taken off the start of each code's row
-    (README "What a code maps to"; tests/targets/docs/test_docs_anchors.py
+    (docs "What a code maps to"; tests/targets/docs/test_docs_anchors.py
     holds the anchors), for tests that read a row by its code."""
     return re.sub(r'(?m)^\| <a id="[^"]*"></a>', "| ", page)
+
+
+#: The manual: the README and the pages of docs/ (issue 33 §9), each example in
+#: them tested by the test of its kind (tests/test_manual_examples.py lists which).
+MANUAL = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
+def manual_text() -> str:
+    """Every page of the manual, one after the other, for tests that look for
+    what the manual says wherever it says it."""
+    return "\n".join(page.read_text(encoding="utf-8") for page in MANUAL)

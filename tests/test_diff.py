@@ -122,7 +122,7 @@ PAIRS = [
         {(BREAKING, "event-removed")},
     ),
     (
-        "wire code given",  # README "Wire codes": the code on the wire changes
+        "wire code given",  # docs "Wire codes": the code on the wire changes
         [(CANCELLED, CANCELLED.replace("}", ", wire: TaskCancelled}"))],
         {(BREAKING, "wire-code-changed")},
     ),
@@ -379,6 +379,18 @@ TIMEOUT_HEAD = "      task_timeout:\n        retryable: true\n"
 OAUTH = (REPO / "tests/cases/oauth_statuses/taxonomy.yaml").read_text(encoding="utf-8")
 K8S = (REPO / "tests/cases/k8s_status/taxonomy.yaml").read_text(encoding="utf-8")
 LISTED = "        http_status: [400, 401]"
+# Issue 30 §8: Kubernetes' every reason hinted by retryAfterSeconds, with a second
+# integer field in the client domain for a hint to move to.
+RETRY = (
+    (REPO / "tests/cases/k8s_retry/taxonomy.yaml")
+    .read_text(encoding="utf-8")
+    .replace(
+        "    codes:\n      not_found:",
+        "      waitSeconds: {type: integer, required: false, description: Wait}\n"
+        "    codes:\n      not_found:",
+        1,
+    )
+)
 # Issue 14 §4: (label, base text, edits, expected rules, how many changes).  A
 # domain's or the top level's status counts for each code that inherits it.
 STATUS_PAIRS = [
@@ -456,6 +468,37 @@ STATUS_PAIRS = [
         ],
         set(),
         0,
+    ),
+    (
+        "retry hint removed",
+        RETRY,
+        [("retry_after: retryAfterSeconds\n", "")],
+        {(BREAKING, "retry-after-removed")},
+        len(read_spec(REPO / "tests/cases/k8s_retry/taxonomy.yaml").codes),
+    ),
+    (
+        "retry hint added to a domain",
+        RETRY.replace("retry_after: retryAfterSeconds\n", ""),
+        [
+            (
+                "    title: Server errors\n",
+                "    title: Server errors\n    retry_after: retryAfterSeconds\n",
+            )
+        ],
+        {(COMPATIBLE, "retry-after-added")},
+        3,  # the server domain's three codes
+    ),
+    (
+        "retry hint moved to another field",
+        RETRY,
+        [
+            (
+                "    title: Client errors\n",
+                "    title: Client errors\n    retry_after: waitSeconds\n",
+            )
+        ],
+        {(BREAKING, "retry-after-changed")},
+        2,  # the client domain's two codes
     ),
     (
         "throttling removed",
@@ -606,6 +649,8 @@ def test_status_rules_fire_on_their_pair(
         "grpc-status-removed": "grpc-status-added",
         "throttling-added": "throttling-removed",
         "throttling-removed": "throttling-added",
+        "retry-after-added": "retry-after-removed",
+        "retry-after-removed": "retry-after-added",
         "http-status-listed": "http-status-unlisted",
         "http-status-unlisted": "http-status-listed",
     }
@@ -759,15 +804,15 @@ def test_code_case_change(tmp_path: Path) -> None:
 
 
 def test_wire_type_change(tmp_path: Path) -> None:
-    """README "Wire codes": integer codes sent as strings are other codes."""
+    """docs "Wire codes": integer codes sent as strings are other codes."""
     path = REPO / "tests/cases/jsonrpc/taxonomy.yaml"
     old = load_names(path)
     text = path.read_text(encoding="utf-8").replace("wire_type: integer\n", "")
     # JSON-RPC codes are integers (issue 14 §2): string codes take today's payload.
     text = text.replace("payload: {preset: json-rpc}\n", "")
     quoted = re.sub(r"wire: (-?[0-9]+)", r'wire: "\1"', text)
-    # Ranges are for integer codes (README "Hierarchies"), and so is JSON-RPC's
-    # payload (README "The payload on the wire"): the strings lose both.
+    # Ranges are for integer codes (docs "Hierarchies"), and so is JSON-RPC's
+    # payload (docs "The payload on the wire"): the strings lose both.
     quoted = quoted.replace("payload: {preset: json-rpc}\n", "")
     quoted = re.sub(r"\n    match: \[.*\]", "", quoted)
     new = load_names(_write(tmp_path, "new.yaml", quoted))

@@ -322,7 +322,7 @@ def test_writing_many_files_uses_a_few_threads_and_raises_the_first_failure(
     assert 1 < peak <= emit._WRITERS
 
 
-# README "Plugins": a path a plugin names is refused when it is absolute, has
+# docs "Plugins": a path a plugin names is refused when it is absolute, has
 # `.`/`..` or empty parts, a backslash, control characters, or has the manifest's
 # name or a taxogen temporary file's as any part (issue 29: "a plugin may answer a
 # nested `sub/.taxogen-manifest.json`"); the words are those `taxogen: plugin

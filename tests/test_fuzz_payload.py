@@ -176,7 +176,7 @@ def payload_problem(payload: object, spec: oracle.Spec) -> str | None:
     if not isinstance(payload, dict):
         return "payload"
     code = payload.get("code")
-    # issue 12: at most 256 characters; README "Wire codes": an integer in range
+    # issue 12: at most 256 characters; docs "Wire codes": an integer in range
     if not spec.well_formed(code):
         return "code"
     if not isinstance(payload.get("message"), str):
@@ -199,7 +199,7 @@ def payload_problem(payload: object, spec: oracle.Spec) -> str | None:
 
 def codes_for(spec: oracle.Spec) -> st.SearchStrategy[object]:
     """Codes a payload may carry: known, unknown but well-formed, wrongly cased,
-    anything (README "Wire codes": integers, near ones and others, for integer
+    anything (docs "Wire codes": integers, near ones and others, for integer
     codes).
     """
     if spec.integer:
@@ -350,11 +350,11 @@ def check_from_payload(
     assert isinstance(error, base)
     assert getattr(mod, oracle.python_guard(spec))(error)
     code = payload["code"]
-    entry = spec.known(code)  # README "Wire codes": a payload speaks wire codes
+    entry = spec.known(code)  # docs "Wire codes": a payload speaks wire codes
     if entry is not None:
         assert type(error) is getattr(mod, entry.class_name)
         assert error.code == entry.wire
-    else:  # the fallback rule (README "Hierarchies": a match's domain first)
+    else:  # the fallback rule (docs "Hierarchies": a match's domain first)
         target = spec.target(code)
         assert type(error) is getattr(mod, target.class_name)
         assert error.code == target.wire
@@ -518,7 +518,7 @@ def test_unknown_well_formed_codes_fall_back_keeping_the_wire_code(
     assume(spec.integer or len(code) <= 256)
     retryable = data.draw(st.booleans(), label="retryable")
     error = mod.from_payload({"code": code, "message": "m", "retryable": retryable})
-    # The fallback's class, or (README "Hierarchies") the class of the domain
+    # The fallback's class, or (docs "Hierarchies") the class of the domain
     # whose match claims the code: sqlstate's "40..." is a TransactionRollback.
     treated_as = spec.target(code)
     assert type(error) is getattr(mod, treated_as.class_name)
@@ -806,7 +806,7 @@ def spec_codes(spec: oracle.Spec) -> st.SearchStrategy[Any]:
     """Codes from the YAML: live, removed, unknown well-formed, near misses,
     anything.
     """
-    if spec.integer:  # README "Wire codes": integers, near misses, anything
+    if spec.integer:  # docs "Wire codes": integers, near misses, anything
         wires = sorted(
             {*spec.by_wire, *(w for w in spec.removed_wires if isinstance(w, int))},
             key=str,

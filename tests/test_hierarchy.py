@@ -1,4 +1,4 @@
-"""Hierarchies (issue 14 §3, README "Hierarchies"): parents to any depth the
+"""Hierarchies (issue 14 §3, docs "Hierarchies"): parents to any depth the
 README allows, in any file order.
 
 The golden cases (sqlstate, jsonrpc) and the conformance suites cover what
@@ -17,7 +17,7 @@ from taxogen.diagnostics import TaxonomyError
 from taxogen import emit
 from taxogen.pipeline import build_plan, load_taxonomy
 
-#: README "Hierarchies": domains nest at most this deep through parent:.
+#: docs "Hierarchies": domains nest at most this deep through parent:.
 MOST = 64
 
 
@@ -63,7 +63,7 @@ def test_parents_nest_as_deep_as_allowed_in_any_file_order(tmp_path: Path) -> No
         check=True,
     )
     chain = done.stdout.split()
-    # Each domain's class is its <domain>_error code's (README "Names"), under
+    # Each domain's class is its <domain>_error code's (docs "Names"), under
     # its parent's: D63Error, D62Error ... D0Error, then the base.
     assert chain[: MOST + 1] == [f"D{n}Error" for n in reversed(range(MOST))] + [
         "DeepError"

@@ -143,7 +143,8 @@ def _unknown(spec: oracle.Spec, length: int) -> str:
 
 def _treated(mod: types.ModuleType, spec: oracle.Spec, code: object) -> Any:
     """The class the spec says a received ``code`` is treated as: the fallback's
-    for an unknown code (or, README "Hierarchies", a domain's that claims it)."""
+    for an unknown code (or, docs "Hierarchies", a domain's that claims it).
+    """
     return getattr(mod, spec.target(code).class_name)
 
 
@@ -198,7 +199,7 @@ def test_a_code_of_256_characters_falls_back_and_257_is_refused(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
     if spec.integer:
-        # README "Wire codes": the limit of integer codes is 2**53 - 1 either side.
+        # docs "Wire codes": the limit of integer codes is 2**53 - 1 either side.
         for limit in (2**53 - 1, -(2**53 - 1)):
             error = mod.from_payload({**_good(spec), "code": limit})
             assert type(error) is _treated(mod, spec, limit)
@@ -281,7 +282,7 @@ def test_a_str_subclass_code_is_read_as_the_string_it_holds(
 ) -> None:
     known = spec.first
     if spec.integer:
-        # README "Wire codes": an int subclass is read as the int it holds, as
+        # docs "Wire codes": an int subclass is read as the int it holds, as
         # a str subclass is where codes are strings; its own methods never run.
         class RaisingInt(int):
             def __hash__(self) -> int:

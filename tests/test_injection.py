@@ -559,7 +559,7 @@ def check_markdown(spec: Spec, out: Path) -> None:
         ]
         assert len(rows) == 1 + len(domain.codes)
         for row, code in zip(rows[1:], domain.codes, strict=True):
-            # The row's anchor (README "What a code maps to"), then its code.
+            # The row's anchor (docs "What a code maps to"), then its code.
             assert render_inline(row[0]) == (
                 f'<a id="{code.code}"></a><code>{code.code}</code>'
             )

@@ -413,7 +413,7 @@ def test_code_domain_prefix_is_spelt_in_the_code_case(tmp_path: Path) -> None:
 
 
 def test_a_parent_domain_without_codes_needs_no_generic_code(tmp_path: Path) -> None:
-    """README "Hierarchies": a domain that is only a parent has no codes to raise,
+    """docs "Hierarchies": a domain that is only a parent has no codes to raise,
     so domain-generic-code asks it for none; its children still get asked."""
     parent = (
         "  runtime:\n    title: Runtime Errors\n"

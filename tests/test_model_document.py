@@ -117,7 +117,7 @@ def test_the_model_says_what_the_yaml_says(case: Case) -> None:
             (name, field.get("required", True), field["type"])
             for name, field in entry.fields
         ]
-        # README "Aliases": listed where the code has any, absent otherwise.
+        # docs "Aliases": listed where the code has any, absent otherwise.
         assert code.get("aliases", []) == list(entry.aliases)
         for language in ("python", "typescript"):
             assert code["names"][language]["class"] == entry.class_name

@@ -113,7 +113,7 @@ def test_class_name(identifier: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("identifier", "suffix", "expected"),
     [
-        # README "Names": class_suffix "" gives psycopg's names...
+        # docs "Names": class_suffix "" gives psycopg's names...
         ("unique_violation", "", "UniqueViolation"),
         ("internal_error", "", "InternalError"),
         ("deadlock_detected", "", "DeadlockDetected"),
@@ -353,7 +353,7 @@ def _refusal(taxonomy: Taxonomy) -> list[str]:
 
 
 # ------------------------------------------------------------------- reserved names
-# Each message by hand, as README "Names" words it: one name of each kind of
+# Each message by hand, as docs "Names" words it: one name of each kind of
 # reserved name, alone and together (the tables themselves are held to each
 # language's own lists in tests/test_reserved_sources.py).
 @pytest.mark.parametrize(
@@ -663,10 +663,10 @@ def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
         | {c.class_name for c in codes}
         # A TypedDict in Python, a details type in TypeScript (issue 10).
         | {c.details_type for c in codes if c.details_type}
-        # README "Aliases": each alias's class, another name of its code's.
+        # docs "Aliases": each alias's class, another name of its code's.
         | {name for c in codes for name in c.alias_classes}
     )
-    # README "Names": the guard (snake case in Python) and the options type.
+    # docs "Names": the guard (snake case in Python) and the options type.
     typescript = {f"is{spec.base}", f"{spec.base}Options"}
     return classes | {python_guard(spec)}, classes | typescript
 
@@ -788,14 +788,14 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
     for t in typed:  # a class not ending in Error keeps its whole name as stem
         stem = t.removesuffix("Details")
         assert {stem + "Error", stem} & classes, f"{t} names no class"
-    # README "Aliases": each alias's class is bound as another name of its code's.
+    # docs "Aliases": each alias's class is bound as another name of its code's.
     aliases = {
         name
         for c in read_spec(case.taxonomy).codes.values()
         for name in c.alias_classes
     }
     fixed = bound - classes - typed - aliases - {f"is{base}", f"{base}Options"}
-    # README "Hierarchies": MATCHED is bound only where a domain has a match:.
+    # docs "Hierarchies": MATCHED is bound only where a domain has a match:.
     domains = yaml.safe_load(case.taxonomy.read_text(encoding="utf-8"))["domains"]
     if not any("match" in domain for domain in domains.values()):
         fixed.add("MATCHED")
@@ -829,9 +829,9 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
     """A class named like a global the module reads would change what it reads."""
     spec = read_spec(case.taxonomy)
     py_own, _ = _own_names(spec)
-    # In enum bodies; README "Names": members are the keys in upper snake case.
+    # In enum bodies; docs "Names": members are the keys in upper snake case.
     members = {readme_member(key) for key in [*spec.codes, *spec.domains]}
-    # README "Aliases": an alias is an enum member too.
+    # docs "Aliases": an alias is an enum member too.
     members |= {readme_member(a) for c in spec.codes.values() for a in c.aliases}
     used = {
         node.id
@@ -901,7 +901,7 @@ def test_no_name_a_golden_case_generates_is_reserved(case: Case) -> None:
 
 
 # ------------------------------------------------------------------------- Go
-# README "Go": a Go name is made of the words of the class name (a domain's
+# docs "Go": a Go name is made of the words of the class name (a domain's
 # constant: of its key), each capitalised, Go's initialisms in capitals.
 @pytest.mark.parametrize(
     ("text", "lower", "expected"),
@@ -960,7 +960,7 @@ def test_a_code_has_go_names_from_its_class() -> None:
 
 
 def test_a_class_set_by_class_keeps_its_capitals_in_go() -> None:
-    # README "Go", "Names": a code's Go names come from its class name, the
+    # docs "Go", "Names": a code's Go names come from its class name, the
     # words each capitalised: a class the taxonomy spells IOFailureError (`class:`)
     # keeps its capitals, as the README's HTTPTimeoutError would.
     names = name_taxonomy(
@@ -976,7 +976,7 @@ def test_a_class_set_by_class_keeps_its_capitals_in_go() -> None:
 
 
 def test_the_names_carry_the_go_package() -> None:
-    # README "Go": the package is the taxonomy's name without underscores plus
+    # docs "Go": the package is the taxonomy's name without underscores plus
     # `errors`; the Go target reads it from the names.
     taxonomy = dataclasses.replace(
         _taxonomy(_domain("misc", _code("oops", 10))), name="acme_hr"
@@ -1008,7 +1008,7 @@ def test_two_classes_with_one_go_name_are_refused_and_class_resolves_it() -> Non
 
 
 def test_a_domain_constant_spells_an_upper_case_key_in_words() -> None:
-    # README "Go": a domain's constant is Domain plus its key's words, each
+    # docs "Go": a domain's constant is Domain plus its key's words, each
     # capitalised, whatever case the key is written in.
     names = name_taxonomy(
         _taxonomy(

@@ -1,4 +1,4 @@
-"""A new language needs only its folders: README "How it works", the checklist.
+"""A new language needs only its folders: docs "How it works", the checklist.
 
 Issue 31, Done when: a throw-away target is added to a scratch copy of the
 tree, as the README's checklist says and nothing more (a folder under

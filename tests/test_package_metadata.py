@@ -71,7 +71,7 @@ def test_the_tables_reach_pyproject_package_json_and_license(project: Path) -> N
         "Homepage": "https://example.com/errors",
         "Repository": "https://github.com/acme/errors",
     }
-    # The import package keeps its name (README "Package metadata").
+    # The import package keeps its name (docs "Package metadata").
     assert (out / "python" / "src" / "harmovela_errors" / "__init__.py").is_file()
     assert "# acme-errors\n" in (out / "python" / "README.md").read_text()
 

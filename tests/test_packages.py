@@ -180,7 +180,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
     _run(["npm", "install", "--no-save", "--offline", str(tarball)], consumer, npm_env)
     npm_name = spec.npm_package
     code = spec.first
-    guard = f"is{spec.base}"  # README "Names": `is` + the base in TypeScript
+    guard = f"is{spec.base}"  # docs "Names": `is` + the base in TypeScript
     (consumer / "esm.mjs").write_text(
         f"import {{ fromPayload, {code.class_name}, {guard} }}"
         f' from "{npm_name}";\n'
@@ -205,7 +205,7 @@ def test_npm_pack_installs_and_works_from_import_require_and_typescript(
 
     (consumer / "use.ts").write_text(
         f'import {{ ErrorCode, fromPayload, type ErrorPayload }} from "{npm_name}";\n'
-        # README "Names": enum members are the key in upper snake case.
+        # docs "Names": enum members are the key in upper snake case.
         f"const code: ErrorCode = ErrorCode.{readme_member(code.code)};\n"
         "const payload: ErrorPayload ="
         ' fromPayload({ code, message: "m", retryable: false }).toPayload();\n'

@@ -5,7 +5,7 @@ Each malformed payload below (a member missing, null, of another type) is
 decoded by the shipped taxonomy's three packages, and each must refuse it with
 the same message, word for word, naming the kind of value it got as JSON names
 it: a missing member is ``got null`` in all three (JSON has no undefined, and
-Python's and Go's readers see a missing member as null; README "Python",
+Python's and Go's readers see a missing member as null; docs "Python",
 ``from_payload``).  TypeScript names the class of what is no plain object,
 where it said "expected an object, got an object" for an ``Error``.
 """
@@ -21,6 +21,7 @@ import pytest
 from tests.support import (
     REPO,
     import_generated,
+    manual_text,
     require_typescript_tools,
     run_node_probes,
     cases,
@@ -138,6 +139,5 @@ def test_go_says_the_same(tmp_path: Path, go_env: dict[str, str]) -> None:
 
 
 def test_the_readme_says_it() -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    said = " ".join(readme.split())
+    said = " ".join(manual_text().split())
     assert "a missing member reads `got null` in every language" in said

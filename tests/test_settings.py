@@ -206,7 +206,7 @@ def test_an_unset_or_odd_home_changes_nothing_else(
 
 
 def _defaults() -> Settings:
-    """The settings without a configuration, as README's "The command line" has
+    """The settings without a configuration, as docs "The command line" has
     them: taxonomy.yaml and generated/ in the current folder, every default."""
     return Settings(
         taxonomy=Path("taxonomy.yaml"),

@@ -31,7 +31,7 @@ def _run(folder: Path, argv: list[str], monkeypatch: pytest.MonkeyPatch) -> int:
 
 def _where(text: str, key: str) -> tuple[int, int]:
     """The line of ``key`` in ``text`` and the column (1-based) of its value,
-    where settings messages point (README "The command line": at the value),
+    where settings messages point (docs "The command line": at the value),
     found in the file as written."""
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith(key):
@@ -74,7 +74,7 @@ def test_a_key_close_to_none_is_still_refused_and_every_key_named(
     assert _run(tmp_path, ["check"], monkeypatch) == 2
     err = capsys.readouterr().err
     assert "unknown key 'zzz'; expected one of " in err
-    # README "The command line": the keys [tool.taxogen] takes.
+    # docs "The command line": the keys [tool.taxogen] takes.
     for key in ("taxonomy", "out", "targets", "templates", "lint", "plugins", "go"):
         assert key in err.split("expected one of ")[1]
 

@@ -24,7 +24,7 @@ from tests import readme_targets
 from tests.support import REPO
 
 MANIFEST = ".taxogen-manifest.json"
-#: README "Choosing targets": what is generated when nothing is selected.
+#: docs "Choosing targets": what is generated when nothing is selected.
 DEFAULT = ("python", "typescript", "docs", "schema", "conformance")
 
 

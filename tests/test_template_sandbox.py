@@ -1,6 +1,6 @@
 """User templates are code a repository carries: read once, within bounds, in a sandbox.
 
-Issue 29 §2 and README "User templates": a templates folder is read once, whole,
+Issue 29 §2 and docs "User templates": a templates folder is read once, whole,
 following links (loops refused) and refusing in bounded time what is not a
 regular file, a name no output path can have, or a size over the documented
 limits; the templates render from the bytes read, in Jinja's sandbox, where no
@@ -29,9 +29,9 @@ from tests.support import Case, package
 
 CASE = next(p for p in template_cases() if p.name == "override_and_extra")
 FOLDER = "taxogen-templates"
-#: What a run that uses user templates says first (README "What taxogen touches").
+#: What a run that uses user templates says first (docs "What taxogen touches").
 NOTICE = "taxogen: using user templates configured in "
-#: The limits README "User templates" documents.
+#: The limits docs "User templates" documents.
 OUTPUT_LIMIT = 64 * 1024 * 1024
 FILE_LIMIT = 4 * 1024 * 1024
 TOTAL_LIMIT = 32 * 1024 * 1024
@@ -306,7 +306,7 @@ def test_what_varies_between_runs_is_refused_with_or_without_the_memo(
 def test_an_extra_template_writing_a_built_in_output_is_refused(
     project: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    """Its output would be lost, or taxogen's: README "User templates" says to
+    """Its output would be lost, or taxogen's: docs "User templates" says to
     override a built-in template by its name."""
     (project / FOLDER / name).parent.mkdir(parents=True, exist_ok=True)
     (project / FOLDER / name).write_text("mine\n")

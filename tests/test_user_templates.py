@@ -65,7 +65,7 @@ def test_the_override_replaces_the_built_in_page(project: Path) -> None:
     assert main(["generate", "-q"]) == 0
     page = (project / "expected" / "docs" / "errors.md").read_text(encoding="utf-8")
     spec = oracle.read_spec(project / "taxonomy.yaml")
-    # Its own layout (README "User templates"), with the part it includes...
+    # Its own layout (docs "User templates"), with the part it includes...
     assert f"the fallback is `{spec.fallback}`." in page
     assert "## Standard Error Payload" not in page  # ...and none of the built-in's
     for code, entry in spec.codes.items():
@@ -167,7 +167,7 @@ def test_a_removed_extra_template_leaves_its_file_and_says_so(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Its path is no longer one taxogen generates, so the manifest does not make
-    taxogen delete it (README "User templates")."""
+    taxogen delete it (docs "User templates")."""
     assert main(["generate", "-q"]) == 0
     (project / "taxogen-templates" / "docs" / "catalogue.md.j2").unlink()
     capsys.readouterr()

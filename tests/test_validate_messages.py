@@ -319,7 +319,7 @@ def _crosses(line: int, col: int, one: str, other: str) -> list[str]:
     ],
 )
 def test_ranges_are_apart_or_one_inside_the_other(match: str, said: list[str]) -> None:
-    """README "Hierarchies": "ranges that overlap without one holding the other,
+    """docs "Hierarchies": "ranges that overlap without one holding the other,
     are refused", "of nested ranges the inner one" wins."""
     text = _matching(match, integer=True)
     if not said:

@@ -259,7 +259,7 @@ def test_names_may_be_100_characters_and_no_more() -> None:
 
 
 def test_a_payload_member_may_be_64_characters_and_no_more() -> None:
-    """README "The payload on the wire": "A member name is any non-empty text up
+    """docs "The payload on the wire": "A member name is any non-empty text up
     to 64 characters"."""
     at_limit = "m" * 64
     text = _one_code("oops") + f"payload: {{envelope: {at_limit}}}\n"

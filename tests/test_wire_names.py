@@ -95,7 +95,7 @@ def test_each_alias_is_listed_on_its_code_s_row(case: Case) -> None:
 
 @pytest.mark.parametrize("name", ["errno_node", "errno_numbers"])
 def test_python_exports_each_alias_as_its_code_s_member_and_class(name: str) -> None:
-    """README "Aliases": ErrorCode.EWOULDBLOCK is ErrorCode.EAGAIN, and
+    """docs "Aliases": ErrorCode.EWOULDBLOCK is ErrorCode.EAGAIN, and
     EwouldblockError is EagainError; with string codes the alias is read on the
     wire as EAGAIN, its spelling kept and written back."""
     (case,) = [c for c in cases() if c.name == name]

@@ -248,7 +248,7 @@ class Package:
     def license_lines(self) -> tuple[str, ...]:
         """The text of the package's LICENSE file, by line: the SPDX expression
         and, with authors, who holds the copyright; no license text is invented
-        (README "Package metadata")."""
+        (docs "Package metadata")."""
         lines = [f"SPDX-License-Identifier: {self.license}"]
         if self.authors:
             held = ", ".join(

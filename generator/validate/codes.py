@@ -29,6 +29,7 @@ from taxogen.model import (
     Deprecation,
     Domain,
     Tombstone,
+    WIRE_PATTERN,
 )
 from taxogen.naming import pascal_guess
 from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
@@ -68,7 +69,8 @@ _CODE_KEYS = (
     "aliases",
 )
 _DEPRECATED_KEYS = ("reason", "replaced_by", "since")
-_REMOVED_KEYS = ("since", "reason")
+_REMOVED_KEYS = ("since", "reason", "replaced_by")
+_REMOVED_REQUIRED = ("since", "reason")
 
 
 class Codes:
@@ -380,10 +382,17 @@ def read_tombstone(
         r.boolean(found["retryable"][1], join(key, "retryable"))
     meaning = get(found, "meaning", lambda n: r.text(n, join(key, "meaning"))) or ""
     removed = r.mapping(
-        node, rkey, _REMOVED_KEYS, _REMOVED_KEYS, owner=key_node.position
+        node, rkey, _REMOVED_KEYS, _REMOVED_REQUIRED, owner=key_node.position
     )
     if removed is None:
         return None
+    # What replaced it, for its docs page: any code name (the check that it is
+    # live is lint's, as for a deprecation's).
+    replaced_by = get(
+        removed,
+        "replaced_by",
+        lambda n: r.matching(n, join(rkey, "replaced_by"), WIRE_PATTERN, "a code name"),
+    )
     since = get(
         removed,
         "since",
@@ -394,6 +403,8 @@ def read_tombstone(
     )
     if since is None or reason is None:
         return None
+    if "replaced_by" in removed and replaced_by is None:
+        return None
     return Tombstone(
         code=code_node.value,
         domain=domain,
@@ -401,6 +412,7 @@ def read_tombstone(
         reason=reason,
         meaning=meaning,
         position=code_node.position,
+        replaced_by=replaced_by,
     )
 
 

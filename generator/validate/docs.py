@@ -4,13 +4,14 @@ Every text is Markdown, copied as written (line breaks and tabs allowed); the
 ``fields`` override the payload fields' descriptions; the ``example`` must show
 a live code, and its ``details`` are free-form data, typed like YAML 1.2's core
 schema (null, booleans, integers, finite floats, strings, lists, mappings).
+``layout: pages`` adds a page per code (:func:`check_pages`).
 """
 
 from __future__ import annotations
 
 import functools
 
-from taxogen.model import PAYLOAD_FIELDS, Docs, Example, JSONValue
+from taxogen.model import PAYLOAD_FIELDS, Docs, Example, JSONValue, Taxonomy, page_slug
 from taxogen.nodes import MapNode, Node, ScalarNode, SeqNode
 from taxogen.validate.codes import Codes
 from taxogen.validate.hints import name_hint
@@ -31,7 +32,10 @@ _DOCS_KEYS = (
     "propagation",
     "notes",
     "diagram",
+    "layout",
 )
+#: ``docs.layout``'s values (issue 33 §6).
+LAYOUTS = ("page", "pages")
 _EXAMPLE_KEYS = ("code", "message", "details")
 
 
@@ -84,9 +88,12 @@ def read_docs(r: Reader, item: tuple[ScalarNode, Node] | None, codes: Codes) -> 
         example = read_example(r, found["example"], codes)
     # Whether the page draws the class hierarchy (where domains have parents).
     diagram = get(found, "diagram", lambda n: r.boolean(n, "docs.diagram"))
+    layout = get(found, "layout", lambda n: r.one_of(n, "docs.layout", LAYOUTS))
     return Docs(
         example=example,
         diagram=diagram is not False,
+        layout=layout or "page",
+        layout_at=found["layout"][0].position if layout else None,
         fields=tuple(fields),
         notes=tuple(notes),
         **texts,
@@ -140,3 +147,31 @@ def read_example(
     if code is None or message is None:
         return None
     return Example(code=code, message=message, details=details, position=node.position)
+
+
+def check_pages(r: Reader, taxonomy: Taxonomy) -> None:
+    """Under ``layout: pages`` each code, live or removed, has a file named for
+    its wire code (:func:`taxogen.model.page_slug`); two whose names differ only
+    in case would be one file where names ignore case (macOS, Windows), so the
+    second is refused at ``docs.layout``, naming both."""
+    if taxonomy.docs.layout != "pages" or taxonomy.docs.layout_at is None:
+        return
+    seen: dict[str, str] = {"index": "the index"}  # docs/errors/index.md
+    wires = [code.wire_text for code in taxonomy.codes]
+    wires += [str(tomb.wire_code) for tomb in taxonomy.removed]
+    for wire in wires:
+        slug = page_slug(wire)
+        other = seen.setdefault(slug.casefold(), wire)
+        if other != wire:
+            them = (
+                f"{other} and code {wire!r}"
+                if other == "the index"
+                else (f"codes {other!r} and {wire!r}")
+            )
+            r.error(
+                taxonomy.docs.layout_at,
+                "docs.layout",
+                f"{them} would share the page {slug}.md (names that differ only"
+                " in case are one file on macOS and Windows); give the code"
+                " another wire code, or keep layout: page",
+            )

@@ -26,7 +26,7 @@ from taxogen.model import (
 from taxogen.naming import check_names, pascal_guess, snake_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, resolve_replacements
-from taxogen.validate.docs import read_docs
+from taxogen.validate.docs import check_pages, read_docs
 from taxogen.validate.domains import read_domain
 from taxogen.validate.events import read_events
 from taxogen.validate.hierarchy import Hierarchy
@@ -269,6 +269,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
             return None
     top_retry = None if retry_at is None else (retry_at, str(retry_after))
     check_retry_after(r, taxonomy, top_retry)  # issue 30 §8
+    check_pages(r, taxonomy)  # issue 33 §6
     return None if r.diagnostics else taxonomy
 
 

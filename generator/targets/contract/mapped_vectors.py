@@ -85,7 +85,7 @@ class Facts(NamedTuple):
     """What an error of a class writes beyond what it was given: its
     retryability, meaning and HTTP status (a code's class: the code's; a
     domain's own class: the fallback's retryability, the domain's title and
-    status, README "Hierarchies")."""
+    status, docs "Hierarchies")."""
 
     retryable: bool
     meaning: str

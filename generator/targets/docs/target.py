@@ -36,6 +36,7 @@ from taxogen.model import (
 )
 from taxogen.naming import NamedCode, NamedDomain, Names, domain_prefix
 from taxogen.targets.base import Options, Target, Template, header_lines
+from taxogen.targets.docs.pages import CodePage, each_page, index_once, pages
 from taxogen.targets.mapped import code_mapping
 from taxogen.targets.contract.mapped_vectors import wire_input
 
@@ -150,6 +151,8 @@ class DocsView:
     #: codes were left out of it for being too many to draw.
     diagram: tuple[str, ...] = ()
     diagram_without_codes: bool = False
+    #: Under ``docs: {layout: pages}``, every code's own page (pages.py).
+    pages: tuple[CodePage, ...] = ()
 
 
 #: The most edges Mermaid draws by default (its ``maxEdges``): above it, the
@@ -534,6 +537,7 @@ def view(names: Names, options: Options) -> DocsView:
         wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
+        pages=pages(names, _details),
     )
 
 
@@ -544,7 +548,17 @@ def _md_yes_no(value: bool) -> str:
 TARGET = Target(
     name="docs",
     view=view,
-    templates=(Template(template="docs/errors.md.j2", output="docs/errors.md"),),
+    templates=(
+        Template(template="docs/errors.md.j2", output="docs/errors.md"),
+        Template(
+            template="docs/code.md.j2", output="docs/errors/{slug}.md", each=each_page
+        ),
+        Template(
+            template="docs/index.md.j2", output="docs/errors/index.md", each=index_once
+        ),
+    ),
+    # A page's slug is its wire code percent-encoded (model.page_slug).
+    placeholders={"slug": r"[A-Za-z0-9._~%-]+"},
     filters={
         "md_text": escape.md_text,
         "md_cell": escape.md_cell,

@@ -1,6 +1,6 @@
 """Go's names: the identifiers the go target gives a taxonomy, and their checks.
 
-A code's Go names come from its class name with Go's conventions (README "Go",
+A code's Go names come from its class name with Go's conventions (docs "Go",
 Names): the words each capitalised, Go's initialisms in capitals; a domain's
 constant from its key.  Every one is exported, and none may be a Go keyword,
 predeclared identifier or name the generated package declares itself

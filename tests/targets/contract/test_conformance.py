@@ -55,7 +55,7 @@ def _load(case: Case, path: str) -> Any:
     return json.loads(contract.files(load_names(case.taxonomy))[path])
 
 
-#: README "What a code maps to": what an expectation that does not say means.
+#: docs "What a code maps to": what an expectation that does not say means.
 NOTHING_MAPPED = {
     "http_status": None,
     "grpc_status": None,
@@ -123,7 +123,7 @@ def run_vector(mod: types.ModuleType, vector: dict[str, Any]) -> None:
             expect["retryable"],
         ), vid
         assert err.original == given, vid
-    elif kind == "construct":  # README "Python": fields are keyword arguments
+    elif kind == "construct":  # docs "Python": fields are keyword arguments
         err = mod.lookup(given["code"])(**given["details"])
         _check_mapped(err, expect, vid)
         assert type(err).__name__ == expect["class"], vid
@@ -261,7 +261,7 @@ def test_only_the_limits_and_the_number_model_are_beyond_the_schema(
     schema = _load(case, SCHEMA_PATH)
     document = _load(case, VECTORS_PATH)
     spec = read_spec(case.taxonomy)
-    integer = spec.integer  # README "Wire codes": no length
+    integer = spec.integer  # docs "Wire codes": no length
     p = spec.payload
     # Issue 14 §2: the payload's members, under its envelope.
     body = schema["properties"][p["envelope"]] if p["envelope"] else schema
@@ -364,7 +364,7 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
         b["const"]: b["description"] for b in code_schema["anyOf"] if "const" in b
     }
     want = {on_wire(c): c.meaning for c in spec.codes.values()}
-    # README "Aliases": each alias a payload may carry (string codes), named so.
+    # docs "Aliases": each alias a payload may carry (string codes), named so.
     for c in () if spec.integer else spec.codes.values():
         for alias in c.aliases:
             want[alias] = f"Another name of {c.wire}: {c.meaning}"
@@ -388,7 +388,7 @@ def test_schema_lists_every_known_code_with_its_meaning(case: Case) -> None:
     if problem:  # any string: a URI of no code of ours falls back
         assert code_schema["type"] == ["string", "null"]  # null: absent
         assert "pattern" not in code_schema
-    elif spec.integer:  # README "Wire codes": integer codes have no pattern
+    elif spec.integer:  # docs "Wire codes": integer codes have no pattern
         assert code_schema["type"] == "integer"
     else:
         assert not spec_oracle.matches_like_the_spec(code_schema["pattern"], spec)
@@ -423,7 +423,7 @@ def test_python_answers_every_probe_as_the_yaml_says(case: Case) -> None:
 def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
     spec = read_spec(case.taxonomy)
     mod = import_generated(case)
-    # README "Wire codes": members are named by the key, valued by the wire code.
+    # docs "Wire codes": members are named by the key, valued by the wire code.
     assert [(m.name, m.value) for m in mod.ErrorCode] == [
         (spec_oracle.readme_member(c.code), c.wire) for c in spec.codes.values()
     ]
@@ -468,7 +468,7 @@ def test_python_classes_carry_the_yaml_attributes(case: Case) -> None:
         if entry.wire != entry.code and not spec.integer:
             if spec.known(entry.code) is None:
                 assert mod.lookup(entry.code) is fallback_cls
-    # README "What a code maps to": a domain's own class (no <domain>_error code
+    # docs "What a code maps to": a domain's own class (no <domain>_error code
     # owns it) carries the domain's statuses, and the root's throttling and link.
     owned = {entry.class_name for entry in spec.codes.values()}
     for key, name in spec.domains.items():

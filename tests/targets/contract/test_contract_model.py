@@ -95,8 +95,9 @@ def _states_the_yaml(spec: Spec, document: dict[str, Any]) -> None:
 
 def _reported(spec: Spec, vector: dict[str, Any]) -> str | int:
     """The code an error of the class a vector names reports (issue 31 §3,
-    README "Schema, vectors and docs"): a constructed code's own; a looked-up
-    code's own if live, else the code it is treated as (README "Hierarchies")."""
+    docs "Schema, vectors and docs"): a constructed code's own; a looked-up
+    code's own if live, else the code it is treated as (docs "Hierarchies").
+    """
     if vector["kind"] == "construct":
         entry = spec.known(vector["input"]["code"])
         assert entry is not None, vector["id"]
@@ -182,7 +183,7 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
             assert given["retryable"] is entry.retryable
         assert known["expect"]["ok"] is True
         assert by_id[f"lookup/code/{code}"]["input"] == entry.wire
-    # README "Wire codes": a removed key without an integer wire code has no
+    # docs "Wire codes": a removed key without an integer wire code has no
     # integer to send, so no vector.
     removed = [
         (code, wire)
@@ -208,7 +209,7 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
                 assert isinstance(given[leaf], dict)
     # One vector a live code in each kind that takes a code, and the rules.
     kinds = [v["kind"] for v in vectors]
-    # README "Hierarchies": an unknown code for each prefix or range of a match.
+    # docs "Hierarchies": an unknown code for each prefix or range of a match.
     matched = [v for v in vectors if v["id"].startswith("lookup/matched/")]
     claims = sum(map(len, spec.prefixes.values())) + sum(map(len, spec.ranges.values()))
     assert len(matched) == claims
@@ -217,7 +218,7 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
         assert spec.known(vector["input"]) is None
         assert spec.matched(vector["input"]) == domain, vector["id"]
         assert f"from_payload/{vector['id'].removeprefix('lookup/')}" in by_id
-    # README "Aliases": each alias a payload may carry (string codes) is looked up
+    # docs "Aliases": each alias a payload may carry (string codes) is looked up
     # and decoded as its code, keeping its spelling.
     aliases = [
         (alias, c)
@@ -238,7 +239,7 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
     assert set(kinds) == set(document["kinds"]) - (set() if typed else {"construct"})
     # Each field of a payload is blamed by some vector (README: InvalidPayloadError).
     blamed = {v["expect"].get("field") for v in vectors if v["kind"] == "from_payload"}
-    # ...and each declared details field (README "Typed details").
+    # ...and each declared details field (docs "Typed details").
     declared = {f"details.{name}" for c in spec.codes.values() for name, _ in c.fields}
     assert blamed == {None, *spec_oracle.blamed_fields(spec), *declared}
 
@@ -287,7 +288,7 @@ def test_the_rule_vectors_test_their_rule(computed: Computed) -> None:
     assert unknown not in spec.removed_wires
     assert spec.known(viewed["lookup/unknown"]) is None
     assert spec.well_formed(viewed["lookup/unknown"])
-    if spec.integer:  # README "Wire codes": integers within the safe range
+    if spec.integer:  # docs "Wire codes": integers within the safe range
         for vid, code in (
             ("code_limit_plus", spec_oracle.MAX_WIRE_INTEGER),
             ("code_limit_minus", -spec_oracle.MAX_WIRE_INTEGER),
@@ -386,7 +387,7 @@ def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None
             else {}
         ),
     }
-    if spec.integer:  # README "Wire codes": integer codes have no pattern
+    if spec.integer:  # docs "Wire codes": integer codes have no pattern
         assert taxonomy["code_pattern"] is None
     else:
         assert not spec_oracle.matches_like_the_spec(taxonomy["code_pattern"], spec)
@@ -400,7 +401,7 @@ def test_the_document_header_says_what_the_yaml_says(computed: Computed) -> None
         spec_oracle.MAX_DETAILS_DEPTH,
         spec_oracle.MAX_DETAILS_NODES,
     )
-    # README "What a code maps to": a taxonomy that declares none of it
+    # docs "What a code maps to": a taxonomy that declares none of it
     # generates what it did before, so the vectors say nothing of it.
     declares = _yaml_declares_a_mapping(_path(spec))
     assert ("mapped" in document) is declares
@@ -485,7 +486,7 @@ def test_the_schema_at_each_edge(computed: Computed) -> None:
     code = entry.wire
     good = {"code": code, "message": "m", "retryable": False}
     cases_: list[tuple[Any, bool]]
-    if spec.integer:  # README "Wire codes": integers within the safe range
+    if spec.integer:  # docs "Wire codes": integers within the safe range
         limit = spec_oracle.MAX_WIRE_INTEGER
         cases_ = [
             (good, True),
@@ -559,7 +560,7 @@ def test_the_schema_names_the_taxonomy_and_its_codes(computed: Computed) -> None
     assert schema["additionalProperties"] is True
     code = schema["properties"]["code"]
     listed = [b for b in code["anyOf"] if "const" in b]
-    # README "Aliases": then each alias a payload may carry (string codes).
+    # docs "Aliases": then each alias a payload may carry (string codes).
     aliases = [
         (alias, c.class_name, f"Another name of {c.wire}: {c.meaning}")
         for c in ([] if spec.integer else spec.codes.values())
@@ -572,7 +573,7 @@ def test_the_schema_names_the_taxonomy_and_its_codes(computed: Computed) -> None
     (other,) = [b for b in code["anyOf"] if "const" not in b]
     assert spec.fallback in other["description"]
     assert spec.fallback in code["description"]
-    if spec.integer:  # README "Wire codes": integers within the safe range
+    if spec.integer:  # docs "Wire codes": integers within the safe range
         assert code["type"] == "integer" and "pattern" not in code
         limit = spec_oracle.MAX_WIRE_INTEGER
         assert (code["minimum"], code["maximum"]) == (-limit, limit)
@@ -652,7 +653,7 @@ def test_each_description_names_what_its_vector_is_about(computed: Computed) -> 
                 and "fallback" in description
                 or (vid.split("/")[-1] in description)
             )
-        if kind == "from_payload" and vid.startswith("alias/"):  # README "Aliases"
+        if kind == "from_payload" and vid.startswith("alias/"):  # docs "Aliases"
             assert "alias" in description and str(expect["code"]) in description
         elif kind == "from_payload" and expect.get("wire_code") not in (
             None,
@@ -673,7 +674,7 @@ def test_each_description_names_what_its_vector_is_about(computed: Computed) -> 
 def test_every_typed_code_has_each_family_of_details_vectors(
     computed: Computed,
 ) -> None:
-    """README "Typed details": for each code declaring fields, the vectors try the
+    """docs "Typed details": for each code declaring fields, the vectors try the
     required fields alone, every field, an extra key, an integer written 3.0, the
     details absent or null, each required field missing, each field of a wrong
     type, each bound and enum broken, and the constructor; here on the document
@@ -1051,7 +1052,7 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
         assert not validator.is_valid([wrapped(good)])
         assert not validator.is_valid({p["envelope"]: [good]})
         assert validator.is_valid({**wrapped(good), "type": "error"})
-    # README "Typed details": a code's declared fields, in the member the
+    # docs "Typed details": a code's declared fields, in the member the
     # mapping gives its details (each a member of its own under "*").
     for code in spec.codes.values():
         if not code.fields or p["details"] is None:
@@ -1076,7 +1077,7 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
 
 
 def test_the_schema_states_each_default_as_an_annotation(computed: Computed) -> None:
-    """README "Schema, vectors and docs": each code's ``then`` gives its fields'
+    """docs "Schema, vectors and docs": each code's ``then`` gives its fields'
     ``default`` as an annotation, the value the YAML declares."""
     spec, schema, _, _ = computed
     if spec.mapped_payload:  # its members differ: see the mapped schema's tests

@@ -60,7 +60,7 @@ def test_docs_list_every_details_field_and_template(case: Case) -> None:
     checked = 0
     for domain in raw["domains"].values():
         shared = domain.get("details") or {}
-        # README "Hierarchies": a parent domain may have no codes.
+        # docs "Hierarchies": a parent domain may have no codes.
         for code, entry in (domain.get("codes") or {}).items():
             if "removed" in entry:
                 continue
@@ -118,7 +118,7 @@ def test_domain_heading_claims_a_prefix_only_where_true(case: Case) -> None:
     headings = re.findall(r"^### .*$", page, flags=re.M)
     for key, domain in raw["domains"].items():
         prefix = (key.upper() if upper else key.lower()) + "_"
-        codes = domain.get("codes") or {}  # README "Hierarchies": may be none
+        codes = domain.get("codes") or {}  # docs "Hierarchies": may be none
         live = [c for c, e in codes.items() if "removed" not in e]
         claimed = [h for h in headings if h.endswith(f"(`{prefix}*`)")]
         if live and all(code.startswith(prefix) for code in live):

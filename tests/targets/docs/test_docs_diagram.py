@@ -1,4 +1,4 @@
-"""The docs page's class diagram (issue 14 §5, README "Hierarchies").
+"""The docs page's class diagram (issue 14 §5, docs "Hierarchies").
 
 Where some domain of the YAML has a ``parent:``, the page opens with a Mermaid
 ``classDiagram`` of every class from the base down: each domain's class under
@@ -35,7 +35,7 @@ def _diagram(page: str) -> list[str] | None:
 
 
 def _edges(spec: Spec, *, codes: bool = True) -> set[tuple[str, str]]:
-    """README "Hierarchies": (parent class, class) for every class below the base."""
+    """docs "Hierarchies": (parent class, class) for every class below the base."""
     edges = set()
     for key, name in spec.domains.items():
         parent = spec.parents.get(key)

@@ -147,14 +147,14 @@ def test_statuses_and_links_are_columns_where_declared_and_only_then(
     page = (case.expected / "docs" / "errors.md").read_text(encoding="utf-8")
     # The domains' tables, in order (details tables between them start "Field").
     domain_tables = [t for t in _cells(MARKDOWN.parse(page)) if t[0][0] == "Code"]
-    # README "Hierarchies": a domain without codes of its own has no table.
+    # docs "Hierarchies": a domain without codes of its own has no table.
     tabled = [
         k for k in spec.domains if any(c.domain == k for c in spec.codes.values())
     ]
     for key, rows in zip(tabled, domain_tables, strict=True):
         codes = [entry for entry in spec.codes.values() if entry.domain == key]
         columns = ["Code"]
-        # README "Wire codes": the wire code leads; a Key column once any code
+        # docs "Wire codes": the wire code leads; a Key column once any code
         # gives a wire:, showing the key only where it differs.
         wired = any(c.wire != c.code for c in spec.codes.values())
         if wired:

@@ -26,7 +26,7 @@ type vector struct {
 	Kind   string          `json:"kind"`
 	Input  json.RawMessage `json:"input"`
 	Expect map[string]any  `json:"expect"`
-	// README "Schema, vectors and docs": the input as JSON text, for a number
+	// docs "Schema, vectors and docs": the input as JSON text, for a number
 	// Go's own decoding must meet (1e400, 309 or 5,000 digits).
 	InputJSON *string `json:"input_json"`
 }
@@ -77,7 +77,7 @@ func decodeNumbers(t *testing.T, data []byte) any {
 	return v
 }
 
-// codeText is a code of the vectors as Go holds it (README "Wire codes"): a
+// codeText is a code of the vectors as Go holds it (docs "Wire codes"): a
 // string as it is, an integer code as its decimal text.
 func codeText(v any) string {
 	switch code := v.(type) {

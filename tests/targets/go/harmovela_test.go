@@ -1,4 +1,4 @@
-// The Go API of the shipped taxonomy as README "Go" shows it: typed
+// The Go API of the shipped taxonomy as docs "Go" shows it: typed
 // constructors, IsXxxError helpers, errors.Is / errors.As, the wire round trip,
 // the fallback and ToError. tests/targets/go/test_go.py copies it into the generated
 // module of taxonomy.yaml only (as harmovela/api_test.go).

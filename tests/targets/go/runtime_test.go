@@ -24,7 +24,7 @@ func toy() *Taxonomy {
 	}, "toy_error", "toy_error", "^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$", nil, nil)
 }
 
-// README "Typed details": numbers are written as JavaScript's String(number).
+// docs "Typed details": numbers are written as JavaScript's String(number).
 func TestNumbersAreSpeltAsJavaScriptDoes(t *testing.T) {
 	for in, want := range map[float64]string{
 		3: "3", 0.5: "0.5", 1e21: "1e+21", 1e20: "100000000000000000000",
@@ -99,7 +99,7 @@ func TestNewChecksFieldsAsFromPayloadDoes(t *testing.T) {
 	}
 }
 
-// README "Hierarchies": an unknown code a domain's match claims is treated as
+// docs "Hierarchies": an unknown code a domain's match claims is treated as
 // that domain's code (its <domain>_error code, else the fallback) and carries
 // the domain and its statuses; the longest prefix and the innermost range win.
 func TestMatchesSendUnknownCodesToTheirDomain(t *testing.T) {

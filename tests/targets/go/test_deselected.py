@@ -1,7 +1,7 @@
 """A Go-name clash is refused whether or not the go target is selected.
 
 Issue 31 (and 34) asked what a clash among a deselected target's names does.
-taxogen's answer (README "Choosing targets"): every target's name checks run
+taxogen's answer (docs "Choosing targets"): every target's name checks run
 for every taxonomy, because the taxonomy is shared (turning a target on later
 must not find it broken) and the model document names every target's
 identifiers.  Two codes that are one Go constant are refused by a run that
@@ -37,7 +37,7 @@ def test_a_go_clash_is_refused_when_only_python_is_generated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # UrlBadError and URLBadError are two classes, but one Go constant,
-    # CodeURLBad (README "Go", Names: URL is an initialism).
+    # CodeURLBad (docs "Go", Names: URL is an initialism).
     (tmp_path / "taxonomy.yaml").write_text(TAXONOMY, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["generate", "--target", "python"]) == 2

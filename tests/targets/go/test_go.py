@@ -10,9 +10,9 @@ also ``tests/targets/go/harmovela_test.go``, the README's Go API, and
 runtime
 against toy taxonomies).  Go has no
 classes, so the runner checks an expected class as its code, through a table
-built here from the YAML by README "Names" (``tests/spec_oracle.py``), never
+built here from the YAML by docs "Names" (``tests/spec_oracle.py``), never
 from the generator.  The runner is shown to fail on a wrong expectation, and the Go
-names are checked against the YAML by README "Go".  Go comes from Debian's
+names are checked against the YAML by docs "Go".  Go comes from Debian's
 ``golang-go`` (1.19) in CI; without it these tests fail under ``CI`` and skip
 elsewhere (``tests.support.require_tool``).  Nothing is fetched: the module
 depends on the standard library alone (``GOPROXY=off``).
@@ -185,7 +185,7 @@ def test_the_runner_fails_on_a_wrong_mapped_value(
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_the_go_names_follow_the_yaml(case: Case) -> None:
-    """README "Go": the package, and per code and domain the names it declares."""
+    """docs "Go": the package, and per code and domain the names it declares."""
     spec = read_spec(case.taxonomy)
     plan = build_plan(case.taxonomy, ["go"])
     text = plan["go/errors.go"].decode()
@@ -200,9 +200,7 @@ def test_the_go_names_follow_the_yaml(case: Case) -> None:
     for code in spec.codes.values():
         go_class = readme_go_name(code.class_name)
         stem = go_class.removesuffix("Error") or go_class
-        assert (
-            f'\nconst Code{stem} Code = "{code.wire}"\n' in text
-        )  # README "Wire codes"
+        assert f'\nconst Code{stem} Code = "{code.wire}"\n' in text  # docs "Wire codes"
         assert f"\nfunc Is{go_class}(err error) bool {{\n" in text
         if code.fields:
             details = f"{stem}Details"

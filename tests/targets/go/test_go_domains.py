@@ -1,6 +1,6 @@
 """Go asks "is this any error of the domain" (issue 30 §11).
 
-README "Go": each domain has an ``InDomainXxx(err error) bool`` helper (``In``
+docs "Go": each domain has an ``InDomainXxx(err error) bool`` helper (``In``
 plus its Domain constant) that matches an error, or an error wrapping one, of
 that domain or of any domain below it (``parent:``), as the domain's class is
 the base of those in Python and TypeScript; an unknown code counts as the

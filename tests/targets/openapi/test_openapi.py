@@ -106,7 +106,7 @@ def test_the_schemas_accept_and_refuse_payloads_as_the_yaml_says(case: Case) -> 
         for validator in (own, union, payload_schema):
             assert validator.is_valid(good), (code, list(validator.iter_errors(good)))
         # Another code's payload is not this code's; a required field missing
-        # is refused (README "Typed details").
+        # is refused (docs "Typed details").
         other = {**canonical, "code": spec.other_wire("zz_other")}
         assert not own.is_valid(oracle.to_wire(spec, other))
         required = [n for n, f in entry.fields if f.get("required", True)]

@@ -112,7 +112,7 @@ def test_hierarchy_code_to_domain_base_to_root(
     assert issubclass(base, Exception)
     for key, class_name in spec.domains.items():
         domain_cls = _cls(mod, class_name)
-        # README "Hierarchies": its parent domain's class, else the base.
+        # docs "Hierarchies": its parent domain's class, else the base.
         parent = spec.parents[key]
         above = base if parent is None else _cls(mod, spec.domains[parent])
         assert domain_cls.__bases__ == (above,)
@@ -120,7 +120,7 @@ def test_hierarchy_code_to_domain_base_to_root(
             if code.domain != key:
                 continue
             cls = _cls(mod, code.class_name)
-            # README "Names": the <domain>_error code's class is the domain's.
+            # docs "Names": the <domain>_error code's class is the domain's.
             if spec.domain_codes.get(key) == code.code:
                 assert cls is domain_cls
             else:
@@ -130,7 +130,7 @@ def test_hierarchy_code_to_domain_base_to_root(
 def test_no_class_name_ends_in_error_error(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    # README "Names": PascalCase plus Error, without doubling, so a code whose
+    # docs "Names": PascalCase plus Error, without doubling, so a code whose
     # key ends in one `_error` has a class that ends in one `Error`.
     for code in _codes(spec):
         key = code.code.lower()
@@ -141,7 +141,7 @@ def test_no_class_name_ends_in_error_error(
 def test_enums_are_str_enums_keyed_by_upper_snake(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    # README "Wire codes": an IntEnum of integer codes, else a StrEnum; members
+    # docs "Wire codes": an IntEnum of integer codes, else a StrEnum; members
     # named by the key, valued by the wire code.
     assert issubclass(mod.ErrorCode, enum.IntEnum if spec.integer else enum.StrEnum)
     assert issubclass(mod.Domain, enum.StrEnum)
@@ -295,7 +295,7 @@ def test_unknown_codes_fall_back(
 ) -> None:
     if spec.known(unknown) is not None:
         pytest.skip("the name is a real code here")
-    # The spec: an unknown code is treated as the fallback (README "Hierarchies":
+    # The spec: an unknown code is treated as the fallback (docs "Hierarchies":
     # or as the domain whose match claims it).
     treated = spec.target(unknown)
     assert mod.lookup(unknown) is _cls(mod, treated.class_name)
@@ -386,7 +386,7 @@ def test_from_payload_null_or_absent_details_and_extra_fields(
 
 
 def _invalid_codes(spec: oracle.Spec) -> list[object]:
-    """Codes no payload may carry (README "Wire codes"): by the code case while
+    """Codes no payload may carry (docs "Wire codes"): by the code case while
     every wire code is its key, printable ASCII once one is not; integers in
     range where codes are integers."""
     code = spec.first.wire
@@ -395,9 +395,9 @@ def _invalid_codes(spec: oracle.Spec) -> list[object]:
         limit = 2**53 - 1
         return [*common, str(code), code + 0.5, limit + 1, -limit - 1, {"c": code}]
     texts = ["", code + "\n", " " + code, code + " x", code + "\t", code + "\u00e9"]
-    if "" in spec.by_wire:  # README "Codes as written": wire: "" is a code
+    if "" in spec.by_wire:  # docs "Codes as written": wire: "" is a code
         texts.remove("")
-    # README "Codes as written": keys as written are any printable ASCII, too.
+    # docs "Codes as written": keys as written are any printable ASCII, too.
     if not spec.wire_declared and spec.code_case != "as_written":
         texts += [
             _bad_case_code(spec),
@@ -452,7 +452,7 @@ def test_from_payload_rejects_invalid_payloads_naming_the_field(
 def test_from_payload_code_pattern_is_the_taxonomy_case(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:
-    # README "Wire codes": the code case, or any printable ASCII once a code gives
+    # docs "Wire codes": the code case, or any printable ASCII once a code gives
     # a wire:; integer codes take no string at all.
     pattern = re.compile(r"(?!)") if spec.integer else spec.pattern
     for sample in (
@@ -777,7 +777,7 @@ def test_removed_codes_are_not_generated_and_fall_back(
 def test_docs_mark_deprecations_and_list_changes(case: Case, spec: oracle.Spec) -> None:
     docs = unanchored((case.expected / "docs/errors.md").read_text(encoding="utf-8"))
 
-    # README "Wire codes": the page names every code by its wire code.
+    # docs "Wire codes": the page names every code by its wire code.
     def shown(wire: object) -> str:
         return f"`{wire}`" if wire != "" else '`""`'
 

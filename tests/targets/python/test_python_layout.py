@@ -33,7 +33,7 @@ BEHAVIOUR = r"""
 import importlib, json, pickle, sys, warnings
 
 pkg = importlib.import_module(sys.argv[1])
-# Each typed class's required fields (README "Typed details"), by class and by code.
+# Each typed class's required fields (docs "Typed details"), by class and by code.
 samples = json.loads(sys.argv[3])
 seen = {"all": sorted(pkg.__all__), "dir_covers_all": set(pkg.__all__) <= set(dir(pkg))}
 classes = {}
@@ -196,7 +196,7 @@ def _samples(case: Case) -> dict[str, dict[str, Any]]:
         "classes": {
             name: by_code[entry.code]
             for entry in spec.codes.values()
-            # README "Aliases": an alias's class is its code's, under another name.
+            # docs "Aliases": an alias's class is its code's, under another name.
             for name in (entry.class_name, *entry.alias_classes)
         },
     }
@@ -225,7 +225,7 @@ LAZINESS = r"""
 import json, pickle, sys, threading
 
 package, base, first, first_modules, other, other_code, other_modules = sys.argv[1:8]
-# README "Hierarchies": a domain's module imports its parents' modules too.
+# docs "Hierarchies": a domain's module imports its parents' modules too.
 first_modules, other_modules = json.loads(first_modules), json.loads(other_modules)
 other_code = json.loads(other_code)  # its wire code: a string or an integer
 other_details = json.loads(sys.argv[8])  # the required fields of other_code
@@ -301,8 +301,8 @@ def test_the_lazy_layout_defines_a_domain_only_when_used(
     last_domain = [key for key, codes in codes_of.items() if codes][-1]
 
     def modules(domain: str) -> str:
-        # README "Python layout": a domain's classes live in `_domain_<name>.py`
-        # (its key in lower case); README "Hierarchies": loading a domain loads
+        # docs "Python layout": a domain's classes live in `_domain_<name>.py`
+        # (its key in lower case); docs "Hierarchies": loading a domain loads
         # its parents (from the YAML's parent keys), and a parent may have no
         # codes.
         return json.dumps([f"_domain_{key.lower()}" for key in spec.lineage(domain)])

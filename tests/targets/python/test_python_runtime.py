@@ -711,7 +711,7 @@ def test_lazy_classes_pickle_by_the_package_path(
 
 
 class Number(enum.IntEnum):
-    """README "Wire codes": integer codes, JSON-RPC's."""
+    """docs "Wire codes": integer codes, JSON-RPC's."""
 
     PARSE = -32700
     SERVER = -32000

@@ -3,7 +3,7 @@
 Issue 10 for ``generator/targets/python/runtime/_runtime.py`` itself: a toy
 taxonomy here declares fields the way a generated class does (``fields``,
 ``message_template`` and a keyword-only ``__init__`` calling ``_typed``), and
-each rule of README "Typed details" is checked on the runtime directly.  The
+each rule of docs "Typed details" is checked on the runtime directly.  The
 expected texts are written out by hand from the README and, for numbers, from
 ECMAScript's ``Number::toString`` (the rule every runtime reproduces).
 """

@@ -41,11 +41,11 @@ def _uses(spec: Spec) -> str:
     ]
     code = free[0]
     other = free[-1]
-    # README "Names": enum members are the key in upper snake case.
+    # docs "Names": enum members are the key in upper snake case.
     member, other_member = readme_member(code.code), readme_member(other.code)
     pkg = spec.python_package
     base, guard = spec.base, python_guard(spec)
-    # README "Wire codes": lookup takes a code of the wire type, and a code of
+    # docs "Wire codes": lookup takes a code of the wire type, and a code of
     # the other type is refused.
     integer = spec.integer
     wire_type, wire, not_wire = ("int", "7", '"7"') if integer else ("str", '"x"', "5")
@@ -183,7 +183,7 @@ def test_generator_itself_passes_mypy_strict() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-#: README "Typed details": each YAML type as Python types a stored details value.
+#: docs "Typed details": each YAML type as Python types a stored details value.
 _PY_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 
 
@@ -199,7 +199,7 @@ def _typed_uses(spec: Spec) -> str:
         for c in spec.codes.values()
         if any(f.get("required", True) for _, f in c.fields)
     )
-    details = code.class_name.removesuffix("Error") + "Details"  # README "Python"
+    details = code.class_name.removesuffix("Error") + "Details"  # docs "Python"
     required = [(n, f) for n, f in code.fields if f.get("required", True)]
     args = ", ".join(f"{n}={_good_value(f)}" for n, f in required)
     name, field = required[0]
@@ -251,7 +251,7 @@ def bad(err: {code.class_name}) -> None:
     ids=lambda c: c.name,
 )
 def test_typed_details_type_check_strictly(case: Case, tmp_path: Path) -> None:
-    """README "Python": a typed class's constructor takes its declared fields as
+    """docs "Python": a typed class's constructor takes its declared fields as
     keyword arguments and its ``details`` is its TypedDict; misuse fails mypy."""
     src = tmp_path / "src"
     shutil.copytree(package(case) / "python" / "src", src)

@@ -1,6 +1,6 @@
 """A bundle of the TypeScript package carries only what its program uses.
 
-README "TypeScript": the module has no top-level side effects and its
+docs "TypeScript": the module has no top-level side effects and its
 package.json says ``"sideEffects": false``, so a bundler drops every class a
 program does not import.  For each case the compiled package is bundled with the
 repository's esbuild (``--bundle --minify --format=esm``) from small consumers:
@@ -93,7 +93,7 @@ def chosen(spec: Spec) -> SpecCode:
 
 
 def every_class(spec: Spec) -> set[str]:
-    """README "Names": the class of each code and of each domain."""
+    """docs "Names": the class of each code and of each domain."""
     return {c.class_name for c in spec.codes.values()} | set(spec.domains.values())
 
 
@@ -118,7 +118,7 @@ def test_a_one_class_bundle_holds_no_other_class(
     one = bundle(_constructs(module, code.class_name, details), tmp_path, "one")
     root = bundle(_constructs(module, spec.base, {}), tmp_path, "root")
 
-    # README "Hierarchies": its domain's class and every parent domain's.
+    # docs "Hierarchies": its domain's class and every parent domain's.
     kept = {code.class_name, *(spec.domains[d] for d in spec.lineage(code.domain))}
     kept.add(spec.base)
     assert all(literals(name, one) for name in kept), sorted(kept)
@@ -127,7 +127,7 @@ def test_a_one_class_bundle_holds_no_other_class(
     assert len(one) <= MOST * len(root), (len(one), len(root))
     # The bundles run, and the name survives minification.
     node = require_typescript_tools()
-    # README "Wire codes": the code printed is the wire code.
+    # docs "Wire codes": the code printed is the wire code.
     for text, cls, wire in (
         (one, code.class_name, str(code.wire)),
         (root, spec.base, str(spec.wire_of(spec.fallback))),

@@ -71,6 +71,6 @@ def test_typescript_answers_every_probe_as_the_yaml_says(
         spec, ((op, given, seen) for (op, given), seen in zip(probes, observed))
     )
     assert not wrong, "\n".join(wrong[:10])
-    # The pinned name is the class's (README "TypeScript").
+    # The pinned name is the class's (docs "TypeScript").
     named = [seen for seen in observed if "class" in seen and "name" in seen]
     assert named and all(seen["name"] == seen["class"] for seen in named)

@@ -149,7 +149,7 @@ def _case_module(built: Built) -> str:
     lower_member = first.lower()
     first_code = ex["codes"][0]["code"]
     integer = ex["wireType"] == "integer"
-    # A code no ErrorCode is: the other case, or (README "Wire codes") an integer
+    # A code no ErrorCode is: the other case, or (docs "Wire codes") an integer
     # code as a string, or a wire code that has no other case with a letter added.
     if isinstance(first_code, int):
         other_case = str(first_code)
@@ -157,7 +157,7 @@ def _case_module(built: Built) -> str:
         other_case = (
             first_code.lower()
             if ex["codeCase"] == "upper_snake"
-            # README "Codes as written": a key with its letters' case swapped.
+            # docs "Codes as written": a key with its letters' case swapped.
             else (
                 first_code.swapcase()
                 if ex["codeCase"] == "as_written"
@@ -191,14 +191,14 @@ def _case_module(built: Built) -> str:
         f"export {{ {ex['base']} as Base, {ex['guard']} as guard, "
         f"{ex['fallback']['className']} as Fallback, "
         f"{ex['wrap']['className']} as Wrap }} from \"{module}\";",
-        # README "TypeScript": the constructors' options type, <base>Options.
+        # docs "TypeScript": the constructors' options type, <base>Options.
         f'export type {{ {ex["base"]}Options as Options }} from "{module}";',
         f"export const classes = [{', '.join(plain)}] as const;",
         f"export const allClasses = [{', '.join(classes)}] as const;",
         "export interface ExpectedErrorCode "
         + literal_object(
             [(c["member"], c["code"]) for c in ex["codes"]]
-            # README "Aliases": an alias is a member with its code's value.
+            # docs "Aliases": an alias is a member with its code's value.
             + [(member, code) for member, code in ex["aliasMembers"]]
         ),
         "export interface ExpectedDomain "
@@ -207,7 +207,7 @@ def _case_module(built: Built) -> str:
         f"export type Misspelt = {json.dumps(misspelt)};",
         f"export type LowerMember = {json.dumps(lower_member)};",
         f"export type OtherCaseCode = {json.dumps(other_case)};",
-        # README "Wire codes": the type of a code on the wire, a value of it no
+        # docs "Wire codes": the type of a code on the wire, a value of it no
         # code has, and a value of the other type.
         f"export type Wire = {'number' if integer else 'string'};",
         f"export const anyWire: Wire = {json.dumps(424242 if integer else 'x y z')};",

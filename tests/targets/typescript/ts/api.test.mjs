@@ -55,13 +55,13 @@ const carried = (className) => hierarchy.carried(ex, className);
 /** A word in the taxonomy's code case. */
 const inCase = (text) => (ex.codeCase === "upper_snake" ? text.toUpperCase() : text.toLowerCase());
 const otherCase = (text) => (ex.codeCase === "upper_snake" ? text.toLowerCase() : text.toUpperCase());
-// README "Wire codes": integer codes, or any printable ASCII once a code gives a wire:.
+// docs "Wire codes": integer codes, or any printable ASCII once a code gives a wire:.
 const INTEGER = ex.wireType === "integer";
 const CASE = ex.codeCase === "upper_snake" ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/ : /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 /** Whether a code is well-formed on the wire, known or not. */
 function isWellFormed(code) {
   if (INTEGER) return typeof code === "number" && Number.isSafeInteger(code);
-  // README "Codes as written": keys as written are printable ASCII too.
+  // docs "Codes as written": keys as written are printable ASCII too.
   const printable = ex.wireDeclared || ex.codeCase === "as_written";
   return typeof code === "string" && code.length <= 256 && (printable ? /^[!-~]+$/ : CASE).test(code);
 }
@@ -160,7 +160,7 @@ describe("exports", () => {
   });
 
   test("ErrorCode maps every UPPER_SNAKE member to its code, and nothing else", () => {
-    // README "Aliases": an alias is a member too, its code's value.
+    // docs "Aliases": an alias is a member too, its code's value.
     const members = [...ex.codes.map((c) => [c.member, c.code]), ...ex.aliasMembers];
     assert.deepEqual({ ...api.ErrorCode }, Object.fromEntries(members));
     for (const c of ex.codes) assert.match(c.member, /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/);
@@ -569,7 +569,7 @@ describe("fromPayload", () => {
     const c = plainCodes[0];
     const { code: _drop, ...missing } = payloadOf(c);
     assertInvalid(() => fromPayload(missing), "code", "missing code");
-    // README "Wire codes": a string where codes are integers, a number where not.
+    // docs "Wire codes": a string where codes are integers, a number where not.
     const other = INTEGER ? String(c.code) : 1;
     for (const code of [null, other, true, {}, [c.code], new String(c.code), new Number(1)]) {
       assertInvalid(() => fromPayload(payloadOf(c, { code })), "code", `code ${String(code)}`);

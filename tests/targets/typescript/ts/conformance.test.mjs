@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 const mod = await import(pathToFileURL(process.env.TAXOGEN_MODULE).href);
 const document = JSON.parse(readFileSync(process.env.TAXOGEN_VECTORS, "utf8"));
 
-// README "What a code maps to": a vector that says none of them expects none
+// docs "What a code maps to": a vector that says none of them expects none
 // (TypeScript's undefined for JSON's null).
 function checkMapped(owner, expect, id) {
   assert.equal(owner.httpStatus, expect.http_status ?? undefined, `${id}: httpStatus`);
@@ -55,7 +55,7 @@ const runners = {
     assert.deepEqual([err.code, err.domain, err.retryable], [v.expect.code, v.expect.domain, v.expect.retryable], v.id);
     assert.deepEqual(err.cause, v.input, v.id);
   },
-  // README "TypeScript": a class with declared fields takes them as options.details.
+  // docs "TypeScript": a class with declared fields takes them as options.details.
   construct: (v) => {
     const Cls = mod.lookup(v.input.code);
     const err = new Cls({ details: v.input.details });
@@ -74,7 +74,7 @@ const runners = {
   },
 };
 
-// README "Schema, vectors and docs": a vector whose input holds a number the
+// docs "Schema, vectors and docs": a vector whose input holds a number the
 // language's own JSON parser must meet (1e400, 309 or 5,000 digits) carries it as
 // JSON text, input_json, read here by JSON.parse as a user's program reads it.
 function inputOf(v) {

@@ -43,8 +43,8 @@ const { InvalidPayloadError, fromPayload, errorFromEvent, toError, lookup } = ap
  *   wrap: {code: string, className: string}, codes: {code: string, className: string}[],
  *   events: {type: string, location: string}[]}} */
 const ex = process.env.TAXOGEN_EXPECT ? JSON.parse(readFileSync(process.env.TAXOGEN_EXPECT, "utf8")) : null;
-// README "Wire codes": any printable ASCII once a code gives a wire:, else the code case.
-// README "Codes as written": keys as written are printable ASCII too, "" once a code's wire.
+// docs "Wire codes": any printable ASCII once a code gives a wire:, else the code case.
+// docs "Codes as written": keys as written are printable ASCII too, "" once a code's wire.
 const PATTERN = ex?.codes.some((c) => c.code === "")
   ? /^[!-~]*$/
   : ex?.wireDeclared || ex?.codeCase === "as_written"
@@ -227,7 +227,7 @@ function payloadProblem(payload) {
   if (!isPlain(payload)) return "payload";
   const code = own(payload, "code");
   if (INTEGER) {
-    // README "Wire codes": an integer within the safe range.
+    // docs "Wire codes": an integer within the safe range.
     if (typeof code !== "number" || !Number.isInteger(code) || Math.abs(code) > Number.MAX_SAFE_INTEGER) {
       return "code";
     }
@@ -239,9 +239,9 @@ function payloadProblem(payload) {
   if (details !== undefined && details !== null && !(isPlain(details) && isJSON(details) && depth(details) <= 64)) {
     return "details";
   }
-  // README "Typed details": a known code's declared fields (from its YAML, as
+  // docs "Typed details": a known code's declared fields (from its YAML, as
   // tests/spec_oracle.py reads it), the first wrong or missing one in order.
-  // README "Aliases": an alias is read as its code.
+  // docs "Aliases": an alias is read as its code.
   const canonical = (ex.aliasCodes ?? []).find(([alias]) => alias === code)?.[1] ?? code;
   const entry = ex.codes.find((c) => c.code === canonical);
   for (const [name, shape] of entry?.fields ?? []) {
@@ -255,7 +255,7 @@ function payloadProblem(payload) {
   return null;
 }
 
-/** README "The format": whether `value` has the field's (or an item's) shape. */
+/** docs "The format": whether `value` has the field's (or an item's) shape. */
 function fits(shape, value) {
   const spec = typeof shape === "string" ? { type: shape } : shape;
   switch (spec.type) {
@@ -324,7 +324,7 @@ function checkFromPayload(payload) {
     assert.equal(error.constructor, lookup(code));
     assert.equal(error.code, code);
   } else {
-    // README "Hierarchies": the class of the domain whose match claims it, else
+    // docs "Hierarchies": the class of the domain whose match claims it, else
     // the fallback's.
     const name = hierarchy.unknownClassName(ex, code);
     assert.equal(error.constructor, api[name]);

@@ -1,4 +1,4 @@
-// README "Hierarchies", for the Node tests: what an unknown code becomes, from
+// docs "Hierarchies", for the Node tests: what an unknown code becomes, from
 // the expectations (tests/support.py: expectations()), never from the module.
 
 /**

@@ -101,7 +101,7 @@ describe("the limits", () => {
 describe("code", () => {
   test("256 characters fall back, keeping the code; 257 are refused", () => {
     if (ex.wireType === "integer") {
-      // README "Wire codes": integer codes stop at 2 ** 53 - 1 either side, and no
+      // docs "Wire codes": integer codes stop at 2 ** 53 - 1 either side, and no
       // string is a code.
       for (const limit of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]) {
         const error = fromPayload({ ...good(), code: limit });

@@ -19,7 +19,7 @@ const { fromPayload, InvalidPayloadError } = api;
 const shapeOf = (raw) => (typeof raw === "string" ? { type: raw } : raw);
 const required = (shape) => shape.required ?? true;
 
-/** A value that fits `shape` (README "The format"). */
+/** A value that fits `shape` (docs "The format"). */
 function sample(raw) {
   const shape = shapeOf(raw);
   switch (shape.type) {

@@ -61,6 +61,7 @@ export class LedgerServiceError extends runtime.TaxonomyError<ErrorCode, Domain>
   static override readonly domain: Domain = "ledger";
   static override readonly meaning: string = "Unspecified ledger error";
   static override readonly retryable: boolean = false;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/ledger_error";
 }
 
 /**
@@ -89,6 +90,7 @@ export class LedgerInternalError extends LedgerError {
   static override readonly code: ErrorCode = "ledger_internal";
   static override readonly meaning: string = "The ledger failed inside";
   static override readonly retryable: boolean = true;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/ledger_internal";
   declare readonly code: "ledger_internal";
 }
 
@@ -104,6 +106,7 @@ export class LedgerLockedError extends LedgerError {
   static override readonly code: ErrorCode = "ledger_locked";
   static override readonly meaning: string = "The ledger is locked by another writer";
   static override readonly retryable: boolean = true;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/ledger_locked";
   declare readonly code: "ledger_locked";
 }
 
@@ -121,6 +124,7 @@ export class LedgerBusyError extends LedgerError {
   static override readonly code: ErrorCode = "ledger_busy";
   static override readonly meaning: string = "The ledger was too busy to answer";
   static override readonly retryable: boolean = true;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/ledger_busy";
   static override readonly deprecated: string | undefined = "Too vague to act on";
   static override readonly replacedBy: string | undefined = "ledger_locked";
   declare readonly code: "ledger_busy";
@@ -146,6 +150,7 @@ export class AccountMissingError extends AccountError {
   static override readonly code: ErrorCode = "account_missing";
   static override readonly meaning: string = "No such account";
   static override readonly retryable: boolean = false;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/account_missing";
   declare readonly code: "account_missing";
 }
 
@@ -161,6 +166,7 @@ export class AccountClosedError extends AccountError {
   static override readonly code: ErrorCode = "account_closed";
   static override readonly meaning: string = "The account is closed";
   static override readonly retryable: boolean = false;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/account_closed";
   declare readonly code: "account_closed";
 }
 
@@ -176,6 +182,7 @@ export class AccountOverdrawnError extends AccountError {
   static override readonly code: ErrorCode = "account_overdrawn";
   static override readonly meaning: string = "The account would go below its limit";
   static override readonly retryable: boolean = false;
+  static override readonly docUrl: string | undefined = "https://errors.example.com/ledger/account_overdrawn";
   static override readonly deprecated: string | undefined = "Limits are enforced by the payments service now";
   declare readonly code: "account_overdrawn";
 }

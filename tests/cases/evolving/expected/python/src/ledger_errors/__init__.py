@@ -90,6 +90,7 @@ class LedgerServiceError(_runtime.TaxonomyError):
     domain: ClassVar[Domain] = Domain.LEDGER
     meaning: ClassVar[str] = "Unspecified ledger error"
     retryable: bool = False
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/ledger_error"
     wire_code: str
 
     def to_payload(self) -> ErrorPayload:
@@ -119,6 +120,7 @@ class LedgerInternalError(LedgerError):
     code = ErrorCode.LEDGER_INTERNAL
     meaning = "The ledger failed inside"
     retryable = True
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/ledger_internal"
 
 
 class LedgerLockedError(LedgerError):
@@ -130,6 +132,7 @@ class LedgerLockedError(LedgerError):
     code = ErrorCode.LEDGER_LOCKED
     meaning = "The ledger is locked by another writer"
     retryable = True
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/ledger_locked"
 
 
 class LedgerBusyError(LedgerError):
@@ -145,6 +148,7 @@ class LedgerBusyError(LedgerError):
     code = ErrorCode.LEDGER_BUSY
     meaning = "The ledger was too busy to answer"
     retryable = True
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/ledger_busy"
     deprecated = "Too vague to act on"
     replaced_by = "ledger_locked"
 
@@ -168,6 +172,7 @@ class AccountMissingError(AccountError):
     code = ErrorCode.ACCOUNT_MISSING
     meaning = "No such account"
     retryable = False
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/account_missing"
 
 
 class AccountClosedError(AccountError):
@@ -179,6 +184,7 @@ class AccountClosedError(AccountError):
     code = ErrorCode.ACCOUNT_CLOSED
     meaning = "The account is closed"
     retryable = False
+    doc_url: ClassVar[str | None] = "https://errors.example.com/ledger/account_closed"
 
 
 class AccountOverdrawnError(AccountError):
@@ -192,6 +198,9 @@ class AccountOverdrawnError(AccountError):
     code = ErrorCode.ACCOUNT_OVERDRAWN
     meaning = "The account would go below its limit"
     retryable = False
+    doc_url: ClassVar[str | None] = (
+        "https://errors.example.com/ledger/account_overdrawn"
+    )
     deprecated = "Limits are enforced by the payments service now"
 
 
