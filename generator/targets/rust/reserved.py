@@ -54,7 +54,7 @@ RUST_CRATE_NAMES = frozenset(
 # helper (methods too) may not be.
 RUST_ERROR_METHODS = frozenset(
     """build code data details details_as doc_url domain grpc_status http_status
-    is_retryable meaning message message_absent new outside retry_after
+    in_domain is_retryable meaning message message_absent new outside retry_after
     throttling to_payload to_value with_cause with_http_status with_message wrap
     wrap_value wire_code source fmt clone""".split()
 )
