@@ -25,7 +25,7 @@ How things are measured (see benchmarks/README.md for why):
   interleaved so drift hits both.
 
 The families live in modules of their own (``generate``, ``formatter``,
-``python_import``, ``payload``, ``typescript``, ``machinery``), each with a
+``python_import``, ``payload``, ``typescript``, ``rust``, ``machinery``), each with a
 ``measure(run)`` and a ``figures(run)``; ``timing`` holds the run and its
 helpers, ``figure`` the figures, ``synth`` the taxonomies, ``children`` the
 scripts run in fresh processes, ``scaling`` and ``report`` the RESULTS.md writer.
@@ -51,6 +51,7 @@ from benchmarks import (
     machinery,
     payload,
     python_import,
+    rust,
     typescript,
 )
 from benchmarks.figure import Figure
@@ -80,6 +81,8 @@ FIGURE_IDS = (
     "ts-import-medium",
     "ts-from-payload-typed",
     "ts-bundle-medium",
+    "rust-compile-medium",
+    "rust-compile-large",
     "check-noop-shipped",
     "memo-shipped",
     "template-cache-shipped",
@@ -96,6 +99,7 @@ def figures(run: Run) -> list[Figure]:
         *python_import.figures(run),
         *payload.figures(run),
         *typescript.figures(run),
+        *rust.figures(run),
         *machinery.figures(run),
     ]
     if [f.id for f in out] != list(FIGURE_IDS):
@@ -171,6 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         python_import.measure(run)
         payload.measure(run)
         typescript.measure(run)
+        rust.measure(run)
         figs = figures(run)
         text = report(run, figs, time.perf_counter() - started)
     except (BenchError, subprocess.CalledProcessError, ImportError) as exc:

@@ -341,7 +341,8 @@ def test_the_crate_option_names_the_package(
 
     shutil.copy(REPO / "taxonomy.yaml", tmp_path / "taxonomy.yaml")
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.taxogen]\ntargets = ["rust"]\n\n[tool.taxogen.rust]\ncrate = "acme-errors"\n'
+        '[tool.taxogen]\ntargets = ["rust"]\n\n'
+        '[tool.taxogen.rust]\ncrate = "acme-errors"\n'
     )
     monkeypatch.chdir(tmp_path)
     assert main(["generate", "-q"]) == 0
