@@ -63,6 +63,8 @@ RULES = {
     "domain-removed": BREAKING,
     "base-changed": BREAKING,
     "fallback-changed": BREAKING,
+    # fallback: null (issue 30 §3): what a decoded unknown code's retryable is.
+    "unknown-retryable-changed": BREAKING,
     "wrap-changed": BREAKING,
     "identifier-changed": BREAKING,
     "code-case-changed": BREAKING,
@@ -145,6 +147,23 @@ def _renames(old: Names, new: Names) -> list[Rename]:
     return [rename for _, rename in sorted(listed, key=lambda item: item[0])]
 
 
+def _shown(value: str | None) -> str:
+    return "null" if value is None else repr(value)
+
+
+def _fallback_effect(key: str, before: str | None, after: str | None) -> str:
+    """What a change to or from ``fallback: null`` (issue 30 §3) does beyond the
+    unknown codes' class: the root class loses or gains a code of its own."""
+    if key != "fallback" or (before is None) == (after is None):
+        return ""
+    if after is None:
+        return (
+            ": an unknown code keeps its identity as a root error, and a bare "
+            "root error now needs its code (Python code=, TypeScript's code option)"
+        )
+    return f": unknown codes become {after!r}, no longer errors of their own code"
+
+
 def diff(old: Names, new: Names) -> list[Change]:
     """Every change from ``old`` to ``new``, breaking first, then in taxonomy order."""
     changes: list[Change] = []
@@ -162,8 +181,21 @@ def diff(old: Names, new: Names) -> list[Change]:
                 Change(
                     kind=BREAKING,
                     rule=rule,
-                    message=f"{key} changed from {before!r} to {after!r}",
+                    message=f"{key} changed from {_shown(before)} to "
+                    f"{_shown(after)}" + _fallback_effect(key, before, after),
                     position=nt.position_of(key),
+                )
+            )
+    if ot.fallback is None and nt.fallback is None:
+        if ot.unknown_retryable != nt.unknown_retryable:
+            add(
+                Change(
+                    kind=BREAKING,
+                    rule="unknown-retryable-changed",
+                    message=f"unknown_retryable changed from {ot.unknown_retryable} "
+                    f"to {nt.unknown_retryable}: an unknown code decoded by the old "
+                    "version is retried otherwise",
+                    position=nt.position_of("unknown_retryable"),
                 )
             )
     for label, before, after in _renames(old, new):

@@ -74,7 +74,14 @@ class FieldDoc(ShapeDoc):
     description: str
     default: NotRequired[Annotated[JSON, Doc("an optional field's default")]]
     domain: Annotated[
-        str | None, Doc("the domain that declares it for all its codes; null: code")
+        str | None,
+        Doc("the domain that declares it for its codes and child domains'; null: code"),
+    ]
+    top: NotRequired[
+        Annotated[
+            Literal[True],
+            Doc("the top-level details: declares it, for every code (issue 30 §7)"),
+        ]
     ]
 
 
@@ -266,7 +273,16 @@ class ModelDocument(TypedDict):
     title: str
     version: str
     base: str
-    fallback: str
+    fallback: Annotated[
+        str | None, Doc("null: no code is borrowed, unknown ones keep theirs")
+    ]
+    #: Issue 30 §3, only with fallback null.
+    unknown_retryable: NotRequired[
+        Annotated[
+            Literal["false", "true", "by_status"],
+            Doc("whether an unknown code is retryable where its payload does not say"),
+        ]
+    ]
     wrap: str
     code_case: Literal["lower_snake", "upper_snake", "as_written"]
     python_layout: Literal["auto", "module", "lazy"]
@@ -289,6 +305,12 @@ class ModelDocument(TypedDict):
         str | None, Doc("each code's docs link, {code} standing for its wire code")
     ]
     payload: Annotated[PayloadDoc, Doc("the payload the wire carries (issue 14 §2)")]
+    fields: NotRequired[
+        Annotated[
+            list[FieldDoc],
+            Doc("details fields every code carries (issue 30 §7); absent: none"),
+        ]
+    ]
 
 
 # ---------------------------------------------------------------- the document
@@ -319,6 +341,8 @@ def _field(field: Field) -> FieldDoc:
     }
     if field.has_default:
         doc["default"] = json_data(field.default)
+    if field.top:
+        doc["top"] = True
     return doc
 
 
@@ -400,7 +424,7 @@ def document(
     given = options or {}
     docs = taxonomy.docs
     example = docs.example
-    return {
+    out: ModelDocument = {
         "model_format": MODEL_FORMAT,
         "source": taxonomy.source,
         "name": taxonomy.name,
@@ -459,6 +483,11 @@ def document(
         "docs_url": taxonomy.docs_url,
         "payload": _payload(taxonomy.payload),
     }
+    if taxonomy.fallback is None:
+        out["unknown_retryable"] = typing.cast(Any, taxonomy.unknown_retryable)
+    if taxonomy.fields:
+        out["fields"] = [_field(field) for field in taxonomy.fields]
+    return out
 
 
 def _payload(payload: Payload) -> PayloadDoc:

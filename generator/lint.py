@@ -160,6 +160,8 @@ def _terminal_not_retryable(
 def _fallback_not_retryable(
     t: Taxonomy,
 ) -> Iterator[Found]:
+    if t.fallback is None:
+        return  # fallback: null (issue 30 §3): no code is borrowed
     fallback = t.code(t.fallback)
     if fallback.retryable:
         yield (
@@ -244,6 +246,11 @@ def _replaced_by_live(t: Taxonomy) -> Iterator[Found]:
             )
         elif target.code == code.code:
             yield _about(code), f"{code.code!r} is replaced by itself", dep.position
+    for tomb in t.removed:  # a removed code's page links to its replacement
+        if tomb.replaced_by is not None and tomb.replaced_by not in live:
+            message = f"removed {tomb.code!r} is replaced by {tomb.replaced_by!r}"
+            about = About(code=tomb.code, domain=tomb.domain)
+            yield about, message + ", which is not a live code", tomb.position
 
 
 #: Each rule's check, by id; the ids, levels and summaries are

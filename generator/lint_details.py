@@ -3,8 +3,9 @@
 ``template-uses-field``: a ``message:`` template that names no field reads the
 same for every error of its code, so it says nothing the meaning cannot.
 ``field-described``: a details field with no ``description`` that no template
-uses is documented nowhere (a domain's field counts as used when any of its
-codes' templates uses it).  :mod:`taxogen.lint` lists them with the others;
+uses is documented nowhere (a shared field counts as used when any template of
+a code carrying it uses it: a domain's, of its codes or its child domains';
+the top level's, of any code).  :mod:`taxogen.lint` lists them with the others;
 what every rule's finding is about (:class:`About`) is here, where the first
 rules that need a field in it are.
 """
@@ -34,8 +35,8 @@ class About:
         names = [n for n in (self.code, self.domain) if n is not None]
         if self.field is not None:
             owner = self.code if self.code is not None else self.domain
-            if owner is not None:
-                names.append(f"{owner}.{self.field}")
+            # A top-level details field (issue 30 §7) is named by itself.
+            names.append(self.field if owner is None else f"{owner}.{self.field}")
         return tuple(names)
 
 
@@ -62,9 +63,27 @@ def template_uses_field(
 def field_described(
     t: Taxonomy,
 ) -> Iterator[Found]:
+    # A shared field is described by any template of a code that carries it:
+    # the top level's by every code's, a domain's by its codes' and by those of
+    # the domains below it (issue 30 §7).
+    used_in: dict[str, set[str]] = {}
+    for code in t.codes:
+        names = set(code.message.fields) if code.message else set()
+        below = t.domain(code.domain)
+        for owner in ("", below.key, *(d.key for d in t.ancestors(below))):
+            used_in.setdefault(owner, set()).update(names)
+    for field in t.fields:
+        if not field.description and field.name not in used_in.get("", ()):
+            yield (
+                About(field=field.name),
+                (
+                    f"top-level details field {field.name!r} has no description"
+                    " and no message template uses it"
+                ),
+                field.position,
+            )
     for domain in t.domains:
-        # A domain's field is described by any of its codes' templates.
-        used = {n for c in domain.codes if c.message for n in c.message.fields}
+        used = used_in.get(domain.key, set())
         for field in domain.fields:
             if not field.description and field.name not in used:
                 yield (
@@ -78,7 +97,7 @@ def field_described(
         for code in domain.codes:
             own = code.message.fields if code.message else ()
             for field in code.fields:
-                if field.domain is None and not field.description:
+                if field.domain is None and not field.top and not field.description:
                     if field.name not in own:
                         yield (
                             About(code=code.code, domain=code.domain, field=field.name),

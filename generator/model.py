@@ -271,6 +271,10 @@ def semver_guess(text: str) -> str:
 #: What a code may be on the wire (``wire_type``): text, or an integer such as
 #: JSON-RPC's ``-32601`` and gRPC's ``14``.
 WIRE_TYPES = ("string", "integer")
+#: ``unknown_retryable:`` (issue 30 §3): whether an unknown code that keeps its
+#: identity is retryable where its payload does not say: never, always, or when
+#: the HTTP status it was received with is 5xx.
+UNKNOWN_RETRYABLE = ("false", "true", "by_status")
 #: A string wire code: printable ASCII without spaces (``23505``, ``CardDeclined``,
 #: ``UNAVAILABLE``), the same regular expression in every runtime and the schema.
 WIRE_PATTERN = re.compile(r"[!-~]+")
@@ -556,8 +560,11 @@ class Field:
     #: The value the constructor gives an omitted optional field (``has_default``).
     default: JSONValue = None
     has_default: bool = False
-    #: The domain that declares the field for all its codes, or None: the code does.
+    #: The domain that declares the field for all its codes (and its child
+    #: domains' codes), or None: the code or the top level does.
     domain: str | None = None
+    #: Whether the top-level ``details:`` declares it, for every code (issue 30 §7).
+    top: bool = False
     position: Position
 
 
@@ -691,7 +698,8 @@ class Code:
     wire: str | int | None = None
     since: str | None = None  # the taxonomy version that added the code
     deprecated: Deprecation | None = None
-    #: Every declared details field: the domain's first, then the code's own.
+    #: Every declared details field: the top level's first, then its domain's
+    #: parents' (outermost first), its domain's, then the code's own.
     fields: tuple[Field, ...] = ()
     message: Template | None = None  # the ``message:`` template, if declared
     #: The statuses the code itself declares (see Taxonomy.mapped for inheritance).
@@ -762,7 +770,9 @@ class Domain:
     class_name: str | None
     position: Position
     removed: tuple[Tombstone, ...] = ()
-    fields: tuple[Field, ...] = ()  # the details fields all its codes share
+    #: The details fields it declares for all its codes and its child domains'
+    #: (those it inherits from its parents and the top level are theirs).
+    fields: tuple[Field, ...] = ()
     #: The statuses the domain declares for its codes (see Taxonomy.mapped).
     http_status: int | None = None
     grpc_status: str | None = None
@@ -832,7 +842,9 @@ class Taxonomy:
     title: str
     version: str
     base: str
-    fallback: str
+    #: The code an unknown wire code is treated as; None (``fallback: null``,
+    #: issue 30 §3): none, an unknown code keeps its identity as a base error.
+    fallback: str | None
     wrap: str
     code_case: str
     domains: tuple[Domain, ...]
@@ -852,8 +864,13 @@ class Taxonomy:
     retry_after: str | None = None
     #: Each code's documentation link, ``{code}`` standing for its wire code.
     docs_url: str | None = None
+    #: The top-level ``details:``: fields every code carries (issue 30 §7).
+    fields: tuple[Field, ...] = ()
     #: The payload the wire carries (``payload:``); today's by default.
     payload: Payload = _HARMOVELA
+    #: Whether an unknown code that keeps its identity is retryable when its
+    #: payload does not say: one of UNKNOWN_RETRYABLE (issue 30 §3).
+    unknown_retryable: str = "false"
     #: The domains by key (built once: every code's inherited values read it).
     _by_key: dict[str, Domain] = dataclasses.field(
         init=False, repr=False, compare=False

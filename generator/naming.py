@@ -233,7 +233,8 @@ class Names:
     taxonomy: Taxonomy
     base: str
     domains: tuple[NamedDomain, ...]
-    fallback: NamedCode
+    #: None with ``fallback: null`` (issue 30 §3): unknown codes keep their own.
+    fallback: NamedCode | None
     wrap: NamedCode
     #: The domains in the order their classes are defined: parents first.
     class_domains: tuple[NamedDomain, ...] = ()
@@ -241,6 +242,30 @@ class Names:
     @property
     def codes(self) -> tuple[NamedCode, ...]:
         return tuple(code for domain in self.domains for code in domain.codes)
+
+    def fallback_text(self, tick: str = "") -> str:
+        """What an unknown code is treated as, for the schema's and OpenAPI's
+        words: the fallback's key (and wire code where it differs), or with no
+        fallback (issue 30 §3) itself, an error of the root class; ``tick``
+        quotes each name (a Markdown backtick)."""
+        if self.fallback is None:
+            return f"itself (an error of {tick}{self.base}{tick} carrying it)"
+        code = self.fallback.code
+        if code.wire is None:
+            return f"{tick}{code.code}{tick}"
+        if tick:
+            return f"{tick}{code.code}{tick} ({tick}{code.wire_text}{tick})"
+        return f"{code.code} ({code.wire_text})"
+
+    @property
+    def own_constructors(self) -> frozenset[str]:
+        """With no fallback (issue 30 §3), whose root constructor requires a code:
+        the code classes right below a class with no code (the root, a domain's
+        own class), which each need a constructor without it.  Empty otherwise."""
+        if self.fallback is not None:
+            return frozenset()
+        coded = {code.class_name for code in self.codes}
+        return frozenset(c.class_name for c in self.codes if c.parent not in coded)
 
     @property
     def prefixes(self) -> tuple[tuple[str, str], ...]:
@@ -472,6 +497,6 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         base=taxonomy.base,
         domains=tuple(domains),
         class_domains=tuple(by_key[d.key] for d in taxonomy.class_domains),
-        fallback=by_code[taxonomy.fallback],
+        fallback=None if taxonomy.fallback is None else by_code[taxonomy.fallback],
         wrap=by_code[taxonomy.wrap],
     )

@@ -64,7 +64,7 @@ SCHEMA_ID = (
 #: ahead of the validator that reads them, by where they sit; a key leaves this
 #: list with the change that makes taxogen take it (tests/test_taxonomy_schema.py).
 PENDING: dict[str, tuple[str, ...]] = {
-    "top": ("details", "python_bases", "unknown_retryable"),
+    "top": ("python_bases",),
     "domain": ("fallback", "python_bases"),
     "code": ("python_bases", "go_is"),
     "field": ("fields", "const"),
@@ -761,6 +761,27 @@ def _cases() -> list[dict[str, Any]]:
         }
     )
     rules += [
+        # Issue 30 §3: unknown_retryable only where unknown codes keep theirs, and
+        # no fallback: null where a problem's type may name no code at all.
+        {
+            "if": {
+                "required": ["fallback"],
+                "properties": {"fallback": {"type": "string"}},
+            },
+            "then": {"not": {"required": ["unknown_retryable"]}},
+        },
+        {
+            "if": {
+                "required": ["payload"],
+                "properties": {
+                    "payload": {
+                        "required": ["preset"],
+                        "properties": {"preset": {"const": "problem"}},
+                    }
+                },
+            },
+            "then": {"properties": {"fallback": {"type": "string"}}},
+        },
         _untyped(),
         {
             "if": {
@@ -917,8 +938,10 @@ def schema() -> dict[str, Any]:
         "retry_after": _retry_after("after any code"),
         "python_bases": _python_bases("every code"),
         "unknown_retryable": {
-            "description": "Whether an unknown code is retryable: false, true, or "
-            "by_status (for 5xx statuses received) (issue 30).",
+            "description": "With fallback: null, whether an unknown code (which "
+            "keeps its identity) is retryable where its payload does not say: "
+            "false (the default), true, or by_status (when received with a 5xx "
+            "status; not without one).",
             "enum": [False, True, "by_status"],
         },
     }

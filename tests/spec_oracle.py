@@ -114,7 +114,8 @@ def readme_go_name(text: str, *, key: bool = False) -> str:
 @dataclasses.dataclass(frozen=True)
 class SpecCode:
     code: str
-    domain: str
+    #: None: no domain (issue 30 §3, an unknown code kept as a root error).
+    domain: str | None
     retryable: bool
     meaning: str
     class_name: str
@@ -174,7 +175,8 @@ class Spec:
 
     name: str
     base: str
-    fallback: str
+    #: Issue 30 §3: None (``fallback: null``): "no real code is borrowed".
+    fallback: str | None
     wrap: str
     code_case: str
     codes: dict[str, SpecCode]  # live codes, in file order
@@ -228,6 +230,26 @@ class Spec:
     #: README "Deprecation and tombstones": each tombstone's ``since``, in the
     #: order of ``removed``.
     removed_since: tuple[str, ...] = ()
+    #: Issue 30 §3: ``unknown_retryable`` ("false", "true", "by_status").
+    unknown_retryable: str = "false"
+    title: str = ""
+
+    def keeps(self, code: object) -> bool:
+        """Issue 30 §3: whether a received code keeps its identity: unknown, no
+        fallback ("no real code is borrowed"), and no ``<domain>_error`` code of
+        a domain whose match claims it to lend (README "Hierarchies")."""
+        if self.fallback is not None or self.known(code) is not None:
+            return False
+        domain = self.matched(code)
+        return domain is None or domain not in self.domain_codes
+
+    def unknown_retryable_at(self, status: int | None) -> bool:
+        """Issue 30 §3: an unknown code kept is "not retryable unless the payload
+        says so (or unknown_retryable: by_status: retryable for 5xx statuses
+        received)"; true: always (README); no status received: not 5xx."""
+        if self.unknown_retryable == "by_status":
+            return status is not None and 500 <= status <= 599
+        return self.unknown_retryable == "true"
 
     @property
     def mapped_payload(self) -> bool:
@@ -310,12 +332,37 @@ class Spec:
         known = self.known(code)
         if known is not None:
             return known
-        fallback = self.codes[self.fallback]
         domain = self.matched(code)
+        if domain is not None and domain in self.domain_codes:
+            return self.codes[self.domain_codes[domain]]
+        if self.fallback is None:
+            # Issue 30 §3: "becomes the base class (or the class of the domain
+            # whose match: claims it), reports the received code as its code",
+            # "has the status it was received with or none": the root maps to
+            # nothing; a domain's own class keeps its statuses (README).
+            assert isinstance(code, (str, int)), code
+            kept = SpecCode(
+                code=str(code),
+                domain=None,
+                retryable=self.unknown_retryable_at(None),
+                meaning=self.title,
+                class_name=self.base,
+                wire=int(code) if self.integer and not isinstance(code, str) else code,
+            )
+            if domain is None:
+                return kept
+            http, grpc = self.domain_statuses[domain]
+            return dataclasses.replace(
+                kept,
+                domain=domain,
+                meaning=self.domain_titles[domain],
+                class_name=self.domains[domain],
+                http_status=_default_status(http),
+                grpc_status=grpc,
+            )
+        fallback = self.codes[self.fallback]
         if domain is None:
             return fallback
-        if domain in self.domain_codes:
-            return self.codes[self.domain_codes[domain]]
         http, grpc = self.domain_statuses[domain]
         return dataclasses.replace(
             fallback,
@@ -502,7 +549,16 @@ def read_spec(path: Path) -> Spec:
             domains[key] = domain.get("class") or (
                 "".join(w.capitalize() for w in _words(key)) + suffix
             )
-        shared = _fields(domain.get("details"))
+        # Issue 30 §7: "a top-level `details:` shared by every code; a domain's
+        # details inherited by its child domains (`parent:`)": the top level's
+        # first, then each ancestor's, outermost first, then the domain's own.
+        lineage, above = [key], parents[key]
+        while above is not None and above not in lineage:
+            lineage.append(above)
+            above = parents.get(above)
+        shared = _fields(raw.get("details"))
+        for ancestor in reversed(lineage):
+            shared.update(_fields(raw["domains"][ancestor].get("details")))
         for code, entry in live.items():
             assert isinstance(code, str) and type(entry["retryable"]) is bool
             fields = {**shared, **_fields(entry.get("details"))}
@@ -547,6 +603,9 @@ def read_spec(path: Path) -> Spec:
         base=raw["base"],
         fallback=raw["fallback"],
         wrap=raw["wrap"],
+        # Issue 30 §3: false (the default), true or by_status.
+        unknown_retryable=str(raw.get("unknown_retryable", False)).lower(),
+        title=raw["title"],
         code_case=code_case,
         codes=codes,
         domains=domains,
@@ -877,6 +936,8 @@ def _ancestors(spec: Spec, code: SpecCode) -> list[str]:
     """The classes an error of ``code`` must be an instance of: its domain's, its
     parent domains' (docs "Hierarchies") and the base.
     """
+    if code.domain is None:  # issue 30 §3: an unknown code kept, the base's
+        return [spec.base]
     return sorted({*(spec.domains[d] for d in spec.lineage(code.domain)), spec.base})
 
 
@@ -1017,7 +1078,7 @@ def observe_python(mod: Any, op: str, given: Any) -> dict[str, Any]:
             "class": type(err).__name__,
             # The plain value an ErrorCode member holds (a str or an int).
             "code": err.code.value if hasattr(err.code, "value") else err.code,
-            "domain": str(err.domain),
+            "domain": None if err.domain is None else str(err.domain),
             "retryable": err.retryable,
             "wire_code": err.wire_code,
             "payload": json.loads(json.dumps(err.to_payload())),
@@ -1282,7 +1343,16 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
         "message": message,
         "absent": absent,
         "around": around,
-        "retryable": target.retryable if retryable is None else retryable,
+        "retryable": (
+            retryable
+            if retryable is not None
+            # Issue 30 §3: "retryable for 5xx statuses received" (by_status).
+            else (
+                spec.unknown_retryable_at(status)
+                if code is not None and spec.keeps(code)
+                else target.retryable
+            )
+        ),
         "details": details,
         "http_status": target.http_status if status is None else status,
     }

@@ -248,7 +248,20 @@ ALIAS = (
     "meaning: Task was cancelled}",
     "meaning: Task was cancelled, aliases: [task_canceled]}",
 )
+#: Issue 30 §3: fallback: null, and how unknown codes are retried then.
+NO_FALLBACK = ("fallback: protocol_error\n", "fallback: null\n")
+BY_STATUS = ("fallback: null\n", "fallback: null\nunknown_retryable: by_status\n")
 OTHER_PAIRS = [
+    # A root class loses its code (Python's Base() needs code=), and an unknown
+    # code decodes as itself: breaking both ways.
+    ("fallback dropped", [], [NO_FALLBACK], {(BREAKING, "fallback-changed")}),
+    ("fallback restored", [NO_FALLBACK], [], {(BREAKING, "fallback-changed")}),
+    (
+        "unknown_retryable changed",
+        [NO_FALLBACK],
+        [BY_STATUS],
+        {(BREAKING, "unknown-retryable-changed")},
+    ),
     ("code undeprecated", [DEPRECATE], [], {(COMPATIBLE, "code-undeprecated")}),
     ("alias removed", [ALIAS], [], {(BREAKING, "alias-removed")}),
     ("alias added", [], [ALIAS], {(COMPATIBLE, "alias-added")}),
@@ -270,7 +283,20 @@ OTHER_PAIRS = [
 # (id, [(old, new)], {(kind, rule)}, how many changes), the kinds the issue's.
 TYPED = (REPO / "tests/cases/typed_details/taxonomy.yaml").read_text(encoding="utf-8")
 ELAPSED = "          elapsed_ms: {type: integer, required: false, description: How long"
+TOP_DETAILS = "wrap: internal_error\n"
 DETAILS_PAIRS = [
+    # Issue 30 §7: a top-level field is every code's: found on each of the 8.
+    (
+        "top-level optional field added",
+        [
+            (
+                TOP_DETAILS,
+                TOP_DETAILS + "details: {note: {type: string, required: false}}\n",
+            )
+        ],
+        {(COMPATIBLE, "field-added")},
+        8,
+    ),
     (
         "optional field added",
         [(ELAPSED, "          note: {type: string, required: false}\n" + ELAPSED)],

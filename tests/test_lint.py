@@ -185,6 +185,16 @@ def test_rule_fires_before_and_not_after(tmp_path: Path, rule_id: str) -> None:
     assert after == []
 
 
+def test_fallback_not_retryable_has_nothing_to_say_of_fallback_null(
+    tmp_path: Path,
+) -> None:
+    # Issue 30 §3: with fallback: null no code is borrowed, retryable or not; an
+    # unknown code is retryable only as its payload or unknown_retryable says.
+    config = LintConfig.from_table({"enable": ["fallback-not-retryable"]})
+    edits = [("fallback: protocol_error", "fallback: null\nunknown_retryable: true")]
+    assert lint(_taxonomy(tmp_path, edits), config) == []
+
+
 def test_replaced_by_a_deprecated_code_fires_too(tmp_path: Path) -> None:
     taxonomy = _taxonomy(
         tmp_path,
@@ -403,6 +413,52 @@ def test_field_described_checks_a_domain_field_once_against_all_templates(
     assert lint(_taxonomy(tmp_path, used), config) == []
 
 
+def test_field_described_checks_a_top_level_field_once(tmp_path: Path) -> None:
+    """Issue 30 §7: a top-level field is every code's, and said once: found once
+    (not under every code), quiet once any code's template uses it, and ignored
+    by its own name."""
+    edits = [
+        ("domains:\n", "details: {trace: {type: string, required: false}}\ndomains:\n")
+    ]
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, edits), config)
+    assert [(f.rule, f.code, f.about.field) for f in found] == [
+        ("field-described", None, "trace")
+    ]
+    assert "top-level details field 'trace'" in found[0].message
+    ignored = LintConfig.from_table(
+        {"enable": ["field-described"], "ignore": ["trace"]}
+    )
+    assert lint(_taxonomy(tmp_path, edits), ignored) == []
+    at = "meaning: Session timed out (heartbeat or idle)}"
+    used = edits + [(at, at[:-1] + ', message: "session {trace}"}')]
+    # A placeholder needs a value: the field gets a default.
+    used[0] = (
+        "domains:\n",
+        "details: {trace: {type: string, required: false, default: none}}\ndomains:\n",
+    )
+    assert lint(_taxonomy(tmp_path, used), config) == []
+
+
+def test_field_described_counts_a_child_domains_templates(tmp_path: Path) -> None:
+    """Issue 30 §7: a domain's field is its child domains' codes' too, so their
+    templates describe it."""
+    shared = "    description: Errors that affect the transport-level session.\n"
+    child = "    description: Errors related to subscription creation or management.\n"
+    edits = [
+        (shared, shared + "    details: {session_id: string}\n"),
+        (child, child + "    parent: session\n"),
+    ]
+    config = LintConfig.from_table({"enable": ["field-described"]})
+    found = lint(_taxonomy(tmp_path, edits), config)
+    assert [(f.about.domain, f.about.field) for f in found] == [
+        ("session", "session_id")
+    ]
+    at = "meaning: Unspecified subscription error}"
+    used = edits + [(at, at[:-1] + ', message: "subscription of {session_id}"}')]
+    assert lint(_taxonomy(tmp_path, used), config) == []
+
+
 def test_code_domain_prefix_is_spelt_in_the_code_case(tmp_path: Path) -> None:
     """Issue 10: in an UPPER_SNAKE taxonomy, domain ``llm``'s prefix is ``LLM_``."""
     harness = REPO / "tests/cases/harness/taxonomy.yaml"
@@ -430,3 +486,27 @@ def test_a_parent_domain_without_codes_needs_no_generic_code(tmp_path: Path) -> 
         "domain 'tool' has no generic code 'tool_error' for errors it cannot be "
         "more precise about"
     ]
+
+
+def test_a_removed_code_replaced_by_no_live_code_fires(tmp_path: Path) -> None:
+    # Issue 33 §6: the removed code's page links to what replaced it.
+    removed = (
+        "task_cancelled: {removed: {since: 0.1.0, reason: gone,"
+        " replaced_by: %s}, meaning: Task was cancelled}"
+    )
+    old = "task_cancelled: {retryable: false, meaning: Task was cancelled}"
+    findings = {
+        target: [
+            f.message
+            for f in lint(_taxonomy(tmp_path, [(old, removed % target)]))
+            if f.rule == "replaced-by-live"
+        ]
+        for target in ("task_error", "task_vanished")
+    }
+    assert findings == {
+        "task_error": [],
+        "task_vanished": [
+            "removed 'task_cancelled' is replaced by 'task_vanished', which is not"
+            " a live code"
+        ],
+    }

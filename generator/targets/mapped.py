@@ -4,7 +4,8 @@ Python and TypeScript share one class tree (the root, each domain's class, each
 code's class), and each class carries ``http_status``, ``grpc_status``,
 ``throttling`` and ``doc_url`` (``httpStatus``...): a code's class what the
 code maps to (:meth:`taxogen.model.Taxonomy.mapped`), the root what the
-fallback code does (a bare root error carries the fallback code), and a domain's
+fallback code does (a bare root error carries the fallback code; nothing where
+there is none), and a domain's
 own class (one no ``<domain>_error`` code owns) the statuses of the domain and,
 as its bare instance still carries the fallback code, the root's throttling and
 link.  Each class also carries the details field of its retry hint
@@ -97,7 +98,10 @@ def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
     """Every class by name: its parent class ("": the runtime's base) and what
     it carries."""
     taxonomy = names.taxonomy
-    root = code_mapping(taxonomy, names.fallback.code)
+    # With no fallback (issue 30 §3) the root maps to nothing: its errors carry
+    # the status they were received with, or none.
+    fallback = names.fallback
+    root = NONE if fallback is None else code_mapping(taxonomy, fallback.code)
     out: dict[str, tuple[str, Mapping]] = {names.base: ("", root)}
     for domain in names.domains:
         if domain.base_code is None:

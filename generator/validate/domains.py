@@ -14,10 +14,10 @@ from taxogen.model import CLASS_OVERRIDE, Code, Domain, Tombstone
 from taxogen.naming import pascal_guess
 from taxogen.nodes import MapNode, Node, ScalarNode
 from taxogen.validate.codes import Codes, is_removed, read_code
-from taxogen.validate.fields import NONE_DECLARED, read_fields
 from taxogen.validate.hierarchy import Hierarchy, Match, read_match
 from taxogen.validate.reader import Reader, get, join
 from taxogen.validate.retry import RETRY_KEY, read_retry_after
+from taxogen.validate.shared import DomainFields
 from taxogen.validate.status import STATUS_KEYS, read_statuses
 from taxogen.validate.text import describe
 
@@ -43,11 +43,13 @@ def read_domain(
     code_case: str | None,
     codes: Codes,
     hierarchy: Hierarchy,
+    fields: DomainFields = DomainFields(),
 ) -> tuple[Domain | None, Domain | None]:
     """The domain, and its valid parts (for the name checks), each None if unusable.
 
     Its ``parent`` and ``match`` are recorded in ``hierarchy`` for the checks
-    that need every domain.
+    that need every domain; ``fields`` are its details fields, as
+    :mod:`.shared` read them beforehand.
     """
     dkey = join("domains", key_node.value)
     # Either case whatever the codes' (an UPPER_SNAKE catalogue may keep `llm`).
@@ -100,11 +102,7 @@ def read_domain(
     class_ok = "class" not in found or class_name is not None
     statuses = read_statuses(r, dkey, found)
     retry_after, retry_at, retry_ok = read_retry_after(r, dkey, found)
-    shared = (
-        read_fields(r, join(dkey, "details"), found["details"], key_node.value)
-        if "details" in found
-        else NONE_DECLARED
-    )
+    shared = fields.inherited
     valid: list[Code] = []
     partial: list[Code] = []
     removed: list[Tombstone] = []
@@ -113,6 +111,7 @@ def read_domain(
         and title is not None
         and class_ok
         and shared.complete
+        and fields.own.complete
         and statuses.ok
         and retry_ok
         and match is not None
@@ -191,7 +190,7 @@ def read_domain(
         class_name=class_name,
         position=key_node.position,
         removed=tuple(removed),
-        fields=shared.fields,
+        fields=fields.own.fields,
         http_status=statuses.http_status,
         grpc_status=statuses.grpc_status,
         http_statuses=statuses.http_statuses,

@@ -11,6 +11,7 @@ here, where every message can name the key and the line.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import NamedTuple
 
@@ -61,9 +62,15 @@ NONE_DECLARED = Declared(fields=())
 
 
 def read_fields(
-    r: Reader, key: str, item: tuple[ScalarNode, Node], domain: str | None
+    r: Reader,
+    key: str,
+    item: tuple[ScalarNode, Node],
+    domain: str | None,
+    *,
+    top: bool = False,
 ) -> Declared:
-    """The fields of a ``details`` mapping (``domain``: a domain declares them)."""
+    """The fields of a ``details`` mapping (``domain``: a domain declares them;
+    ``top``: the top level does, for every code)."""
     key_node, node = item
     if node.refused:
         return Declared(fields=(), complete=False, opaque=True)
@@ -78,7 +85,7 @@ def read_fields(
     for name_node, value in node.items:
         field = _read_field(r, join(key, name_node.value), name_node, value, domain)
         if field is not None:
-            fields.append(field)
+            fields.append(dataclasses.replace(field, top=True) if top else field)
     return Declared(
         fields=tuple(fields),
         written=frozenset(name_node.value for name_node, _ in node.items),
@@ -288,10 +295,13 @@ def _past_safe(shape: Shape, value: JSONValue) -> bool:
     )
 
 
-def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declared:
-    """A code's fields: its domain's, then its own; a changed shape is an error.
+def merge_fields(
+    r: Reader, key: str, shared: Declared, own: Declared, what: str = "a code"
+) -> Declared:
+    """A code's (or, ``what`` saying so, a domain's) fields: those it inherits,
+    then its own; a changed shape is an error.
 
-    A code may declare a domain's field again with the same shape (to describe
+    A code may declare an inherited field again with the same shape (to describe
     it for that code, or make it optional); its declaration then wins.
     """
     merged = {field.name: field for field in shared.fields}
@@ -302,12 +312,13 @@ def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declar
             r.error(
                 field.position,
                 join(key, field.name),
-                f"field {show(field.name)} is declared by domain "
-                f"{inherited.domain!r} as {describe_shape(inherited.shape)} (line "
-                f"{inherited.position.line}); a code may add fields but not give one "
+                f"field {show(field.name)} is declared by {_owner(inherited)} as "
+                f"{describe_shape(inherited.shape)} (line "
+                f"{inherited.position.line}); {what} may add fields but not give one "
                 "another type",
             )
             ok = False
+            continue  # the inherited one stands, for the levels below
         merged[field.name] = field
     return Declared(
         fields=tuple(merged.values()),
@@ -315,6 +326,11 @@ def merge_fields(r: Reader, key: str, shared: Declared, own: Declared) -> Declar
         complete=ok and shared.complete and own.complete,
         opaque=shared.opaque or own.opaque,
     )
+
+
+def _owner(field: Field) -> str:
+    """Who declares an inherited field, for messages."""
+    return "the top level" if field.top else f"domain {field.domain!r}"
 
 
 def describe_shape(shape: Shape, *, many: bool = False) -> str:

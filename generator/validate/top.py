@@ -29,13 +29,16 @@ from taxogen.validate.codes import Codes, resolve_replacements
 from taxogen.validate.docs import check_pages, read_docs
 from taxogen.validate.domains import read_domain
 from taxogen.validate.events import read_events
+from taxogen.validate.fields import NONE_DECLARED, read_fields
 from taxogen.validate.hierarchy import Hierarchy
 from taxogen.validate.hints import name_hint
 from taxogen.validate.reader import Reader, get
 from taxogen.validate.payload import check_payload, read_payload
 from taxogen.validate.retry import RETRY_KEY, check_retry_after, read_retry_after
+from taxogen.validate.shared import DomainFields, shared_fields
 from taxogen.validate.status import read_docs_url, read_statuses, read_version
 from taxogen.validate.text import describe, show
+from taxogen.validate.unknown import UNKNOWN_KEY, is_null, read_unknown_retryable
 
 __all__ = ["FORMAT", "TOP_REQUIRED", "read_taxonomy"]
 
@@ -61,7 +64,9 @@ _TOP_KEYS = (
     "grpc_status",
     "docs_url",
     "payload",
+    "details",
     RETRY_KEY,
+    UNKNOWN_KEY,
 )
 #: The keys every taxonomy gives (the JSON Schema requires the same ones).
 TOP_REQUIRED = (
@@ -158,6 +163,11 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         else "Error"
     )
 
+    top_fields = (
+        read_fields(r, "details", top["details"], None, top=True)
+        if "details" in top
+        else NONE_DECLARED
+    )
     domains: list[Domain] = []
     partial: list[Domain] = []  # the valid parts of every domain, for the name checks
     codes = Codes(wire_type)
@@ -176,9 +186,16 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         elif not domains_node.items:
             r.error(domains_node.position, "domains", "must define at least one domain")
         else:
+            shared = shared_fields(r, domains_node, top_fields)
             for key_node, value in domains_node.items:
                 domain, part = read_domain(
-                    r, key_node, value, code_case, codes, hierarchy
+                    r,
+                    key_node,
+                    value,
+                    code_case,
+                    codes,
+                    hierarchy,
+                    shared.get(key_node.value, DomainFields()),
                 )
                 if domain is not None:
                     domains.append(domain)
@@ -188,8 +205,10 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     else:
         codes.complete = False
 
+    # Issue 30 §3: fallback: null borrows no code for unknown ones.
+    no_fallback = "fallback" in top and is_null(top["fallback"][1])
     for role in ("fallback", "wrap"):
-        if role not in top:
+        if role not in top or (role == "fallback" and no_fallback):
             continue
         role_node = top[role][1]
         role_code = r.text(role_node, role)
@@ -213,6 +232,15 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     retry_after, retry_at, _ = read_retry_after(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
+    unknown_retryable = read_unknown_retryable(r, top, no_fallback)
+    if no_fallback and payload is not None and payload.problem:
+        r.error(
+            top["fallback"][1].position,
+            "fallback",
+            "null borrows no code for an unknown one, but a problem (payload "
+            "preset problem) whose type names no code of the taxonomy has none to "
+            "keep; name a fallback code",
+        )
 
     if (
         r.diagnostics
@@ -225,6 +253,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         or wire_type is None
         or class_suffix is None
         or payload is None
+        or unknown_retryable is None
     ):
         # Report the name clashes among the parts that are valid, in this same run.
         guess = code_case or _guess_case(partial)
@@ -243,7 +272,8 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         version=version,
         base=base,
         # Both were checked above to name a defined code (so they are plain text).
-        fallback=_scalar(top["fallback"][1]),
+        fallback=None if no_fallback else _scalar(top["fallback"][1]),
+        unknown_retryable=unknown_retryable,
         wrap=_scalar(top["wrap"][1]),
         code_case=code_case,
         domains=tuple(domains),
@@ -262,6 +292,7 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
         retry_after=retry_after,
         docs_url=docs_url,
         payload=payload,
+        fields=top_fields.fields,
     )
     if "payload" in top:
         check_payload(r, taxonomy, top["payload"][1])

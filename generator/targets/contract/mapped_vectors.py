@@ -26,6 +26,7 @@ from taxogen.targets.contract.payload_vectors import (
     VectorList,
     plain_code,
     some_unknown,
+    unknown_target,
 )
 from taxogen.targets.mapped import class_mappings, code_mapping
 
@@ -104,13 +105,23 @@ def class_facts(names: Names) -> dict[str, Facts]:
         )
         for c in names.codes
     }
+    # With no fallback (issue 30 §3) an unknown code that keeps its identity is
+    # retryable as unknown_retryable says where nothing else does (no status
+    # received here: only "true" makes it so).
+    unknown = (
+        names.fallback.code.retryable
+        if names.fallback is not None
+        else taxonomy.unknown_retryable == "true"
+    )
     for domain in names.domains:
         if domain.base_code is None:
             out[domain.class_name] = Facts(
-                names.fallback.code.retryable,
+                unknown,
                 domain.domain.title,
                 mapped[domain.class_name][1].http_status,
             )
+    if names.fallback is None:
+        out[names.base] = Facts(unknown, taxonomy.title, None)
     return out
 
 
@@ -408,6 +419,8 @@ def add_mapped_rules(out: VectorList, names: Names) -> None:
                     {"ok": False, "field": at + member},
                 )
     if payload.problem:
+        # (validation refuses fallback: null with the problem preset)
+        assert fallback is not None, "a problem's unknown type needs a fallback"
         _problem_rules(out, names, first, fallback, good, wrapped)
     if payload.exact_message:
         _absent_message_rules(out, names, first, good, wrapped)
@@ -445,6 +458,8 @@ def _status_rules(
         wrapped({**good, member: None}),
         _accepted(names, first, "m", _details_of(names)),
     )
+    if names.fallback is None:
+        _unknown_status_rules(out, names, good, wrapped)
     for vid, value in (
         ("status_text", "401"),
         ("status_fraction", 401.5),
@@ -458,6 +473,47 @@ def _status_rules(
             f"rejected: {member} must be an HTTP status (an integer from 100 to 599)",
             wrapped({**good, member: value}),
             {"ok": False, "field": at + member},
+        )
+
+
+def _unknown_status_rules(
+    out: VectorList, names: Names, good: dict[str, Any], wrapped: Any
+) -> None:
+    """Issue 30 §3: with no fallback, an unknown code received with a status keeps
+    both, and (where the payload has no retryable member) is retryable as
+    ``unknown_retryable`` says: ``by_status`` for a 5xx only."""
+    taxonomy = names.taxonomy
+    payload = taxonomy.payload
+    member = str(payload.status)
+    code = some_unknown(names)
+    class_name, _, domain, _ = unknown_target(names, code)
+    rule = taxonomy.unknown_retryable
+    for vid, status in (("unknown_status_5xx", 503), ("unknown_status_4xx", 404)):
+        body = {**good, payload.code: code, member: status}
+        if payload.retryable is not None:
+            retryable = bool(body[payload.retryable])
+        else:
+            retryable = rule == "true" or (rule == "by_status" and status >= 500)
+        written = dict(body)
+        if payload.details is not None and not payload.rest and payload.always_details:
+            written[payload.details] = _details_of(names)
+        out.add(
+            "from_payload",
+            vid,
+            f"an unknown code received with {member} {status} keeps both (no "
+            f"fallback); unknown_retryable: {rule}",
+            wrapped(body),
+            {
+                "ok": True,
+                "class": class_name,
+                "code": code,
+                "domain": domain,
+                "retryable": retryable,
+                "wire_code": code,
+                "http_status": status,
+                "class_http_status": None,
+                "payload": _written(payload, written, None),
+            },
         )
 
 

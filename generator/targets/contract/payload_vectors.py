@@ -144,13 +144,30 @@ def accepted(
     }
 
 
-def unknown_target(names: Names, wire: str | int) -> tuple[str, str | int, str, bool]:
+def _treated(names: Names) -> str:
+    """What the vectors' descriptions say an unknown code is treated as: the
+    fallback's key, or itself where there is none (issue 30 §3)."""
+    if names.fallback is None:
+        return f"itself (an error of {names.base})"
+    return names.fallback.code.code
+
+
+def unknown_target(
+    names: Names, wire: str | int
+) -> tuple[str, str | int, str | None, bool]:
     """What an unknown wire code is treated as (class, code, domain, retryable):
     the class of the domain whose ``match:`` it falls in (carrying that domain's
-    ``<domain>_error`` code, else the fallback's), else the fallback's."""
+    ``<domain>_error`` code, else the fallback's), else the fallback's.  With no
+    fallback (issue 30 §3) a code with nothing to borrow keeps its identity: its
+    class the root's (no domain) or the matching domain's, its code itself, and
+    retryable as ``unknown_retryable`` says where nothing else does (here, with
+    no status received: only ``true``)."""
     fallback = names.fallback
     domain = names.taxonomy.matched(wire)
+    kept = names.taxonomy.unknown_retryable == "true"
     if domain is None:
+        if fallback is None:
+            return (names.base, wire, None, kept)
         return (
             fallback.class_name,
             fallback.code.wire_code,
@@ -159,6 +176,8 @@ def unknown_target(names: Names, wire: str | int) -> tuple[str, str | int, str, 
         )
     named = next(d for d in names.domains if d.domain is domain)
     carried = named.base_code or fallback
+    if carried is None:
+        return (named.class_name, wire, domain.key, kept)
     return (
         named.class_name,
         carried.code.wire_code,
@@ -173,7 +192,7 @@ def accepted_unknown(
     """The outcome of a payload whose code ``wire`` the taxonomy does not know."""
     class_name, code, domain, _ = unknown_target(names, wire)
     return {
-        **accepted(names.fallback, payload, wire_code=wire),
+        **accepted(plain_code(names), payload, wire_code=wire),
         "class": class_name,
         "code": code,
         "domain": domain,
@@ -223,7 +242,7 @@ def plain_code(names: Names) -> NamedCode:
     for named in names.codes:
         if not named.code.fields:
             return named
-    return names.fallback
+    return names.fallback or names.wrap  # which may declare optional ones only
 
 
 def good_payload(names: Names) -> dict[str, Any]:
@@ -240,7 +259,6 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     """Add the ``from_payload`` vectors of ``names`` to ``out``."""
     taxonomy = names.taxonomy
     first = plain_code(names)
-    fallback = names.fallback
     # from_payload: every code, then each rule.
     for named in names.codes:
         payload = {
@@ -312,7 +330,7 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     out.add(
         "from_payload",
         "unknown_code",
-        f"a well-formed unknown code is treated as {fallback.code.code}, and "
+        f"a well-formed unknown code is treated as {_treated(names)}, and "
         "re-emitted as received",
         payload,
         accepted_unknown(names, payload, unknown),
@@ -410,7 +428,6 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
     will do, and the spellings a key could not have fall back instead.
     """
     taxonomy = names.taxonomy
-    fallback = names.fallback
     key = plain_code(names).code.code
     wire = str(good["code"])
     longest = unknown_code(names, "zz_" + "x" * (MAX_CODE_LENGTH - 3))
@@ -419,7 +436,7 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
         "from_payload",
         f"code_length_{MAX_CODE_LENGTH}",
         f"a well-formed unknown code of {MAX_CODE_LENGTH} "
-        f"characters, the limit, is treated as {fallback.code.code}",
+        f"characters, the limit, is treated as {_treated(names)}",
         payload,
         accepted_unknown(names, payload, longest),
     )
@@ -460,7 +477,7 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
                 "from_payload",
                 vid,
                 f"{code!r} is a well-formed unknown code (wire codes are any "
-                f"printable ASCII): treated as {fallback.code.code}",
+                f"printable ASCII): treated as {_treated(names)}",
                 payload,
                 accepted_unknown(names, payload, code),
             )
@@ -468,7 +485,6 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
 
 def _integer_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
     """The vectors of what makes an integer code well-formed, and its limits."""
-    fallback = names.fallback
     first = plain_code(names)
     number = int(first.code.wire_code)
     whole = {**good, "code": float(number)}
@@ -487,7 +503,7 @@ def _integer_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
             "from_payload",
             f"code_limit_{'minus' if limit < 0 else 'plus'}",
             f"{limit}, the limit, is a well-formed unknown code: treated as "
-            f"{fallback.code.code}",
+            f"{_treated(names)}",
             payload,
             accepted_unknown(names, payload, limit),
         )

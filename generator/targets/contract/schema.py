@@ -169,8 +169,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     mapping names (issue 14 §2), the rest as :func:`payload_schema` says."""
     taxonomy = names.taxonomy
     payload = taxonomy.payload
-    code = names.fallback.code
-    fallback = code.code if code.wire is None else f"{code.code} ({code.wire_text})"
+    fallback = names.fallback_text()
     template = taxonomy.docs_url or ""
 
     def wire(c: Any) -> Any:
@@ -338,8 +337,7 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
     taxonomy = names.taxonomy
     if not taxonomy.payload.default:
         return _mapped_schema(names, header)
-    code = names.fallback.code
-    fallback = code.code if code.wire is None else f"{code.code} ({code.wire_text})"
+    fallback = names.fallback_text()
     known = [
         {
             "const": c.code.wire_code,

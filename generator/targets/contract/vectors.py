@@ -198,7 +198,12 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
     out.add(
         "lookup",
         "unknown",
-        "an unknown code gets the fallback's class" + claims,
+        (
+            "an unknown code gets the fallback's class"
+            if fallback is not None
+            else "an unknown code keeps its identity, an error of the root class"
+        )
+        + claims,
         unknown,
         _looked_up(names, unknown),
     )
@@ -214,7 +219,12 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         out.add(
             "lookup",
             f"removed/{tomb.code}",
-            "a removed code gets the fallback's class" + claims,
+            (
+                "a removed code gets the fallback's class"
+                if fallback is not None
+                else "a removed code keeps its identity, an error of the root class"
+            )
+            + claims,
             tomb.wire_code,
             _looked_up(names, tomb.wire_code),
         )
@@ -317,7 +327,8 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
             "name": taxonomy.name,
             "version": taxonomy.version,
             "base": names.base,
-            "fallback": fallback.code.wire_code,
+            # null: fallback: null (issue 30 §3), unknown codes keep their own
+            "fallback": None if fallback is None else fallback.code.wire_code,
             "wrap": wrap.code.wire_code,
             "wire_type": taxonomy.wire_type,
             "code_pattern": code_pattern(names),

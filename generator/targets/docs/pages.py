@@ -63,7 +63,7 @@ def _link(taxonomy: model.Taxonomy, key: str) -> str:
 
 
 #: The main page's view of a code's details (target.py's ``_details``).
-Details = Callable[[NamedCode, "str | None"], Any]
+Details = Callable[[NamedCode, model.Taxonomy], Any]
 
 
 def _live(
@@ -84,11 +84,7 @@ def _live(
         http_statuses=", ".join(str(s) for s in mapped.http_statuses),
         retry_field=taxonomy.retry_field(code),
         doc_url=taxonomy.doc_url(code),
-        details=(
-            details(named, taxonomy.retry_field(code))
-            if code.fields or code.message
-            else None
-        ),
+        details=(details(named, taxonomy) if code.fields or code.message else None),
     )
 
 

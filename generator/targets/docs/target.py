@@ -30,6 +30,7 @@ from taxogen.model import (
     Docs,
     Event,
     Shape,
+    Taxonomy,
     constant_text,
     json_data,
     version_key,
@@ -124,6 +125,9 @@ class DomainView:
     #: Its ``match:``, each prefix or range as Markdown (`` `23` ``, ``-32099 to
     #: -32000``).
     matches: tuple[str, ...] = ()
+    #: The details fields it declares for its codes and its child domains',
+    #: listed once (issue 30 §7).
+    shared: tuple[Field, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,7 +142,7 @@ class DocsView:
     fields: tuple[Field, ...]
     domains: tuple[DomainView, ...]
     events: tuple[Event, ...]
-    fallback: NamedCode
+    fallback: NamedCode | None  # None: fallback: null (issue 30 §3)
     wrap: NamedCode
     changes: tuple[Change, ...]  # newest first
     #: Whether the code tables show a key column: some key differs from its wire
@@ -151,6 +155,8 @@ class DocsView:
     #: codes were left out of it for being too many to draw.
     diagram: tuple[str, ...] = ()
     diagram_without_codes: bool = False
+    #: The top-level details every code carries, listed once (issue 30 §7).
+    shared: tuple[Field, ...] = ()
     #: Under ``docs: {layout: pages}``, every code's own page (pages.py).
     pages: tuple[CodePage, ...] = ()
 
@@ -199,28 +205,86 @@ def shape_text(shape: Shape) -> str:
 RETRY_NOTE = "The retry hint: the seconds to wait before retrying"
 
 
-def _details(named: NamedCode, retry_field: str | None = None) -> CodeDetails:
+def _field_row(f: model.Field, retry: str | None) -> Field:
+    """A details field's row; ``retry``: it is the retry hint of the codes it
+    names (Markdown), or ("") of every code that lists it where it stands."""
+    note = f"{RETRY_NOTE[0].lower()}{RETRY_NOTE[1:]}"
+    if retry:
+        note = note.replace("retry hint", f"retry hint of {retry}", 1)
+    return Field(
+        name=f.name,
+        type=shape_text(f.shape),
+        required=f.required,
+        description=(
+            f.description
+            if retry is None
+            else (
+                f"{f.description} ({note})"
+                if f.description
+                else note[0].upper() + note[1:]
+            )
+        ),
+        default=_json_text(json_data(f.default)) if f.has_default else None,
+    )
+
+
+def _own(code: model.Code) -> tuple[model.Field, ...]:
+    """The fields a code's own section lists (issue 30 §7): those it declares, the
+    top level's and its domains' being listed once, where they are declared."""
+    return tuple(f for f in code.fields if f.domain is None and not f.top)
+
+
+def shared_rows(
+    fields: tuple[model.Field, ...], taxonomy: model.Taxonomy
+) -> tuple[Field, ...]:
+    """The rows of the top level's or a domain's shared details table; a field
+    that is the retry hint of every code carrying it says so, one that is the
+    retry hint of some names them."""
+    rows = []
+    for f in fields:
+        # The codes that carry this very declaration (not one of their own).
+        carriers = [
+            code
+            for code in taxonomy.codes
+            if (held := code.field(f.name)) is not None
+            and (held.domain, held.top) == (f.domain, f.top)
+        ]
+        hinted = [c for c in carriers if taxonomy.retry_field(c) == f.name]
+        retry = (
+            None
+            if not hinted
+            else (
+                ""
+                if len(hinted) == len(carriers)
+                else ", ".join(wire_label(c.code, c.wire) for c in hinted)
+            )
+        )
+        rows.append(_field_row(f, retry))
+    return tuple(rows)
+
+
+def _details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
     code = named.code
+    retry = taxonomy.retry_field(code)
     return CodeDetails(
         code=wire_label(code.code, code.wire),
         template=code.message.text if code.message is not None else None,
         fields=tuple(
-            Field(
-                name=f.name,
-                type=shape_text(f.shape),
-                required=f.required,
-                description=(
-                    f.description
-                    if f.name != retry_field
-                    else (
-                        f"{f.description} ({RETRY_NOTE[0].lower()}{RETRY_NOTE[1:]})"
-                        if f.description
-                        else RETRY_NOTE
-                    )
-                ),
-                default=_json_text(json_data(f.default)) if f.has_default else None,
-            )
-            for f in code.fields
+            _field_row(f, "" if f.name == retry else None) for f in _own(code)
+        ),
+    )
+
+
+def _page_details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
+    """A code's details on its own page (layout: pages): every field it
+    carries, the shared ones too, as the page stands alone."""
+    code = named.code
+    retry = taxonomy.retry_field(code)
+    return CodeDetails(
+        code=wire_label(code.code, code.wire),
+        template=code.message.text if code.message is not None else None,
+        fields=tuple(
+            _field_row(f, "" if f.name == retry else None) for f in code.fields
         ),
     )
 
@@ -298,10 +362,9 @@ def _domain(named: NamedDomain, taxonomy: model.Taxonomy, names: Names) -> Domai
         named=named,
         prefix=prefix + "*" if every else None,
         details=tuple(
-            _details(c, taxonomy.retry_field(c.code))
-            for c in named.codes
-            if c.code.fields or c.code.message
+            _details(c, taxonomy) for c in named.codes if _own(c.code) or c.code.message
         ),
+        shared=shared_rows(named.domain.fields, taxonomy),
         rows=rows,
         http_column=any(row.http_status for row in rows),
         grpc_column=any(row.grpc_status for row in rows),
@@ -528,16 +591,37 @@ def view(names: Names, options: Options) -> DocsView:
             )
         ),
         domains=tuple(_domain(d, taxonomy, names) for d in names.domains),
+        shared=shared_rows(taxonomy.fields, taxonomy),
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
         changes=_changes(names),
         wire_column=taxonomy.wire_declared,
-        fallback_label=_named(names.fallback.code.code, names.fallback.code.wire),
+        fallback_label=(
+            _unknown_text(taxonomy)
+            if names.fallback is None
+            else "handled as "
+            + _named(names.fallback.code.code, names.fallback.code.wire)
+        ),
         wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
-        pages=pages(names, _details),
+        pages=pages(names, _page_details),
+    )
+
+
+def _unknown_text(taxonomy: Taxonomy) -> str:
+    """What the page says of an unknown code where there is no fallback (issue
+    30 §3): its identity kept, and when it is retryable."""
+    rule = {
+        "false": "not retryable unless its payload says so",
+        "true": "retryable unless its payload says otherwise",
+        "by_status": "retryable when received with a 5xx status (not without "
+        "one) unless its payload says",
+    }[taxonomy.unknown_retryable]
+    return (
+        f"kept as it is: an error of `{taxonomy.base}` carrying that code, with "
+        f"the HTTP status it was received with (if any), {rule}"
     )
 
 

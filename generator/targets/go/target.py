@@ -123,7 +123,10 @@ class GoView:
     helpers: tuple[tuple[str, str, tuple[str, ...]], ...]
     codes: tuple[GoCode, ...]
     details: tuple[GoDetails, ...]
-    fallback: str  # constant
+    fallback: str  # constant ("" with fallback: null)
+    fallback_doc: str  # how the comments name it
+    #: With ``fallback: null``: WithoutFallback's arguments (meaning, rule).
+    without_fallback: str | None
     wrap: str  # constant
     events: tuple[tuple[str, str], ...]  # (type, location) as Go string literals
     #: Each prefix or range of a domain's ``match:``, a ``taxogen.Match`` literal.
@@ -336,7 +339,18 @@ def view(names: Names, options: Options) -> GoView:
         helpers=_helpers(names),
         codes=tuple(codes),
         details=tuple(_details(c) for c in names.codes if c.details_type),
-        fallback=code_names(names.fallback).const,
+        fallback=('""' if names.fallback is None else code_names(names.fallback).const),
+        fallback_doc=(
+            "the code itself (no fallback)"
+            if names.fallback is None
+            else code_names(names.fallback).const
+        ),
+        # Issue 30 §3: fallback: null, what an unknown code's error says then.
+        without_fallback=(
+            f"{go_str(taxonomy.title)}, {go_str(taxonomy.unknown_retryable)}"
+            if names.fallback is None
+            else None
+        ),
         wrap=code_names(names.wrap).const,
         events=tuple((go_str(e.type), go_str(e.location)) for e in taxonomy.events),
         matches=_matches(names),
@@ -352,7 +366,9 @@ def _matches(names: Names) -> tuple[str, ...]:
     classes = class_mappings(names)
     out = []
     for domain in names.domains:
-        code = code_names(domain.base_code or names.fallback).const
+        named = domain.base_code or names.fallback
+        # No code to borrow (issue 30 §3): an unknown code keeps its identity.
+        code = '"", Keeps: true' if named is None else code_names(named).const
         mapping = classes[domain.class_name][1]
         statuses = ""
         if mapping.http_status is not None:

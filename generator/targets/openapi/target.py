@@ -205,14 +205,13 @@ def _responses(names: Names) -> dict[str, Any]:
 def document(names: Names) -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``names``' taxonomy."""
     taxonomy = names.taxonomy
-    code = names.fallback.code
-    fallback = code.code if code.wire is None else f"{code.code}` (`{code.wire_text}"
+    fallback = names.fallback_text("`")
     # A dot is no part of any class name: these two cannot clash with a code's.
     payload, known = f"{taxonomy.name}.Payload", f"{taxonomy.name}.KnownError"
     any_payload: dict[str, Any] = {
         "title": f"{taxonomy.title}: error payload",
         "description": "The payload of any error of this taxonomy: a well-formed "
-        f"code it does not define is valid and is treated as `{fallback}`.",
+        f"code it does not define is valid and is treated as {fallback}.",
         "type": "object",
         "required": ["code", "message", "retryable"],
         "properties": _payload_properties(names),

@@ -81,8 +81,19 @@ class PythonView:
     domains: tuple[NamedDomain, ...]
     class_domains: tuple[NamedDomain, ...]  # parents first (Names.class_domains)
     events: tuple[Event, ...]
-    fallback: NamedCode
+    #: None with ``fallback: null`` (issue 30 §3): unknown codes keep their own.
+    fallback: NamedCode | None
     wrap: NamedCode
+    #: The code the README's example decodes: the fallback, else the wrap code.
+    example: NamedCode
+    #: The classes that need a constructor without a code (Names.own_constructors).
+    own_constructors: frozenset[str]
+    #: Whose class an unknown code gets, as the docstrings say it.
+    unknown_label: str
+    #: With no fallback: the root class's meaning (the title), and whether an
+    #: unknown code is retryable where its payload does not say.
+    unknown_meaning: str
+    unknown_retryable: str
     #: ``match:``: each prefix (string codes) or inclusive range (integer codes)
     #: and the class of the domain an unknown code in it falls back to.
     prefixes: tuple[tuple[str, str], ...]
@@ -229,6 +240,11 @@ def view(names: Names, options: Options) -> PythonView:
         events=taxonomy.events,
         fallback=names.fallback,
         wrap=names.wrap,
+        example=names.fallback or names.wrap,
+        own_constructors=names.own_constructors,
+        unknown_label="the fallback's" if names.fallback else "the root's",
+        unknown_meaning=taxonomy.title,
+        unknown_retryable=taxonomy.unknown_retryable,
         prefixes=names.prefixes,
         ranges=names.ranges,
         exports=_exports(names),

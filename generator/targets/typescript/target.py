@@ -110,7 +110,21 @@ class TypeScriptView:
     codes: tuple[NamedCode, ...]
     domains: tuple[NamedDomain, ...]
     events: tuple[Event, ...]
-    fallback: NamedCode
+    #: None with ``fallback: null`` (issue 30 §3): unknown codes keep their own.
+    fallback: NamedCode | None
+    #: The code the README's example decodes: the fallback, else the wrap code.
+    example: NamedCode
+    #: The classes that need a constructor without a code (Names.own_constructors).
+    own_constructors: frozenset[str]
+    #: The class an unknown code gets where no match: claims it.
+    unknown_class: str
+    #: The root class's type arguments: its codes and domains (with no
+    #: fallback, any wire code and no domain too), its meaning and the
+    #: unknown codes' retryability then.
+    root_code: str
+    root_domain: str
+    unknown_meaning: str
+    unknown_retryable: str
     #: ``match:``: each prefix or inclusive range, and the class of its domain.
     prefixes: tuple[tuple[str, str], ...]
     ranges: tuple[tuple[int, int, str], ...]
@@ -276,6 +290,20 @@ def view(names: Names, options: Options) -> TypeScriptView:
         domains=names.domains,
         events=taxonomy.events,
         fallback=names.fallback,
+        example=names.fallback or names.wrap,
+        own_constructors=names.own_constructors,
+        unknown_class=(
+            names.base if names.fallback is None else names.fallback.class_name
+        ),
+        root_code=(
+            "ErrorCode"
+            if names.fallback is not None
+            else "ErrorCode | "
+            + ("number" if taxonomy.wire_type == "integer" else "string")
+        ),
+        root_domain="Domain" if names.fallback is not None else "Domain | undefined",
+        unknown_meaning=taxonomy.title,
+        unknown_retryable=taxonomy.unknown_retryable,
         prefixes=names.prefixes,
         ranges=names.ranges,
         wrap=names.wrap,

@@ -724,11 +724,14 @@ class TaxonomyError(Exception):
     """What every error of a taxonomy shares: its root class subclasses this one.
 
     The root class gives ``code``, ``domain``, ``meaning`` and ``retryable`` (those
-    of the taxonomy's fallback code), each class below it its own code's.
+    of the taxonomy's fallback code), each class below it its own code's.  With
+    ``fallback: null`` (issue 30 §3) the root class has no code: each of its
+    errors carries its own (the one received, or the constructor's ``code=``) as
+    ``code``, and its ``domain`` is None.
     """
 
     code: ClassVar[str | int]
-    domain: ClassVar[str]
+    domain: ClassVar[str | None]
     meaning: ClassVar[str]
     retryable: bool
     deprecated: ClassVar[str | None] = None
@@ -767,6 +770,8 @@ class TaxonomyError(Exception):
     outside: Mapping[str, Any] = MappingProxyType({})
     #: The payload the taxonomy's errors travel as (the root class says).
     _wire: ClassVar[Wire] = DEFAULT_WIRE
+    #: What a wire code is: ``str``, or ``int`` where codes are integers.
+    code_type: ClassVar[type] = str
 
     def __init__(
         self,
@@ -787,11 +792,13 @@ class TaxonomyError(Exception):
         retryable: bool | None,
         stacklevel: int,
         http_status: int | None = None,
+        code: object = None,
     ) -> None:
         """``__init__``'s work; ``stacklevel`` of the deprecation warning's caller.
 
         (A root class whose details are not always an object types ``details``
         otherwise in its own ``__init__``, which calls this with one more frame.)
+        ``code``: the root class's own code where the taxonomy has no fallback.
         """
         wire = self._wire
         checked = (
@@ -799,7 +806,12 @@ class TaxonomyError(Exception):
             if wire is DEFAULT_WIRE
             else _wire_details(details, wire)
         )
-        self._setup(message, checked, cause, retryable, http_status=http_status)
+        own = None if code is None else _own_code(code, type(self).code_type)
+        self._setup(
+            message, checked, cause, retryable, wire_code=own, http_status=http_status
+        )
+        if own is not None:
+            vars(self)["code"] = own
         if self.deprecated is not None:
             self._deprecation(stacklevel)
 
@@ -854,7 +866,10 @@ class TaxonomyError(Exception):
         super().__init__(message)
         self.message = message
         self.details = details
-        self.wire_code = _plain(self.code) if wire_code is None else wire_code
+        if wire_code is None:
+            # (A root class without a fallback has no code: unpickling one.)
+            wire_code = _plain(getattr(self, "code", ""))
+        self.wire_code = wire_code
         # Tracebacks show notes, so the code reaches every log that prints one
         # (logging.exception, JSON formatters) without extra work.
         self.add_note(f"code: {self.wire_code}")
@@ -936,6 +951,18 @@ def _http_status(value: object) -> int:
             f"http_status: expected an HTTP status from 100 to 599, got {status}"
         )
     return status
+
+
+def _own_code(code: object, kind: type) -> str | int:
+    """A root error's own ``code=`` (the taxonomy has no fallback, issue 30 §3):
+    a string, or an integer where codes are integers, as the value it holds."""
+    if kind is int:
+        if type(code) is bool or not issubclass(type(code), int):
+            raise TypeError(f"code: expected an integer, got {_kind(code)}")
+        return int.__int__(cast(int, code))
+    if not issubclass(type(code), str):
+        raise TypeError(f"code: expected a string, got {_kind(code)}")
+    return _text(code)
 
 
 def _empty(details: object) -> bool:
@@ -1142,7 +1169,15 @@ class Classes(Generic[_E]):
     of ranges the inner one.
     """
 
-    __slots__ = ("base", "by_code", "_fallback", "_wrap", "_prefixes", "_ranges")
+    __slots__ = (
+        "base",
+        "by_code",
+        "_fallback",
+        "_wrap",
+        "_prefixes",
+        "_ranges",
+        "_unknown_retryable",
+    )
 
     #: Whether ``by_code`` holds every code's class (so a code it lacks is unknown).
     complete: ClassVar[bool] = True
@@ -1152,14 +1187,16 @@ class Classes(Generic[_E]):
         base: type[_E],
         by_code: dict[Any, type[_E]],
         *,
-        fallback: str | int,
+        fallback: str | int | None,
         wrap: str | int,
         prefixes: Iterable[tuple[str, Any]] = (),
         ranges: Iterable[tuple[int, int, Any]] = (),
+        unknown_retryable: str = "false",
     ) -> None:
         self.base = base
         self.by_code = by_code
         self._fallback = fallback
+        self._unknown_retryable = unknown_retryable
         self._wrap = wrap
         # Longest first, innermost first: the first that matches wins.
         self._prefixes = sorted(prefixes, key=lambda item: -len(item[0]))
@@ -1193,8 +1230,22 @@ class Classes(Generic[_E]):
         return cast("type[_E]", target)
 
     def fallback(self) -> type[_E]:
-        """The class of the fallback code."""
-        return self.by_code[self._fallback]
+        """The class of the fallback code (the root class where there is none)."""
+        return self.base if self._fallback is None else self.by_code[self._fallback]
+
+    def keeps(self, cls: type[_E]) -> bool:
+        """Whether an unknown code given ``cls`` keeps its identity (issue 30 §3):
+        the taxonomy has no fallback and ``cls`` has no code to lend it (the root
+        class, or the own class of a domain whose ``match`` claims the code)."""
+        return self._fallback is None and getattr(cls, "code", None) is None
+
+    def unknown_retryable(self, status: int | None) -> bool:
+        """Whether an unknown code that keeps its identity is retryable where its
+        payload does not say, received with ``status`` (None: none received)."""
+        rule = self._unknown_retryable
+        if rule == "by_status":
+            return status is not None and 500 <= status <= 599
+        return rule == "true"
 
     def wrap(self) -> type[_E]:
         """The class of the wrap code."""
@@ -1226,13 +1277,20 @@ class LazyClasses(Classes[_E]):
         namespace: MutableMapping[str, Any],
         modules: Mapping[str, str],
         class_of: Mapping[Any, str],
-        fallback: str | int,
+        fallback: str | int | None,
         wrap: str | int,
         prefixes: Iterable[tuple[str, str]] = (),
         ranges: Iterable[tuple[int, int, str]] = (),
+        unknown_retryable: str = "false",
     ) -> None:
         super().__init__(
-            base, {}, fallback=fallback, wrap=wrap, prefixes=prefixes, ranges=ranges
+            base,
+            {},
+            fallback=fallback,
+            wrap=wrap,
+            prefixes=prefixes,
+            ranges=ranges,
+            unknown_retryable=unknown_retryable,
         )
         self._package = package
         self._namespace = namespace
@@ -1278,7 +1336,7 @@ class LazyClasses(Classes[_E]):
         return self.lookup(code) if code in self._class_of else None
 
     def fallback(self) -> type[_E]:
-        return self.lookup(self._fallback)
+        return self.base if self._fallback is None else self.lookup(self._fallback)
 
     def wrap(self) -> type[_E]:
         return self.lookup(self._wrap)
@@ -1409,8 +1467,10 @@ def decoder(
                 raise _unreadable("details", exc) from None
             if problem:
                 raise InvalidPayloadError(problem, field="details")
+        keeps = False
         if cls is None:
             cls = classes.unknown(code)
+            keeps = classes.keeps(cls)
         elif cls.fields:
             # A known code's declared fields are checked (the fallback's are not:
             # an unknown code's details are whatever its sender made them).
@@ -1421,6 +1481,8 @@ def decoder(
             if wrong is not None:
                 raise InvalidPayloadError(wrong[1], field=wrong[0])
         error = _received(cls, message, retryable, code)
+        if keeps:
+            vars(error)["code"] = code  # issue 30 §3: its identity, as received
         if copy:
             error.details = copy  # checked above: no need to check it twice
         return error
@@ -1593,13 +1655,17 @@ def _mapped_decoder(
             else:
                 title = details.get("title") if rest else None
                 message = _text(title) if issubclass(type(title), str) else cls.meaning
+        keeps = code is not None and not known and classes.keeps(cls)
+        if retryable is None:
+            # Issue 30 §3: an unknown code keeping its identity is retryable as
+            # unknown_retryable says, where the payload does not say.
+            retryable = classes.unknown_retryable(status) if keeps else cls.retryable
         error = _received(
-            cls,
-            message,
-            cls.retryable if retryable is None else retryable,
-            _plain(cls.code) if code is None else code,
+            cls, message, retryable, _plain(cls.code) if code is None else code
         )
         error.details = details
+        if keeps:
+            vars(error)["code"] = code  # its identity, as received
         if status is not None:
             error.http_status = status
         if absent and wire.exact_message:

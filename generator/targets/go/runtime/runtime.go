@@ -92,8 +92,11 @@ type Spec struct {
 // domain's <domain>_error code, else the fallback code) of Domain, with the
 // meaning and statuses of the domain's class.
 type Match struct {
-	Domain     Domain
-	Code       Code
+	Domain Domain
+	Code   Code
+	// Keeps: the taxonomy has no fallback and the domain no <domain>_error
+	// code, so an unknown code in it keeps its identity (issue 30 §3).
+	Keeps      bool
 	Prefix     string
 	Low, High  int64
 	Meaning    string
@@ -116,6 +119,32 @@ type Taxonomy struct {
 	events   map[string]string
 	matches  []Match     // longest prefix first, innermost range first
 	payload  *PayloadMap // nil: today's payload
+	// keeps: the taxonomy has no fallback (issue 30 §3), so an unknown code
+	// keeps its identity, fallback then holding what such an error says of
+	// itself (no domain, the taxonomy's title as its meaning); unknownRetryable
+	// is whether it is retryable where its payload does not say.
+	keeps            bool
+	unknownRetryable string
+}
+
+// WithoutFallback makes t a taxonomy with no fallback (fallback: null, issue
+// 30 §3): an unknown code keeps its identity as the error's Code, with no
+// domain, meaning as its meaning, and retryable where its payload does not
+// say as rule says ("false", "true", or "by_status": a 5xx status received).
+func (t *Taxonomy) WithoutFallback(meaning, rule string) *Taxonomy {
+	t.fallback = &Spec{Meaning: meaning, Retryable: rule == "true"}
+	t.keeps = true
+	t.unknownRetryable = rule
+	return t
+}
+
+// unknownRetryable is whether an unknown code that keeps its identity, received
+// with status (0: none), is retryable where its payload does not say.
+func (t *Taxonomy) retryableUnknown(status int) bool {
+	if t.unknownRetryable == "by_status" {
+		return status >= 500 && status <= 599
+	}
+	return t.unknownRetryable == "true"
 }
 
 // PayloadMap is the payload a taxonomy's errors travel as, where it is not
@@ -481,7 +510,10 @@ func (e *Error) spec() *Spec {
 	if e.tax == nil {
 		return nil
 	}
-	return e.tax.specs[e.Code]
+	if spec := e.tax.specs[e.Code]; spec != nil || !e.tax.keeps {
+		return spec
+	}
+	return e.tax.fallback // an unknown code that keeps its identity
 }
 
 // HasCode reports whether err is, or wraps, an *Error of code.
@@ -536,8 +568,11 @@ func Lookup(t *Taxonomy, code string) Code {
 	if spec, ok := t.specs[Code(code)]; ok {
 		return spec.Code
 	}
-	if m := t.match(code); m != nil {
+	if m := t.match(code); m != nil && !m.Keeps {
 		return m.Code
+	}
+	if t.keeps {
+		return Code(code) // no fallback: the code keeps its identity
 	}
 	return t.fallback.Code
 }
@@ -561,7 +596,10 @@ func (t *Taxonomy) match(code string) *Match {
 
 // IsRetryable is whether Lookup(code) is retryable.
 func IsRetryable(t *Taxonomy, code string) bool {
-	return t.specs[Lookup(t, code)].Retryable
+	if spec := t.specs[Lookup(t, code)]; spec != nil {
+		return spec.Retryable
+	}
+	return t.fallback.Retryable // an unknown code that keeps its identity
 }
 
 // Events is a copy of the events table: event type → where its error sits.
@@ -636,16 +674,22 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 		}
 	}
 	var matched *Match
+	treated := Code(code)
 	if !known {
 		spec = t.fallback
-		if matched = t.match(code); matched != nil {
+		if matched = t.match(code); matched != nil && !matched.Keeps {
 			spec = t.specs[matched.Code]
+		}
+		if !t.keeps || (matched != nil && !matched.Keeps) {
+			treated = spec.Code
 		}
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
+	} else {
+		treated = spec.Code
 	}
 	return &Error{
-		Code:      spec.Code,
+		Code:      treated,
 		WireCode:  code,
 		Message:   message,
 		Retryable: retryable,
@@ -683,6 +727,24 @@ func readCodeAt(t *Taxonomy, raw any, name string) (string, *InvalidPayloadError
 		return "", invalid(name, "%s: %s is out of range (at most %d either side of 0)", name, number, MaxWireInteger)
 	}
 	return strconv.FormatInt(int64(value), 10), nil
+}
+
+// wireValue is a code's text as a payload carries it: a json.Number where codes
+// are integers.
+func wireValue(t *Taxonomy, code string) any {
+	if t.pattern == nil {
+		return json.Number(code)
+	}
+	return code
+}
+
+// wellFormed reports whether a string code is well-formed (integer codes are,
+// once read).
+func wellFormed(t *Taxonomy, code string) bool {
+	if t.pattern == nil {
+		return true
+	}
+	return utf8.RuneCountInString(code) <= MaxCodeLength && t.pattern.MatchString(code)
 }
 
 // percentEncode is text with every byte but the unreserved characters (RFC
@@ -866,12 +928,18 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	if !hasCode || !known {
 		spec = t.fallback
 		if hasCode {
-			if matched = t.match(code); matched != nil {
+			if matched = t.match(code); matched != nil && !matched.Keeps {
 				spec = t.specs[matched.Code]
 			}
 		}
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
 		return nil, problem
+	}
+	// Issue 30 §3: with no fallback, an unknown code keeps its identity.
+	keeps := hasCode && !known && t.keeps && (matched == nil || matched.Keeps)
+	treated := spec.Code
+	if keeps {
+		treated = Code(code)
 	}
 	if !hasCode {
 		code = string(spec.Code)
@@ -895,6 +963,9 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 	}
 	if !given {
 		retryable = spec.Retryable
+		if keeps {
+			retryable = t.retryableUnknown(status)
+		}
 	}
 	var outside map[string]any
 	if p.Outside && p.Envelope != "" {
@@ -909,7 +980,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 	}
 	return &Error{
-		Code:          spec.Code,
+		Code:          treated,
 		WireCode:      code,
 		Message:       message,
 		Retryable:     retryable,
@@ -1110,6 +1181,9 @@ func Build(t *Taxonomy, code Code, details map[string]any) *Error {
 			filled[field.Name], _ = decode([]byte(field.Default))
 		}
 	}
+	if spec == t.fallback && t.keeps {
+		spec = &Spec{Code: code, Meaning: spec.Meaning, Retryable: spec.Retryable}
+	}
 	return &Error{
 		Code:      spec.Code,
 		WireCode:  string(spec.Code),
@@ -1142,6 +1216,13 @@ func notNil(v any) any {
 // Every Go integer type is a number.
 func New(t *Taxonomy, code Code, details map[string]any) (*Error, error) {
 	spec, ok := t.specs[code]
+	if !ok && t.keeps {
+		// No fallback (issue 30 §3): a well-formed unknown code is a root error.
+		if _, problem := readCodeAt(t, wireValue(t, string(code)), "code"); problem != nil || !wellFormed(t, string(code)) {
+			return nil, invalid("code", "code: %q is not a well-formed error code", string(code))
+		}
+		spec, ok = t.fallback, true
+	}
 	if !ok {
 		return nil, invalid("code", "code: %q is not a code of the taxonomy", string(code))
 	}

@@ -84,6 +84,14 @@ export interface PayloadMap {
 }
 
 /** Options of every error constructor. */
+/**
+ * The options of a root error where the taxonomy has no fallback (issue 30 §3):
+ * its own code, which the root class (having none) requires.
+ */
+export interface RootOptions<C = string | number> {
+  readonly code: C;
+}
+
 export interface TaxonomyErrorOptions<X = Readonly<Record<string, unknown>>> {
   /** Free-form JSON metadata; refused unless JSON can carry it. */
   details?: X | undefined;
@@ -586,14 +594,14 @@ export class InvalidPayloadError extends Error {
  */
 export abstract class TaxonomyError<
   C extends string | number = string,
-  D extends string = string,
+  D extends string | undefined = string,
   X = Readonly<Record<string, unknown>>,
   P = ErrorPayload<Wire<C>>,
 > extends Error {
   /** The error code of this class. */
   declare static readonly code: string | number;
-  /** The domain of this class. */
-  declare static readonly domain: string;
+  /** The domain of this class (undefined: a root class without a fallback). */
+  declare static readonly domain: string | undefined;
   /** What an error of this class means. */
   declare static readonly meaning: string;
   /** Whether an error of this class may be retried. */
@@ -633,6 +641,12 @@ export abstract class TaxonomyError<
   static readonly brand: string | undefined = undefined;
   /** The payload where it is not today's; the root class gives it. */
   static readonly wire: PayloadMap | undefined = undefined;
+  /**
+   * Where the taxonomy has no fallback (issue 30 §3, the root class says):
+   * whether an unknown code, which keeps its identity, is retryable where its
+   * payload does not say: "false", "true" or "by_status" (a 5xx received).
+   */
+  static readonly unknownRetryable: string | undefined = undefined;
 
   /** The error code of this error's class. */
   readonly code: C;
@@ -690,11 +704,17 @@ export abstract class TaxonomyError<
         ? { cause: options.cause }
         : undefined,
     );
-    this.code = cls.code as C;
+    // A root error of a taxonomy without a fallback (issue 30 §3) carries its
+    // own code, its options' `code` (its root class has none).
+    const code: unknown = cls.code ?? (options as RootOptions | undefined)?.code;
+    if (typeof code !== "string" && typeof code !== "number") {
+      throw new TypeError(`code: expected a string or a number, got ${kind(code)}`);
+    }
+    this.code = code as C;
     this.domain = cls.domain as D;
     this.retryable = retryable ?? cls.retryable;
     this.details = details as X;
-    this.wireCode = cls.code as Wire<C>;
+    this.wireCode = code as Wire<C>;
     // This error's own status: hidden, as the brand, so no key shows it.
     if (httpStatus !== undefined) {
       Object.defineProperty(this, STATUS, { value: httpStatus });
@@ -832,7 +852,7 @@ function isEmpty(value: unknown): boolean {
 
 /** An error's payload as `wire` maps it. */
 function encode(
-  error: TaxonomyError<string | number, string, unknown, unknown>,
+  error: TaxonomyError<string | number, string | undefined, unknown, unknown>,
   wire: PayloadMap,
 ): Record<string, unknown> {
   const cls = error.constructor as typeof TaxonomyError;
@@ -1087,7 +1107,7 @@ function readAny(value: unknown, detailsType: string, name: string): unknown {
  * keeps the received code, so `toPayload()` re-emits it.
  */
 export function decoder<
-  T extends TaxonomyError<string | number, string, unknown, unknown>,
+  T extends TaxonomyError<string | number, string | undefined, unknown, unknown>,
   W extends string | number,
 >(
   lookup: (code: W) => AnyErrorClass<T>,
@@ -1118,7 +1138,9 @@ export function decoder<
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
     }
-    const options = { details, retryable, [DECODED]: true };
+    // Issue 30 §3: with no fallback, an unknown code is the root's, its own.
+    const ownCode = cls.code === undefined ? code : undefined;
+    const options = { details, retryable, code: ownCode, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     // The only write to wireCode after construction: keep the code as received.
     (error as { wireCode: string | number }).wireCode = code;
@@ -1228,7 +1250,18 @@ export function decoder<
             ? title
             : errorClass.meaning;
     }
-    const options = { details, retryable, httpStatus, [DECODED]: true };
+    // Issue 30 §3: with no fallback, an unknown code is the root's, its own,
+    // retryable as the root's unknownRetryable says where the payload does not.
+    const keeps = code !== undefined && !known && cls.code === undefined;
+    if (keeps && retryable === undefined) {
+      const rule = (cls as unknown as typeof TaxonomyError).unknownRetryable;
+      retryable =
+        rule === "by_status"
+          ? httpStatus !== undefined && httpStatus >= 500
+          : rule === "true";
+    }
+    const ownCode = keeps ? code : undefined;
+    const options = { details, retryable, httpStatus, code: ownCode, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
     if (absent && wire.exactMessage === true) ABSENT.add(error);

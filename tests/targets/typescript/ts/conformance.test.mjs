@@ -29,7 +29,7 @@ function checkAccepted(err, expect, id) {
   assert.equal(err.constructor.name, expect.class, id);
   assert.equal(err.name, expect.class, id);
   assert.equal(err.code, expect.code, id);
-  assert.equal(err.domain, expect.domain, id);
+  assert.equal(err.domain ?? null, expect.domain, id); // null: no domain (fallback: null)
   assert.equal(err.retryable, expect.retryable, id);
   assert.equal(err.wireCode, expect.wire_code, id);
   assert.deepEqual(err.toPayload(), expect.payload, id);

@@ -34,7 +34,7 @@ function describe(err) {
     class: err.constructor.name,
     name: err.name,
     code: err.code,
-    domain: err.domain,
+    domain: err.domain ?? null, // none for an unknown code kept as itself
     retryable: err.retryable,
     wire_code: err.wireCode,
     payload: err.toPayload(),
