@@ -274,7 +274,8 @@ def _tables(names: Names) -> str:
         mapping = classes[domain.class_name][1]
         head: dict[str, Any] = {
             "domain": domain_index[domain.domain.key],
-            "code": code_index[base.code.code],
+            # None: no code to borrow, the unknown code keeps its identity.
+            "code": None if base is None else code_index[base.code.code],
             "meaning": (
                 domain.domain.title
                 if domain.base_code is None
@@ -295,7 +296,12 @@ def _tables(names: Names) -> str:
         "specs": specs,
         "domains": [d.domain.key for d in names.domains],
         "parents": parents,
-        "fallback": code_index[names.fallback.code.code],
+        # Issue 30 §3: null, an unknown code keeps its identity.
+        "fallback": (
+            None if names.fallback is None else code_index[names.fallback.code.code]
+        ),
+        "unknown_meaning": taxonomy.title,
+        "unknown_retryable": taxonomy.unknown_retryable,
         "wrap": code_index[names.wrap.code.code],
         "case": _case(taxonomy),
         "events": [[e.type, e.location] for e in taxonomy.events],

@@ -118,8 +118,8 @@ impl<'a> Run<'a> {
         self.check_mapped(err);
         self.check_code(err);
         let domain = self.expect.get("domain").and_then(Value::as_str);
-        if Some(err.domain().as_str()) != domain {
-            self.fail(format!("domain: got {}, want {:?}", err.domain(), domain));
+        if err.domain().map(|d| d.as_str()) != domain {
+            self.fail(format!("domain: got {:?}, want {:?}", err.domain(), domain));
         }
         let retryable = self.expect.get("retryable").and_then(Value::as_bool);
         if Some(err.is_retryable()) != retryable {

@@ -18,7 +18,7 @@ fn readme_example() {
     });
     assert_eq!(err.message(), "task task_01 exceeded the 300000ms deadline");
     assert!(err.is_task_timeout_error() && err.is_retryable());
-    assert!(err.in_domain_task() && err.domain() == Domain::Task);
+    assert!(err.in_domain_task() && err.domain() == Some(Domain::Task));
 
     // The wire: to_payload, then from_payload, back to the same code.
     let back = from_payload(&err.to_payload()).expect("a valid payload");

@@ -107,7 +107,8 @@ struct Spec {
 #[derive(Deserialize)]
 struct Match {
     domain: usize,
-    code: usize,
+    /// The code an unknown code in it is treated as; None: it keeps its own.
+    code: Option<usize>,
     #[serde(default)]
     prefix: String,
     #[serde(default)]
@@ -153,8 +154,15 @@ struct Tables {
     specs: Vec<Spec>,
     domains: Vec<String>,
     parents: Vec<Option<usize>>,
-    fallback: usize,
+    /// None: fallback: null (issue 30 §3), an unknown code keeps its identity.
+    fallback: Option<usize>,
     wrap: usize,
+    /// What such an error means (the taxonomy's title), and whether it is
+    /// retryable where its payload does not say: false, true or by_status.
+    #[serde(default)]
+    unknown_meaning: String,
+    #[serde(default)]
+    unknown_retryable: String,
     /// lower_snake, upper_snake, as_written, wire, empty_or_wire or integer.
     case: String,
     #[serde(default)]
@@ -255,6 +263,24 @@ impl Tables {
         }
     }
 
+    /// The known code an unknown code is treated as (None: it keeps its
+    /// identity, the taxonomy having no fallback), and the match it fell in.
+    fn treated(&self, code: &str) -> (Option<usize>, Option<usize>) {
+        match self.find_match(code) {
+            Some(m) => (self.matches[m].code.or(self.fallback), Some(m)),
+            None => (self.fallback, None),
+        }
+    }
+
+    /// Whether an unknown code that keeps its identity, received with an
+    /// HTTP status (or none), is retryable where its payload does not say.
+    fn retryable_unknown(&self, status: Option<u16>) -> bool {
+        match self.unknown_retryable.as_str() {
+            "by_status" => status.map_or(false, |s| (500..=599).contains(&s)),
+            rule => rule == "true",
+        }
+    }
+
     /// The match an unknown code falls in, if any.
     fn find_match(&self, code: &str) -> Option<usize> {
         let number = code.parse::<i64>().ok();
@@ -323,7 +349,8 @@ impl StdError for WrappedValue {}
 #[derive(Debug, Clone)]
 pub struct Error {
     code: Code,
-    spec: usize,
+    /// None: an unknown code that keeps its identity (no fallback).
+    spec: Option<usize>,
     wire_code: String,
     message: String,
     retryable: bool,
@@ -352,8 +379,8 @@ impl StdError for Error {
 }
 
 impl Error {
-    fn spec_of(&self) -> &'static Spec {
-        &tables().specs[self.spec]
+    fn spec_of(&self) -> Option<&'static Spec> {
+        self.spec.map(|i| &tables().specs[i])
     }
 
     fn matched_of(&self) -> Option<&'static Match> {
@@ -364,6 +391,12 @@ impl Error {
     /// a received error's; the omitted optional fields' defaults filled in and
     /// the message rendered from the template (else the meaning).
     pub fn new(code: Code, details: Object) -> Result<Error, InvalidPayloadError> {
+        let t = tables();
+        if let (None, None, Code::Unrecognized(wire)) = (code.index(), t.fallback, &code) {
+            // No fallback (issue 30 §3): a well-formed unknown code is a root
+            // error of its own.
+            return Error::root(t, wire, details);
+        }
         let spec = match code.index() {
             Some(index) => index,
             None => {
@@ -386,6 +419,44 @@ impl Error {
         Ok(Error::build(spec, details))
     }
 
+    /// An error of an unknown code of a taxonomy without a fallback.
+    fn root(t: &Tables, wire: &str, details: Object) -> Result<Error, InvalidPayloadError> {
+        let well_formed = if t.integer() {
+            let n = wire
+                .parse::<i64>()
+                .ok()
+                .filter(|n| n.abs() <= MAX_WIRE_INTEGER);
+            n.map_or(false, |n| n.to_string() == wire)
+        } else {
+            wire.chars().count() <= MAX_CODE_LENGTH && t.well_formed(wire)
+        };
+        if !well_formed {
+            let message = format!("code: {} is not a well-formed error code", quote(wire));
+            return Err(invalid("code", message));
+        }
+        let details = Value::Object(details);
+        if let Some(problem) = details_problem(&details, "details") {
+            return Err(invalid("details", problem));
+        }
+        Ok(Error {
+            code: Code::Unrecognized(wire.to_string()),
+            spec: None,
+            wire_code: wire.to_string(),
+            message: t.unknown_meaning.clone(),
+            retryable: t.unknown_retryable == "true",
+            details: match details {
+                Value::Object(map) => map,
+                _ => Object::new(),
+            },
+            data: None,
+            cause: None,
+            message_absent: false,
+            outside: None,
+            matched: None,
+            status: None,
+        })
+    }
+
     /// An error of the known code at `spec` with these (declared) details, the
     /// omitted optional fields' defaults filled in, its message rendered.
     pub(crate) fn build(spec: usize, mut details: Object) -> Error {
@@ -400,7 +471,7 @@ impl Error {
         }
         Error {
             code: Code::known(spec),
-            spec,
+            spec: Some(spec),
             wire_code: s.code.clone(),
             message: render(s, &details),
             retryable: s.retryable,
@@ -488,18 +559,20 @@ impl Error {
     }
 
     /// The domain of the error's code (an unknown code's: the domain it is
-    /// treated as).
-    pub fn domain(&self) -> Domain {
-        match self.matched_of() {
-            Some(m) => Domain::known(m.domain),
-            None => Domain::known(self.spec_of().domain),
+    /// treated as; None for an unknown code that keeps its identity outside
+    /// every domain's match, with no fallback).
+    pub fn domain(&self) -> Option<Domain> {
+        match (self.matched_of(), self.spec_of()) {
+            (Some(m), _) => Some(Domain::known(m.domain)),
+            (None, Some(spec)) => Some(Domain::known(spec.domain)),
+            (None, None) => None,
         }
     }
 
     /// Whether the error's domain is `domain` or one below it.
     pub fn in_domain(&self, domain: Domain) -> bool {
         let t = tables();
-        let mut at = Some(self.domain().index());
+        let mut at = self.domain().map(|d| d.index());
         while let Some(i) = at {
             if i == domain.index() {
                 return true;
@@ -511,9 +584,10 @@ impl Error {
 
     /// What the taxonomy says the error's code means.
     pub fn meaning(&self) -> &'static str {
-        match self.matched_of() {
-            Some(m) => &m.meaning,
-            None => &self.spec_of().meaning,
+        match (self.matched_of(), self.spec_of()) {
+            (Some(m), _) => &m.meaning,
+            (None, Some(spec)) => &spec.meaning,
+            (None, None) => &tables().unknown_meaning,
         }
     }
 
@@ -523,35 +597,35 @@ impl Error {
         if self.status.is_some() {
             return self.status;
         }
-        match self.matched_of() {
-            Some(m) => m.http_status,
-            None => self.spec_of().http_status,
+        match (self.matched_of(), self.spec_of()) {
+            (Some(m), _) => m.http_status,
+            (None, spec) => spec.and_then(|s| s.http_status),
         }
     }
 
     /// The canonical gRPC status name its code maps to.
     pub fn grpc_status(&self) -> Option<&'static str> {
-        match self.matched_of() {
-            Some(m) => m.grpc_status.as_deref(),
-            None => self.spec_of().grpc_status.as_deref(),
+        match (self.matched_of(), self.spec_of()) {
+            (Some(m), _) => m.grpc_status.as_deref(),
+            (None, spec) => spec.and_then(|s| s.grpc_status.as_deref()),
         }
     }
 
     /// Whether callers must back off before they retry.
     pub fn throttling(&self) -> bool {
-        self.spec_of().throttling
+        self.spec_of().map_or(false, |s| s.throttling)
     }
 
     /// The documentation link of its code.
     pub fn doc_url(&self) -> Option<&'static str> {
-        self.spec_of().doc_url.as_deref()
+        self.spec_of().and_then(|s| s.doc_url.as_deref())
     }
 
     /// When to retry: the details field the taxonomy names for its code
     /// (`retry_after:`), in seconds; None where it names none or the details
     /// hold no number there (a negative number is zero).
     pub fn retry_after(&self) -> Option<Duration> {
-        let field = self.spec_of().retry_after_field.as_ref()?;
+        let field = self.spec_of()?.retry_after_field.as_ref()?;
         let seconds = match self.details.get(field) {
             Some(Value::Number(n)) => number(n)?,
             _ => return None,
@@ -615,7 +689,6 @@ impl Error {
     }
 
     fn mapped(&self, t: &Tables, p: &PayloadMap) -> Value {
-        let spec = self.spec_of();
         let mut body = Object::new();
         let mut outer = Object::new();
         if p.outside && !p.envelope.is_empty() {
@@ -632,11 +705,8 @@ impl Error {
                 _ => format!("{}{}{}", prefix, percent_encode(&self.wire_code), suffix),
             };
             body.insert(p.code.clone(), Value::String(kept));
-            let title = match self.matched_of() {
-                Some(m) => &m.meaning,
-                None => &spec.meaning,
-            };
-            body.insert("title".into(), Value::String(title.clone()));
+            let title = self.meaning().to_string();
+            body.insert("title".into(), Value::String(title));
             let status = self.http_status().map_or(Value::Null, Value::from);
             body.insert("status".into(), status);
         } else {
@@ -764,24 +834,29 @@ pub fn events() -> Vec<(&'static str, &'static str)> {
 
 /// The code a received code is treated as: itself if the taxonomy knows it,
 /// else that of the domain whose match it falls in, else the fallback code.
+/// With no fallback (`fallback: null`), an unknown code outside every match
+/// that names a code keeps its identity: `Code::Unrecognized`.
 pub fn lookup(code: &str) -> Code {
-    Code::known(lookup_index(code))
-}
-
-fn lookup_index(code: &str) -> usize {
     let t = tables();
-    if let Some(index) = index_of(code) {
-        return index;
-    }
-    match t.find_match(code) {
-        Some(m) => t.matches[m].code,
-        None => t.fallback,
-    }
+    let spec = index_of(code).or_else(|| t.treated(code).0);
+    code_of(spec, code)
 }
 
 /// Whether `lookup(code)` is retryable.
 pub fn is_retryable(code: &str) -> bool {
-    tables().specs[lookup_index(code)].retryable
+    let t = tables();
+    match index_of(code).or_else(|| t.treated(code).0) {
+        Some(spec) => t.specs[spec].retryable,
+        None => t.unknown_retryable == "true",
+    }
+}
+
+/// The Code of an error of the known code at `spec`, else the received one.
+fn code_of(spec: Option<usize>, wire: &str) -> Code {
+    match spec {
+        Some(spec) => Code::known(spec),
+        None => Code::Unrecognized(wire.to_string()),
+    }
 }
 
 fn get<'a>(object: &'a Object, key: &str) -> Option<&'a Value> {
@@ -835,15 +910,12 @@ fn from_value(value: Value) -> Result<Error, InvalidPayloadError> {
     let (spec, matched) = match known {
         Some(index) => {
             fields_problem(&t.specs[index].fields, &details)?;
-            (index, None)
+            (Some(index), None)
         }
-        None => match t.find_match(&code) {
-            Some(m) => (t.matches[m].code, Some(m)),
-            None => (t.fallback, None),
-        },
+        None => t.treated(&code),
     };
     Ok(Error {
-        code: Code::known(spec),
+        code: code_of(spec, &code),
         spec,
         wire_code: code,
         message,
@@ -1114,25 +1186,26 @@ fn from_mapped(t: &Tables, p: &PayloadMap, value: Value) -> Result<Error, Invali
         }
     }
     let known = if has_code { index_of(&code) } else { None };
-    let mut matched = None;
-    let spec = match known {
+    let (spec, matched) = match known {
         Some(index) => {
             fields_problem(&t.specs[index].fields, &details)?;
-            index
+            (Some(index), None)
         }
-        None => {
-            matched = if has_code { t.find_match(&code) } else { None };
-            matched.map_or(t.fallback, |m| t.matches[m].code)
-        }
+        None if has_code => t.treated(&code),
+        None => (t.fallback, None),
     };
-    let s = &t.specs[spec];
+    let s = spec.map(|i| &t.specs[i]);
     if !has_code {
-        code = s.code.clone();
+        code = s.map_or(String::new(), |s| s.code.clone());
     }
-    let fallback_meaning = matched.map_or(&s.meaning, |m| &t.matches[m].meaning);
+    let fallback_meaning = match (matched, s) {
+        (Some(m), _) => &t.matches[m].meaning,
+        (None, Some(s)) => &s.meaning,
+        (None, None) => &t.unknown_meaning,
+    };
     if absent && p.exact_message {
-        message = match (matched, known) {
-            (None, Some(_)) => absent_message(s, &details),
+        message = match (matched, known, s) {
+            (None, Some(_), Some(s)) => absent_message(s, &details),
             _ => fallback_meaning.clone(),
         };
     } else if absent {
@@ -1157,12 +1230,19 @@ fn from_mapped(t: &Tables, p: &PayloadMap, value: Value) -> Result<Error, Invali
             outside = Some(kept);
         }
     }
+    let retryable = match (retryable, s) {
+        (Some(given), _) => given,
+        (None, Some(s)) => s.retryable,
+        // Issue 30 §3: an unknown code that keeps its identity.
+        (None, None) if has_code => t.retryable_unknown(status),
+        (None, None) => t.unknown_retryable == "true",
+    };
     Ok(Error {
-        code: Code::known(spec),
+        code: code_of(spec, &code),
         spec,
         wire_code: code,
         message,
-        retryable: retryable.unwrap_or(s.retryable),
+        retryable,
         details,
         data,
         cause: None,
