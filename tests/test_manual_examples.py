@@ -18,7 +18,7 @@ the way a reader would use it:
   parser, and ``make X`` names a target of the Makefile;
 - ``python`` blocks pass mypy --strict (tests/test_readme_python.py); the Go and
   TypeScript API blocks are the shipped package's API, compiled and run by
-  tests/targets/go/harmovela_test.go and tests/targets/typescript/ts/api.test.mjs;
+  tests/targets/go/harmovela_test.go and tests/targets/typescript/ts/typed.test-d.ts;
   a block with no info string is a listing of output or usage, shown not run.
 
 A block of a kind none of these knows fails the test, so a new example is
@@ -53,7 +53,7 @@ ELSEWHERE = {
     "python": "tests/test_readme_python.py",
     "go": "tests/targets/go/harmovela_test.go",
     "rust": "tests/targets/rust/readme_example.rs",
-    "ts": "tests/targets/typescript/ts/api.test.mjs",
+    "ts": "tests/targets/typescript/ts/typed.test-d.ts",
 }
 
 #: A small valid taxonomy a fragment is put into (top-level keys replace its own).
