@@ -177,7 +177,9 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
         )
         unformatted[case.name] = done.stdout + done.stderr
     members = ", ".join(f'"{case.name}/rust"' for case in cases())
-    (root / "Cargo.toml").write_text(f"[workspace]\nmembers = [{members}]\n")
+    # resolver 2, edition 2021's: a newer cargo warns of a workspace without it.
+    manifest = f'[workspace]\nresolver = "2"\nmembers = [{members}]\n'
+    (root / "Cargo.toml").write_text(manifest)
     start = time.monotonic()
     done = subprocess.run(
         # The integration tests only: the libraries hold no unit tests.
