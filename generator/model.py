@@ -785,6 +785,9 @@ class Domain:
     #: (integer codes) of the unknown codes that fall back to this domain.
     prefixes: tuple[str, ...] = ()
     ranges: tuple[tuple[int, int], ...] = ()
+    #: ``fallback: null`` on the domain (issue 30 §3): an unknown code its match
+    #: claims keeps its identity, as an error of the domain's class.
+    keeps_unknown: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

@@ -258,6 +258,33 @@ class Names:
         return f"{code.code} ({code.wire_text})"
 
     @property
+    def any_code_classes(self) -> frozenset[str]:
+        """Issue 30 §3: the classes whose errors may carry any code (an unknown
+        one kept), and every class above them: a domain's own class with no
+        fallback, or the class of a domain saying ``fallback: null``.  (The root
+        too, whenever one is.)"""
+        parent = {d.class_name: d.parent_class for d in self.domains}
+        parent.update((c.class_name, c.parent) for c in self.codes)
+        keeping = {
+            d.class_name
+            for d in self.domains
+            if d.domain.keeps_unknown
+            or (
+                self.fallback is None
+                and d.base_code is None
+                and bool(d.domain.prefixes or d.domain.ranges)
+            )
+        }
+        out: set[str] = set()
+        for name in keeping:
+            while name in parent and name not in out:
+                out.add(name)
+                name = parent[name]
+        if out or self.fallback is None:
+            out.add(self.base)
+        return frozenset(out)
+
+    @property
     def own_constructors(self) -> frozenset[str]:
         """With no fallback (issue 30 §3), whose root constructor requires a code:
         the code classes right below a class with no code (the root, a domain's

@@ -65,7 +65,7 @@ SCHEMA_ID = (
 #: list with the change that makes taxogen take it (tests/test_taxonomy_schema.py).
 PENDING: dict[str, tuple[str, ...]] = {
     "top": ("python_bases",),
-    "domain": ("fallback", "python_bases"),
+    "domain": ("python_bases",),
     "code": ("python_bases", "go_is"),
     "field": ("fields", "const"),
     "items": ("fields",),
@@ -550,14 +550,17 @@ def _domain() -> dict[str, Any]:
             "http_status": _http_status("of the domain's codes"),
             "grpc_status": _grpc_status("of the domain's codes"),
             "fallback": {
-                "description": "null: an unknown code this domain's match: claims "
-                "borrows no code (issue 30).",
+                "description": "null (with match:): an unknown code this domain's "
+                "match claims borrows no code, an error of the domain's class "
+                "carrying its own (issue 30).",
                 "type": "null",
             },
             "python_bases": _python_bases("the domain"),
             "retry_after": _retry_after("after the domain's codes"),
         },
         required=("title",),
+        # Issue 30 §3: a domain's fallback: null keeps what its match claims.
+        dependentRequired={"fallback": ["match"]},
         description="A domain: a group of codes and the class they extend.",
     )
 
@@ -761,14 +764,23 @@ def _cases() -> list[dict[str, Any]]:
         }
     )
     rules += [
-        # Issue 30 §3: unknown_retryable only where unknown codes keep theirs, and
-        # no fallback: null where a problem's type may name no code at all.
+        # Issue 30 §3: unknown_retryable beside a fallback code only where some
+        # domain says fallback: null (not every domain lacks it), and no
+        # fallback: null where a problem's type may name no code.
         {
             "if": {
-                "required": ["fallback"],
+                "required": ["fallback", "unknown_retryable"],
                 "properties": {"fallback": {"type": "string"}},
             },
-            "then": {"not": {"required": ["unknown_retryable"]}},
+            "then": {
+                "properties": {
+                    "domains": {
+                        "not": {
+                            "additionalProperties": {"not": {"required": ["fallback"]}}
+                        }
+                    }
+                }
+            },
         },
         {
             "if": {

@@ -233,14 +233,20 @@ class Spec:
     #: Issue 30 §3: ``unknown_retryable`` ("false", "true", "by_status").
     unknown_retryable: str = "false"
     title: str = ""
+    #: Issue 30 §3: the domains that say ``fallback: null`` (with a match).
+    keeping: frozenset[str] = frozenset()
 
     def keeps(self, code: object) -> bool:
         """Issue 30 §3: whether a received code keeps its identity: unknown, no
         fallback ("no real code is borrowed"), and no ``<domain>_error`` code of
         a domain whose match claims it to lend (README "Hierarchies")."""
-        if self.fallback is not None or self.known(code) is not None:
+        if self.known(code) is not None:
             return False
         domain = self.matched(code)
+        if domain is not None and domain in self.keeping:
+            return True  # "fallback: null on a domain with match:"
+        if self.fallback is not None:
+            return False
         return domain is None or domain not in self.domain_codes
 
     def unknown_retryable_at(self, status: int | None) -> bool:
@@ -333,8 +339,38 @@ class Spec:
         if known is not None:
             return known
         domain = self.matched(code)
+        keeps = self.keeps(code)
         if domain is not None and domain in self.domain_codes:
-            return self.codes[self.domain_codes[domain]]
+            lender = self.codes[self.domain_codes[domain]]
+            if not keeps:
+                return lender
+            # Issue 30 §3: "an unknown code claimed by that domain's match becomes
+            # that DOMAIN's class (not a borrowed code's class)": the class of its
+            # <domain>_error code (README "Names"), reporting the received code.
+            assert isinstance(code, (str, int)), code
+            return dataclasses.replace(
+                lender,
+                code=str(code),
+                wire=int(code) if self.integer and not isinstance(code, str) else code,
+                retryable=self.unknown_retryable_at(None),
+                aliases=(),
+            )
+        if keeps and self.fallback is not None and domain is not None:
+            assert isinstance(code, (str, int)), code
+            http, grpc = self.domain_statuses[domain]
+            return dataclasses.replace(
+                self.codes[self.fallback],
+                code=str(code),
+                wire=int(code) if self.integer and not isinstance(code, str) else code,
+                retryable=self.unknown_retryable_at(None),
+                domain=domain,
+                meaning=self.domain_titles[domain],
+                class_name=self.domains[domain],
+                http_status=_default_status(http),
+                grpc_status=grpc,
+                http_statuses=None,
+                aliases=(),
+            )
         if self.fallback is None:
             # Issue 30 §3: "becomes the base class (or the class of the domain
             # whose match: claims it), reports the received code as its code",
@@ -606,6 +642,11 @@ def read_spec(path: Path) -> Spec:
         # Issue 30 §3: false (the default), true or by_status.
         unknown_retryable=str(raw.get("unknown_retryable", False)).lower(),
         title=raw["title"],
+        keeping=frozenset(
+            key
+            for key, domain in raw["domains"].items()
+            if "fallback" in domain and domain["fallback"] is None
+        ),
         code_case=code_case,
         codes=codes,
         domains=domains,

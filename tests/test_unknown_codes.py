@@ -14,17 +14,20 @@ type checkers refusing one without its code), and JSON-RPC's application code
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import pickle
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from taxogen.pipeline import build_plan
 from tests import spec_oracle as oracle
 from tests.support import REPO, cases, import_generated, package
 from tests.support import require_typescript_tools
@@ -224,3 +227,50 @@ def test_an_application_code_keeps_its_identity_in_go(
         {**go_env, "TAXOGEN_VECTORS": str(vectors)},
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ------------------------------ a domain's fallback: null with a <domain>_error code
+
+
+def test_a_domain_s_own_code_class_keeps_what_its_match_claims(tmp_path: Path) -> None:
+    """The shipped taxonomy's task domain, whose class is its task_error code's,
+    given ``match: "task_"`` and ``fallback: null``: an unknown task_ code is a
+    TaskError carrying itself (not task_error), any other one the top level's
+    fallback; a known code of the domain is its own."""
+    text = (REPO / "taxonomy.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: harmovela\n", "name: kept_probe\n", 1)
+    text = text.replace(
+        "  task:\n    title: Task Errors\n",
+        '  task:\n    title: Task Errors\n    match: "task_"\n    fallback: null\n',
+        1,
+    )
+    source = tmp_path / "taxonomy.yaml"
+    source.write_text(text, encoding="utf-8")
+    spec = oracle.read_spec(source)
+    for path, data in build_plan(source, ["python"]).items():
+        target = tmp_path / "out" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    sys.path.insert(0, str(tmp_path / "out" / "python" / "src"))
+    try:
+        mod = importlib.import_module("kept_probe_errors")
+    finally:
+        sys.path.pop(0)
+    payloads = [
+        {"code": "task_brand_new", "message": "m", "retryable": True},
+        {"code": "brand_new", "message": "m", "retryable": False},
+        {"code": "task_cancelled", "message": "m", "retryable": False},
+    ]
+    for payload in payloads:
+        want = oracle.expected(spec, "from_payload", payload)
+        err = mod.from_payload(payload)
+        assert type(err).__name__ == want["class"], payload
+        assert (err.code, err.wire_code, str(err.domain)) == (
+            want["code"],
+            want["wire_code"],
+            want["domain"],
+        ), payload
+        assert err.to_payload()["code"] == payload["code"]
+    kept = mod.from_payload(payloads[0])
+    assert type(kept) is mod.TaskError and kept.code == "task_brand_new"
+    assert mod.from_payload(payloads[1]).code == spec.wire_of(str(spec.fallback))

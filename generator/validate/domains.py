@@ -20,6 +20,7 @@ from taxogen.validate.retry import RETRY_KEY, read_retry_after
 from taxogen.validate.shared import DomainFields
 from taxogen.validate.status import STATUS_KEYS, read_statuses
 from taxogen.validate.text import describe
+from taxogen.validate.unknown import is_null
 
 __all__ = ["read_domain"]
 
@@ -31,6 +32,7 @@ _DOMAIN_KEYS = (
     "match",
     "details",
     "codes",
+    "fallback",
     *STATUS_KEYS,
     RETRY_KEY,
 )
@@ -101,6 +103,7 @@ def read_domain(
     )
     class_ok = "class" not in found or class_name is not None
     statuses = read_statuses(r, dkey, found)
+    keeps_ok = _read_fallback(r, dkey, found)
     retry_after, retry_at, retry_ok = read_retry_after(r, dkey, found)
     shared = fields.inherited
     valid: list[Code] = []
@@ -114,6 +117,7 @@ def read_domain(
         and fields.own.complete
         and statuses.ok
         and retry_ok
+        and keeps_ok
         and match is not None
         and ("parent" not in found or parent is not None)
     )
@@ -199,5 +203,36 @@ def read_domain(
         parent=parent,
         prefixes=tuple(prefix for prefix, _ in match.prefixes),
         ranges=tuple((low, high) for low, high, _ in match.ranges),
+        keeps_unknown="fallback" in found,
     )
     return domain, part_domain
+
+
+def _read_fallback(
+    r: Reader, dkey: str, found: dict[str, tuple[ScalarNode, Node]]
+) -> bool:
+    """A domain's ``fallback`` (issue 30 §3): only null, and only beside a
+    ``match:`` (whose unknown codes then keep their identity); whether it is
+    right (else reported)."""
+    if "fallback" not in found:
+        return True
+    key_node, node = found["fallback"]
+    if node.refused:
+        return False
+    if not is_null(node):
+        r.error(
+            node.position,
+            join(dkey, "fallback"),
+            "a domain's fallback can only be null (its unknown codes keep their "
+            "identity); the code unknown codes become is the top level's fallback",
+        )
+        return False
+    if "match" not in found:
+        r.error(
+            key_node.position,
+            join(dkey, "fallback"),
+            "null keeps the identity of the unknown codes the domain's match "
+            "claims, but the domain has no match:; give it one, or remove fallback",
+        )
+        return False
+    return True

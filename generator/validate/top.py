@@ -232,7 +232,9 @@ def read_taxonomy(r: Reader, root: Node, source: str) -> Taxonomy | None:
     retry_after, retry_at, _ = read_retry_after(r, "", top)
     docs_url = get(top, "docs_url", lambda n: read_docs_url(r, n))
     payload = read_payload(r, top["payload"][1] if "payload" in top else None)
-    unknown_retryable = read_unknown_retryable(r, top, no_fallback)
+    unknown_retryable = read_unknown_retryable(
+        r, top, no_fallback or any(d.keeps_unknown for d in domains)
+    )
     if no_fallback and payload is not None and payload.problem:
         r.error(
             top["fallback"][1].position,

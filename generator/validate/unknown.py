@@ -55,8 +55,8 @@ def read_unknown_retryable(
             node.position,
             UNKNOWN_KEY,
             "says whether an unknown code that keeps its identity is retryable, "
-            "but the fallback code decides it here; say fallback: null, or "
-            "remove unknown_retryable",
+            "but the fallback code decides it here; say fallback: null (at the top "
+            "level, or on a domain with match:), or remove unknown_retryable",
         )
         return None
     return value

@@ -223,6 +223,12 @@ def _remap_expect(
     echo = dict(expect["payload"])
     if payload.retryable is None:
         echo["retryable"] = named.retryable
+        if expect.get("code") == expect.get("wire_code") and expect.get(
+            "wire_code"
+        ) not in _known_wires(names):
+            # Issue 30 §3: an unknown code that keeps its identity (no status
+            # received in these vectors): only unknown_retryable: true retries.
+            echo["retryable"] = names.taxonomy.unknown_retryable == "true"
     if payload.rest and isinstance(canonical, dict):
         extras = {k: v for k, v in canonical.items() if k not in _CANONICAL}
         echo["details"] = {**echo["details"], **extras}
@@ -231,6 +237,13 @@ def _remap_expect(
         "retryable": echo["retryable"],
         "payload": wire_echo(names, named, echo),
     }
+
+
+def _known_wires(names: Names) -> set[Any]:
+    """Every wire code (and string alias) the taxonomy defines."""
+    out: set[Any] = {c.code.wire_code for c in names.codes}
+    out |= {a.name for c in names.codes for a in c.aliases}
+    return out
 
 
 def remap(names: Names, vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:

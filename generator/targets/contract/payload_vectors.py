@@ -176,7 +176,7 @@ def unknown_target(
         )
     named = next(d for d in names.domains if d.domain is domain)
     carried = named.base_code or fallback
-    if carried is None:
+    if carried is None or domain.keeps_unknown:
         return (named.class_name, wire, domain.key, kept)
     return (
         named.class_name,

@@ -136,6 +136,19 @@ def _payload(names: Names) -> dict[str, Any]:
     return out
 
 
+#: Issue 30 §3: what the vectors of a taxonomy without a fallback say.
+_UNKNOWN = (
+    "taxonomy.fallback is null (fallback: null): an unknown code keeps its "
+    "identity. Its expectation's class is the base's (or that of the domain whose "
+    "match claims it, where the domain has no <domain>_error code), its code the "
+    'received code, its domain null (none: Go\'s Domain() is "") or the '
+    "claiming domain's, its retryable the payload's, else as unknown_retryable "
+    "says (false, true, or by_status: true for a 5xx received), and its "
+    "http_status the status received, or null; a lookup expectation is an "
+    "unknown code's without a status"
+)
+
+
 #: Issue 30 §1: what a from_payload expectation's ``message`` says.
 _MESSAGE = (
     "present on a from_payload expectation of a payload received without its "
@@ -370,5 +383,6 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         **({"mapped": _MAPPED} if mapped else {}),
         **({"message": _MESSAGE} if taxonomy.payload.exact_message else {}),
         **({"rejection": _REJECTION} if taxonomy.payload.constants else {}),
+        **({"unknown": _UNKNOWN} if fallback is None else {}),
         "vectors": out.vectors,
     }

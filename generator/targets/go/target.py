@@ -125,6 +125,8 @@ class GoView:
     details: tuple[GoDetails, ...]
     fallback: str  # constant ("" with fallback: null)
     fallback_doc: str  # how the comments name it
+    #: With a domain's fallback: null only: WithUnknownRetryable's argument.
+    unknown_rule: str | None
     #: With ``fallback: null``: WithoutFallback's arguments (meaning, rule).
     without_fallback: str | None
     wrap: str  # constant
@@ -345,6 +347,12 @@ def view(names: Names, options: Options) -> GoView:
             if names.fallback is None
             else code_names(names.fallback).const
         ),
+        unknown_rule=(
+            go_str(taxonomy.unknown_retryable)
+            if names.fallback is not None
+            and any(d.keeps_unknown for d in taxonomy.domains)
+            else None
+        ),
         # Issue 30 §3: fallback: null, what an unknown code's error says then.
         without_fallback=(
             f"{go_str(taxonomy.title)}, {go_str(taxonomy.unknown_retryable)}"
@@ -367,8 +375,11 @@ def _matches(names: Names) -> tuple[str, ...]:
     out = []
     for domain in names.domains:
         named = domain.base_code or names.fallback
-        # No code to borrow (issue 30 §3): an unknown code keeps its identity.
-        code = '"", Keeps: true' if named is None else code_names(named).const
+        # Issue 30 §3: an unknown code keeps its identity where the domain says
+        # fallback: null, or nothing lends it a code ("": no class's code).
+        code = '""' if named is None else code_names(named).const
+        if named is None or domain.domain.keeps_unknown:
+            code += ", Keeps: true"
         mapping = classes[domain.class_name][1]
         statuses = ""
         if mapping.http_status is not None:

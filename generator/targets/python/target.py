@@ -94,6 +94,11 @@ class PythonView:
     #: unknown code is retryable where its payload does not say.
     unknown_meaning: str
     unknown_retryable: str
+    #: Whether any unknown code keeps its identity (a fallback: null, at the top
+    #: level or on a domain): ``code`` is then wider than ErrorCode somewhere.
+    keeps_any: bool
+    #: The classes whose errors may carry any code (Names.any_code_classes).
+    any_code_classes: frozenset[str]
     #: ``match:``: each prefix (string codes) or inclusive range (integer codes)
     #: and the class of the domain an unknown code in it falls back to.
     prefixes: tuple[tuple[str, str], ...]
@@ -245,6 +250,9 @@ def view(names: Names, options: Options) -> PythonView:
         unknown_label="the fallback's" if names.fallback else "the root's",
         unknown_meaning=taxonomy.title,
         unknown_retryable=taxonomy.unknown_retryable,
+        any_code_classes=names.any_code_classes,
+        keeps_any=names.fallback is None
+        or any(d.keeps_unknown for d in taxonomy.domains),
         prefixes=names.prefixes,
         ranges=names.ranges,
         exports=_exports(names),

@@ -54,7 +54,7 @@ TS_MODULE_NAMES = frozenset(
     """runtime InvalidPayloadError MAX_CODE_LENGTH MAX_DETAILS_DEPTH MAX_DETAILS_NODES
     ErrorJSON ErrorPayload VERSION ErrorCode Domain BRAND ErrorClass BY_CODE MATCHED
     ERROR_EVENTS DECODER lookup isRetryable fromPayload toError
-    errorFromEvent KnownError WIRE""".split()
+    errorFromEvent KnownError WIRE KEEPING""".split()
 )
 
 

@@ -94,8 +94,9 @@ type Spec struct {
 type Match struct {
 	Domain Domain
 	Code   Code
-	// Keeps: the taxonomy has no fallback and the domain no <domain>_error
-	// code, so an unknown code in it keeps its identity (issue 30 §3).
+	// Keeps: an unknown code in it keeps its identity (issue 30 §3): the
+	// domain says fallback: null, or the taxonomy has no fallback and the
+	// domain no <domain>_error code (Code is then "": none lends its class).
 	Keeps      bool
 	Prefix     string
 	Low, High  int64
@@ -136,6 +137,23 @@ func (t *Taxonomy) WithoutFallback(meaning, rule string) *Taxonomy {
 	t.keeps = true
 	t.unknownRetryable = rule
 	return t
+}
+
+// WithUnknownRetryable makes an unknown code that keeps its identity (a domain
+// says fallback: null) retryable where its payload does not say as rule says
+// ("false", "true", or "by_status": a 5xx status received).
+func (t *Taxonomy) WithUnknownRetryable(rule string) *Taxonomy {
+	t.unknownRetryable = rule
+	return t
+}
+
+// kept reports whether an unknown code that fell in matched (nil: none) keeps
+// its identity.
+func (t *Taxonomy) kept(matched *Match) bool {
+	if matched != nil {
+		return matched.Keeps
+	}
+	return t.keeps
 }
 
 // unknownRetryable is whether an unknown code that keeps its identity, received
@@ -510,10 +528,18 @@ func (e *Error) spec() *Spec {
 	if e.tax == nil {
 		return nil
 	}
-	if spec := e.tax.specs[e.Code]; spec != nil || !e.tax.keeps {
+	if spec := e.tax.specs[e.Code]; spec != nil {
 		return spec
 	}
-	return e.tax.fallback // an unknown code that keeps its identity
+	// An unknown code that keeps its identity: its class's (the matching
+	// domain's code's, or the fallback's), else the root's.
+	if m := e.matched; m != nil && m.Keeps && (m.Code != "" || !e.tax.keeps) {
+		return e.tax.specs[m.Code]
+	}
+	if !e.tax.keeps {
+		return nil
+	}
+	return e.tax.fallback
 }
 
 // HasCode reports whether err is, or wraps, an *Error of code.
@@ -568,11 +594,12 @@ func Lookup(t *Taxonomy, code string) Code {
 	if spec, ok := t.specs[Code(code)]; ok {
 		return spec.Code
 	}
-	if m := t.match(code); m != nil && !m.Keeps {
+	m := t.match(code)
+	if m != nil && !m.Keeps {
 		return m.Code
 	}
-	if t.keeps {
-		return Code(code) // no fallback: the code keeps its identity
+	if t.kept(m) {
+		return Code(code) // it keeps its identity (issue 30 §3)
 	}
 	return t.fallback.Code
 }
@@ -599,7 +626,7 @@ func IsRetryable(t *Taxonomy, code string) bool {
 	if spec := t.specs[Lookup(t, code)]; spec != nil {
 		return spec.Retryable
 	}
-	return t.fallback.Retryable // an unknown code that keeps its identity
+	return t.unknownRetryable == "true" // an unknown code that keeps its identity
 }
 
 // Events is a copy of the events table: event type → where its error sits.
@@ -680,7 +707,7 @@ func fromValue(t *Taxonomy, value any) (*Error, error) {
 		if matched = t.match(code); matched != nil && !matched.Keeps {
 			spec = t.specs[matched.Code]
 		}
-		if !t.keeps || (matched != nil && !matched.Keeps) {
+		if !t.kept(matched) {
 			treated = spec.Code
 		}
 	} else if problem := fieldsProblem(spec.Fields, details); problem != nil {
@@ -936,7 +963,7 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		return nil, problem
 	}
 	// Issue 30 §3: with no fallback, an unknown code keeps its identity.
-	keeps := hasCode && !known && t.keeps && (matched == nil || matched.Keeps)
+	keeps := hasCode && !known && t.kept(matched)
 	treated := spec.Code
 	if keeps {
 		treated = Code(code)

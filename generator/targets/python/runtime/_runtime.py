@@ -770,6 +770,9 @@ class TaxonomyError(Exception):
     _wire: ClassVar[Wire] = DEFAULT_WIRE
     #: What a wire code is: ``str``, or ``int`` where codes are integers.
     code_type: ClassVar[type] = str
+    #: Whether an unknown code a domain's match gives this class keeps its
+    #: identity (the domain says ``fallback: null``, issue 30 §3).
+    keeps_unknown: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -1213,15 +1216,21 @@ class Classes(Generic[_E]):
     def unknown(self, code: str | int) -> type[_E]:
         """The class of a code the taxonomy lacks: the class of the domain whose
         ``match`` it falls in, else the fallback's."""
+        target = self._claimed(code)
+        return self.fallback() if target is None else self._resolve(target)
+
+    def _claimed(self, code: str | int) -> Any:
+        """What ``prefixes`` or ``ranges`` give the domain whose ``match`` claims
+        ``code`` (the longest prefix, the inner range), or None."""
         if isinstance(code, str):
             for prefix, target in self._prefixes:
                 if code.startswith(prefix):
-                    return self._resolve(target)
+                    return target
         else:
             for low, high, target in self._ranges:
                 if low <= code <= high:
-                    return self._resolve(target)
-        return self.fallback()
+                    return target
+        return None
 
     def _resolve(self, target: Any) -> type[_E]:
         """A class of ``prefixes`` or ``ranges``: here the class itself."""
@@ -1231,11 +1240,18 @@ class Classes(Generic[_E]):
         """The class of the fallback code (the root class where there is none)."""
         return self.base if self._fallback is None else self.by_code[self._fallback]
 
-    def keeps(self, cls: type[_E]) -> bool:
+    def keeps(self, cls: type[_E], code: str | int) -> bool:
         """Whether an unknown code given ``cls`` keeps its identity (issue 30 §3):
         the taxonomy has no fallback and ``cls`` has no code to lend it (the root
-        class, or the own class of a domain whose ``match`` claims the code)."""
-        return self._fallback is None and getattr(cls, "code", None) is None
+        class, or the own class of a domain whose ``match`` claims the code), or
+        the claiming domain says ``fallback: null`` itself (its class, ``cls``,
+        then states ``keeps_unknown``: a class below it, or the fallback's, does
+        not)."""
+        if self._fallback is None and getattr(cls, "code", None) is None:
+            return True
+        return bool(vars(cls).get("keeps_unknown")) and (
+            self._claimed(code) is not None
+        )
 
     def unknown_retryable(self, status: int | None) -> bool:
         """Whether an unknown code that keeps its identity is retryable where its
@@ -1468,7 +1484,7 @@ def decoder(
         keeps = False
         if cls is None:
             cls = classes.unknown(code)
-            keeps = classes.keeps(cls)
+            keeps = classes.keeps(cls, code)
         elif cls.fields:
             # A known code's declared fields are checked (the fallback's are not:
             # an unknown code's details are whatever its sender made them).
@@ -1653,7 +1669,7 @@ def _mapped_decoder(
             else:
                 title = details.get("title") if rest else None
                 message = _text(title) if issubclass(type(title), str) else cls.meaning
-        keeps = code is not None and not known and classes.keeps(cls)
+        keeps = code is not None and not known and classes.keeps(cls, code)
         if retryable is None:
             # Issue 30 §3: an unknown code keeping its identity is retryable as
             # unknown_retryable says, where the payload does not say.

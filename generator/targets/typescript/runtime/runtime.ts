@@ -706,7 +706,7 @@ export abstract class TaxonomyError<
     );
     // A root error of a taxonomy without a fallback (issue 30 §3) carries its
     // own code, its options' `code` (its root class has none).
-    const code: unknown = cls.code ?? (options as RootOptions | undefined)?.code;
+    const code: unknown = (options as Partial<RootOptions> | undefined)?.code ?? cls.code;
     if (typeof code !== "string" && typeof code !== "number") {
       throw new TypeError(`code: expected a string or a number, got ${kind(code)}`);
     }
@@ -1114,7 +1114,13 @@ export function decoder<
   pattern: RegExp | null,
   events: Readonly<Record<string, string>>,
   wire?: PayloadMap,
+  keepsUnknown?: (code: W) => boolean,
 ): Decoder<T> {
+  // Issue 30 §3: an unknown code keeps its identity where its class has no code
+  // (the root, a domain's own class, with no fallback) or where the domain
+  // whose match claims it says fallback: null (keepsUnknown).
+  const keepsOwn = (cls: AnyErrorClass<T>, code: W): boolean =>
+    cls.code === undefined || (keepsUnknown !== undefined && keepsUnknown(code));
   function readPayload(payload: unknown): T {
     if (!isPlainObject(payload)) {
       throw invalid("payload", `expected an object, got ${kind(payload)}`);
@@ -1138,8 +1144,11 @@ export function decoder<
         throw new InvalidPayloadError(wrong.problem, wrong.field);
       }
     }
-    // Issue 30 §3: with no fallback, an unknown code is the root's, its own.
-    const ownCode = cls.code === undefined ? code : undefined;
+    // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
+    // the claiming domain's, its own, where the domain says fallback: null).
+    const unknown = cls.code !== code && !cls.aliases.includes(code);
+    const keeps = unknown && keepsOwn(cls, code);
+    const ownCode = keeps ? code : undefined;
     const options = { details, retryable, code: ownCode, [DECODED]: true };
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     // The only write to wireCode after construction: keep the code as received.
@@ -1252,7 +1261,7 @@ export function decoder<
     }
     // Issue 30 §3: with no fallback, an unknown code is the root's, its own,
     // retryable as the root's unknownRetryable says where the payload does not.
-    const keeps = code !== undefined && !known && cls.code === undefined;
+    const keeps = code !== undefined && !known && keepsOwn(cls, code as W);
     if (keeps && retryable === undefined) {
       const rule = (cls as unknown as typeof TaxonomyError).unknownRetryable;
       retryable =

@@ -112,7 +112,7 @@ export class JsonrpcError extends ResponseError {
   static override readonly errorName: string = "JsonrpcError";
   static override readonly domain: Domain = "jsonrpc";
   static override readonly meaning: string = "Defined by JSON-RPC";
-  declare readonly code: -32700 | -32600 | -32601 | -32602 | -32603 | -32002 | -32001;
+  declare readonly code: -32700 | -32600 | -32601 | -32602 | -32603 | -32002 | -32001 | number;
 }
 
 /**
@@ -255,7 +255,7 @@ export class LspError extends ResponseError {
   static override readonly errorName: string = "LspError";
   static override readonly domain: Domain = "lsp";
   static override readonly meaning: string = "LSP reserved error codes";
-  declare readonly code: -32803 | -32802 | -32801 | -32800;
+  declare readonly code: -32803 | -32802 | -32801 | -32800 | number;
 }
 
 /**
