@@ -274,8 +274,11 @@ def _tables(names: Names) -> str:
         mapping = classes[domain.class_name][1]
         head: dict[str, Any] = {
             "domain": domain_index[domain.domain.key],
-            # None: no code to borrow, the unknown code keeps its identity.
+            # None: no code to lend its class (issue 30 §3).
             "code": None if base is None else code_index[base.code.code],
+            # The unknown code keeps its identity: the domain says fallback:
+            # null, or nothing lends it a code.
+            "keeps": base is None or domain.domain.keeps_unknown,
             "meaning": (
                 domain.domain.title
                 if domain.base_code is None

@@ -107,8 +107,12 @@ struct Spec {
 #[derive(Deserialize)]
 struct Match {
     domain: usize,
-    /// The code an unknown code in it is treated as; None: it keeps its own.
+    /// The code whose class an unknown code in it takes (None: none).
     code: Option<usize>,
+    /// Whether such a code keeps its identity (issue 30 §3: the domain says
+    /// fallback: null, or nothing lends it a code).
+    #[serde(default)]
+    keeps: bool,
     #[serde(default)]
     prefix: String,
     #[serde(default)]
@@ -269,6 +273,14 @@ impl Tables {
         match self.find_match(code) {
             Some(m) => (self.matches[m].code.or(self.fallback), Some(m)),
             None => (self.fallback, None),
+        }
+    }
+
+    /// Whether an unknown code that fell in `matched` keeps its identity.
+    fn kept(&self, matched: Option<usize>) -> bool {
+        match matched {
+            Some(m) => self.matches[m].keeps,
+            None => self.fallback.is_none(),
         }
     }
 
@@ -838,14 +850,17 @@ pub fn events() -> Vec<(&'static str, &'static str)> {
 /// that names a code keeps its identity: `Code::Unrecognized`.
 pub fn lookup(code: &str) -> Code {
     let t = tables();
-    let spec = index_of(code).or_else(|| t.treated(code).0);
-    code_of(spec, code)
+    if let Some(index) = index_of(code) {
+        return Code::known(index);
+    }
+    let (spec, matched) = t.treated(code);
+    code_of(if t.kept(matched) { None } else { spec }, code)
 }
 
 /// Whether `lookup(code)` is retryable.
 pub fn is_retryable(code: &str) -> bool {
     let t = tables();
-    match index_of(code).or_else(|| t.treated(code).0) {
+    match lookup(code).index() {
         Some(spec) => t.specs[spec].retryable,
         None => t.unknown_retryable == "true",
     }
@@ -914,8 +929,9 @@ fn from_value(value: Value) -> Result<Error, InvalidPayloadError> {
         }
         None => t.treated(&code),
     };
+    let keeps = known.is_none() && t.kept(matched);
     Ok(Error {
-        code: code_of(spec, &code),
+        code: code_of(if keeps { None } else { spec }, &code),
         spec,
         wire_code: code,
         message,
@@ -1230,15 +1246,16 @@ fn from_mapped(t: &Tables, p: &PayloadMap, value: Value) -> Result<Error, Invali
             outside = Some(kept);
         }
     }
+    // Issue 30 §3: an unknown code that keeps its identity.
+    let keeps = has_code && known.is_none() && t.kept(matched);
     let retryable = match (retryable, s) {
         (Some(given), _) => given,
+        (None, _) if keeps => t.retryable_unknown(status),
         (None, Some(s)) => s.retryable,
-        // Issue 30 §3: an unknown code that keeps its identity.
-        (None, None) if has_code => t.retryable_unknown(status),
         (None, None) => t.unknown_retryable == "true",
     };
     Ok(Error {
-        code: code_of(spec, &code),
+        code: code_of(if keeps { None } else { spec }, &code),
         spec,
         wire_code: code,
         message,
