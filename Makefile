@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TSC := node_modules/.bin/tsc
 
-.PHONY: rust generate check test golden bench mutate clean go
+.PHONY: rust generate check test golden bench mutate clean go java
 
 # The tool alone: what `make generate` needs.
 $(VENV)/.tool: pyproject.toml constraints.txt
@@ -43,7 +43,19 @@ rust:
 	@(command -v /usr/bin/cargo && command -v /usr/bin/rustfmt && ls -d $(RUST_CRATES)/serde_json-* $(RUST_CRATES)/serde_derive-*) >/dev/null 2>&1 || \
 		(apt-get update -qq && apt-get install -y -qq rustc cargo rustfmt librust-serde-json-dev librust-serde-derive-dev)
 
-test: $(VENV)/.test $(TSC) go rust
+# Java, for the java target's tests (tests/targets/java/): Debian's OpenJDK 17, the
+# Jackson jars its tests compile against offline from /usr/share/java (with JUnit 5,
+# which the issue names; the conformance runner is a plain main, one JVM for every case),
+# and Kotlin, whose compiler runs docs/java.md's Kotlin example.
+JAVA_JARS := /usr/share/java/jackson-databind.jar /usr/share/java/jackson-core.jar \
+	/usr/share/java/jackson-annotations.jar
+java:
+	@(command -v javac >/dev/null && command -v kotlinc >/dev/null && \
+	ls $(JAVA_JARS) >/dev/null 2>&1) || \
+	(apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless \
+	libjackson2-databind-java junit5 kotlin)
+
+test: $(VENV)/.test $(TSC) go java rust
 	$(PY) -m pytest
 
 # The benchmark suite: synthesized taxonomies of 100 to 10,000 codes, every figure

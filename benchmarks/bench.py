@@ -25,7 +25,8 @@ How things are measured (see benchmarks/README.md for why):
   interleaved so drift hits both.
 
 The families live in modules of their own (``generate``, ``formatter``,
-``python_import``, ``payload``, ``typescript``, ``rust``, ``machinery``), each with a
+``python_import``, ``payload``, ``typescript``, ``java``, ``rust``,
+``machinery``), each with a
 ``measure(run)`` and a ``figures(run)``; ``timing`` holds the run and its
 helpers, ``figure`` the figures, ``synth`` the taxonomies, ``children`` the
 scripts run in fresh processes, ``scaling`` and ``report`` the RESULTS.md writer.
@@ -48,6 +49,7 @@ from pathlib import Path
 from benchmarks import (
     formatter,
     generate,
+    java,
     machinery,
     payload,
     python_import,
@@ -81,6 +83,8 @@ FIGURE_IDS = (
     "ts-import-medium",
     "ts-from-payload-typed",
     "ts-bundle-medium",
+    "java-compile-medium",
+    "java-compile-large",
     "rust-compile-medium",
     "rust-compile-large",
     "check-noop-shipped",
@@ -99,6 +103,7 @@ def figures(run: Run) -> list[Figure]:
         *python_import.figures(run),
         *payload.figures(run),
         *typescript.figures(run),
+        *java.figures(run),
         *rust.figures(run),
         *machinery.figures(run),
     ]
@@ -175,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         python_import.measure(run)
         payload.measure(run)
         typescript.measure(run)
+        java.measure(run)
         rust.measure(run)
         figs = figures(run)
         text = report(run, figs, time.perf_counter() - started)

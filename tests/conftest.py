@@ -53,3 +53,16 @@ def compiled_ts(  # type: ignore[no-untyped-def]
         return _compiled[case.name]
 
     return compile_case
+
+
+@pytest.fixture(scope="session")
+def compiled_java(  # type: ignore[no-untyped-def]
+    tmp_path_factory: pytest.TempPathFactory,
+):
+    """Every case's Java package and the conformance runner, compiled once
+    (tests/targets/java/support.py)."""
+    from tests.targets.java.support import compile_every_case
+
+    compiled = compile_every_case(tmp_path_factory.mktemp("java"))
+    print(f"javac: {compiled.files} files in {compiled.seconds:.1f} s")
+    return compiled

@@ -111,6 +111,29 @@ def readme_go_name(text: str, *, key: bool = False) -> str:
     )
 
 
+#: README "Java": the words a details field may not be as a record component
+#: (JLS 17 §3.9 keywords and contextual keywords, §3.10.3 and §3.10.8 literals,
+#: the methods every record has and the details record's own toMap and from).
+JAVA_TAKEN = frozenset(
+    """abstract assert boolean break byte case catch char class const continue
+    default do double else enum extends final finally float for goto if implements
+    import instanceof int interface long native new package private protected public
+    return short static strictfp super switch synchronized this throw throws
+    transient try void volatile while _ exports module non-sealed open opens permits
+    provides record requires sealed to transitive uses var with yield true false null
+    toMap from equals hashCode toString getClass notify notifyAll wait clone
+    finalize""".split()
+)
+
+
+def readme_java_field(name: str) -> str:
+    """README "Java": a details field's record component, its words in
+    lowerCamelCase (``task_id`` → ``taskId``), a trailing ``_`` on a taken word."""
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", name)
+    text = words[0].lower() + "".join(w[:1].upper() + w[1:] for w in words[1:])
+    return text + "_" if text in JAVA_TAKEN else text
+
+
 @dataclasses.dataclass(frozen=True)
 class SpecCode:
     code: str

@@ -18,7 +18,9 @@ the way a reader would use it:
   parser, and ``make X`` names a target of the Makefile;
 - ``python`` blocks pass mypy --strict (tests/test_readme_python.py); the Go and
   TypeScript API blocks are the shipped package's API, compiled and run by
-  tests/targets/go/harmovela_test.go and tests/targets/typescript/ts/typed.test-d.ts;
+  tests/targets/go/harmovela_test.go and tests/targets/typescript/ts/typed.test-d.ts,
+  the Java and Kotlin ones docs/java.md's programs, compiled and run (their output
+  the plain block after each) by tests/targets/java/test_java_docs.py;
   a block with no info string is a listing of output or usage, shown not run.
 
 A block of a kind none of these knows fails the test, so a new example is
@@ -54,6 +56,8 @@ ELSEWHERE = {
     "go": "tests/targets/go/harmovela_test.go",
     "rust": "tests/targets/rust/readme_example.rs",
     "ts": "tests/targets/typescript/ts/typed.test-d.ts",
+    "java": "tests/targets/java/test_java_docs.py",
+    "kotlin": "tests/targets/java/test_java_docs.py",
 }
 
 #: A small valid taxonomy a fragment is put into (top-level keys replace its own).

@@ -53,6 +53,7 @@ from taxogen.targets.python.reserved import (
     PYTHON_MODULE_NAMES,
     PYTHON_STANDARD_NAMES,
 )
+from taxogen.targets.java.reserved import JAVA_LANG_USED, JAVA_PACKAGE_NAMES
 from taxogen.targets.typescript import naming as typescript_naming
 from taxogen.targets.typescript.reserved import (
     TS_GLOBALS,
@@ -70,6 +71,8 @@ RESERVED_SETS = {
     "TS_RESERVED": TS_RESERVED,
     "TS_GLOBALS": TS_GLOBALS,
     "TS_MODULE_NAMES": TS_MODULE_NAMES,
+    "JAVA_LANG_USED": JAVA_LANG_USED,
+    "JAVA_PACKAGE_NAMES": JAVA_PACKAGE_NAMES,
 }
 ALL_RESERVED = sorted(frozenset().union(*RESERVED_SETS.values()))
 
@@ -362,7 +365,12 @@ def _refusal(taxonomy: Taxonomy) -> list[str]:
         ("True", "is a Python keyword"),
         ("await", "is a Python keyword and a TypeScript reserved word"),
         ("Exception", "would shadow the Python builtin of that name"),
-        ("Object", "would shadow the JavaScript global of that name"),
+        (
+            "Object",
+            "would shadow the JavaScript global and the java.lang type of that name",
+        ),
+        ("Throwable", "would shadow the java.lang type of that name"),
+        ("Registry", "is already defined by the generated Java module"),
         (
             "TypeError",
             "would shadow the Python builtin and the JavaScript global of that name",
@@ -401,8 +409,8 @@ def test_a_reserved_domain_class_and_base_are_refused_saying_why() -> None:
     as_domain = _refusal(_taxonomy(_domain("misc", _code("oops", 10), cls="Object")))
     assert as_domain == [
         "t.yaml:9:1: error: domains.misc: class name 'Object' of domain 'misc'"
-        " (set by `class:`) would shadow the JavaScript global of that name; set"
-        " `class:` on the domain to choose another"
+        " (set by `class:`) would shadow the JavaScript global and the java.lang"
+        " type of that name; set `class:` on the domain to choose another"
     ]
     as_base = _refusal(_taxonomy(_domain("misc", _code("oops", 10)), base="Exception"))
     assert as_base == [
@@ -417,8 +425,10 @@ _SET_PHRASES = {
     "PYTHON_BUILTINS": r"Python builtin",
     "TS_GLOBALS": r"JavaScript global",
     "PYTHON_STANDARD_NAMES": r"standard Python class enum\.",
-    "PYTHON_MODULE_NAMES": r"generated Python (?:and TypeScript )?module",
-    "TS_MODULE_NAMES": r"generated (?:Python and )?TypeScript module",
+    "PYTHON_MODULE_NAMES": r"generated Python (?:and TypeScript )?(?:and Java )?module",
+    "TS_MODULE_NAMES": r"generated (?:Python and )?TypeScript (?:and Java )?module",
+    "JAVA_LANG_USED": r"java\.lang type",
+    "JAVA_PACKAGE_NAMES": r"generated (?:Python and )?(?:TypeScript and )?Java module",
 }
 
 
@@ -439,7 +449,8 @@ def test_every_reserved_name_is_refused_naming_each_table_it_is_in() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["TaskTimeoutError", "OopsError", "Task", "Errors", "Objects", "ErrorCodes"]
+    "name",
+    ["TaskTimeoutError", "OopsError", "Task", "ErrorList", "Objects", "ErrorCodes"],
 )
 def test_ordinary_names_are_not_reserved(name: str) -> None:
     assert reserved_reason(name) is None
@@ -1058,10 +1069,29 @@ def test_two_fields_with_one_go_name_are_refused() -> None:
     assert _refusal(_taxonomy(_domain("misc", code))) == [
         "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
         "'taskId' of code 'oops' are both the Go field 'TaskID'; rename one",
+        "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
+        "'taskId' of code 'oops' are both the Java record component 'taskId'; "
+        "rename one",
         # Rust spells a field in snake case: both are task_id there too.
         "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
         "'taskId' of code 'oops' are both the Rust field 'task_id'; rename one",
     ]
+
+
+def test_two_fields_with_one_java_name_are_refused() -> None:
+    """README "Java": ``url_path`` and ``urlPath`` are one record component (Go
+    refuses them too, as one struct field: each language says so)."""
+    fields = tuple(
+        Field(name=name, shape=Shape(type="string"), position=_at(11))
+        for name in ("url_path", "urlPath")
+    )
+    code = dataclasses.replace(_code("oops", 10), fields=fields)
+    problems = _refusal(_taxonomy(_domain("misc", code)))
+    assert (
+        "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'url_path' and "
+        "'urlPath' of code 'oops' are both the Java record component 'urlPath'; "
+        "rename one"
+    ) in problems
 
 
 def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:

@@ -7,7 +7,7 @@ each body is judged by the oracle (``tests/spec_oracle.py``: the YAML and the
 issue's words, never the generator), which must say it is accepted as the code
 ``index.json`` names and written back as it was received (as parsed JSON); then
 the bodies, as conformance vectors with those expectations, run through the
-generated Python, TypeScript and Go packages with each language's own runner
+generated Python, TypeScript, Go and Java packages with each language's own runner
 (the same runners every case's vectors go through); the Rust crate runs them in
 tests/targets/rust/test_rust.py, in its one build of every case.
 """
@@ -28,6 +28,7 @@ from tests.support import require_typescript_tools
 from tests.targets.contract.test_conformance import run_vector
 from tests.targets.go.test_go import RUNNER, _add_test, _go, _write
 from tests.targets.go.test_go import go_env  # noqa: F401  (the fixture, by name)
+from tests.targets.java.support import Compiled, case_package, conformance
 
 #: The golden cases that hold real bodies.
 WITH_BODIES = [c for c in cases() if (c.taxonomy.parent / "bodies").is_dir()]
@@ -124,3 +125,14 @@ def test_real_bodies_round_trip_in_go(
         {**go_env, "TAXOGEN_VECTORS": str(vectors)},
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("case", WITH_BODIES, ids=lambda c: c.name)
+def test_real_bodies_round_trip_in_java(
+    case: Case, tmp_path: Path, compiled_java: Compiled
+) -> None:
+    vectors = _vectors(case, tmp_path)
+    count = len(json.loads(vectors.read_text())["vectors"])
+    code, output = conformance(compiled_java, [(case_package(case), vectors)])
+    assert code == 0, output
+    assert f"ran {count} of {count} vectors, 0 failures" in output, output

@@ -1,0 +1,6 @@
+"""The Java target: Java 17 sources depending on Jackson alone (off by default).
+
+Its target is in ``target.py`` and its options in ``options.py``; this file
+imports neither, so that reading the options (every run's settings) does not
+load the target.
+"""
