@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TSC := node_modules/.bin/tsc
 
-.PHONY: generate check test golden bench mutate clean go java
+.PHONY: rust generate check test golden bench mutate clean go java
 
 # The tool alone: what `make generate` needs.
 $(VENV)/.tool: pyproject.toml constraints.txt
@@ -34,6 +34,15 @@ check: $(VENV)/.tool
 go:
 	@command -v go >/dev/null || (apt-get update -qq && apt-get install -y -qq golang-go)
 
+# Rust, for the rust target's tests (tests/targets/rust/test_rust.py): Debian's rustc,
+# cargo and rustfmt (1.63) and its packaged serde crates, which the tests read
+# offline through a directory source (/usr/share/cargo/registry); installed when
+# missing, as Go is.
+RUST_CRATES = /usr/share/cargo/registry
+rust:
+	@(command -v /usr/bin/cargo && command -v /usr/bin/rustfmt && ls -d $(RUST_CRATES)/serde_json-* $(RUST_CRATES)/serde_derive-*) >/dev/null 2>&1 || \
+		(apt-get update -qq && apt-get install -y -qq rustc cargo rustfmt librust-serde-json-dev librust-serde-derive-dev)
+
 # Java, for the java target's tests (tests/targets/java/): Debian's OpenJDK 17, the
 # Jackson jars its tests compile against offline from /usr/share/java (with JUnit 5,
 # which the issue names; the conformance runner is a plain main, one JVM for every case),
@@ -46,12 +55,12 @@ java:
 	(apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless \
 	libjackson2-databind-java junit5 kotlin)
 
-test: $(VENV)/.test $(TSC) go java
+test: $(VENV)/.test $(TSC) go java rust
 	$(PY) -m pytest
 
 # The benchmark suite: synthesized taxonomies of 100 to 10,000 codes, every figure
 # next to its baseline; writes benchmarks/RESULTS.md (takes several minutes).
-bench: $(VENV)/.test $(TSC)
+bench: $(VENV)/.test $(TSC) rust
 	$(PY) -m benchmarks.bench
 
 # Rewrite the golden files of tests/cases/ from the current generator (and the

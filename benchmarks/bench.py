@@ -25,7 +25,8 @@ How things are measured (see benchmarks/README.md for why):
   interleaved so drift hits both.
 
 The families live in modules of their own (``generate``, ``formatter``,
-``python_import``, ``payload``, ``typescript``, ``java``, ``machinery``), each with a
+``python_import``, ``payload``, ``typescript``, ``java``, ``rust``,
+``machinery``), each with a
 ``measure(run)`` and a ``figures(run)``; ``timing`` holds the run and its
 helpers, ``figure`` the figures, ``synth`` the taxonomies, ``children`` the
 scripts run in fresh processes, ``scaling`` and ``report`` the RESULTS.md writer.
@@ -52,6 +53,7 @@ from benchmarks import (
     machinery,
     payload,
     python_import,
+    rust,
     typescript,
 )
 from benchmarks.figure import Figure
@@ -83,6 +85,8 @@ FIGURE_IDS = (
     "ts-bundle-medium",
     "java-compile-medium",
     "java-compile-large",
+    "rust-compile-medium",
+    "rust-compile-large",
     "check-noop-shipped",
     "memo-shipped",
     "template-cache-shipped",
@@ -100,6 +104,7 @@ def figures(run: Run) -> list[Figure]:
         *payload.figures(run),
         *typescript.figures(run),
         *java.figures(run),
+        *rust.figures(run),
         *machinery.figures(run),
     ]
     if [f.id for f in out] != list(FIGURE_IDS):
@@ -176,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         payload.measure(run)
         typescript.measure(run)
         java.measure(run)
+        rust.measure(run)
         figs = figures(run)
         text = report(run, figs, time.perf_counter() - started)
     except (BenchError, subprocess.CalledProcessError, ImportError) as exc:

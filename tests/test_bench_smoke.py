@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +47,9 @@ FIGURES = (
     "ts-from-payload-typed",  # the same in Node
     # an esbuild bundle importing one class vs one importing fromPayload (issue 15)
     "ts-bundle-medium",
+    # cargo build of the generated Rust crate at N=1,000 and 10,000 (issue 32 §3)
+    "rust-compile-medium",
+    "rust-compile-large",
     # Machinery that pays its way (issue 13): each optimisation on and off.
     "check-noop-shipped",  # no-op check, shipped taxonomy, vs python -c pass (≤ 3x)
     "memo-shipped",  # the no-op check with its memo vs without
@@ -77,6 +81,11 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         (REPO / "node_modules" / "zod" / "package.json").is_file(),
         "node_modules/zod (`npm ci` installs it: a devDependency, the bench's"
         " baseline)",
+    )
+    require_tool(
+        shutil.which("cargo") is not None
+        and any(Path("/usr/share/cargo/registry").glob("serde_json-*")),
+        "Rust and Debian's serde crates (`make rust` installs them)",
     )
     out = tmp_path / "results.md"
     done = subprocess.run(

@@ -54,6 +54,7 @@ FENCE = re.compile(r"^( *)```(\S*)\n(.*?)^\1```$", re.M | re.S)
 ELSEWHERE = {
     "python": "tests/test_readme_python.py",
     "go": "tests/targets/go/harmovela_test.go",
+    "rust": "tests/targets/rust/readme_example.rs",
     "ts": "tests/targets/typescript/ts/typed.test-d.ts",
     "java": "tests/targets/java/test_java_docs.py",
     "kotlin": "tests/targets/java/test_java_docs.py",

@@ -1091,6 +1091,9 @@ def test_two_fields_with_one_go_name_are_refused() -> None:
         "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
         "'taskId' of code 'oops' are both the Java record component 'taskId'; "
         "rename one",
+        # Rust spells a field in snake case: both are task_id there too.
+        "t.yaml:10:1: error: domains.misc.codes.oops: details fields 'task_id' and "
+        "'taskId' of code 'oops' are both the Rust field 'task_id'; rename one",
     ]
 
 

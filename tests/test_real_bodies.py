@@ -8,7 +8,8 @@ issue's words, never the generator), which must say it is accepted as the code
 ``index.json`` names and written back as it was received (as parsed JSON); then
 the bodies, as conformance vectors with those expectations, run through the
 generated Python, TypeScript, Go and Java packages with each language's own runner
-(the same runners every case's vectors go through).
+(the same runners every case's vectors go through); the Rust crate runs them in
+tests/targets/rust/test_rust.py, in its one build of every case.
 """
 
 from __future__ import annotations

@@ -140,10 +140,10 @@ def test_the_selection_in_pyproject_and_the_option_over_it(project: Path) -> Non
     ("value", "message"),
     [
         (
-            '["docs", "rust", 3]',
+            '["docs", "cobol", 3]',
             [
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 2: expected "
-                f"one of {', '.join(TARGET_NAMES)}, got 'rust'",
+                f"one of {', '.join(TARGET_NAMES)}, got 'cobol'",
                 "pyproject.toml:2:11: error: tool.taxogen.targets: item 3: expected "
                 f"one of {', '.join(TARGET_NAMES)}, got integer 3",
             ],
