@@ -866,10 +866,33 @@ def test_every_class_like_name_the_python_module_uses_is_reserved(case: Case) ->
     members = {readme_member(key) for key in [*spec.codes, *spec.domains]}
     # docs "Aliases": an alias is an enum member too.
     members |= {readme_member(a) for c in spec.codes.values() for a in c.aliases}
+    tree = ast.parse(_module(case, "/__init__.py"))
+    # A field declared in a class body (a TypedDict's ``BucketName: str``, S3's
+    # spelling) names a key, and reads no global.
+    declared = {
+        id(item.target)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        for item in node.body
+        if isinstance(item, ast.AnnAssign)
+    }
+    # Nor does a function's parameter named so (a constructor's ``BucketName=``),
+    # read in its body: a local.
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = func.args
+            params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+            declared |= {
+                id(node)
+                for node in ast.walk(func)
+                if isinstance(node, ast.Name) and node.id in params
+            }
     used = {
         node.id
-        for node in ast.walk(ast.parse(_module(case, "/__init__.py")))
-        if isinstance(node, ast.Name) and _PASCAL.fullmatch(node.id)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name)
+        and _PASCAL.fullmatch(node.id)
+        and id(node) not in declared
     }
     # Exception itself is read by _runtime.py now, whose namespace holds no class
     # of the taxonomy (tests/targets/python/test_python_runtime.py).
@@ -886,7 +909,8 @@ def test_every_class_like_name_the_typescript_module_uses_is_reserved(
 ) -> None:
     _, ts_own = _own_names(read_spec(case.taxonomy))
     code = _code_only(_module(case, "src/index.ts"))
-    used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\s*:)", code))
+    # A property declared (``BucketName?: string``) names a key, not a global.
+    used = set(re.findall(r"(?<![.\w$])[A-Z][A-Za-z0-9]*\b(?!\??\s*:)", code))
     # Error itself is read by src/runtime.ts now, which declares no class of the
     # taxonomy (tests/targets/typescript/test_typescript_runtime.py).
     assert {"Object", "Map", "ErrorCode"} <= used
