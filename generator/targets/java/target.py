@@ -130,6 +130,8 @@ def _field(field: Field, rt: str) -> str:
     if field.has_default:
         default = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
         text += f".defaultJson({java_str(default)})"
+    if field.has_const:
+        text += f".constant({java_str(constant_text(field.default))})"
     return text
 
 

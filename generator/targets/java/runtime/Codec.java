@@ -103,6 +103,7 @@ public final class Codec {
             }
         } else {
             fieldsProblem(spec.fields, details);
+            details = withConstants(spec.fields, details);
         }
         return new State(t, spec, code, message, retryable, details, null, null, false, null,
                 matched, 0);
@@ -361,6 +362,7 @@ public final class Codec {
             }
         } else {
             fieldsProblem(spec.fields, details);
+            details = withConstants(spec.fields, details);
         }
         if (!hasCode) {
             code = spec.code;
@@ -457,7 +459,10 @@ public final class Codec {
             filled.putAll(details);
         }
         for (Taxonomy.Field field : spec.fields) {
-            if (!filled.containsKey(field.name) && field.defaultJson != null) {
+            // A constant field holds its constant whatever a typed constructor
+            // was given (issue 30 §7): its value is fixed for the code.
+            if ((!filled.containsKey(field.name) && field.defaultJson != null)
+                    || field.constant != null) {
                 filled.put(field.name, parseDefault(field.defaultJson));
             }
         }
@@ -515,11 +520,38 @@ public final class Codec {
                 }
                 continue;
             }
+            if (field.constant != null) {
+                // Issue 30 §7: absent, or the code's constant (as JSON compares).
+                if (!same(details.get(field.name), parseDefault(field.defaultJson))) {
+                    throw invalid(where, where + ": expected " + field.constant
+                            + ", the constant of its code, or none");
+                }
+                continue;
+            }
             String problem = shapeProblem(field, field.items, details.get(field.name));
             if (problem != null) {
                 throw invalid(where, where + (problem.startsWith("[") ? "" : ": ") + problem);
             }
         }
+    }
+
+    /**
+     * Received details (checked) with each constant field they lack filled in
+     * (issue 30 §7: written on every payload), in a copy (the received map is
+     * the caller's); the same details when none is lacking.
+     */
+    private static Map<String, Object> withConstants(List<Taxonomy.Field> fields,
+            Map<String, Object> details) {
+        Map<String, Object> filled = details;
+        for (Taxonomy.Field field : fields) {
+            if (field.constant != null && (filled == null || !filled.containsKey(field.name))) {
+                if (filled == details) {
+                    filled = details == null ? new LinkedHashMap<>() : new LinkedHashMap<>(details);
+                }
+                filled.put(field.name, parseDefault(field.defaultJson));
+            }
+        }
+        return filled;
     }
 
     private static final Map<String, String> WANTED = Map.of("string", "a string",

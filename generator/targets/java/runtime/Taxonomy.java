@@ -68,6 +68,9 @@ public final class Taxonomy {
         final boolean required;
         Shape items;
         String defaultJson;
+        // A constant field's value as messages show it (issue 30 §7), its
+        // defaultJson the value itself; null when the field is no constant.
+        String constant;
 
         /** The field {@code name}, of JSON type {@code type}. */
         public Field(String name, String type, boolean required) {
@@ -103,6 +106,15 @@ public final class Taxonomy {
         /** Its default, as JSON text. */
         public Field defaultJson(String json) {
             defaultJson = json;
+            return this;
+        }
+
+        /**
+         * Its value is fixed for the code (issue 30 §7): its default, which
+         * messages show as {@code shown}.
+         */
+        public Field constant(String shown) {
+            constant = shown;
             return this;
         }
     }
