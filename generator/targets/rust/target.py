@@ -186,6 +186,9 @@ def _field(field: Field) -> dict[str, Any]:
         out["items"] = _shape(field.shape.items)
     if field.has_default:
         out["default"] = field.default
+    if field.has_const:
+        # Issue 30 §7: as messages show it; "default" is the value itself.
+        out["const"] = constant_text(field.default)
     return out
 
 

@@ -60,6 +60,11 @@ struct Field {
     items: Option<Shape>,
     #[serde(default)]
     default: Option<Value>,
+    /// A constant field's value as messages show it (issue 30 §7), its
+    /// `default` the value itself: absent or equal on decoding, filled in, and
+    /// written on every payload; None when the field is no constant.
+    #[serde(default)]
+    r#const: Option<String>,
 }
 
 impl Field {
@@ -476,7 +481,9 @@ impl Error {
         let s = &t.specs[spec];
         for field in &s.fields {
             if let Some(default) = &field.default {
-                if !details.contains_key(&field.name) {
+                // A constant field holds its constant whatever a typed
+                // constructor was given (issue 30 §7): it is fixed for the code.
+                if field.r#const.is_some() || !details.contains_key(&field.name) {
                     details.insert(field.name.clone(), default.clone());
                 }
             }
@@ -909,7 +916,7 @@ fn from_value(value: Value) -> Result<Error, InvalidPayloadError> {
             return Err(invalid("retryable", message));
         }
     };
-    let details = match get(&payload, "details") {
+    let mut details = match get(&payload, "details") {
         None => Object::new(),
         Some(raw @ Value::Object(map)) => {
             if let Some(problem) = details_problem(raw, "details") {
@@ -925,6 +932,7 @@ fn from_value(value: Value) -> Result<Error, InvalidPayloadError> {
     let (spec, matched) = match known {
         Some(index) => {
             fields_problem(&t.specs[index].fields, &details)?;
+            with_constants(&t.specs[index].fields, &mut details);
             (Some(index), None)
         }
         None => t.treated(&code),
@@ -1205,6 +1213,7 @@ fn from_mapped(t: &Tables, p: &PayloadMap, value: Value) -> Result<Error, Invali
     let (spec, matched) = match known {
         Some(index) => {
             fields_problem(&t.specs[index].fields, &details)?;
+            with_constants(&t.specs[index].fields, &mut details);
             (Some(index), None)
         }
         None if has_code => t.treated(&code),
@@ -1365,6 +1374,18 @@ fn wanted(kind: &str) -> &'static str {
     }
 }
 
+/// Received details (checked) with each constant field they lack filled in
+/// (issue 30 §7: written on every payload).
+fn with_constants(fields: &[Field], details: &mut Object) {
+    for field in fields {
+        if let (Some(_), Some(constant)) = (&field.r#const, &field.default) {
+            if !details.contains_key(&field.name) {
+                details.insert(field.name.clone(), constant.clone());
+            }
+        }
+    }
+}
+
 fn fields_problem(fields: &[Field], details: &Object) -> Result<(), InvalidPayloadError> {
     for field in fields {
         let at = format!("details.{}", field.name);
@@ -1375,6 +1396,17 @@ fn fields_problem(fields: &[Field], details: &Object) -> Result<(), InvalidPaylo
             }
             None => continue,
         };
+        if let (Some(shown), Some(constant)) = (&field.r#const, &field.default) {
+            // Issue 30 §7: absent, or the code's constant (as JSON compares).
+            if same_constant(value, constant) {
+                continue;
+            }
+            let message = format!(
+                "{}: expected {}, the constant of its code, or none",
+                at, shown
+            );
+            return Err(invalid(&at, message));
+        }
         if let Some(problem) = shape_problem(&field.shape(), field.items.as_ref(), value) {
             let sep = if problem.starts_with('[') { "" } else { ": " };
             return Err(invalid(&at, format!("{}{}{}", at, sep, problem)));
