@@ -69,7 +69,7 @@ PENDING: dict[str, tuple[str, ...]] = {
     "top": (),
     "domain": (),
     "code": (),
-    "field": ("fields", "const"),
+    "field": ("fields",),
     "items": ("fields",),
     "payload": (),
 }

@@ -48,8 +48,8 @@ MUTATIONS = (
     Mutation(
         name="fallback-is-wrap",
         file="generator/naming.py",
-        old="fallback=by_code[taxonomy.fallback],",
-        new="fallback=by_code[taxonomy.wrap],",
+        old="else by_code[taxonomy.fallback],",
+        new="else by_code[taxonomy.wrap],",
         wrong="unknown codes are treated as the wrap code, not the fallback",
     ),
     Mutation(
@@ -90,8 +90,8 @@ MUTATIONS = (
     Mutation(
         name="unknown-decodes-as-wrap",
         file="generator/targets/python/runtime/_runtime.py",
-        old="        return self.fallback()\n\n    def _resolve",
-        new="        return self.wrap()\n\n    def _resolve",
+        old="return self.fallback() if target is None else self._resolve(target)",
+        new="return self.wrap() if target is None else self._resolve(target)",
         wrong="the Python runtime decodes unknown codes as the wrap code",
     ),
     Mutation(

@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 TOY = {
     "generator/targets/toy/__init__.py": '"""A toy target: one line per code."""\n',
     "generator/targets/toy/target.toml": (
-        '[[targets]]\nname = "toy"\norder = 80\ndefault = false\n'
+        '[[targets]]\nname = "toy"\norder = 1000\ndefault = false\n'
         'writes = "toy/codes.txt"\nsummary = "one line per code"\n'
     ),
     "generator/targets/toy/target.py": '''\

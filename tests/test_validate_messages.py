@@ -82,7 +82,8 @@ def test_a_value_is_quoted_back_cut_to_60_characters() -> None:
         f"t.yaml:8:1: error: {sixty}k: unknown key {'k' * 57 + '...'!r} (expected "
         "one of: format, name, title, version, base, fallback, wrap, code_case, "
         "python_layout, wire_type, class_suffix, domains, events, docs, http_status, "
-        "grpc_status, docs_url, payload, details, retry_after, unknown_retryable)"
+        "grpc_status, docs_url, payload, details, retry_after, python_bases, "
+        "unknown_retryable)"
     )
 
 

@@ -95,7 +95,8 @@ def _run_typed(node: str, taxonomy: Path, pkg: Path, out: Path) -> None:
     # The spec as the Node side reads it: its data, not the file it came from.
     data = dataclasses.asdict(read_spec(taxonomy))
     del data["path"]
-    spec.write_text(json.dumps(data), "utf-8")
+    # (sets, such as the domains that keep unknown codes, as sorted lists)
+    spec.write_text(json.dumps(data, default=sorted), "utf-8")
     env = {
         **os.environ,
         "TAXOGEN_MODULE": str(pkg / "dist" / "index.js"),
