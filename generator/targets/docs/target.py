@@ -18,6 +18,7 @@ each, which no other target uses.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import json
 import urllib.parse
@@ -274,28 +275,20 @@ def shared_rows(
     return tuple(rows)
 
 
-def _details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
+def _details(
+    named: NamedCode, taxonomy: model.Taxonomy, every: bool = False
+) -> CodeDetails:
+    """A code's details as a page lists them: its own fields (the shared ones
+    stand once above), or ``every`` field it carries, for its own page
+    (layout: pages), which stands alone."""
     code = named.code
     retry = taxonomy.retry_field(code)
     return CodeDetails(
         code=wire_label(code.code, code.wire),
         template=code.message.text if code.message is not None else None,
         fields=tuple(
-            _field_row(f, "" if f.name == retry else None) for f in _own(code)
-        ),
-    )
-
-
-def _page_details(named: NamedCode, taxonomy: model.Taxonomy) -> CodeDetails:
-    """A code's details on its own page (layout: pages): every field it
-    carries, the shared ones too, as the page stands alone."""
-    code = named.code
-    retry = taxonomy.retry_field(code)
-    return CodeDetails(
-        code=wire_label(code.code, code.wire),
-        template=code.message.text if code.message is not None else None,
-        fields=tuple(
-            _field_row(f, "" if f.name == retry else None) for f in code.fields
+            _field_row(f, "" if f.name == retry else None)
+            for f in (code.fields if every else _own(code))
         ),
     )
 
@@ -646,7 +639,7 @@ def view(names: Names, options: Options) -> DocsView:
         wrap_label=_named(names.wrap.code.code, names.wrap.code.wire),
         diagram=diagram,
         diagram_without_codes=without_codes,
-        pages=pages(names, _page_details),
+        pages=pages(names, functools.partial(_details, every=True)),
     )
 
 
