@@ -7,7 +7,9 @@ compatible; a required one added, a field removed, or its type, enum, bounds or
 fields can fail), and so is a default changed, added or removed (a constructor
 fills it in: a program that omits the field sends another payload); a
 description or template changed is docs only (a template is the default
-message, text a person reads).  :mod:`taxogen.diff`
+message, text a person reads).  A nested object's members (issue 30 §7) are
+compared by the same rules, named by their path (``causes[].reason``); an
+object that gains or loses ``fields:`` changes type.  :mod:`taxogen.diff`
 turns each finding into a change classified by its ``RULES``.
 """
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from taxogen.diagnostics import Position
-from taxogen.model import Code, Shape
+from taxogen.model import Code, Field, Shape
 
 __all__ = ["details_changes"]
 
@@ -27,6 +29,8 @@ def _shape_change(before: Shape, after: Shape) -> str | None:
         return "field-type-changed"
     if (before.items is None) != (after.items is None):
         return "field-type-changed"
+    if (before.fields is None) != (after.fields is None):
+        return "field-type-changed"  # typed in every language, or free-form
     if before.items is not None and after.items is not None:
         inner = _shape_change(before.items, after.items)
         if inner is not None:
@@ -50,16 +54,35 @@ def details_changes(
 ) -> Iterator[tuple[str, str, Position | None]]:
     """(rule, message, position) for each change of ``before``'s details fields
     and template in ``after``, in the new file's field order."""
-    code = after.code
-    old = {f.name: f for f in before.fields}
-    new = {f.name: f for f in after.fields}
+    yield from _fields_changes(
+        after.code, "", before.fields, after.fields, after.position
+    )
+    was_text = before.message.text if before.message is not None else None
+    now_text = after.message.text if after.message is not None else None
+    if was_text != now_text:
+        position = after.message.position if after.message else after.position
+        message = f"code {after.code!r}: message template changed (the default message)"
+        yield "template-changed", message, position
+
+
+def _fields_changes(
+    code: str,
+    path: str,
+    before: tuple[Field, ...],
+    after: tuple[Field, ...],
+    owner: Position,
+) -> Iterator[tuple[str, str, Position | None]]:
+    """The changes of one level of fields: a code's details (``path`` empty) or a
+    nested object's members (``path`` the object's, ``causes[].``)."""
+    old = {f.name: f for f in before}
+    new = {f.name: f for f in after}
     for name in old:
         if name not in new:
-            message = f"code {code!r}: details field {name!r} was removed"
-            yield "field-removed", message, after.position
+            message = f"code {code!r}: details field {path + name!r} was removed"
+            yield "field-removed", message, owner
     for name, field in new.items():
         was = old.get(name)
-        where = f"code {code!r}: details field {name!r}"
+        where = f"code {code!r}: details field {path + name!r}"
         if was is None:
             if field.required:
                 yield "required-field-added", f"{where} was added, required", (
@@ -79,9 +102,15 @@ def details_changes(
             yield "field-description-changed", message, field.position
         if (was.has_default, was.default) != (field.has_default, field.default):
             yield "field-default-changed", f"{where}: default changed", field.position
-    was_text = before.message.text if before.message is not None else None
-    now_text = after.message.text if after.message is not None else None
-    if was_text != now_text:
-        position = after.message.position if after.message else after.position
-        message = f"code {code!r}: message template changed (the default message)"
-        yield "template-changed", message, position
+        if rule is None:  # the same type: its members are compared one by one
+            inner = _members(was.shape), _members(field.shape)
+            if inner[0] is not None and inner[1] is not None:
+                below = path + name + ("[]." if field.shape.items else ".")
+                yield from _fields_changes(
+                    code, below, inner[0], inner[1], field.position
+                )
+
+
+def _members(shape: Shape) -> tuple[Field, ...] | None:
+    """The members of a nested object, or of an array's items that are one."""
+    return shape.items.fields if shape.items is not None else shape.fields

@@ -66,6 +66,12 @@ class ShapeDoc(TypedDict):
     minimum: Annotated[float | None, Doc("inclusive lower bound of a number")]
     maximum: Annotated[float | None, Doc("inclusive upper bound of a number")]
     items: Annotated[ShapeDoc | None, Doc("an array's item shape; null: any")]
+    fields: NotRequired[
+        Annotated[
+            list[FieldDoc],
+            Doc("a nested object's members (`fields:`); absent: any object"),
+        ]
+    ]
 
 
 class FieldDoc(ShapeDoc):
@@ -360,13 +366,16 @@ class ModelDocument(TypedDict):
 
 
 def _shape(shape: Shape) -> ShapeDoc:
-    return {
+    doc: ShapeDoc = {
         "type": typing.cast(Any, shape.type),
         "enum": list(shape.enum),
         "minimum": shape.minimum,
         "maximum": shape.maximum,
         "items": None if shape.items is None else _shape(shape.items),
     }
+    if shape.fields is not None:
+        doc["fields"] = [_field(member) for member in shape.fields]
+    return doc
 
 
 def _field(field: Field) -> FieldDoc:
@@ -382,6 +391,8 @@ def _field(field: Field) -> FieldDoc:
         "description": field.description,
         "domain": field.domain,
     }
+    if "fields" in shape:
+        doc["fields"] = shape["fields"]
     if field.has_default:
         doc["default"] = json_data(field.default)
     if field.top:

@@ -513,7 +513,10 @@ class Shape:
 
     ``enum`` lists the allowed strings of a ``string`` (empty: any string);
     ``minimum`` and ``maximum`` bound an ``integer`` or ``number`` (inclusive);
-    ``items`` is the shape of an ``array``'s items, itself a scalar shape.
+    ``items`` is the shape of an ``array``'s items, a scalar or an object;
+    ``fields`` the declared members of an ``object`` (issue 30 §7: a nested typed
+    object), or None for a free-form one.  A nested object keeps any member it
+    does not declare, as the details themselves do.
     """
 
     type: str
@@ -521,6 +524,7 @@ class Shape:
     minimum: int | float | None = None
     maximum: int | float | None = None
     items: Shape | None = None
+    fields: tuple[Field, ...] | None = None
 
     def accepts(self, value: JSONValue) -> bool:
         """Whether ``value`` (JSON data as the model holds it) has this shape.
@@ -546,7 +550,17 @@ class Shape:
             return isinstance(value, tuple) and (
                 items is None or all(items.accepts(item) for item in value)
             )
-        return isinstance(value, JSONObject)  # object: any JSON object
+        if not isinstance(value, JSONObject):
+            return False
+        given = dict(value.items)
+        return all(
+            (
+                not field.required
+                if field.name not in given
+                else field.shape.accepts(given[field.name])
+            )
+            for field in self.fields or ()
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -568,7 +582,9 @@ class Field:
     #: ``const:``: the value fixed for the code (issue 30 §7), also its
     #: ``default`` (a constant field is optional on the wire, and filled in).
     has_const: bool = False
-    position: Position
+    #: Where it is declared: not part of what the field is, so two declarations of
+    #: one shape are equal wherever they stand.
+    position: Position = dataclasses.field(compare=False)
 
 
 class Piece(NamedTuple):

@@ -69,8 +69,8 @@ PENDING: dict[str, tuple[str, ...]] = {
     "top": (),
     "domain": (),
     "code": (),
-    "field": ("fields",),
-    "items": ("fields",),
+    "field": (),
+    "items": (),
     "payload": (),
 }
 #: ``code_case: as_written`` (issue 30 §4): a wire code as the protocol writes it,
@@ -286,17 +286,39 @@ def _defs() -> dict[str, Any]:
             ]
         },
         "fieldShape": _shape(FIELD_TYPES, items=True),
+        "nestedFields": {
+            "description": "A nested object's members: each name's type, or a "
+            "mapping of type, required, description, enum, items, minimum, "
+            "maximum, fields.",
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": _ref("fieldName"),
+            "additionalProperties": _ref("nestedField"),
+        },
+        "nestedField": {
+            "anyOf": [
+                {
+                    "description": "The short form: just the type.",
+                    "enum": list(FIELD_TYPES),
+                },
+                _ref("nestedShape"),
+            ]
+        },
+        "nestedShape": _shape(FIELD_TYPES, items=True, member=True),
         "items": {
-            "description": "An array's item shape: a scalar type name or a "
-            "mapping of type, enum, minimum, maximum.",
-            "anyOf": [{"enum": list(SCALAR_TYPES)}, _ref("itemShape")],
+            "description": "An array's item shape: a type name (a scalar or "
+            "object) or a mapping of type, enum, minimum, maximum, fields.",
+            "anyOf": [{"enum": [*SCALAR_TYPES, "object"]}, _ref("itemShape")],
         },
         "itemShape": _shape((*SCALAR_TYPES, "object"), items=False),
     }
 
 
-def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
-    """A details field's (``items``) or an array item's mapping."""
+def _shape(
+    types: tuple[str, ...], *, items: bool, member: bool = False
+) -> dict[str, Any]:
+    """A details field's (``items``), a nested object's member's (``member``: no
+    value of its own, no default nor const) or an array item's mapping."""
     # A finite number: YAML's .inf and 1e999 are past the largest double.
     number = {"type": "number", "minimum": -_MAX_DOUBLE, "maximum": _MAX_DOUBLE}
     properties: dict[str, Any] = {
@@ -309,11 +331,12 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
             required=_boolean(
                 "Whether every error of the code carries it " "(the default), or not."
             ),
-            default={
-                "description": "An optional field's value when a constructor is "
-                "not given it (it must fit the shape)."
-            },
         )
+    if items and not member:
+        properties["default"] = {
+            "description": "An optional field's value when a constructor is "
+            "not given it (it must fit the shape)."
+        }
         rules.append(
             {
                 "if": {"required": ["default"]},
@@ -357,9 +380,11 @@ def _shape(types: tuple[str, ...], *, items: bool) -> dict[str, Any]:
     properties.update(
         minimum={**number, "description": "An inclusive lower bound."},
         maximum={**number, "description": "An inclusive upper bound."},
-        fields=_ref("fields", "An object's own typed fields (issue 30)."),
+        fields=_ref(
+            "nestedFields", "A nested object's typed members (absent: any object)."
+        ),
     )
-    if items:
+    if items and not member:
         properties["const"] = {
             "description": "The value the field has for the code, filled in and "
             "checked on decoding.",

@@ -834,9 +834,53 @@ def fields_problem(spec: Spec, code: object, details: object) -> str | None:
         elif "const" in field:
             if not same_constant(given[name], field["const"]):
                 return f"details.{name}"
-        elif not fits(field, given[name]):
-            return f"details.{name}"
+        else:
+            below = misfit(field, given[name])
+            if below is not None:
+                return f"details.{name}{below}"
     return None
+
+
+def misfit(shape: dict[str, Any], value: object) -> str | None:
+    """None where ``value`` fits the shape; else where it misfits, below the field
+    (issue 30 §7, docs "Nested objects"): the deepest member of a nested object
+    that is missing or misfits (``.reason``, ``[1].reason``), or ``""`` where
+    the value itself does (a bad item of scalars names its array)."""
+    members = shape.get("fields")
+    if shape["type"] == "object" and members is not None and isinstance(value, dict):
+        for name, member in _fields(members).items():
+            if name not in value:
+                if member.get("required", True):
+                    return f".{name}"
+            else:
+                below = misfit(member, value[name])
+                if below is not None:
+                    return f".{name}{below}"
+        return None
+    items = _shape(shape.get("items", {"type": "any"}))
+    if shape["type"] == "array" and isinstance(value, list) and "fields" in items:
+        for index, item in enumerate(value):
+            below = misfit(items, item)
+            if below:
+                return f"[{index}]{below}"
+            if below is not None:
+                return ""
+        return None
+    return None if fits(shape, value) else ""
+
+
+def member_paths(path: str, shape: dict[str, Any]) -> set[str]:
+    """Issue 30 §7: where below a field of ``shape`` at ``path`` a rejection may
+    point, each member of its nested objects (an array's second item stands for
+    its items, as the vectors give ``[good, bad]``)."""
+    items = _shape(shape["items"]) if "items" in shape else None
+    if items is not None and "fields" in items:
+        return member_paths(f"{path}[1]", items)
+    return {
+        found
+        for name, member in _fields(shape.get("fields")).items()
+        for found in (f"{path}.{name}", *member_paths(f"{path}.{name}", member))
+    }
 
 
 def same_constant(found: object, const: object) -> bool:
@@ -869,7 +913,9 @@ def fits(shape: dict[str, Any], value: object) -> bool:
     if kind == "boolean":
         return type(value) is bool
     if kind == "object":
-        return isinstance(value, dict)
+        return isinstance(value, dict) and (
+            "fields" not in shape or misfit(shape, value) is None
+        )
     if kind == "array":
         items = _shape(shape.get("items", {"type": "any"}))
         return isinstance(value, list) and all(
@@ -903,6 +949,10 @@ def sample(shape: dict[str, Any]) -> Any:
     if kind == "array":
         items = shape.get("items")
         return [sample(_shape(items))] if items is not None else [1, "a"]
+    if "fields" in shape:  # issue 30 §7: a nested object, every member given
+        return {
+            name: sample(member) for name, member in _fields(shape["fields"]).items()
+        }
     return {"k": [1]}
 
 

@@ -9,8 +9,8 @@ in today's format (the same codes, meanings, retryability; see each file's
 head); the hook must pass on each with default settings, in a project with no
 ``[tool.taxogen.lint]``, while the conventions it no longer applies by default
 still fire on them when selected (so the models do exercise them).  The
-catalogues' own taxonomy.yaml files are linted too once they validate (they
-use keys other points of issue 30 add).
+catalogues' own taxonomy.yaml files are linted too: they use every key
+issue 30 adds.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from taxogen.diagnostics import TaxonomyError
 from taxogen.lint import LintConfig, lint
 from taxogen.pipeline import load_taxonomy
 from tests.support import REPO
@@ -105,36 +104,11 @@ def test_the_models_are_the_catalogues() -> None:
         )
 
 
-#: The catalogues whose issue 30 keys are all built: oauth since §7's top-level
-#: details, lsp since §3's fallback: null on a domain, s3 and errno since §6's
-#: builtin names (NotImplementedError, SystemError).  Each other one
-#: (kubernetes: §7's nested objects) is expected to fail until it passes: then
-#: its xfail fails and it must join these.
-WHOLE = ("oauth", "lsp", "s3", "errno")
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        (
-            name
-            if name in WHOLE
-            else pytest.param(
-                name,
-                marks=pytest.mark.xfail(
-                    raises=(TaxonomyError, AssertionError),
-                    strict=True,
-                    reason="the catalogue uses issue 30 keys not all built yet",
-                ),
-            )
-        )
-        for name in CATALOGUES
-    ],
-)
+@pytest.mark.parametrize("name", CATALOGUES)
 def test_the_hook_passes_on_the_catalogues_themselves(
     tmp_path: Path, name: str
 ) -> None:
     path = REPO / "tests/catalogues" / name / "taxonomy.yaml"
-    load_taxonomy(path)  # TaxonomyError until issue 30 is whole
+    load_taxonomy(path)  # every key of issue 30 is read
     done = _run_hook(path, tmp_path / name)
     assert done.returncode == 0, done.stdout + done.stderr

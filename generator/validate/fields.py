@@ -46,8 +46,14 @@ _FIELD_KEYS = (
     "minimum",
     "maximum",
     "const",
+    "fields",
 )
-_ITEM_KEYS = ("type", "enum", "minimum", "maximum")
+#: A nested object's member (issue 30 §7) takes the keys of a field but a value
+#: of its own: a default or a constant belongs to a code's details.
+_MEMBER_KEYS = tuple(k for k in _FIELD_KEYS if k not in ("default", "const"))
+_ITEM_KEYS = ("type", "enum", "minimum", "maximum", "fields")
+#: What an array's items may be: a scalar, or an object (typed by ``fields:``).
+_ITEM_TYPES = (*SCALAR_TYPES, "object")
 
 
 class Declared(NamedTuple):
@@ -98,13 +104,22 @@ def read_fields(
 
 
 def _read_field(
-    r: Reader, key: str, name_node: ScalarNode, node: Node, domain: str | None
+    r: Reader,
+    key: str,
+    name_node: ScalarNode,
+    node: Node,
+    domain: str | None,
+    *,
+    member: bool = False,
 ) -> Field | None:
+    """One field; with ``member``, a nested object's member, which is no argument
+    of a constructor (so any name its language can spell) and has no value of
+    its own (no ``default``, no ``const``)."""
     name = name_node.value
     ok = r.name_key(
         name_node, key, FIELD_NAME, "a field name (letters, digits and underscores)"
     )
-    problem = field_problem(name) if ok else None
+    problem = field_problem(name) if ok and not member else None
     if problem is not None:
         r.error(name_node.position, key, f"field name {show(name)} {problem}")
         ok = False
@@ -119,9 +134,28 @@ def _read_field(
             domain=domain,
             position=name_node.position,
         )
-    found = r.mapping(node, key, _FIELD_KEYS, ("type",), owner=name_node.position)
+    if member and isinstance(node, MapNode):
+        for name_key, _value in node.items:
+            if name_key.value in ("default", "const"):
+                r.error(
+                    name_key.position,
+                    join(key, name_key.value),
+                    f"a member of a nested object takes no {name_key.value!r}: "
+                    "only a field of the details does",
+                )
+                ok = False
+    keys = _MEMBER_KEYS if member else _FIELD_KEYS
+    found = r.mapping(
+        node,
+        key,
+        keys if not member else keys + ("default", "const"),
+        ("type",),
+        owner=name_node.position,
+    )
     if found is None:
         return None
+    if member:  # said above
+        found = {k: v for k, v in found.items() if k not in ("default", "const")}
     shape = _read_shape(r, key, found, FIELD_TYPES)
     required = get(found, "required", lambda n: r.boolean(n, join(key, "required")))
     description = (
@@ -247,6 +281,7 @@ def _read_shape(
     for option, allowed in (
         ("enum", ("string",)),
         ("items", ("array",)),
+        ("fields", ("object",)),
         ("minimum", ("integer", "number")),
         ("maximum", ("integer", "number")),
     ):
@@ -285,11 +320,15 @@ def _read_shape(
                 found["type"][0].position,
                 join(key, "items"),
                 "an array needs `items:`, the type of its items "
-                f"({', '.join(SCALAR_TYPES)})",
+                f"({', '.join(_ITEM_TYPES)})",
             )
             return None
         items = _read_items(r, join(key, "items"), found["items"][1])
         ok = ok and items is not None
+    members: tuple[Field, ...] | None = None
+    if kind == "object" and "fields" in found:
+        members = _read_members(r, join(key, "fields"), found["fields"][1])
+        ok = ok and members is not None
     if not ok:
         return None
     return Shape(
@@ -298,17 +337,40 @@ def _read_shape(
         minimum=bounds.get("minimum"),
         maximum=bounds.get("maximum"),
         items=items,
+        fields=members,
     )
 
 
 def _read_items(r: Reader, key: str, node: Node) -> Shape | None:
     if isinstance(node, ScalarNode) and not node.refused:
-        kind = r.one_of(node, key, SCALAR_TYPES)
+        kind = r.one_of(node, key, _ITEM_TYPES)
         return None if kind is None else Shape(type=kind)
     found = r.mapping(node, key, _ITEM_KEYS, ("type",))
     if found is None:
         return None
-    return _read_shape(r, key, found, SCALAR_TYPES)
+    return _read_shape(r, key, found, _ITEM_TYPES)
+
+
+def _read_members(r: Reader, key: str, node: Node) -> tuple[Field, ...] | None:
+    """A nested object's ``fields:`` (issue 30 §7): at least one member, each read
+    as a field is (so its shape may nest again)."""
+    if node.refused:
+        return None
+    if not isinstance(node, MapNode) or not node.items:
+        got = "an empty mapping" if isinstance(node, MapNode) else describe(node)
+        r.error(
+            node.position,
+            key,
+            f"expected a mapping of member names to types, got {got}",
+        )
+        return None
+    members = [
+        _read_field(r, join(key, n.value), n, value, None, member=True)
+        for n, value in node.items
+    ]
+    if any(m is None for m in members):
+        return None
+    return tuple(m for m in members if m is not None)
 
 
 def _read_enum(r: Reader, key: str, node: Node) -> tuple[str, ...] | None:
@@ -413,6 +475,8 @@ def describe_shape(shape: Shape, *, many: bool = False) -> str:
         text = f"{'an' if shape.type[0] in 'aeiou' else 'a'} {shape.type}"
     if shape.type == "array" and shape.items is not None:
         text += f" of {describe_shape(shape.items, many=True)}"
+    if shape.fields is not None:
+        text += " with " + ", ".join(show(field.name) for field in shape.fields)
     if shape.minimum is not None:
         text += f" from {shape.minimum}"
     if shape.maximum is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taxogen.model import json_data, placeholder_text
+from taxogen.model import Shape, json_data, placeholder_text
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.contract.numbers import FIRST_INFINITE, RAW, RawJSON
 from taxogen.targets.contract.payload_vectors import VectorList, accepted
@@ -24,7 +24,7 @@ from taxogen.targets.contract.samples import (
     other_than_const,
     required_only,
     sample,
-    wrong,
+    wrong_at,
 )
 
 __all__ = ["add_construct", "add_details_vectors", "construct_expect"]
@@ -51,6 +51,16 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                 {**required_only(named), "zz_extra": [1, "x"]},
             ),
         ]
+        for field in fields:  # a nested object keeps what it does not declare
+            kept = _with_extra(field.shape, sample(field.shape))
+            if kept is not None:
+                valid.append(
+                    (
+                        f"{field.name}/extra_member",
+                        f"{field.name} with an undeclared member, kept",
+                        {**every(named), field.name: kept},
+                    )
+                )
         for field in fields:  # each bound is taken (issue 29: 2**53 - 1 too)
             if field.has_const:
                 continue  # its one value is its constant's (issue 30 §7)
@@ -105,14 +115,14 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
                         field.name,
                     )
                 )
-            for why, value in wrong(field.shape):
+            for why, value, below in wrong_at(field.shape):
                 details = {**every(named), field.name: value}
                 invalid.append(
                     (
                         f"{field.name}/{why}",
                         f"{field.name} {why.replace('_', ' ')}",
                         details,
-                        field.name,
+                        field.name + below,
                     )
                 )
         for vid, description, details, name in invalid:
@@ -128,6 +138,16 @@ def add_details_vectors(out: VectorList, names: Names) -> None:
 
 
 _ABSENT = object()
+
+
+def _with_extra(shape: Shape, value: Any) -> Any:
+    """``value`` (a sample of ``shape``) with an undeclared member added to its
+    first nested object, or None where it has none (issue 30 §7)."""
+    if shape.fields is not None:
+        return {**value, "zz_extra": [1, "x"]}
+    if shape.items is not None and shape.items.fields is not None:
+        return [_with_extra(shape.items, value[0])]
+    return None
 
 
 def _not_finite(out: VectorList, named: NamedCode, base: dict[str, Any]) -> None:

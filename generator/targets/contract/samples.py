@@ -22,6 +22,7 @@ __all__ = [
     "required_only",
     "sample",
     "wrong",
+    "wrong_at",
 ]
 
 
@@ -41,7 +42,40 @@ def sample(shape: Shape) -> Any:
         return value
     if shape.type == "array":
         return [sample(shape.items)] if shape.items is not None else ["x"]
+    if shape.fields is not None:  # every member, so each is seen decoded
+        return {member.name: sample(member.shape) for member in shape.fields}
     return {"k": "v"}
+
+
+def wrong_at(shape: Shape) -> list[tuple[str, Any, str]]:
+    """(what is wrong, a value, where) for each way a value can miss ``shape``:
+    ``where`` is the path below the field a runtime names (issue 30 §7): the
+    deepest member of a nested object that is missing or misfits
+    (``.reason``, ``[1].reason``); empty where the field itself is named, as a
+    bad item of scalars is."""
+    out = [(why, value, "") for why, value in wrong(shape)]
+    if shape.fields is not None:
+        whole = sample(shape)
+        for member in shape.fields:
+            if member.required:
+                rest = {k: v for k, v in whole.items() if k != member.name}
+                out.append((f"{member.name}_missing", rest, f".{member.name}"))
+            for why, bad, below in wrong_at(member.shape):
+                out.append(
+                    (
+                        f"{member.name}_{why}",
+                        {**whole, member.name: bad},
+                        f".{member.name}{below}",
+                    )
+                )
+    if shape.items is not None and shape.items.fields is not None:
+        good = sample(shape.items)
+        out += [
+            (f"item_{why}", [good, bad], f"[1]{below}")
+            for why, bad, below in wrong_at(shape.items)
+            if below
+        ]
+    return out
 
 
 def wrong(shape: Shape) -> list[tuple[str, Any]]:

@@ -98,6 +98,11 @@ def _shape_schema(shape: Shape) -> dict[str, Any]:
         out["maximum"] = shape.maximum
     if shape.items is not None:
         out["items"] = _shape_schema(shape.items)
+    if shape.fields is not None:  # issue 30 §7; undeclared members are kept
+        out["properties"] = {m.name: field_schema(m) for m in shape.fields}
+        required = [m.name for m in shape.fields if m.required]
+        if required:
+            out["required"] = required
     return out
 
 

@@ -240,6 +240,22 @@ def _field_row(f: model.Field, retry: str | None) -> Field:
     )
 
 
+def _field_rows(f: model.Field, retry: str | None) -> tuple[Field, ...]:
+    """A field's row, then a row for each member of a nested object it holds
+    (issue 30 §7), named by its path: ``meta.region``, ``causes[].reason``."""
+    return (_field_row(f, retry), *_member_rows(f.name, f.shape))
+
+
+def _member_rows(path: str, shape: Shape) -> tuple[Field, ...]:
+    if shape.items is not None:
+        return _member_rows(f"{path}[]", shape.items)
+    rows: list[Field] = []
+    for member in shape.fields or ():
+        named = dataclasses.replace(member, name=f"{path}.{member.name}")
+        rows += _field_rows(named, None)
+    return tuple(rows)
+
+
 def _own(code: model.Code) -> tuple[model.Field, ...]:
     """The fields a code's own section lists (issue 30 §7): those it declares, the
     top level's and its domains' being listed once, where they are declared."""
@@ -252,7 +268,7 @@ def shared_rows(
     """The rows of the top level's or a domain's shared details table; a field
     that is the retry hint of every code carrying it says so, one that is the
     retry hint of some names them."""
-    rows = []
+    rows: list[Field] = []
     for f in fields:
         # The codes that carry this very declaration (not one of their own).
         carriers = [
@@ -271,7 +287,7 @@ def shared_rows(
                 else ", ".join(wire_label(c.code, c.wire) for c in hinted)
             )
         )
-        rows.append(_field_row(f, retry))
+        rows += _field_rows(f, retry)
     return tuple(rows)
 
 
@@ -287,8 +303,9 @@ def _details(
         code=wire_label(code.code, code.wire),
         template=code.message.text if code.message is not None else None,
         fields=tuple(
-            _field_row(f, "" if f.name == retry else None)
+            row
             for f in (code.fields if every else _own(code))
+            for row in _field_rows(f, "" if f.name == retry else None)
         ),
     )
 

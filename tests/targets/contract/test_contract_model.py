@@ -241,6 +241,13 @@ def test_vector_ids_are_unique_and_name_every_code_event_and_kind(
     blamed = {v["expect"].get("field") for v in vectors if v["kind"] == "from_payload"}
     # ...and each declared details field (docs "Typed details").
     declared = {f"details.{name}" for c in spec.codes.values() for name, _ in c.fields}
+    # ...and each member of a nested object in it (issue 30 §7).
+    declared |= {
+        path
+        for c in spec.codes.values()
+        for name, field in c.fields
+        for path in spec_oracle.member_paths(f"details.{name}", field)
+    }
     assert blamed == {None, *spec_oracle.blamed_fields(spec), *declared}
 
 
@@ -1029,10 +1036,15 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
     good: dict[str, Any] = {p["code"]: code, p["message"]: "m"}
     if p["retryable"]:
         good[p["retryable"]] = entry.retryable
+    # The code's fields, each a value of its shape (issue 30 §7: a constant's
+    # own), in the details member, or beside the code under details "*".
+    named = p["details"] not in (None, "*")
+    fields: dict[str, Any] = good if not named else {}
     for field, shape in entry.fields:
-        # A value of its shape (issue 30 §7: a constant's own).
         value = shape["const"] if "const" in shape else spec_oracle.sample(shape)
-        good.setdefault(field, value)
+        fields.setdefault(field, value)
+    if named and fields:
+        good[p["details"]] = fields
 
     def wrapped(body: Any) -> Any:
         return {p["envelope"]: body} if p["envelope"] else body
@@ -1061,7 +1073,7 @@ def test_the_mapped_schema_at_each_edge(computed: Computed) -> None:
         cases_.append(({**good, p["retryable"]: "yes"}, False))
     if p["details"] not in (None, "*"):
         verdicts = {
-            "object": ({"a": 1}, [1], "x"),
+            "object": ({**fields, "a": 1}, [1], "x"),
             "array": ([{"a": 1}], {"a": 1}, "x"),
             "any": ("x", None, None),
         }[p["details_type"]]
