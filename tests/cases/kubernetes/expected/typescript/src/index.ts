@@ -84,6 +84,16 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface StatusErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details' nested object `causes[]`; it keeps the members it does not declare. */
+export interface StatusDetailsCausesItem {
+  /** A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...) */
+  readonly reason?: string;
+  /** A human-readable description of the cause */
+  readonly message?: string;
+  /** The field of the resource that has caused this error, e.g. items[0].name */
+  readonly field?: string;
+}
+
 /** The details of a `BadRequestError`. */
 export type BadRequestDetails = {
   /** The name attribute of the resource associated with the status StatusReason */
@@ -95,7 +105,7 @@ export type BadRequestDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -111,7 +121,7 @@ export type UnauthorizedDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -127,7 +137,7 @@ export type ForbiddenDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -143,7 +153,7 @@ export type NotFoundDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -159,7 +169,7 @@ export type MethodNotAllowedDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -175,7 +185,7 @@ export type NotAcceptableDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -191,7 +201,7 @@ export type AlreadyExistsDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -207,7 +217,7 @@ export type ConflictDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -223,7 +233,7 @@ export type GoneDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -239,7 +249,7 @@ export type ExpiredDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -255,7 +265,7 @@ export type RequestEntityTooLargeDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -271,7 +281,7 @@ export type UnsupportedMediaTypeDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -287,7 +297,7 @@ export type InvalidDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -303,7 +313,7 @@ export type UnknownDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -319,7 +329,7 @@ export type InternalDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -335,7 +345,7 @@ export type ServerTimeoutDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -351,7 +361,7 @@ export type StorageReadDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -367,7 +377,7 @@ export type ServiceUnavailableDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -383,7 +393,7 @@ export type TimeoutDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -399,7 +409,7 @@ export type TooManyRequestsDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -461,7 +471,7 @@ export class BadRequestError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "BadRequest";
@@ -492,7 +502,7 @@ export class UnauthorizedError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Unauthorized";
@@ -523,7 +533,7 @@ export class ForbiddenError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Forbidden";
@@ -554,7 +564,7 @@ export class NotFoundError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "NotFound";
@@ -585,7 +595,7 @@ export class MethodNotAllowedError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "MethodNotAllowed";
@@ -616,7 +626,7 @@ export class NotAcceptableError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "NotAcceptable";
@@ -647,7 +657,7 @@ export class AlreadyExistsError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "AlreadyExists";
@@ -678,7 +688,7 @@ export class ConflictError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Conflict";
@@ -709,7 +719,7 @@ export class GoneError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Gone";
@@ -740,7 +750,7 @@ export class ExpiredError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Expired";
@@ -771,7 +781,7 @@ export class RequestEntityTooLargeError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "RequestEntityTooLarge";
@@ -802,7 +812,7 @@ export class UnsupportedMediaTypeError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "UnsupportedMediaType";
@@ -833,7 +843,7 @@ export class InvalidError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Invalid";
@@ -875,7 +885,7 @@ export class UnknownError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "";
@@ -906,7 +916,7 @@ export class InternalError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "InternalError";
@@ -937,7 +947,7 @@ export class ServerTimeoutError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "ServerTimeout";
@@ -968,7 +978,7 @@ export class StorageReadError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "StorageReadError";
@@ -999,7 +1009,7 @@ export class ServiceUnavailableError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "ServiceUnavailable";
@@ -1030,7 +1040,7 @@ export class TimeoutError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Timeout";
@@ -1062,7 +1072,7 @@ export class TooManyRequestsError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "TooManyRequests";
