@@ -95,14 +95,18 @@ def _check(
     base = nested.base_of(domains)
     if base is None:  # no domain (a taxonomy refused already): nothing nests
         return []
-    taken = set(TS_MODULE_NAMES) | {base, guard_of(base), *_base_names(base)}
+    taken = dict.fromkeys(TS_MODULE_NAMES, "a name the module defines")
+    taken.update(dict.fromkeys([base, *_base_names(base)], "a name of the base"))
+    taken[guard_of(base)] = "the type guard"
     for domain in domains:
-        taken.add(domain.class_name)
+        taken[domain.class_name] = f"the class of domain {domain.domain.key!r}"
         for code in domain.codes:
-            taken.add(code.class_name)
-            taken.update(alias.class_name for alias in code.aliases)
+            what = f"code {code.code.code!r}"
+            taken[code.class_name] = f"the class of {what}"
+            for alias in code.aliases:
+                taken[alias.class_name] = f"the class of alias {alias.name!r}"
             if code.details_type:
-                taken.add(code.details_type)
+                taken[code.details_type] = f"the details type of {what}"
     return nested.check(domains, taken, path)
 
 

@@ -21,7 +21,7 @@ which validation runs on every taxonomy.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.model import Field, Shape
@@ -133,11 +133,12 @@ def declared(domains: Sequence[NamedDomain]) -> list[Declared]:
 
 def check(
     domains: Sequence[NamedDomain],
-    taken: Collection[str],
+    taken: Mapping[str, str],
     path: str,
 ) -> list[Diagnostic]:
     """Each nested interface whose name another interface, or a name in
-    ``taken`` (the module's classes, details types and own names), has."""
+    ``taken`` (the module's classes, details types and own names, each with
+    what it is), has."""
     problems = []
     names: dict[str, Declared] = {}
     for item in declared(domains):
@@ -145,7 +146,7 @@ def check(
         if first is not item:
             clash = f"the interface of {first.key}"
         elif item.name in taken:
-            clash = "a name the module defines already"
+            clash = taken[item.name]
         else:
             continue
         message = (
