@@ -161,3 +161,101 @@ def test_two_members_spelling_one_interface_are_refused_where_declared(
     assert lines[0].startswith(where + key + ": "), lines[0]
     assert "'InternalDetailsTargetOwnerRef'" in lines[0]
     assert "Traceback" not in done.stderr
+
+
+#: Members named with TypeScript's reserved words and the properties every
+#: object inherits: an interface names its properties so, and the checks read
+#: only a member the object holds itself.
+RESERVED = """\
+format: 1
+name: reserved_members
+title: Reserved Members
+version: 1.0.0
+base: ApiError
+fallback: unknown_error
+wrap: internal_error
+domains:
+  server:
+    title: Server
+    codes:
+      unknown_error: {retryable: false, meaning: Unknown}
+      internal_error: {retryable: true, meaning: Internal}
+      odd:
+        retryable: false
+        meaning: Odd members
+        details:
+          meta:
+            type: object
+            fields:
+              constructor: string
+              delete: {type: integer, required: false}
+              toString: {type: array, required: false, items: {type: object,
+                fields: {function: boolean, new: string}}}
+"""
+
+READ_RESERVED = """\
+import * as m from "MODULE";
+const meta = { constructor: "c", delete: 1, toString: [{ function: true, new: "n" }] };
+const e = new m.OddError({ details: { meta } });
+const said = (build) => {
+  try { build(); return null; } catch (err) { return [err.name, err.field ?? null]; }
+};
+const payload = (meta) => (
+  { code: "odd", message: "m", retryable: false, details: { meta } }
+);
+process.stdout.write(JSON.stringify([
+  m.fromPayload(e.toPayload()).toPayload().details,
+  said(() => m.fromPayload(payload({}))),
+  said(() => m.fromPayload(payload({ constructor: "c", toString: [{ new: "n" }] }))),
+  said(() => new m.OddError({ details: { meta: { constructor: "c", delete: "1" } } })),
+]));
+"""
+
+TYPED_RESERVED = """\
+import { OddError } from "../pkg/dist/index.js";
+import type { OddDetailsMeta, OddDetailsMetaToStringItem } from "../pkg/dist/index.js";
+const meta = { constructor: "c", toString: [{ function: true, new: "n" }] } as const;
+const e = new OddError({ details: { meta } });
+const c: string = e.details.meta.constructor;
+const d: number | undefined = e.details.meta.delete;
+const f: boolean | undefined = e.details.meta.toString?.[0]?.function;
+const item: OddDetailsMetaToStringItem = { function: false, new: "x" };
+export const used: unknown[] = [c, d, f, item, {} as OddDetailsMeta];
+"""
+
+
+def test_members_named_as_reserved_words_or_inherited_properties_are_plain(
+    tmp_path: Path,
+) -> None:
+    node = require_typescript_tools()
+    taxonomy = tmp_path / "taxonomy.yaml"
+    taxonomy.write_text(RESERVED, "utf-8")
+    generated = tmp_path / "generated"
+    done = _run(
+        [sys.executable, "-m", "taxogen", "generate", "--taxonomy", str(taxonomy)]
+        + ["--out", str(generated), "-q", "--target", "typescript"],
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    pkg = _compiled(generated / "typescript", tmp_path)  # tsc --strict: no error
+    files = {"reserved.ts": TYPED_RESERVED}
+    result = _run([str(TSC), "-p", str(_type_project(pkg, tmp_path / "t", files))])
+    assert result.returncode == 0, result.stdout + result.stderr
+    probe = tmp_path / "probe.mjs"
+    module = (pkg / "dist" / "index.js").as_uri()
+    probe.write_text(READ_RESERVED.replace("MODULE", module), "utf-8")
+    done = _run([node, str(probe)])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        {
+            "meta": {
+                "constructor": "c",
+                "delete": 1,
+                "toString": [{"function": True, "new": "n"}],
+            }
+        },
+        # `{}` inherits a constructor, which is no member it holds.
+        ["InvalidPayloadError", "details.meta.constructor"],
+        ["InvalidPayloadError", "details.meta.toString[0].function"],
+        ["TypeError", None],
+    ]

@@ -91,4 +91,28 @@ found.details.resource.kind = "Node";
 // @ts-expect-error items are read-only
 found.details.causes?.push({ reason: "FieldValueRequired" });
 
+// --- docs/typescript.md "Nested objects", as written there (bar the import path).
+declare const body: unknown;
+const err = fromPayload(body);
+if (err instanceof NotFoundError) {
+  const reason = err.details.causes?.[0]?.reason; // "FieldValueInvalid" | "FieldValueRequired" | undefined
+  const kind: string = err.details.resource.kind;
+  const klass = err.details.resource.class; // string | undefined: the wire name, kept
+  const uid = err.details.resource.owner?.uid; // string | undefined
+  holds([
+    true as Equal<typeof reason, Reason | undefined>,
+    true as Equal<typeof klass, string | undefined>,
+    true as Equal<typeof uid, string | undefined>,
+  ]);
+  void kind;
+  // An interface is no Record, its spread is.
+  const record: Readonly<Record<string, unknown>> = { ...err.details.resource };
+  // @ts-expect-error an interface has no index signature
+  const direct: Readonly<Record<string, unknown>> = err.details.resource;
+  void [record, direct];
+}
+new NotFoundError({
+  details: { kind_hint: "Pod", resource: { kind: "Pod", name: "web" }, causes: [{ reason: "FieldValueInvalid" }] },
+});
+
 export const used: unknown[] = [describe, reason, found, invalid];
