@@ -203,8 +203,8 @@ type PayloadMap struct {
 	// *InvalidPayloadError naming the member.
 	Constants []Constant
 	// Outside (outside: keep): the members beside the envelope (but the
-	// constants) are kept on the error as received (its Outside) and written
-	// back.
+	// constants), or without one those the mapping does not name, are kept on
+	// the error as received (its Outside) and written back.
 	Outside bool
 }
 
@@ -250,6 +250,17 @@ func sameConstant(found any, c any) bool {
 func (p *PayloadMap) constant(key string) bool {
 	for _, c := range p.Constants {
 		if c.Name == key {
+			return true
+		}
+	}
+	return false
+}
+
+// names reports whether the mapping names key as one of the error's own
+// members: its code, message, retryable, status or details ("" is none).
+func (p *PayloadMap) names(key string) bool {
+	for _, member := range [...]string{p.Code, p.Message, p.Retryable, p.Status, p.Details} {
+		if member != "" && member == key {
 			return true
 		}
 	}
@@ -332,9 +343,10 @@ type Error struct {
 	// message_required: false); Message is then the template's or the meaning,
 	// and MarshalJSON leaves the member out, as received.
 	MessageAbsent bool
-	// Outside is the members received beside the envelope (the taxonomy says
-	// outside: keep), which MarshalJSON writes back: JSON-RPC's jsonrpc and
-	// id. Nil for an error built here; set it to send some.
+	// Outside is the members received beside the envelope, or without one
+	// those the mapping does not name (the taxonomy says outside: keep), which
+	// MarshalJSON writes back: JSON-RPC's jsonrpc and id, Kubernetes' metadata.
+	// Nil for an error built here; set it to send some.
 	Outside map[string]any
 	tax     *Taxonomy
 	matched *Match // the match an unknown code fell in, if any
@@ -1015,10 +1027,12 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 	}
 	var outside map[string]any
-	if p.Outside && p.Envelope != "" {
+	if p.Outside {
+		// Not kept: the envelope and the constants; without an envelope, every
+		// member the mapping names (Kubernetes' metadata is kept).
 		outside = make(map[string]any, len(payload))
 		for key, member := range payload {
-			if key != p.Envelope && !p.constant(key) {
+			if key != p.Envelope && !p.constant(key) && (p.Envelope != "" || !p.names(key)) {
 				outside[key] = member
 			}
 		}
@@ -1084,6 +1098,11 @@ func (e *Error) mapped(p *PayloadMap) any {
 	}
 	body := map[string]any{}
 	outer := body
+	if p.Envelope == "" && p.Outside {
+		for key, member := range e.Outside { // the error's own members win
+			body[key] = member
+		}
+	}
 	if p.Envelope != "" {
 		outer = map[string]any{}
 		if p.Outside {
