@@ -8,7 +8,8 @@ over the case's golden ``conformance/vectors.json`` (for the shipped taxonomy
 also ``tests/targets/go/harmovela_test.go``, the README's Go API, and
 ``tests/targets/go/runtime_test.go`` and ``tests/targets/go/values_test.go``, the
 runtime
-against toy taxonomies).  Go has no
+against toy taxonomies; for ``nested_details`` ``tests/targets/go/nested_test.go``,
+its nested structs used from a consumer program).  Go has no
 classes, so the runner checks an expected class as its code, through a table
 built here from the YAML by docs "Names" (``tests/spec_oracle.py``), never
 from the generator.  The runner is shown to fail on a wrong expectation, and the Go
@@ -39,6 +40,7 @@ RUNNER = REPO / "tests" / "targets" / "go" / "conformance_test.go"
 API_TEST = REPO / "tests" / "targets" / "go" / "harmovela_test.go"
 RUNTIME_TEST = REPO / "tests" / "targets" / "go" / "runtime_test.go"
 VALUES_TEST = REPO / "tests" / "targets" / "go" / "values_test.go"
+NESTED_TEST = REPO / "tests" / "targets" / "go" / "nested_test.go"
 
 
 @pytest.fixture(scope="session")
@@ -110,6 +112,8 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
         _add_test(module, API_TEST, "harmovela")
         _add_test(module, RUNTIME_TEST, "internal/taxogen")
         _add_test(module, VALUES_TEST, "internal/taxogen")
+    if case.name == "nested_details":  # issue 30 §7's structs, from a consumer
+        _add_test(module, NESTED_TEST, "nested")
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(case.expected / "conformance" / "vectors.json"),
@@ -117,8 +121,11 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     done = _go(["go", "test", "-count=1", "./..."], module, env)
     assert done.returncode == 0, done.stdout + done.stderr
     ran = set(re.findall(r"^ok\s+\S+?/(\S+)\s", done.stdout, re.M))
-    tested = {"conformance", "harmovela", "internal/taxogen"}
-    assert ran == (tested if case.name == "shipped" else {"conformance"}), done.stdout
+    tested = {
+        "shipped": {"conformance", "harmovela", "internal/taxogen"},
+        "nested_details": {"conformance", "nested"},
+    }
+    assert ran == tested.get(case.name, {"conformance"}), done.stdout
 
 
 def test_the_runner_fails_on_a_wrong_expectation(
