@@ -58,6 +58,24 @@ func TestTheTypedConstructorWritesTheNestedStructs(t *testing.T) {
 	}
 }
 
+// TestTheManualsExample is docs/go.md "Nested objects", line for line
+// (tests/targets/go/test_go.py holds the page to it).
+func TestTheManualsExample(t *testing.T) {
+	field := "spec.replicas"
+	err := gen.NewInvalidError(gen.InvalidDetails{
+		Causes:   []gen.DetailsCausesItem{{Reason: "FieldValueInvalid", Field: &field}},
+		Resource: gen.ResourceDetailsResource{Kind: "Deployment", Name: "web"},
+	})
+	data, _ := json.Marshal(err)
+	received, _ := gen.FromPayload(data)
+	var details gen.InvalidDetails
+	_ = received.DecodeDetails(&details)
+	reason := details.Causes[0].Reason
+	if reason != "FieldValueInvalid" || *details.Causes[0].Field != field || details.Resource.Name != "web" {
+		t.Errorf("got %+v", details)
+	}
+}
+
 func TestReceivedDetailsDecodeIntoTheNestedStructs(t *testing.T) {
 	err, bad := gen.FromPayload([]byte(`{"code": "not_found", "message": "Pod not found",
 		"retryable": false, "details": {"kind_hint": "Pod",

@@ -190,6 +190,22 @@ def test_the_runner_fails_on_a_wrong_mapped_value(
     assert "HTTPStatus: got" in done.stdout and "DocURL: got" in done.stdout
 
 
+def test_the_manual_s_nested_example_is_the_one_the_go_test_runs() -> None:
+    """docs/go.md "Nested objects": each line of its Go block (comments aside)
+    is a line of nested_test.go's TestTheManualsExample, which go test runs
+    against tests/cases/nested_details (the page's YAML cut down from it)."""
+    page = (REPO / "docs" / "go.md").read_text(encoding="utf-8")
+    section = page.split("## Nested objects", 1)[1]
+    block = re.search(r"```go\n(.*?)```", section, re.S)
+    assert block is not None
+    test = NESTED_TEST.read_text(encoding="utf-8")
+    body = test.split("func TestTheManualsExample", 1)[1].split("\n}\n", 1)[0]
+    ran = {line.strip() for line in body.splitlines()}
+    shown = [line.strip() for line in block.group(1).splitlines()]
+    code = [line for line in shown if line and not line.startswith("//")]
+    assert len(code) >= 8 and set(code) <= ran, set(code) - ran
+
+
 @pytest.mark.parametrize("case", cases(), ids=case_ids())
 def test_the_go_names_follow_the_yaml(case: Case) -> None:
     """docs "Go": the package, and per code and domain the names it declares."""
