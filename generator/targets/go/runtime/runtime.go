@@ -1394,9 +1394,10 @@ func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError 
 	return membersProblem(fields, details, "details.")
 }
 
-// membersProblem is the first problem of the details or of a nested object's members (issue 30 §7), each named by its
-// path (prefix and its name): the deepest missing or misfitting member of a
-// declared object (details.causes[1].reason). An undeclared member is kept.
+// membersProblem is the first problem of the details or of a nested object's
+// members (issue 30 §7), each named by its path (prefix and its name): the
+// deepest missing or misfitting member of a declared object
+// (details.causes[1].reason). An undeclared member is kept.
 func membersProblem(fields []Field, object map[string]any, prefix string) *InvalidPayloadError {
 	for i := range fields {
 		field := &fields[i]
