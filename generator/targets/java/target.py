@@ -108,7 +108,7 @@ def _number(value: int | float) -> str:
     return repr(float(value))
 
 
-def _shape_calls(shape: Shape) -> str:
+def _shape_calls(shape: Shape, rt: str) -> str:
     calls = ""
     if shape.enum:
         calls += ".oneOf(" + ", ".join(java_str(e) for e in shape.enum) + ")"
@@ -116,17 +116,25 @@ def _shape_calls(shape: Shape) -> str:
         calls += f".min({_number(shape.minimum)})"
     if shape.maximum is not None:
         calls += f".max({_number(shape.maximum)})"
+    if shape.items is not None:
+        items = f"new {rt}.Taxonomy.Shape({java_str(shape.items.type)})"
+        calls += f".items({items}{_shape_calls(shape.items, rt)})"
+    if shape.fields is not None:  # issue 30 §7: a nested object's members
+        calls += ".fields(" + ", ".join(_field(f, rt) for f in shape.fields) + ")"
     return calls
+
+
+def _weight(shape: Shape) -> int:
+    """How many nested members the Registry states within ``shape``."""
+    below = _weight(shape.items) if shape.items is not None else 0
+    return below + sum(1 + _weight(f.shape) for f in shape.fields or ())
 
 
 def _field(field: Field, rt: str) -> str:
     shape = field.shape
     required = "true" if field.required else "false"
     text = f"new {rt}.Taxonomy.Field({java_str(field.name)}, {java_str(shape.type)}, "
-    text += required + ")" + _shape_calls(shape)
-    if shape.items is not None:
-        items = f"new {rt}.Taxonomy.Shape({java_str(shape.items.type)})"
-        text += f".items({items}{_shape_calls(shape.items)})"
+    text += required + ")" + _shape_calls(shape, rt)
     if field.has_default:
         default = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
         text += f".defaultJson({java_str(default)})"
@@ -172,7 +180,7 @@ def _parts(names: Names, rt: str) -> tuple[tuple[str, ...], ...]:
     weight = 0
     for domain in names.domains:
         for named in domain.codes:
-            cost = 1 + len(named.code.fields)
+            cost = 1 + sum(1 + _weight(f.shape) for f in named.code.fields)
             if weight + cost > PART_WEIGHT and parts[-1]:
                 parts.append([])
                 weight = 0
