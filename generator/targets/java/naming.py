@@ -9,9 +9,12 @@ be one component.  A nested typed object (issue 30 §7) is a record named by
 where it is declared (:func:`nested_name`, :func:`owner_prefix`:
 ``ApiDetailsCausesItem``, ``ResourceDetailsResourceOwner``), its members
 components as fields are; a record name another class of the package has, or
-two members of one component, are refused.  The package is ``package`` of ``[tool.taxogen.java]``, else
-``<name>.errors``.  ``LANGUAGES`` is what the core reads
-(:class:`taxogen.language.Language`).
+two members of one component, are refused.  The package is ``package`` of
+``[tool.taxogen.java]``, else ``<name>.errors``.  ``LANGUAGES`` is what the core
+reads (:class:`taxogen.language.Language`).
+
+It runs past 300 lines because the records of nested objects are named and
+checked here, beside the components they hold, as the other names are.
 """
 
 from __future__ import annotations
