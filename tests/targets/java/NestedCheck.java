@@ -4,8 +4,8 @@
 // names, built and read by their typed accessors, written with each member's
 // wire name, and read back from a payload with the members they do not
 // declare kept. The oracles are the two taxonomies (members, which are
-// required, their wire names) and the rule for the path a refusal
-// names. It prints "FAIL <what>" per failure and "checked N", and exits 1 on
+// required, their wire names), the real bodies it is given and the issue's
+// rule for the path a refusal names. It prints "FAIL <what>" per failure and "checked N", and exits 1 on
 // any failure. tests/targets/java/test_java_nested.py runs it.
 import cases.kubernetes.StatusDetailsCausesItem;
 import cases.kubernetes.StatusError;
@@ -87,6 +87,34 @@ public final class NestedCheck {
                     "field", "metadata.name"), "a record holds its declared members");
         }
         same(tree(received.toPayload()), tree(status), "the body written back as received");
+
+        // Real Status bodies (tests/catalogues/kubernetes/bodies, each path an
+        // argument): each cause read through the record as the body has it, and
+        // the details written back exactly (metadata, which the case does not
+        // keep, aside).
+        for (String path : args) {
+            String text;
+            try {
+                text = java.nio.file.Files.readString(java.nio.file.Path.of(path));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            JsonNode body = tree(text);
+            StatusError real = cases.kubernetes.Errors.fromPayload(text);
+            same(tree(real.toPayload()).get("details"), body.get("details"), path + " details");
+            if (!(real instanceof cases.kubernetes.InvalidError invalid)) {
+                check(false, path + ": not Invalid but " + real.getClass());
+                continue;
+            }
+            List<StatusDetailsCausesItem> causes = invalid.invalidDetails().causes();
+            JsonNode want = body.get("details").get("causes");
+            same(causes.size(), want.size(), path + " causes");
+            for (int i = 0; i < Math.min(causes.size(), want.size()); i++) {
+                same(causes.get(i).reason(), want.get(i).get("reason").textValue(), path + " reason");
+                same(causes.get(i).message(), want.get(i).get("message").textValue(), path + " message");
+                same(causes.get(i).field(), want.get(i).get("field").textValue(), path + " field");
+            }
+        }
 
         // Built from the records: each member under its wire name (class, not
         // class_), optional ones absent, the message rendered.

@@ -3,8 +3,9 @@
 ``NestedCheck.java`` (compiled with every case, ``compiled_java``) is a consumer
 of tests/cases/nested_details and tests/cases/kubernetes: it builds errors from
 the nested records, reads them back by their typed accessors
-(``causes().get(0).reason()``), and checks the payload each writes and the
-path each refusal names.  The records' names are the page's rule, read off the
+(``causes().get(0).reason()``, also from the catalogue's real Status bodies
+with causes), and checks the payload each writes and the path each refusal
+names.  The records' names are the page's rule, read off the
 YAML here: one record per declared object, a shared field's once.
 """
 
@@ -19,10 +20,20 @@ from tests.targets.java.support import CLASSPATH, Compiled, run
 CASES = REPO / "tests" / "cases"
 
 
+#: Real Kubernetes Status bodies whose details hold causes.
+BODIES = sorted(
+    path
+    for path in (REPO / "tests/catalogues/kubernetes/bodies").glob("*.json")
+    if '"causes"' in path.read_text(encoding="utf-8")
+)
+
+
 def test_a_consumer_reads_and_writes_the_nested_records(
     compiled_java: Compiled,
 ) -> None:
-    done = run(["java", "-cp", f"{CLASSPATH}:{compiled_java.classes}", "NestedCheck"])
+    assert len(BODIES) >= 2
+    classpath = f"{CLASSPATH}:{compiled_java.classes}"
+    done = run(["java", "-cp", classpath, "NestedCheck", *map(str, BODIES)])
     assert done.returncode == 0, done.stdout + done.stderr
     assert ", 0 failed" in done.stdout and "checked " in done.stdout, done.stdout
 
