@@ -1,9 +1,9 @@
 // The real Kubernetes Status bodies with details.causes (tests/catalogues/
 // kubernetes/bodies/, live API servers' 422s) through the Go package of
 // tests/cases/kubernetes (issue 30 §7): each is received, its causes read as
-// typed structs (Causes[i].Reason), and written back as it came, the empty
-// metadata member aside (NOTES.md: only outside: keep with an envelope keeps
-// it); a cause whose field is no string is refused naming its path.
+// typed structs (Causes[i].Reason), and written back as it came (metadata
+// included: outside: keep); a cause whose field is no string is refused
+// naming its path.
 // tests/targets/go/test_go_nested.py copies it into that module (as causes/)
 // and gives it TAXOGEN_BODIES, a JSON array of the bodies as quoted.
 package causes
@@ -23,9 +23,6 @@ func bodies(t *testing.T) []map[string]any {
 	var found []map[string]any
 	if err := json.Unmarshal([]byte(os.Getenv("TAXOGEN_BODIES")), &found); err != nil || len(found) == 0 {
 		t.Fatalf("TAXOGEN_BODIES must be a JSON array of bodies: %v", err)
-	}
-	for _, body := range found {
-		delete(body, "metadata")
 	}
 	return found
 }
