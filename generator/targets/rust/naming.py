@@ -11,6 +11,9 @@ come from its key; a details field is its name in snake case (serde renames it
 back), a keyword spelt as a raw identifier.  None may be a name the crate
 declares itself (``reserved.py``), nor another code's or domain's Rust name.
 ``LANGUAGES`` is what the core reads (:class:`taxogen.language.Language`).
+
+It runs past 300 lines because the nested structs (their names, their types and
+their checks) are named here, beside the names they may clash with.
 """
 
 from __future__ import annotations
@@ -290,7 +293,11 @@ def check(
                 nested_seen[nested.name] = nested.origin
                 what = f"the Rust struct of details member {nested.path!r}"
                 fix = "rename the field or member"
-                nkey = f"{ckey}.details.{nested.path}"
+                nkey = {
+                    "top": "",
+                    "domain": f"domains.{nested.origin[1]}.",
+                    "code": f"{ckey}.",
+                }[str(nested.origin[0])] + f"details.{nested.path}"
                 if claim("item", nested.name, what, nested.position, nkey, fix):
                     problems += _members(nested, path, nkey)
     return problems

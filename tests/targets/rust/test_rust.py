@@ -37,6 +37,8 @@ from tests.test_real_bodies import WITH_BODIES, _vectors
 
 RUNNER = REPO / "tests" / "targets" / "rust" / "conformance.rs"
 API_TEST = REPO / "tests" / "targets" / "rust" / "readme_example.rs"
+#: docs/rust.md "Nested objects": a consumer of tests/cases/nested_details.
+NESTED_TEST = REPO / "tests" / "targets" / "rust" / "nested_example.rs"
 REGISTRY = Path("/usr/share/cargo/registry")
 MANIFEST = ".taxogen-manifest.json"
 CARGO_CONFIG = f"""[source.crates-io]
@@ -168,6 +170,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
             shutil.copy(bodies, crate / "bodies.json")
         if case.name == "shipped":
             add_test(crate, API_TEST)
+        if case.name == "nested_details":
+            add_test(crate, NESTED_TEST)
         files = sorted(str(p) for p in (crate / "src").glob("*.rs"))
         done = subprocess.run(
             [env["RUSTFMT"], "--check", "--edition", "2021", *files],
@@ -184,7 +188,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     done = subprocess.run(
         # The integration tests only: the libraries hold no unit tests.
         [env["CARGO"], "test", "--offline", "--no-fail-fast"]
-        + ["--test", "conformance", "--test", "readme_example", "--", "--nocapture"],
+        + ["--test", "conformance", "--test", "readme_example"]
+        + ["--test", "nested_example", "--", "--nocapture"],
         cwd=root,
         env=env,
         stdout=subprocess.PIPE,
@@ -238,6 +243,16 @@ def test_the_readme_example_runs(workspace: Workspace) -> None:
     """README "Rust": the example compiles and its assertions hold."""
     assert re.search(
         r"Running tests/readme_example\.rs.*?test readme_example \.\.\. ok",
+        workspace.output,
+        re.S,
+    ), workspace.output[-6000:]
+
+
+def test_the_nested_example_runs(workspace: Workspace) -> None:
+    """docs/rust.md "Nested objects": the consumer of nested_details' crate
+    compiles (typed causes[0].reason) and its assertions hold."""
+    assert re.search(
+        r"Running tests/nested_example\.rs.*?test nested_example \.\.\. ok",
         workspace.output,
         re.S,
     ), workspace.output[-6000:]
@@ -336,6 +351,37 @@ def test_the_rust_names_follow_the_yaml(case: Case) -> None:
             assert f"\npub fn new_{stem}_error() -> Error {{\n" in text
 
 
+def test_nested_objects_are_structs_named_where_declared() -> None:
+    """docs/rust.md "Nested objects" (issue 30 §7), on tests/cases/nested_details:
+    the top-level causes' items are CausesItem and the resource domain's
+    resource ResourceResource, each ONE struct however many codes share it; the
+    owner member's object is ResourceResourceOwner; members keep their wire
+    names (type a raw identifier), optional ones are Options; tags (items:
+    object, free-form) stay JSON objects."""
+    case = next(c for c in cases() if c.name == "nested_details")
+    text = build_plan(case.taxonomy, ["rust"])["rust/src/lib.rs"].decode()
+    structs = re.findall(r"^pub struct (\w+) \{$", text, re.M)
+    nested = ["CausesItem", "ResourceResource", "ResourceResourceOwner"]
+    assert sorted(s for s in structs if not s.endswith("Details")) == nested
+    assert len(structs) == len(set(structs))
+    for details in ("UnknownDetails", "InternalDetails"):
+        body = text.split(f"pub struct {details} {{\n")[1].split("\n}")[0]
+        assert "pub causes: Option<Vec<CausesItem>>," in body
+    body = text.split("pub struct NotFoundDetails {\n")[1].split("\n}")[0]
+    assert "\n    pub resource: ResourceResource," in body
+    body = text.split("pub struct ResourceResource {\n")[1].split("\n}")[0]
+    assert "\n    pub kind: String," in body and "\n    pub name: String," in body
+    assert "pub owner: Option<ResourceResourceOwner>," in body
+    body = text.split("pub struct ResourceResourceOwner {\n")[1].split("\n}")[0]
+    assert "pub r#type: Option<String>," in body
+    assert "pub generation: Option<i64>," in body
+    body = text.split("pub struct CausesItem {\n")[1].split("\n}")[0]
+    assert "\n    pub reason: String," in body
+    assert "pub field: Option<String>," in body
+    body = text.split("pub struct InvalidDetails {\n")[1].split("\n}")[0]
+    assert "pub tags: Option<Vec<Object>>," in body
+
+
 def test_the_crate_option_names_the_package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -377,8 +423,12 @@ def test_a_bad_crate_is_refused_where_it_stands(
     assert not (tmp_path / "generated").exists()
 
 
-def test_the_manual_shows_the_example_that_runs() -> None:
-    """docs/rust.md's example is readme_example.rs's, word for word."""
-    body = API_TEST.read_text().split("    // README begin\n")[1]
-    body = textwrap.dedent(body.split("    // README end\n")[0])
+@pytest.mark.parametrize(
+    ("source", "mark"), [(API_TEST, "README"), (NESTED_TEST, "Manual")]
+)
+def test_the_manual_shows_the_example_that_runs(source: Path, mark: str) -> None:
+    """docs/rust.md's examples are readme_example.rs's and nested_example.rs's,
+    word for word."""
+    body = source.read_text().split(f"    // {mark} begin\n")[1]
+    body = textwrap.dedent(body.split(f"    // {mark} end\n")[0])
     assert f"```rust\n{body}```\n" in (REPO / "docs" / "rust.md").read_text()
