@@ -1056,3 +1056,93 @@ def test_a_parent_change_says_what_the_class_now_extends(tmp_path: Path) -> None
         "domain 'transaction_rollback': parent 'operational' changed to 'database' "
         "(its class TransactionRollback now extends DatabaseError)"
     )
+
+
+# Issue 30 §7: a nested object's members follow the rules of fields, each change
+# named by the member's path; each an edit of the nested_details case:
+# (id, [(old, new)], {(kind, rule)}, how many codes carry it, the path named).
+NESTED = (REPO / "tests/cases/nested_details/taxonomy.yaml").read_text(encoding="utf-8")
+UID = "              uid: string\n"
+CAUSE_FIELD = "        field: {type: string, required: false, description: The field"
+NESTED_PAIRS = [
+    (
+        "optional member added",
+        [(UID, UID + "              zone: {type: string, required: false}\n")],
+        {(COMPATIBLE, "field-added")},
+        2,  # the codes of domain resource
+        "resource.owner.zone",
+    ),
+    (
+        "required item member added",
+        [(CAUSE_FIELD, "        note: string\n" + CAUSE_FIELD)],
+        {(BREAKING, "required-field-added")},
+        4,  # every code: causes is the top level's
+        "causes[].note",
+    ),
+    (
+        "member removed",
+        [
+            (
+                "          class: {type: string, required: false, description: A member "
+                "named with a keyword}\n",
+                "",
+            )
+        ],
+        {(BREAKING, "field-removed")},
+        2,
+        "resource.class",
+    ),
+    (
+        "member type changed",
+        [("generation: {type: integer", "generation: {type: number")],
+        {(BREAKING, "field-type-changed")},
+        2,
+        "resource.owner.generation",
+    ),
+    (
+        "item member enum changed",
+        [("FieldValueRequired]", "FieldValueRequired, FieldValueDuplicate]")],
+        {(BREAKING, "field-enum-changed")},
+        4,
+        "causes[].reason",
+    ),
+    (
+        "member description changed",
+        [("description: Its kind}", "description: Its kind as the API names it}")],
+        {(DOCS, "field-description-changed")},
+        2,
+        "resource.kind",
+    ),
+    (
+        "free-form items typed",
+        [("items: object,", "items: {type: object, fields: {k: string}},")],
+        {(BREAKING, "field-type-changed")},
+        1,
+        "tags",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "label, edits, expected, count, path",
+    NESTED_PAIRS,
+    ids=[p[0] for p in NESTED_PAIRS],
+)
+def test_nested_member_rules_fire_on_their_pair(
+    tmp_path: Path,
+    label: str,
+    edits: list[tuple[str, str]],
+    expected: set[tuple[str, str]],
+    count: int,
+    path: str,
+) -> None:
+    new_text = NESTED
+    for old, new in edits:
+        assert old in new_text, f"the edit's anchor is missing: {old!r}"
+        new_text = new_text.replace(old, new, 1)
+    old_names = load_names(_write(tmp_path, "old.yaml", NESTED))
+    new_names = load_names(_write(tmp_path, "new.yaml", new_text))
+    changes = diff(old_names, new_names)
+    assert {(c.kind, c.rule) for c in changes} == expected
+    assert len(changes) == count
+    assert all(f"details field {path!r}" in c.message for c in changes)
