@@ -11,7 +11,7 @@ use TAXOGEN_RUST_CRATE as nested_details_errors;
 #[test]
 fn nested_example() {
     // Manual begin
-    use nested_details_errors::{from_payload, CausesItem, NotFoundDetails};
+    use nested_details_errors::{from_payload, serde_json, CausesItem, NotFoundDetails};
     use nested_details_errors::{ResourceResource, ResourceResourceOwner};
 
     // Nested objects are structs: members named as the wire does (r#type).
