@@ -9,7 +9,10 @@ Cargo.toml (and, for a case with real bodies, ``bodies.json``: the bodies as
 vectors, expectations the oracle's, as ``tests/test_real_bodies.py`` builds
 them); then ``rustfmt --check`` and one ``cargo test --offline``.  Rust has no
 classes, so the runner checks an expected class as its code.  The runner is
-shown to fail on a wrong expectation.  The crates depend on serde and
+shown to fail on a wrong expectation.  Issue 30 §7: ``nested_example.rs`` (docs/rust.md
+"Nested objects") uses nested_details' structs as a consumer would, and
+``k8s_bodies.rs`` reads the Kubernetes catalogue's real bodies with the
+kubernetes case's crate, causes typed.  The crates depend on serde and
 serde_json only, read from Debian's packaged crates through a directory source
 (``/usr/share/cargo/registry``); nothing is fetched.  The toolchain is Debian's
 (rustc and cargo 1.63, rustfmt: ``make rust`` installs them); without it these
@@ -39,6 +42,9 @@ RUNNER = REPO / "tests" / "targets" / "rust" / "conformance.rs"
 API_TEST = REPO / "tests" / "targets" / "rust" / "readme_example.rs"
 #: docs/rust.md "Nested objects": a consumer of tests/cases/nested_details.
 NESTED_TEST = REPO / "tests" / "targets" / "rust" / "nested_example.rs"
+#: Issue 30 §7: the Kubernetes catalogue's real Status bodies (causes typed).
+K8S_TEST = REPO / "tests" / "targets" / "rust" / "k8s_bodies.rs"
+K8S_BODIES = REPO / "tests" / "catalogues" / "kubernetes" / "bodies"
 REGISTRY = Path("/usr/share/cargo/registry")
 MANIFEST = ".taxogen-manifest.json"
 CARGO_CONFIG = f"""[source.crates-io]
@@ -119,6 +125,18 @@ def add_test(crate: Path, source: Path) -> None:
     (crate / "tests" / source.name).write_text(text, encoding="utf-8")
 
 
+def write_k8s_bodies(crate: Path) -> None:
+    """The Kubernetes catalogue's real bodies, as index.json lists them, as one
+    JSON array beside the crate's Cargo.toml (read by k8s_bodies.rs)."""
+    index = json.loads((K8S_BODIES / "index.json").read_text(encoding="utf-8"))
+    bodies = [
+        json.loads((K8S_BODIES / entry["file"]).read_text(encoding="utf-8"))
+        for entry in index
+    ]
+    text = json.dumps(bodies, ensure_ascii=False)
+    (crate / "k8s_bodies.json").write_text(text, encoding="utf-8")
+
+
 @dataclasses.dataclass
 class Workspace:
     """What the one build of every case's crate gave."""
@@ -172,6 +190,9 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
             add_test(crate, API_TEST)
         if case.name == "nested_details":
             add_test(crate, NESTED_TEST)
+        if case.name == "kubernetes":
+            add_test(crate, K8S_TEST)
+            write_k8s_bodies(crate)
         files = sorted(str(p) for p in (crate / "src").glob("*.rs"))
         done = subprocess.run(
             [env["RUSTFMT"], "--check", "--edition", "2021", *files],
@@ -189,7 +210,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
         # The integration tests only: the libraries hold no unit tests.
         [env["CARGO"], "test", "--offline", "--no-fail-fast"]
         + ["--test", "conformance", "--test", "readme_example"]
-        + ["--test", "nested_example", "--", "--nocapture"],
+        + ["--test", "nested_example", "--test", "k8s_bodies"]
+        + ["--", "--nocapture"],
         cwd=root,
         env=env,
         stdout=subprocess.PIPE,
@@ -253,6 +275,16 @@ def test_the_nested_example_runs(workspace: Workspace) -> None:
     compiles (typed causes[0].reason) and its assertions hold."""
     assert re.search(
         r"Running tests/nested_example\.rs.*?test nested_example \.\.\. ok",
+        workspace.output,
+        re.S,
+    ), workspace.output[-6000:]
+
+
+def test_the_real_kubernetes_bodies_read_typed(workspace: Workspace) -> None:
+    """Issue 30 §7: the catalogue's real Status bodies are accepted by the
+    kubernetes crate, details kept as received, causes typed (k8s_bodies.rs)."""
+    assert re.search(
+        r"Running tests/k8s_bodies\.rs.*?test k8s_bodies \.\.\. ok",
         workspace.output,
         re.S,
     ), workspace.output[-6000:]
