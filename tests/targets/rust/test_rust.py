@@ -414,6 +414,76 @@ def test_nested_objects_are_structs_named_where_declared() -> None:
     assert "pub tags: Option<Vec<Object>>," in body
 
 
+DEEP = """\
+format: 1
+name: deep
+title: Deep
+version: 1.0.0
+base: DeepError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Miscellaneous
+    details:
+      target:
+        type: object
+        required: false
+        fields:
+          self: {type: string, required: false}
+          apiVersion: string
+          conditions:
+            type: array
+            required: false
+            items:
+              type: object
+              fields:
+                status: {type: string, enum: ["True", "False"]}
+                scores: {type: array, items: integer, required: false}
+                meta:
+                  type: object
+                  required: false
+                  fields: {since: {type: number, maximum: 10}}
+    codes:
+      oops: {retryable: false, meaning: Something went wrong}
+      other:
+        retryable: false
+        meaning: Own nested
+        details:
+          where:
+            type: object
+            fields:
+              line: {type: integer, minimum: 1}
+"""
+
+
+def test_deeper_nesting_names_each_object_by_its_path(tmp_path: Path) -> None:
+    """docs/rust.md "Nested objects": an array of typed objects inside an object
+    inside a domain's field is MiscTargetConditionsItem, its object member
+    MiscTargetConditionsItemMeta; a code's own object OtherDetailsWhere; self is
+    self_ and apiVersion api_version, serde renaming both back."""
+    (tmp_path / "taxonomy.yaml").write_text(DEEP)
+    text = build_plan(tmp_path / "taxonomy.yaml", ["rust"])["rust/src/lib.rs"].decode()
+    structs = re.findall(r"^pub struct (\w+) \{$", text, re.M)
+    assert structs == [
+        "OopsDetails",
+        "OtherDetails",
+        "MiscTarget",
+        "MiscTargetConditionsItem",
+        "MiscTargetConditionsItemMeta",
+        "OtherDetailsWhere",
+    ]
+    body = text.split("pub struct MiscTarget {\n")[1].split("\n}")[0]
+    assert '#[serde(rename = "self")]' in body and "pub self_: Option<String>," in body
+    assert '#[serde(rename = "apiVersion")]\n    pub api_version: String,' in body
+    assert "pub conditions: Option<Vec<MiscTargetConditionsItem>>," in body
+    body = text.split("pub struct MiscTargetConditionsItem {\n")[1].split("\n}")[0]
+    assert "pub scores: Option<Vec<i64>>," in body
+    assert "pub meta: Option<MiscTargetConditionsItemMeta>," in body
+    body = text.split("pub struct OtherDetails {\n")[1].split("\n}")[0]
+    assert "pub r#where: OtherDetailsWhere," in body
+
+
 def test_the_crate_option_names_the_package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
