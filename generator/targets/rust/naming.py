@@ -117,11 +117,12 @@ class NestedStruct:
 
 
 def nested_structs(named: NamedCode) -> list[NestedStruct]:
-    """The structs of a code's nested objects, outermost first.  A field the
-    top level declares gives ``<Field>`` (``causes`` → ``Causes``), one a domain
-    declares ``<Domain><Field>``, a code's own ``<Details struct><Field>``: one
+    """The structs of a code's nested objects, outermost first, named as Go
+    names them: a field the top level declares gives ``Details<Field>``
+    (``causes`` → ``DetailsCauses``), one a domain declares
+    ``<Domain>Details<Field>``, a code's own ``<Details struct><Field>``: one
     struct for every code sharing the declaration.  A member's object appends its
-    member's name, an array's items ``Item`` (``CausesItem``)."""
+    member's name, an array's items ``Item`` (``DetailsCausesItem``)."""
     found: list[NestedStruct] = []
     for field in named.code.fields:
         stem, origin = field_stem(named, field)
@@ -133,9 +134,9 @@ def field_stem(named: NamedCode, field: Field) -> tuple[str, tuple[object, ...]]
     """The name of a details field's nested struct (before ``Item``) and who
     declares the field."""
     if field.top:
-        return rust_camel(field.name), ("top",)
+        return "Details" + rust_camel(field.name), ("top",)
     if field.domain is not None:
-        stem = rust_camel(field.domain) + rust_camel(field.name)
+        stem = rust_camel(field.domain) + "Details" + rust_camel(field.name)
         return stem, ("domain", field.domain)
     assert named.details_type is not None
     stem = rust_camel(named.details_type) + rust_camel(field.name)
@@ -205,7 +206,7 @@ def check(
     code whose class name the core refused is not checked again)."""
     problems: list[Diagnostic] = []
     owners: dict[tuple[str, str], tuple[str, Position]] = {}
-    nested_seen: dict[str, tuple[object, ...]] = {}
+    nested_seen: set[tuple[object, ...]] = set()
 
     def claim(
         space: str, name: str, what: str, position: Position, key: str, fix: str
@@ -288,19 +289,26 @@ def check(
                     )
                 spelt.setdefault(rust, field)
             for nested in nested_structs(named):
-                if nested_seen.get(nested.name) == nested.origin:
-                    continue  # a shared declaration: one struct
-                nested_seen[nested.name] = nested.origin
+                if nested.origin in nested_seen:
+                    continue  # a shared declaration: one struct, claimed once
+                nested_seen.add(nested.origin)
                 what = f"the Rust struct of details member {nested.path!r}"
                 fix = "rename the field or member"
                 nkey = {
                     "top": "",
                     "domain": f"domains.{nested.origin[1]}.",
                     "code": f"{ckey}.",
-                }[str(nested.origin[0])] + f"details.{nested.path}"
+                }[str(nested.origin[0])] + f"details.{_yaml_key(nested.path)}"
                 if claim("item", nested.name, what, nested.position, nkey, fix):
                     problems += _members(nested, path, nkey)
     return problems
+
+
+def _yaml_key(path: str) -> str:
+    """A member's path (``causes[].owner``) as its key in the YAML
+    (``causes.items.fields.owner``)."""
+    head, *members = path.split(".")
+    return "".join([head, *(".fields." + m for m in members)]).replace("[]", ".items")
 
 
 def _members(nested: NestedStruct, path: str, key: str) -> list[Diagnostic]:
@@ -314,9 +322,10 @@ def _members(nested: NestedStruct, path: str, key: str) -> list[Diagnostic]:
                 f"members {spelt[rust]!r} and {member.name!r} of details member "
                 f"{nested.path!r} are both the Rust field {rust!r}; rename one"
             )
+            mkey = f"{key}.fields.{member.name}"
             problems.append(
                 Diagnostic(
-                    path=path, position=member.position, key=key, message=message
+                    path=path, position=member.position, key=mkey, message=message
                 )
             )
         spelt.setdefault(rust, member.name)

@@ -2,14 +2,14 @@
 // tests/catalogues/kubernetes/bodies (k8s_bodies.json beside Cargo.toml, as
 // test_rust.py writes it from index.json) are read by the crate of
 // tests/cases/kubernetes: each is accepted as its reason, its details kept as
-// received (causes and all), its causes typed as CausesItem with the body's
+// received (causes and all), its causes typed as DetailsCausesItem with the body's
 // words; a cause whose field is no string is refused, named by its path.
 // tests/targets/rust/test_rust.py copies this file into that case's crate only.
 
 use TAXOGEN_RUST_CRATE as kubernetes_errors;
 
 use kubernetes_errors::serde_json::{self, Value};
-use kubernetes_errors::{from_payload, CausesItem};
+use kubernetes_errors::{from_payload, DetailsCausesItem};
 
 fn bodies() -> Vec<Value> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/k8s_bodies.json");
@@ -30,7 +30,7 @@ fn k8s_bodies() {
             None => continue,
         };
         with_causes += 1;
-        let causes: Vec<CausesItem> =
+        let causes: Vec<DetailsCausesItem> =
             serde_json::from_value(details["causes"].clone()).expect("typed causes");
         assert_eq!(causes.len(), sent.len());
         for (cause, raw) in causes.iter().zip(&sent) {

@@ -11,21 +11,21 @@ use TAXOGEN_RUST_CRATE as nested_details_errors;
 #[test]
 fn nested_example() {
     // Manual begin
-    use nested_details_errors::{from_payload, serde_json, CausesItem, NotFoundDetails};
-    use nested_details_errors::{ResourceResource, ResourceResourceOwner};
+    use nested_details_errors::{from_payload, serde_json, DetailsCausesItem, NotFoundDetails};
+    use nested_details_errors::{ResourceDetailsResource, ResourceDetailsResourceOwner};
 
     // Nested objects are structs: members named as the wire does (r#type).
     let err = nested_details_errors::new_not_found_error(NotFoundDetails {
-        causes: Some(vec![CausesItem {
+        causes: Some(vec![DetailsCausesItem {
             reason: "FieldValueRequired".into(),
             field: Some("spec.name".into()),
             message: None,
         }]),
-        resource: ResourceResource {
+        resource: ResourceDetailsResource {
             kind: "Pod".into(),
             name: "web-1".into(),
             class: None,
-            owner: Some(ResourceResourceOwner {
+            owner: Some(ResourceDetailsResourceOwner {
                 uid: "u-7".into(),
                 r#type: Some("ReplicaSet".into()),
                 generation: Some(3),

@@ -385,29 +385,33 @@ def test_the_rust_names_follow_the_yaml(case: Case) -> None:
 
 def test_nested_objects_are_structs_named_where_declared() -> None:
     """docs/rust.md "Nested objects" (issue 30 §7), on tests/cases/nested_details:
-    the top-level causes' items are CausesItem and the resource domain's
-    resource ResourceResource, each ONE struct however many codes share it; the
-    owner member's object is ResourceResourceOwner; members keep their wire
+    the top-level causes' items are DetailsCausesItem and the resource domain's
+    resource ResourceDetailsResource, each ONE struct however many codes share it; the
+    owner member's object is ResourceDetailsResourceOwner; members keep their wire
     names (type a raw identifier), optional ones are Options; tags (items:
     object, free-form) stay JSON objects."""
     case = next(c for c in cases() if c.name == "nested_details")
     text = build_plan(case.taxonomy, ["rust"])["rust/src/lib.rs"].decode()
     structs = re.findall(r"^pub struct (\w+) \{$", text, re.M)
-    nested = ["CausesItem", "ResourceResource", "ResourceResourceOwner"]
+    nested = [
+        "DetailsCausesItem",
+        "ResourceDetailsResource",
+        "ResourceDetailsResourceOwner",
+    ]
     assert sorted(s for s in structs if not s.endswith("Details")) == nested
     assert len(structs) == len(set(structs))
     for details in ("UnknownDetails", "InternalDetails"):
         body = text.split(f"pub struct {details} {{\n")[1].split("\n}")[0]
-        assert "pub causes: Option<Vec<CausesItem>>," in body
+        assert "pub causes: Option<Vec<DetailsCausesItem>>," in body
     body = text.split("pub struct NotFoundDetails {\n")[1].split("\n}")[0]
-    assert "\n    pub resource: ResourceResource," in body
-    body = text.split("pub struct ResourceResource {\n")[1].split("\n}")[0]
+    assert "\n    pub resource: ResourceDetailsResource," in body
+    body = text.split("pub struct ResourceDetailsResource {\n")[1].split("\n}")[0]
     assert "\n    pub kind: String," in body and "\n    pub name: String," in body
-    assert "pub owner: Option<ResourceResourceOwner>," in body
-    body = text.split("pub struct ResourceResourceOwner {\n")[1].split("\n}")[0]
+    assert "pub owner: Option<ResourceDetailsResourceOwner>," in body
+    body = text.split("pub struct ResourceDetailsResourceOwner {\n")[1].split("\n}")[0]
     assert "pub r#type: Option<String>," in body
     assert "pub generation: Option<i64>," in body
-    body = text.split("pub struct CausesItem {\n")[1].split("\n}")[0]
+    body = text.split("pub struct DetailsCausesItem {\n")[1].split("\n}")[0]
     assert "\n    pub reason: String," in body
     assert "pub field: Option<String>," in body
     body = text.split("pub struct InvalidDetails {\n")[1].split("\n}")[0]
@@ -459,8 +463,8 @@ domains:
 
 def test_deeper_nesting_names_each_object_by_its_path(tmp_path: Path) -> None:
     """docs/rust.md "Nested objects": an array of typed objects inside an object
-    inside a domain's field is MiscTargetConditionsItem, its object member
-    MiscTargetConditionsItemMeta; a code's own object OtherDetailsWhere; self is
+    inside a domain's field is MiscDetailsTargetConditionsItem, its object member
+    MiscDetailsTargetConditionsItemMeta; a code's own object OtherDetailsWhere; self is
     self_ and apiVersion api_version, serde renaming both back."""
     (tmp_path / "taxonomy.yaml").write_text(DEEP)
     text = build_plan(tmp_path / "taxonomy.yaml", ["rust"])["rust/src/lib.rs"].decode()
@@ -468,18 +472,20 @@ def test_deeper_nesting_names_each_object_by_its_path(tmp_path: Path) -> None:
     assert structs == [
         "OopsDetails",
         "OtherDetails",
-        "MiscTarget",
-        "MiscTargetConditionsItem",
-        "MiscTargetConditionsItemMeta",
+        "MiscDetailsTarget",
+        "MiscDetailsTargetConditionsItem",
+        "MiscDetailsTargetConditionsItemMeta",
         "OtherDetailsWhere",
     ]
-    body = text.split("pub struct MiscTarget {\n")[1].split("\n}")[0]
+    body = text.split("pub struct MiscDetailsTarget {\n")[1].split("\n}")[0]
     assert '#[serde(rename = "self")]' in body and "pub self_: Option<String>," in body
     assert '#[serde(rename = "apiVersion")]\n    pub api_version: String,' in body
-    assert "pub conditions: Option<Vec<MiscTargetConditionsItem>>," in body
-    body = text.split("pub struct MiscTargetConditionsItem {\n")[1].split("\n}")[0]
+    assert "pub conditions: Option<Vec<MiscDetailsTargetConditionsItem>>," in body
+    body = text.split("pub struct MiscDetailsTargetConditionsItem {\n")[1].split("\n}")[
+        0
+    ]
     assert "pub scores: Option<Vec<i64>>," in body
-    assert "pub meta: Option<MiscTargetConditionsItemMeta>," in body
+    assert "pub meta: Option<MiscDetailsTargetConditionsItemMeta>," in body
     body = text.split("pub struct OtherDetails {\n")[1].split("\n}")[0]
     assert "pub r#where: OtherDetailsWhere," in body
 
