@@ -4,7 +4,8 @@ A code's Rust names come from its class name with Rust's conventions (the API
 guidelines: an acronym is one word, ``HttpError`` not ``HTTPError``): its
 ``Code`` variant (the class name's words without ``Error``), its constructor
 ``new_<variant in snake case>_error`` and its method ``is_<variant in snake
-case>_error`` (never one of ``Error``'s own methods), its
+case>_error`` (never one of ``Error``'s own methods), the same of each of its
+``aliases:`` (:func:`alias_names`), its
 details struct and the structs of its nested objects (issue 30 §7,
 :func:`nested_structs`); a domain's ``Domain`` variant and ``in_domain_<key>`` method
 come from its key; a details field is its name in snake case (serde renames it
@@ -25,7 +26,7 @@ from typing import Annotated, TypedDict
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
 from taxogen.model import Field, Shape
-from taxogen.naming import NamedCode, NamedDomain, Names, split_words
+from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.rust.reserved import (
     RUST_KEYWORDS,
     RUST_NOT_RAW,
@@ -40,6 +41,7 @@ __all__ = [
     "RustDomainNames",
     "RustNames",
     "RustIdentifiers",
+    "alias_names",
     "code_names",
     "crate_name",
     "domain_helper",
@@ -102,6 +104,22 @@ def code_names(named: NamedCode) -> RustIdentifiers:
         is_="is_" + snake,
         details=None if named.details_type is None else rust_camel(named.details_type),
         fields=tuple((f.name, field_name(f.name)) for f in named.code.fields),
+    )
+
+
+def alias_names(alias: NamedAlias, of: RustIdentifiers) -> RustIdentifiers:
+    """The Rust names of a code's alias (issue 30 §5), from its class name as a
+    code's are: a ``Code`` constant spelt as a variant (``Code::Ewouldblock``,
+    equal to its code's), a constructor, a helper and a details type alias."""
+    camel = rust_camel(alias.class_name)
+    variant = camel.removesuffix("Error") or camel
+    snake = rust_snake(variant) + "_error"
+    return RustIdentifiers(
+        variant=variant,
+        new="new_" + snake,
+        is_="is_" + snake,
+        details=None if of.details is None else variant + "Details",
+        fields=of.fields,
     )
 
 
@@ -275,6 +293,26 @@ def check(
                     space, rust, f"the Rust {kind} of {what}", code.position, ckey, fix
                 ):
                     break
+            for alias in named.aliases:
+                if alias.name in refused:
+                    continue  # its class name is refused already
+                other = alias_names(alias, names)
+                what = f"alias {alias.name!r} of code {code.code!r}"
+                for space, rust, kind in (
+                    ("code", other.variant, "Code constant"),
+                    ("item", other.new, "constructor"),
+                    ("method", other.is_, "helper"),
+                    ("item", other.details, "details type"),
+                ):
+                    if rust is not None and not claim(
+                        space,
+                        rust,
+                        f"the Rust {kind} of {what}",
+                        code.position,
+                        ckey,
+                        "choose another alias",
+                    ):
+                        break
             spelt: dict[str, str] = {}
             for field, rust in names.fields:
                 if rust in spelt:

@@ -39,6 +39,7 @@ from taxogen.targets.base import Options, Runtime, Target, Template
 from taxogen.targets.mapped import class_mappings, code_mapping
 from taxogen.targets.rust.naming import (
     NestedStruct,
+    alias_names,
     code_names,
     crate_name,
     domain_helper,
@@ -114,6 +115,9 @@ class RustCode:
     new: str
     is_: str
     details: str | None
+    #: Its ``aliases:`` (issue 30 §5): each one's wire spelling (for comments),
+    #: Code constant, constructor, helper and details type alias (or None).
+    aliases: tuple[tuple[str, str, str, str, str | None], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -372,6 +376,17 @@ def view(names: Names, options: Options) -> RustView:
                     new=rust.new,
                     is_=rust.is_,
                     details=rust.details,
+                    aliases=tuple(
+                        (
+                            rust_comment(alias.name).replace("`", "'"),
+                            other.variant,
+                            other.new,
+                            other.is_,
+                            other.details,
+                        )
+                        for alias in named.aliases
+                        for other in (alias_names(alias, rust),)
+                    ),
                 )
             )
     structs: dict[str, NestedStruct] = {}  # one per declaration (issue 30 §7)

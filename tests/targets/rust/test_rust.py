@@ -12,7 +12,8 @@ classes, so the runner checks an expected class as its code.  The runner is
 shown to fail on a wrong expectation.  Issue 30 §7: ``nested_example.rs`` (docs/rust.md
 "Nested objects") uses nested_details' structs as a consumer would, and
 ``k8s_bodies.rs`` reads the Kubernetes catalogue's real bodies with the
-kubernetes case's crate, causes typed.  The crates depend on serde and
+kubernetes case's crate, causes typed; ``aliases.rs`` uses errno_native's
+EWOULDBLOCK by its exported names (issue 30 §5).  The crates depend on serde and
 serde_json only, read from Debian's packaged crates through a directory source
 (``/usr/share/cargo/registry``); nothing is fetched.  The toolchain is Debian's
 (rustc and cargo 1.63, rustfmt: ``make rust`` installs them); without it these
@@ -44,6 +45,8 @@ API_TEST = REPO / "tests" / "targets" / "rust" / "readme_example.rs"
 NESTED_TEST = REPO / "tests" / "targets" / "rust" / "nested_example.rs"
 #: Issue 30 §7: the Kubernetes catalogue's real Status bodies (causes typed).
 K8S_TEST = REPO / "tests" / "targets" / "rust" / "k8s_bodies.rs"
+#: Issue 30 §5: a code's aliases exported as names (errno_native's EWOULDBLOCK).
+ALIAS_TEST = REPO / "tests" / "targets" / "rust" / "aliases.rs"
 K8S_BODIES = REPO / "tests" / "catalogues" / "kubernetes" / "bodies"
 REGISTRY = Path("/usr/share/cargo/registry")
 MANIFEST = ".taxogen-manifest.json"
@@ -190,6 +193,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
             add_test(crate, API_TEST)
         if case.name == "nested_details":
             add_test(crate, NESTED_TEST)
+        if case.name == "errno_native":
+            add_test(crate, ALIAS_TEST)
         if case.name == "kubernetes":
             add_test(crate, K8S_TEST)
             write_k8s_bodies(crate)
@@ -210,7 +215,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
         # The integration tests only: the libraries hold no unit tests.
         [env["CARGO"], "test", "--offline", "--no-fail-fast"]
         + ["--test", "conformance", "--test", "readme_example"]
-        + ["--test", "nested_example", "--test", "k8s_bodies"]
+        + ["--test", "nested_example", "--test", "k8s_bodies", "--test", "aliases"]
         + ["--", "--nocapture"],
         cwd=root,
         env=env,
@@ -275,6 +280,16 @@ def test_the_nested_example_runs(workspace: Workspace) -> None:
     compiles (typed causes[0].reason) and its assertions hold."""
     assert re.search(
         r"Running tests/nested_example\.rs.*?test nested_example \.\.\. ok",
+        workspace.output,
+        re.S,
+    ), workspace.output[-6000:]
+
+
+def test_aliases_are_names_of_their_code(workspace: Workspace) -> None:
+    """Issue 30 §5: "each exported as an alias of its enum member/constant and
+    class in every language": errno_native's EWOULDBLOCK in Rust (aliases.rs)."""
+    assert re.search(
+        r"Running tests/aliases\.rs.*?test aliases \.\.\. ok",
         workspace.output,
         re.S,
     ), workspace.output[-6000:]
