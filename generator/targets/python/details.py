@@ -82,6 +82,9 @@ def _shape_args(shape: Shape) -> list[str]:
     if shape.items is not None:
         item = [escape.python_str(shape.items.type), *_shape_args(shape.items)]
         args.append(f"items=_runtime.Shape({', '.join(item)})")
+    if shape.fields is not None:
+        members = ", ".join(map(_field_spec, shape.fields))
+        args.append(f"fields=({members}{',' if len(shape.fields) == 1 else ''})")
     return args
 
 

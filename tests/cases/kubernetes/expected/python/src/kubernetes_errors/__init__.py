@@ -615,7 +615,17 @@ class BadRequestError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -672,7 +682,17 @@ class UnauthorizedError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -728,7 +748,17 @@ class ForbiddenError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -783,7 +813,17 @@ class NotFoundError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -839,7 +879,17 @@ class MethodNotAllowedError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -896,7 +946,17 @@ class NotAcceptableError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -951,7 +1011,17 @@ class AlreadyExistsError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1008,7 +1078,17 @@ class ConflictError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1063,7 +1143,17 @@ class GoneError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1118,7 +1208,17 @@ class ExpiredError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1173,7 +1273,17 @@ class RequestEntityTooLargeError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1228,7 +1338,17 @@ class UnsupportedMediaTypeError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1284,7 +1404,17 @@ class InvalidError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1349,7 +1479,17 @@ class UnknownError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1405,7 +1545,17 @@ class InternalError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1461,7 +1611,17 @@ class ServerTimeoutError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1517,7 +1677,17 @@ class StorageReadError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1573,7 +1743,17 @@ class ServiceUnavailableError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1628,7 +1808,17 @@ class TimeoutError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1685,7 +1875,17 @@ class TooManyRequestsError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )

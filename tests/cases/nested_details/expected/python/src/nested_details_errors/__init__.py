@@ -166,7 +166,21 @@ class UnknownError(ServerError):
     details: UnknownDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
     )
 
@@ -204,7 +218,21 @@ class InternalError(ServerError):
     details: InternalDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
     )
 
@@ -252,9 +280,43 @@ class NotFoundError(ResourceError):
     details: NotFoundDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
-        _runtime.Field("resource", "object"),
+        _runtime.Field(
+            "resource",
+            "object",
+            fields=(
+                _runtime.Field("kind", "string"),
+                _runtime.Field("name", "string"),
+                _runtime.Field("class", "string", required=False),
+                _runtime.Field(
+                    "owner",
+                    "object",
+                    required=False,
+                    fields=(
+                        _runtime.Field("uid", "string"),
+                        _runtime.Field("type", "string", required=False),
+                        _runtime.Field(
+                            "generation", "integer", required=False, minimum=1
+                        ),
+                    ),
+                ),
+            ),
+        ),
         _runtime.Field("kind_hint", "string"),
     )
     message_template = _runtime.declare_template(
@@ -301,9 +363,43 @@ class InvalidError(ResourceError):
     details: InvalidDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
-        _runtime.Field("resource", "object"),
+        _runtime.Field(
+            "resource",
+            "object",
+            fields=(
+                _runtime.Field("kind", "string"),
+                _runtime.Field("name", "string"),
+                _runtime.Field("class", "string", required=False),
+                _runtime.Field(
+                    "owner",
+                    "object",
+                    required=False,
+                    fields=(
+                        _runtime.Field("uid", "string"),
+                        _runtime.Field("type", "string", required=False),
+                        _runtime.Field(
+                            "generation", "integer", required=False, minimum=1
+                        ),
+                    ),
+                ),
+            ),
+        ),
         _runtime.Field("tags", "array", required=False, items=_runtime.Shape("object")),
     )
 
