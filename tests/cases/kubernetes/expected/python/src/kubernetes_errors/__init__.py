@@ -63,6 +63,7 @@ __all__ = [
     "ServerTimeoutError",
     "ServiceUnavailableDetails",
     "ServiceUnavailableError",
+    "StatusDetailsCausesItem",
     "StatusError",
     "StorageReadDetails",
     "StorageReadError",
@@ -134,6 +135,20 @@ ErrorPayload = TypedDict(
 )
 
 
+StatusDetailsCausesItem = TypedDict(
+    "StatusDetailsCausesItem",
+    {
+        #: A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...)
+        "reason": NotRequired[str],
+        #: A human-readable description of the cause
+        "message": NotRequired[str],
+        #: The field of the resource that has caused this error, e.g. items[0].name
+        "field": NotRequired[str],
+    },
+)
+"""The nested object ``causes[]`` of the details of every error."""
+
+
 BadRequestDetails = TypedDict(
     "BadRequestDetails",
     {
@@ -146,7 +161,7 @@ BadRequestDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -166,7 +181,7 @@ UnauthorizedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -186,7 +201,7 @@ ForbiddenDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -206,7 +221,7 @@ NotFoundDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -226,7 +241,7 @@ MethodNotAllowedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -246,7 +261,7 @@ NotAcceptableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -266,7 +281,7 @@ AlreadyExistsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -286,7 +301,7 @@ ConflictDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -306,7 +321,7 @@ GoneDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -326,7 +341,7 @@ ExpiredDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -346,7 +361,7 @@ RequestEntityTooLargeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -366,7 +381,7 @@ UnsupportedMediaTypeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -386,7 +401,7 @@ InvalidDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -406,7 +421,7 @@ UnknownDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -426,7 +441,7 @@ InternalDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -446,7 +461,7 @@ ServerTimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -466,7 +481,7 @@ StorageReadDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -486,7 +501,7 @@ ServiceUnavailableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -506,7 +521,7 @@ TimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -526,7 +541,7 @@ TooManyRequestsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -638,7 +653,9 @@ class BadRequestError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -705,7 +722,9 @@ class UnauthorizedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -771,7 +790,9 @@ class ForbiddenError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -836,7 +857,9 @@ class NotFoundError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -902,7 +925,9 @@ class MethodNotAllowedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -969,7 +994,9 @@ class NotAcceptableError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1034,7 +1061,9 @@ class AlreadyExistsError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1101,7 +1130,9 @@ class ConflictError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1166,7 +1197,9 @@ class GoneError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1231,7 +1264,9 @@ class ExpiredError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1296,7 +1331,9 @@ class RequestEntityTooLargeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1361,7 +1398,9 @@ class UnsupportedMediaTypeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1427,7 +1466,9 @@ class InvalidError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1502,7 +1543,9 @@ class UnknownError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1568,7 +1611,9 @@ class InternalError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1634,7 +1679,9 @@ class ServerTimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1700,7 +1747,9 @@ class StorageReadError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1766,7 +1815,9 @@ class ServiceUnavailableError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1831,7 +1882,9 @@ class TimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1898,7 +1951,9 @@ class TooManyRequestsError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,

@@ -13,7 +13,16 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, NotRequired, TypeGuard, TypedDict, cast
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    NotRequired,
+    TypeGuard,
+    TypedDict,
+    cast,
+)
 
 from . import _runtime
 from ._runtime import (
@@ -24,6 +33,7 @@ from ._runtime import (
 )
 
 __all__ = [
+    "ApiDetailsCausesItem",
     "ApiError",
     "Domain",
     "ERROR_EVENTS",
@@ -39,6 +49,8 @@ __all__ = [
     "MAX_DETAILS_NODES",
     "NotFoundDetails",
     "NotFoundError",
+    "ResourceDetailsResource",
+    "ResourceDetailsResourceOwner",
     "ResourceError",
     "ServerError",
     "UnknownDetails",
@@ -79,11 +91,50 @@ class ErrorPayload(TypedDict):
     details: dict[str, Any]
 
 
+ApiDetailsCausesItem = TypedDict(
+    "ApiDetailsCausesItem",
+    {
+        #: Why the field failed
+        "reason": Literal["FieldValueInvalid", "FieldValueRequired"],
+        #: A human-readable description of the cause
+        "message": NotRequired[str],
+        #: The field that caused it
+        "field": NotRequired[str],
+    },
+)
+"""The nested object ``causes[]`` of the details of every error."""
+
+
+ResourceDetailsResourceOwner = TypedDict(
+    "ResourceDetailsResourceOwner",
+    {
+        "uid": str,
+        "type": NotRequired[str],
+        "generation": NotRequired[int],
+    },
+)
+"""The nested object ``resource.owner`` of the details of ``ResourceError``."""
+
+
+ResourceDetailsResource = TypedDict(
+    "ResourceDetailsResource",
+    {
+        #: Its kind
+        "kind": str,
+        "name": str,
+        #: A member named with a keyword
+        "class": NotRequired[str],
+        "owner": NotRequired[ResourceDetailsResourceOwner],
+    },
+)
+"""The nested object ``resource`` of the details of ``ResourceError``."""
+
+
 UnknownDetails = TypedDict(
     "UnknownDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``UnknownError``."""
@@ -93,7 +144,7 @@ InternalDetails = TypedDict(
     "InternalDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``InternalError``."""
@@ -103,9 +154,9 @@ NotFoundDetails = TypedDict(
     "NotFoundDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
-        "resource": dict[str, Any],
+        "resource": ResourceDetailsResource,
         #: The kind, as the message shows it
         "kind_hint": str,
     },
@@ -117,9 +168,9 @@ InvalidDetails = TypedDict(
     "InvalidDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
-        "resource": dict[str, Any],
+        "resource": ResourceDetailsResource,
         #: Free-form annotations
         "tags": NotRequired[list[dict[str, Any]]],
     },
@@ -188,7 +239,9 @@ class UnknownError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -240,7 +293,9 @@ class InternalError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -329,8 +384,10 @@ class NotFoundError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
-        resource: dict[str, Any],
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
+        resource: ResourceDetailsResource,
         kind_hint: str,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -407,8 +464,10 @@ class InvalidError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
-        resource: dict[str, Any],
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
+        resource: ResourceDetailsResource,
         tags: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
