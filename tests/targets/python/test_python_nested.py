@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.spec_oracle import python_nested_types, read_spec
 from tests.support import REPO, Case, cases, import_generated, package
 from tests.targets.python.test_typing import MYPY
 
@@ -221,3 +222,21 @@ def test_real_kubernetes_details_round_trip_with_their_causes(
         with pytest.raises(mod.InvalidPayloadError) as caught:
             mod.from_payload(body)
         assert caught.value.field == f"details.causes[{len(causes) - 1}].field"
+
+
+@pytest.mark.parametrize("name", ["nested_details", "kubernetes"])
+def test_the_nested_types_are_those_the_docs_name(name: str) -> None:
+    """Each typed object's TypedDict is exported under the name docs/python.md
+    gives it (read from the YAML by tests/spec_oracle.py), and no other."""
+    mod = import_generated(CASES[name])
+    spec = read_spec(CASES[name].taxonomy)
+    wanted = python_nested_types(spec)
+    assert wanted
+    typed = {
+        n
+        for n in mod.__all__
+        if hasattr(getattr(mod, n), "__required_keys__")
+        and n not in {c.details_type for c in spec.codes.values()}
+        and n != "ErrorPayload"
+    }
+    assert typed == wanted
