@@ -116,6 +116,14 @@ class Plan(Mapping[str, bytes]):
     owner: str
     files: Mapping[str, bytes]
     shapes: tuple[Shape, ...]
+    #: Each planned file's SHA-256 (the manifest's), so staging the write hashes
+    #: none of them again; a path missing here is hashed where it is needed.
+    digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def digest(self, path: str) -> str:
+        """The SHA-256 of the planned file ``path``."""
+        found = self.digests.get(path)
+        return _sha256(self.files[path]) if found is None else found
 
     def __getitem__(self, path: str) -> bytes:
         return self.files[path]
@@ -134,10 +142,12 @@ class Plan(Mapping[str, bytes]):
         them; each of ``shapes`` a regular expression or a :class:`Shape`.
         """
         with_manifest = dict(files)
-        with_manifest[MANIFEST] = manifest_bytes(owner, files)
+        digests = {path: _sha256(data) for path, data in files.items()}
+        with_manifest[MANIFEST] = manifest_bytes(owner, files, digests=digests)
         return cls(
             owner=owner,
             files=with_manifest,
+            digests=digests,
             shapes=tuple(
                 re.compile(shape) if isinstance(shape, str) else shape
                 for shape in shapes
@@ -196,14 +206,22 @@ def _sha256(data: bytes) -> str:
 
 
 def manifest_bytes(
-    owner: str, files: Mapping[str, bytes], pending: Mapping[str, str] | None = None
+    owner: str,
+    files: Mapping[str, bytes],
+    pending: Mapping[str, str] | None = None,
+    *,
+    digests: Mapping[str, str] | None = None,
 ) -> bytes:
-    """The manifest listing ``files`` (path → content), deterministic byte for byte."""
+    """The manifest listing ``files`` (path → content), deterministic byte for byte;
+    ``digests`` the files' SHA-256 where the caller has them already."""
+    known = digests or {}
     document: dict[str, object] = {
         "//": _COMMENT,
         "generator": writer(),
         "taxonomy": owner,
-        "files": {path: _sha256(files[path]) for path in sorted(files)},
+        "files": {
+            path: known.get(path) or _sha256(files[path]) for path in sorted(files)
+        },
     }
     if pending:
         document["pending"] = dict(sorted(pending.items()))
@@ -751,7 +769,7 @@ def _stage(folder: Folder, plan: Plan, *, force: bool) -> _Staged:
         "//": _COMMENT,
         "taxonomy": plan.owner,
         "files": dict(sorted(on_disk.items())),
-        "pending": {path: _sha256(planned[path]) for path in sorted(changed)},
+        "pending": {path: plan.digest(path) for path in sorted(changed)},
     }
     return _Staged(
         report=report,

@@ -361,9 +361,10 @@ class Payload:
     #: any), written on every payload, and on decoding each absent (or null) or
     #: equal.  Each value a string, a number or a boolean.
     constants: tuple[tuple[str, JSONValue], ...] = ()
-    #: With an envelope, what becomes of the members beside it (issue 30 §1):
-    #: ``drop`` (the default) or ``keep``, on the error as received and written
-    #: back.
+    #: What becomes of the members the error does not hold (issue 30 §1): those
+    #: beside the envelope, or without one the members of the error object the
+    #: mapping does not name (Kubernetes' ``metadata``): ``drop`` (the default)
+    #: or ``keep``, on the error as received and written back.
     outside: str = "drop"
 
     @property
@@ -389,7 +390,8 @@ class Payload:
 
     @property
     def keeps_outside(self) -> bool:
-        """Whether the members beside the envelope are kept (``outside: keep``)."""
+        """Whether the members the error does not hold are kept (``outside:
+        keep``): beside the envelope, or the error object's unnamed ones."""
         return self.outside == "keep"
 
     @property

@@ -635,18 +635,32 @@ def _payload() -> dict[str, Any]:
                 "The member that holds the HTTP status (issue 30).",
             ),
             "outside": {
-                "description": "Members beside the envelope: drop (default) or keep "
-                "(issue 30).",
+                "description": "Members the error does not hold (beside the "
+                "envelope, or without one those the mapping does not name): drop "
+                "(default) or keep (issue 30).",
                 "enum": ["drop", "keep"],
             },
         },
         description="The payload the wire carries.",
         allOf=[
             {
-                # Members beside the envelope need an envelope to be beside.
+                # Under details "*" (the problem preset's own) every member the
+                # mapping does not name is the details: kept members need an
+                # envelope to be beside.
                 "if": {
                     "required": ["outside"],
                     "properties": {"outside": {"const": "keep"}},
+                    "anyOf": [
+                        {
+                            "required": ["details"],
+                            "properties": {"details": {"const": "*"}},
+                        },
+                        {
+                            "required": ["preset"],
+                            "properties": {"preset": {"const": "problem"}},
+                            "not": {"required": ["details"]},
+                        },
+                    ],
                 },
                 "then": {
                     "required": ["envelope"],

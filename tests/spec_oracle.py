@@ -1519,10 +1519,17 @@ def read_mapped(spec: Spec, payload: object) -> str | dict[str, Any]:
     # Issue 30 §1: "outside: keep (with envelope:): members beside the envelope
     # ... are kept on the error as received and written back" (the constants
     # are checked and written as constants); within the limits, as details are.
+    # Without an envelope, docs "Payload": "the members of the error object the
+    # mapping does not name" (Kubernetes' metadata).
     around = {}
-    if p.get("outside") == "keep" and envelope:
+    if p.get("outside") == "keep":
         constants = p.get("constants") or {}
-        around = {k: v for k, v in payload.items() if k != envelope}
+        named = (
+            {envelope}
+            if envelope
+            else {p[m] for m in ("code", "message", "retryable", "status", "details")}
+        )
+        around = {k: v for k, v in payload.items() if k not in named}
         around = {k: v for k, v in around.items() if k not in constants}
         if not _size_ok(around):
             return "payload"

@@ -1083,8 +1083,8 @@ NESTED_PAIRS = [
         "member removed",
         [
             (
-                "          class: {type: string, required: false, description: A member "
-                "named with a keyword}\n",
+                "          class: {type: string, required: false, "
+                "description: A member named with a keyword}\n",
                 "",
             )
         ],

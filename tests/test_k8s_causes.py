@@ -7,8 +7,8 @@ message, field}}``, and ``tests/cases/kubernetes`` is that catalogue: its
 generated payload schema accepts every body as it is, and the oracle
 (``tests/spec_oracle.py``, the YAML's own words) finds every declared member
 fitting; a cause whose member misfits is refused by both, naming its path.
-(The bodies do not round-trip through the packages yet: ``metadata: {}`` sits
-beside the error, which only ``outside: keep`` with an envelope keeps; NOTES.md.)
+(The case's copies of the bodies round-trip through every package in
+tests/test_real_bodies.py, ``metadata: {}`` kept by ``outside: keep``.)
 """
 
 from __future__ import annotations

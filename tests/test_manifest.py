@@ -800,3 +800,24 @@ def test_the_writer_threads_end_cleanly(
         emit._write_all(folder, files)
     assert crashed == []
     assert {p.name for p in tmp_path.iterdir()} == set(files)
+
+
+def test_each_planned_file_is_hashed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plan keeps the digests its manifest lists, and staging the write uses
+    them (issue 34: every written file was hashed twice); each is the file's
+    own SHA-256."""
+    files = {**FILES, "top.txt": b"t\n"}
+    hashed: list[bytes] = []
+    real = emit._sha256
+
+    def counting(data: bytes) -> str:
+        hashed.append(data)
+        return real(data)
+
+    monkeypatch.setattr(emit, "_sha256", counting)
+    plan = _plan(files)
+    assert dict(plan.digests) == {path: _sha(data) for path, data in files.items()}
+    emit.write(tmp_path / "out", plan)  # nothing on disk: every file is pending
+    assert sorted(hashed) == sorted(files.values())

@@ -162,12 +162,13 @@ def read_payload(r: Reader, node: Node | None) -> Payload | None:
         constants=tuple((name, value) for name, value, _ in constants),
         outside=outside,
     )
-    if payload.keeps_outside and payload.envelope is None:
+    if payload.keeps_outside and payload.envelope is None and payload.rest:
         r.error(
             found["outside"][1].position,
             "payload.outside",
-            "keep keeps the members beside the envelope, and the error object "
-            "has none: give envelope: (the member it sits under), or leave "
+            "keep keeps the members the mapping does not name, and details "
+            '"*" reads every one of them as the details: name a details member, '
+            "give envelope: (the member the error object sits under), or leave "
             "outside out",
         )
     # Two fields in one member could not both be read back.

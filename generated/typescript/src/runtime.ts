@@ -79,8 +79,9 @@ export interface PayloadMap {
    */
   readonly constants?: readonly (readonly [string, string | number | boolean, string])[];
   /**
-   * `outside: keep`: the members beside the envelope (but the constants) are
-   * kept on the error as received (its `outside`) and written back.
+   * `outside: keep`: the members beside the envelope (but the constants), or
+   * without one those the mapping does not name, are kept on the error as
+   * received (its `outside`) and written back.
    */
   readonly outside?: boolean;
 }
@@ -545,7 +546,8 @@ const STATUS: unique symbol = Symbol("httpStatus");
 const ABSENT: WeakSet<object> = /* @__PURE__ */ new WeakSet();
 
 /**
- * The members received beside the envelope where the taxonomy says `outside:
+ * The members received beside the envelope (or without one, those the mapping
+ * does not name) where the taxonomy says `outside:
  * keep`, by error (a map, not a key of the error, for the same reason).
  */
 const OUTSIDE: WeakMap<object, Readonly<Record<string, unknown>>> =
@@ -779,7 +781,8 @@ export abstract class TaxonomyError<
   }
 
   /**
-   * The members received beside the envelope (the taxonomy says `outside:
+   * The members received beside the envelope, or without one those the mapping
+   * does not name (the taxonomy says `outside:
    * keep`), which `toPayload()` writes back: JSON-RPC's `jsonrpc` and `id`.
    * Empty for an error constructed here; assign an object to send some.
    */
@@ -924,8 +927,17 @@ function encode(
   } else if (wire.details !== null && (wire.alwaysDetails || !isEmpty(details))) {
     put(body, wire.details, copy(details));
   }
-  if (wire.envelope === null) return body;
   const kept = wire.outside === true ? OUTSIDE.get(error) : undefined;
+  if (wire.envelope === null) {
+    if (kept === undefined) return body;
+    // Issue 30 §1: the members the mapping does not name, kept as received;
+    // the error's own members win.
+    const around: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(kept)) {
+      if (!Object.hasOwn(body, key)) put(around, key, copy(value));
+    }
+    return { ...around, ...body };
+  }
   if (kept !== undefined) {
     const around: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(kept)) {
@@ -1305,8 +1317,17 @@ export function decoder<
     const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
     (error as { wireCode: string | number }).wireCode = code ?? cls.code;
     if (absent && wire.exactMessage === true) ABSENT.add(error);
-    if (wire.outside === true && wire.envelope !== null) {
-      const beside = [wire.envelope, ...fixed.map((c) => c[0])];
+    if (wire.outside === true) {
+      // What is not kept: the envelope and the constants; without an envelope,
+      // every member the mapping names (Kubernetes' metadata is kept).
+      const beside =
+        wire.envelope !== null
+          ? [wire.envelope, ...fixed.map((c) => c[0])]
+          : [
+              ...[wire.code, wire.message, wire.retryable ?? null],
+              ...[wire.status ?? null, wire.details],
+              ...fixed.map((c) => c[0]),
+            ];
       OUTSIDE.set(error, Object.freeze(guarded("payload", () => restOf(payload, beside, "payload"))));
     }
     return error;

@@ -232,11 +232,22 @@ def _remap_expect(
     if payload.rest and isinstance(canonical, dict):
         extras = {k: v for k, v in canonical.items() if k not in _CANONICAL}
         echo["details"] = {**echo["details"], **extras}
-    return {
-        **expect,
-        "retryable": echo["retryable"],
-        "payload": wire_echo(names, named, echo),
-    }
+    written = wire_echo(names, named, echo)
+    if (
+        payload.keeps_outside
+        and payload.envelope is None
+        and isinstance(canonical, dict)
+    ):
+        # Issue 30 §1: the members the mapping does not name are kept and
+        # written back (wire_input writes the canonical extras as they are).
+        named_members = (*payload.own, payload.details, *payload.fixed)
+        kept = {
+            k: v
+            for k, v in wire_input(names, canonical).items()
+            if k not in named_members
+        }
+        written = {**kept, **written}
+    return {**expect, "retryable": echo["retryable"], "payload": written}
 
 
 def _known_wires(names: Names) -> set[Any]:

@@ -324,6 +324,11 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     if payload.envelope is None:
         if payload.rest:
             head["description"] += " " + body.pop("description")
+        if payload.keeps_outside:
+            head["description"] += (
+                " Every member the mapping does not name is kept as received and "
+                "written back (outside: keep)."
+            )
         return {**head, **body}
     if payload.keeps_outside:
         head["description"] += (

@@ -606,8 +606,16 @@ def _mapped_fields(taxonomy: model.Taxonomy) -> tuple[Field, ...]:
                 name="*",
                 type="any",
                 required=False,
-                description=f"Every other member beside {payload.envelope}: kept "
-                "on the error as received and written back (outside: keep)",
+                description=(
+                    "Every other member"
+                    + (
+                        ""
+                        if payload.envelope is None
+                        else f" beside {payload.envelope}"
+                    )
+                    + ": kept on the error as received and written back "
+                    "(outside: keep)"
+                ),
             )
         )
     return tuple(rows)

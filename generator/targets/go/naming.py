@@ -5,9 +5,15 @@ Names): the words each capitalised, Go's initialisms in capitals; a domain's
 constant from its key.  Every one is exported, and none may be a Go keyword,
 predeclared identifier or name the generated package declares itself
 (``reserved.py``), nor another code's or domain's Go name; two details fields
-of one code may not be one struct field.  ``LANGUAGES`` is what the core reads
-(:class:`taxogen.language.Language`): these checks, which validation runs
-for every taxonomy, and the Go names in the model document.
+of one code may not be one struct field.  A nested typed object (issue 30
+§7) is a struct too (:func:`object_types`): its name is another Go name
+checked so, and two of its members may not be one struct field.
+``LANGUAGES`` is what the core reads (:class:`taxogen.language.Language`):
+these checks, which validation runs for every taxonomy, and the Go names in
+the model document.
+
+It runs past 300 lines because the nested structs' names are made here, where
+the check that refuses their clashes can see every other Go name.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
+from taxogen.model import Field, Shape
 from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
 from taxogen.typeschema import Doc
@@ -25,6 +32,7 @@ from taxogen.typeschema import Doc
 __all__ = [
     "LANGUAGES",
     "CodeIdentifiers",
+    "GoObject",
     "alias_names",
     "GoCodeNames",
     "GoDomainNames",
@@ -35,6 +43,7 @@ __all__ = [
     "domain_helper",
     "go_name",
     "go_package",
+    "object_types",
 ]
 
 
@@ -87,6 +96,91 @@ def code_names(named: NamedCode) -> CodeIdentifiers:
     )
 
 
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GoObject:
+    """A nested typed object's struct (issue 30 §7): its Go name, its members
+    (each with its Go field), where it is declared and what declares it.
+
+    A field the top level or a domain declares is one declaration shared by its
+    codes, so ``origin`` (the declaring scope and the path of the object in
+    it) is the same for every code: the struct is one, not a copy per code.
+    """
+
+    name: str
+    path: str  # the wire path, as the docs tables write it: causes[], meta.region
+    key: str  # the YAML key path of its declaration, for diagnostics
+    origin: tuple[str, ...]
+    members: tuple[tuple[Field, str], ...]  # (member, Go field)
+    position: Position
+
+
+def _objects(
+    shape: Shape, name: str, path: str, key: str, origin: tuple[str, ...], at: Field
+) -> list[GoObject]:
+    """The structs of ``shape`` (a field's or a member's), named ``name`` (the
+    parent's struct name and the member's Go name), ``Item`` added for an
+    array's items; then those of its members, depth first."""
+    if shape.type == "array" and shape.items is not None:
+        return _objects(
+            shape.items, name + "Item", path + "[]", key + ".items", origin, at
+        )
+    if shape.type != "object" or shape.fields is None:
+        return []
+    found = [
+        GoObject(
+            name=name,
+            path=path,
+            key=key,
+            origin=origin + (path,),
+            members=tuple((m, go_name(m.name)) for m in shape.fields),
+            position=at.position,
+        )
+    ]
+    for member in shape.fields:
+        found += _objects(
+            member.shape,
+            name + go_name(member.name),
+            f"{path}.{member.name}",
+            f"{key}.fields.{member.name}",
+            origin,
+            member,
+        )
+    return found
+
+
+def object_types(named: NamedCode, details: str | None = None) -> list[GoObject]:
+    """The structs of a code's nested typed objects, in field order: a field
+    the top level declares is ``Details`` and its Go name (``DetailsCauses``),
+    one a domain declares the domain's Go name, ``Details`` and its own
+    (``ResourceDetailsResource``), one the code declares its details struct's
+    name and its own (``InvalidDetailsTags``); an array's items add ``Item``
+    (``DetailsCausesItem``), a member its Go name (``...ResourceOwner``)."""
+    code = named.code
+    if details is None:
+        details = code_names(named).details or ""
+    found: list[GoObject] = []
+    origin: tuple[str, ...]
+    for field in code.fields:
+        if field.top:
+            stem, key, origin = "Details", "details", ("top",)
+        elif field.domain is not None:
+            stem = go_name(field.domain, lower=True) + "Details"
+            key, origin = f"domains.{field.domain}.details", ("domain", field.domain)
+        else:
+            stem = details
+            key = f"domains.{code.domain}.codes.{code.code}.details"
+            origin = ("code", code.code)
+        found += _objects(
+            field.shape,
+            stem + go_name(field.name),
+            field.name,
+            f"{key}.{field.name}",
+            origin,
+            field,
+        )
+    return found
+
+
 def alias_names(alias: NamedAlias) -> CodeIdentifiers:
     """The Go names of a code's alias, from its class name: aliases of the
     code's constant, constructor and helper."""
@@ -122,6 +216,7 @@ def check(
     (they share a stem)."""
     problems: list[Diagnostic] = []
     owners: dict[str, tuple[str, Position]] = {}
+    declared: dict[str, tuple[str, ...]] = {}  # a nested struct → its origin
 
     def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
         reason = go_reserved_reason(name)
@@ -199,6 +294,29 @@ def check(
                         )
                     )
                 spelt.setdefault(go, field)
+            for struct in object_types(named, names.details):
+                if declared.get(struct.name) == struct.origin:
+                    continue  # a shared field's struct, claimed by an earlier code
+                declared[struct.name] = struct.origin
+                what = f"the Go struct of details {struct.path!r}"
+                fix = "rename the field or member"
+                claim(struct.name, what, struct.position, struct.key, fix)
+                spelt = {}
+                for member, go in struct.members:
+                    if go in spelt:
+                        message = (
+                            f"members {spelt[go]!r} and {member.name!r} of details "
+                            f"{struct.path!r} are both the Go field {go!r}; rename one"
+                        )
+                        problems.append(
+                            Diagnostic(
+                                path=path,
+                                position=member.position,
+                                key=f"{struct.key}.fields.{member.name}",
+                                message=message,
+                            )
+                        )
+                    spelt.setdefault(go, member.name)
     return problems
 
 

@@ -35,11 +35,13 @@ from taxogen.model import (
 )
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.go.naming import (
+    GoObject,
     alias_names,
     code_names,
     domain_const,
     domain_helper,
     go_package,
+    object_types,
 )
 from taxogen.targets.go.escape import go_comment, go_str
 from taxogen.targets.go.reserved import GO_SENTINELS
@@ -76,6 +78,9 @@ class GoField:
     doc: str  # its comment line ("" for none)
     pointer: bool  # an optional scalar: *T, nil when absent
     nilable: bool  # a slice or map that is left out when nil
+    #: How it becomes JSON data: "" as it is, "object" a nested struct's
+    #: fields(), "objects" a slice of nested structs, each its fields().
+    convert: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +90,8 @@ class GoDetails:
     name: str
     code: str  # the code, for its comment
     fields: tuple[GoField, ...]
+    #: A nested object's struct (issue 30 §7): its path, for its comment.
+    path: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,6 +148,8 @@ class GoView:
     aliases: tuple[tuple[str, str], ...] = ()
     #: The standard-library packages the sentinels of ``go_is`` need, sorted.
     imports: tuple[str, ...] = ()
+    #: Whether a slice of nested structs is written (the objects helper).
+    objects: bool = False
 
 
 def go_module(names: Names, options: Options) -> str:
@@ -155,12 +164,21 @@ def _number(value: int | float) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
-def _go_type(shape: Shape) -> str:
+def _go_type(shape: Shape, struct: str) -> str:
+    """The Go type of a value of ``shape``: ``struct`` names the struct of a
+    nested typed object (issue 30 §7), or of an array's typed items."""
     if shape.type == "array":
-        return "[]" + (_SCALARS[shape.items.type] if shape.items else "any")
+        return "[]" + (_go_type(shape.items, struct) if shape.items else "any")
     if shape.type == "object":
-        return "map[string]any"
+        return "map[string]any" if shape.fields is None else struct
     return _SCALARS[shape.type]
+
+
+def _typed(shape: Shape) -> bool:
+    """Whether values of ``shape`` are a nested struct (or its items are)."""
+    if shape.type == "array" and shape.items is not None:
+        shape = shape.items
+    return shape.type == "object" and shape.fields is not None
 
 
 def _shape_parts(shape: Shape) -> list[str]:
@@ -174,6 +192,13 @@ def _shape_parts(shape: Shape) -> list[str]:
     return parts
 
 
+def _members(fields: tuple[Field, ...] | None) -> list[str]:
+    """A nested object's members, as the runtime's table holds them."""
+    if fields is None:
+        return []
+    return ["Fields: []taxogen.Field{" + ", ".join(map(_field_spec, fields)) + "}"]
+
+
 def _field_spec(field: Field) -> str:
     shape = field.shape
     parts = [f"Name: {go_str(field.name)}", f"Type: {go_str(shape.type)}"]
@@ -182,7 +207,9 @@ def _field_spec(field: Field) -> str:
     parts += _shape_parts(shape)
     if shape.items is not None:
         items = [f"Type: {go_str(shape.items.type)}", *_shape_parts(shape.items)]
+        items += _members(shape.items.fields)
         parts.append("Items: &taxogen.Shape{" + ", ".join(items) + "}")
+    parts += _members(shape.fields)
     if field.has_default:
         text = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
         parts.append(f"Default: {go_str(text)}")
@@ -229,34 +256,71 @@ def _spec(named: NamedCode, domain: str, mapping: Mapping) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+def _go_field(field: Field, go: str, struct: str) -> GoField:
+    """A details field or a nested member as a struct field: ``struct`` names
+    the struct of its nested object (or of its array's items)."""
+    kind = field.shape.type
+    typed = _typed(field.shape)
+    # A nested struct is a value, a pointer when optional (nil: absent).
+    nilable = kind == "array" or (kind == "object" and not typed)
+    pointer = not field.required and not nilable
+    omit = "" if field.required else ",omitempty"
+    # A struct tag is a raw string: a field name is [A-Za-z][A-Za-z0-9_]*.
+    return GoField(
+        name=go,
+        key=go_str(field.name),
+        type=("*" if pointer else "") + _go_type(field.shape, struct),
+        tag=f'`json:"{field.name}{omit}"`',
+        doc=go_comment(field.description),
+        pointer=pointer,
+        nilable=nilable and not field.required,
+        convert=("objects" if kind == "array" else "object") if typed else "",
+    )
+
+
 def _details(named: NamedCode) -> GoDetails:
-    fields = []
     names = code_names(named)
-    go_names = dict(names.fields)
-    for field in named.code.fields:
-        kind = field.shape.type
-        nilable = kind in ("array", "object")
-        pointer = not field.required and not nilable
-        base = _go_type(field.shape)
-        omit = "" if field.required else ",omitempty"
-        # A struct tag is a raw string: a field name is [A-Za-z][A-Za-z0-9_]*.
-        fields.append(
-            GoField(
-                name=go_names[field.name],
-                key=go_str(field.name),
-                type=("*" if pointer else "") + base,
-                tag=f'`json:"{field.name}{omit}"`',
-                doc=go_comment(field.description),
-                pointer=pointer,
-                nilable=nilable and not field.required,
-            )
-        )
     assert names.details is not None
+    structs = {o.path: o.name for o in object_types(named, names.details)}
+    fields = [
+        _go_field(
+            field, go, structs.get(field.name) or structs.get(field.name + "[]", "")
+        )
+        for field, (_, go) in zip(named.code.fields, names.fields)
+    ]
     return GoDetails(
         name=names.details,
         code=go_comment(named.code.wire_text),
         fields=tuple(fields),
     )
+
+
+def _object(struct: GoObject, structs: dict[str, str]) -> GoDetails:
+    """A nested object's struct (issue 30 §7)."""
+    fields = []
+    for member, go in struct.members:
+        path = f"{struct.path}.{member.name}"
+        fields.append(
+            _go_field(member, go, structs.get(path) or structs.get(path + "[]", ""))
+        )
+    return GoDetails(
+        name=struct.name, code="", fields=tuple(fields), path=go_comment(struct.path)
+    )
+
+
+def _objects(names: Names) -> tuple[GoDetails, ...]:
+    """Every nested object's struct, once (a shared field's struct is one), in
+    the order of the codes and their fields."""
+    seen: set[str] = set()
+    out = []
+    for named in names.codes:
+        found = object_types(named)
+        structs = {o.path: o.name for o in found}
+        for struct in found:
+            if struct.name not in seen:
+                seen.add(struct.name)
+                out.append(_object(struct, structs))
+    return tuple(out)
 
 
 def go_header(source: str) -> tuple[str, str]:
@@ -347,7 +411,8 @@ def view(names: Names, options: Options) -> GoView:
         domains=tuple((domain_const(d), go_str(d.domain.key)) for d in names.domains),
         helpers=_helpers(names),
         codes=tuple(codes),
-        details=tuple(_details(c) for c in names.codes if c.details_type),
+        details=tuple(_details(c) for c in names.codes if c.details_type)
+        + _objects(names),
         fallback=('""' if names.fallback is None else code_names(names.fallback).const),
         fallback_doc=(
             "the code itself (no fallback)"
@@ -373,6 +438,11 @@ def view(names: Names, options: Options) -> GoView:
         aliases=tuple(aliases),
         imports=tuple(
             sorted({GO_SENTINELS[s] for c in taxonomy.codes for s in c.go_is})
+        ),
+        objects=any(f.convert == "objects" for d in _objects(names) for f in d.fields)
+        or any(
+            field.shape.type == "array" and _typed(field.shape)
+            for field in (f for c in taxonomy.codes for f in c.fields)
         ),
     )
 

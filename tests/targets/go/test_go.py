@@ -8,7 +8,8 @@ over the case's golden ``conformance/vectors.json`` (for the shipped taxonomy
 also ``tests/targets/go/harmovela_test.go``, the README's Go API, and
 ``tests/targets/go/runtime_test.go`` and ``tests/targets/go/values_test.go``, the
 runtime
-against toy taxonomies).  Go has no
+against toy taxonomies; for ``nested_details`` ``tests/targets/go/nested_test.go``,
+its nested structs used from a consumer program).  Go has no
 classes, so the runner checks an expected class as its code, through a table
 built here from the YAML by docs "Names" (``tests/spec_oracle.py``), never
 from the generator.  The runner is shown to fail on a wrong expectation, and the Go
@@ -39,6 +40,7 @@ RUNNER = REPO / "tests" / "targets" / "go" / "conformance_test.go"
 API_TEST = REPO / "tests" / "targets" / "go" / "harmovela_test.go"
 RUNTIME_TEST = REPO / "tests" / "targets" / "go" / "runtime_test.go"
 VALUES_TEST = REPO / "tests" / "targets" / "go" / "values_test.go"
+NESTED_TEST = REPO / "tests" / "targets" / "go" / "nested_test.go"
 
 
 @pytest.fixture(scope="session")
@@ -110,6 +112,8 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
         _add_test(module, API_TEST, "harmovela")
         _add_test(module, RUNTIME_TEST, "internal/taxogen")
         _add_test(module, VALUES_TEST, "internal/taxogen")
+    if case.name == "nested_details":  # issue 30 §7's structs, from a consumer
+        _add_test(module, NESTED_TEST, "nested")
     env = {
         **go_env,
         "TAXOGEN_VECTORS": str(case.expected / "conformance" / "vectors.json"),
@@ -117,8 +121,11 @@ def test_the_go_module_is_clean_vetted_and_passes_every_vector(
     done = _go(["go", "test", "-count=1", "./..."], module, env)
     assert done.returncode == 0, done.stdout + done.stderr
     ran = set(re.findall(r"^ok\s+\S+?/(\S+)\s", done.stdout, re.M))
-    tested = {"conformance", "harmovela", "internal/taxogen"}
-    assert ran == (tested if case.name == "shipped" else {"conformance"}), done.stdout
+    tested = {
+        "shipped": {"conformance", "harmovela", "internal/taxogen"},
+        "nested_details": {"conformance", "nested"},
+    }
+    assert ran == tested.get(case.name, {"conformance"}), done.stdout
 
 
 def test_the_runner_fails_on_a_wrong_expectation(
@@ -181,6 +188,22 @@ def test_the_runner_fails_on_a_wrong_mapped_value(
     failed = set(re.findall(r"--- FAIL: TestEveryVector/(\S+)", done.stdout))
     assert failed == {accepted[0]["id"], accepted[1]["id"]}, done.stdout
     assert "HTTPStatus: got" in done.stdout and "DocURL: got" in done.stdout
+
+
+def test_the_manual_s_nested_example_is_the_one_the_go_test_runs() -> None:
+    """docs/go.md "Nested objects": each line of its Go block (comments aside)
+    is a line of nested_test.go's TestTheManualsExample, which go test runs
+    against tests/cases/nested_details (the page's YAML cut down from it)."""
+    page = (REPO / "docs" / "go.md").read_text(encoding="utf-8")
+    section = page.split("## Nested objects", 1)[1]
+    block = re.search(r"```go\n(.*?)```", section, re.S)
+    assert block is not None
+    test = NESTED_TEST.read_text(encoding="utf-8")
+    body = test.split("func TestTheManualsExample", 1)[1].split("\n}\n", 1)[0]
+    ran = {line.strip() for line in body.splitlines()}
+    shown = [line.strip() for line in block.group(1).splitlines()]
+    code = [line for line in shown if line and not line.startswith("//")]
+    assert len(code) >= 8 and set(code) <= ran, set(code) - ran
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_ids())

@@ -46,9 +46,13 @@ type Shape struct {
 	Enum    []string
 	Minimum *float64
 	Maximum *float64
+	// Fields are the declared members of an object (issue 30 §7: a nested
+	// typed object); nil for a free-form object.
+	Fields []Field
 }
 
-// Field is a declared details field of a code.
+// Field is a declared details field of a code, or a member of a nested typed
+// object (issue 30 §7: never a Default or a Const).
 type Field struct {
 	Name     string
 	Type     string
@@ -62,6 +66,9 @@ type Field struct {
 	// Default the value itself: absent or equal on decoding, filled in, and
 	// written on every payload; "" when the field is no constant.
 	Const string
+	// Fields are the declared members of an object field (issue 30 §7); nil
+	// for a free-form object.
+	Fields []Field
 }
 
 // Piece is literal text of a message template, then the field rendered after
@@ -203,8 +210,8 @@ type PayloadMap struct {
 	// *InvalidPayloadError naming the member.
 	Constants []Constant
 	// Outside (outside: keep): the members beside the envelope (but the
-	// constants) are kept on the error as received (its Outside) and written
-	// back.
+	// constants), or without one those the mapping does not name, are kept on
+	// the error as received (its Outside) and written back.
 	Outside bool
 }
 
@@ -250,6 +257,17 @@ func sameConstant(found any, c any) bool {
 func (p *PayloadMap) constant(key string) bool {
 	for _, c := range p.Constants {
 		if c.Name == key {
+			return true
+		}
+	}
+	return false
+}
+
+// names reports whether the mapping names key as one of the error's own
+// members: its code, message, retryable, status or details ("" is none).
+func (p *PayloadMap) names(key string) bool {
+	for _, member := range [...]string{p.Code, p.Message, p.Retryable, p.Status, p.Details} {
+		if member != "" && member == key {
 			return true
 		}
 	}
@@ -332,9 +350,10 @@ type Error struct {
 	// message_required: false); Message is then the template's or the meaning,
 	// and MarshalJSON leaves the member out, as received.
 	MessageAbsent bool
-	// Outside is the members received beside the envelope (the taxonomy says
-	// outside: keep), which MarshalJSON writes back: JSON-RPC's jsonrpc and
-	// id. Nil for an error built here; set it to send some.
+	// Outside is the members received beside the envelope, or without one
+	// those the mapping does not name (the taxonomy says outside: keep), which
+	// MarshalJSON writes back: JSON-RPC's jsonrpc and id, Kubernetes' metadata.
+	// Nil for an error built here; set it to send some.
 	Outside map[string]any
 	tax     *Taxonomy
 	matched *Match // the match an unknown code fell in, if any
@@ -1015,10 +1034,12 @@ func fromMapped(t *Taxonomy, p *PayloadMap, value any) (*Error, error) {
 		}
 	}
 	var outside map[string]any
-	if p.Outside && p.Envelope != "" {
+	if p.Outside {
+		// Not kept: the envelope and the constants; without an envelope, every
+		// member the mapping names (Kubernetes' metadata is kept).
 		outside = make(map[string]any, len(payload))
 		for key, member := range payload {
-			if key != p.Envelope && !p.constant(key) {
+			if key != p.Envelope && !p.constant(key) && (p.Envelope != "" || !p.names(key)) {
 				outside[key] = member
 			}
 		}
@@ -1084,6 +1105,11 @@ func (e *Error) mapped(p *PayloadMap) any {
 	}
 	body := map[string]any{}
 	outer := body
+	if p.Envelope == "" && p.Outside {
+		for key, member := range e.Outside { // the error's own members win
+			body[key] = member
+		}
+	}
 	if p.Envelope != "" {
 		outer = map[string]any{}
 		if p.Outside {
@@ -1384,10 +1410,18 @@ func withConstants(fields []Field, details map[string]any) map[string]any {
 }
 
 func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError {
+	return membersProblem(fields, details, "details.")
+}
+
+// membersProblem is the first problem of the details or of a nested object's
+// members (issue 30 §7), each named by its path (prefix and its name): the
+// deepest missing or misfitting member of a declared object
+// (details.causes[1].reason). An undeclared member is kept.
+func membersProblem(fields []Field, object map[string]any, prefix string) *InvalidPayloadError {
 	for i := range fields {
 		field := &fields[i]
-		where := "details." + field.Name
-		value, present := details[field.Name]
+		where := prefix + field.Name
+		value, present := object[field.Name]
 		if !present {
 			if field.Required {
 				return invalid(where, "%s: required, missing", where)
@@ -1400,15 +1434,54 @@ func fieldsProblem(fields []Field, details map[string]any) *InvalidPayloadError 
 			}
 			continue
 		}
-		shape := Shape{Type: field.Type, Enum: field.Enum, Minimum: field.Minimum, Maximum: field.Maximum}
+		shape := Shape{Type: field.Type, Enum: field.Enum, Minimum: field.Minimum, Maximum: field.Maximum, Fields: field.Fields}
 		if problem := shapeProblem(&shape, field.Items, value); problem != "" {
 			if strings.HasPrefix(problem, "[") {
 				return invalid(where, "%s%s", where, problem)
 			}
 			return invalid(where, "%s: %s", where, problem)
 		}
+		if problem := nestedProblem(&shape, field.Items, value, where); problem != nil {
+			return problem
+		}
 	}
 	return nil
+}
+
+// nestedProblem is the first problem of the members of v (of shape, its
+// type already checked) as a nested typed object, or of each item of it as an
+// array of them (details.causes[1].reason); nil when it declares none.
+func nestedProblem(shape *Shape, items *Shape, v any, where string) *InvalidPayloadError {
+	switch {
+	case shape.Type == "object" && shape.Fields != nil:
+		return membersProblem(shape.Fields, members(v), where+".")
+	case shape.Type == "array" && items != nil && items.Type == "object" && items.Fields != nil:
+		list := reflect.ValueOf(v)
+		for i := 0; i < list.Len(); i++ {
+			item := members(list.Index(i).Interface())
+			if problem := membersProblem(items.Fields, item, fmt.Sprintf("%s[%d].", where, i)); problem != nil {
+				return problem
+			}
+		}
+	}
+	return nil
+}
+
+// members is an object's members (a map with string keys, as decoded or as
+// New is given it) in a map[string]any.
+func members(v any) map[string]any {
+	if m, ok := v.(map[string]any); ok {
+		return m
+	}
+	value := reflect.ValueOf(v)
+	out := make(map[string]any, value.Len())
+	if value.Kind() == reflect.Map && value.Type().Key().Kind() == reflect.String {
+		iter := value.MapRange()
+		for iter.Next() {
+			out[iter.Key().String()] = iter.Value().Interface()
+		}
+	}
+	return out
 }
 
 var wanted = map[string]string{

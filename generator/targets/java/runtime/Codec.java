@@ -381,10 +381,14 @@ public final class Codec {
             retryable = keeps ? t.retryableUnknown(status) : spec.retryable;
         }
         Map<String, Object> outside = null;
-        if (p.outside && !p.envelope.isEmpty()) {
+        if (p.outside) {
+            // Not kept: the envelope and the constants; without an envelope,
+            // every member the mapping names (Kubernetes' metadata is kept).
             outside = new LinkedHashMap<>();
             for (Map.Entry<String, Object> e : payload.entrySet()) {
-                if (!e.getKey().equals(p.envelope) && !p.constants.containsKey(e.getKey())) {
+                String key = e.getKey();
+                boolean own = p.envelope.isEmpty() && p.names(key);
+                if (!key.equals(p.envelope) && !own && !p.constants.containsKey(key)) {
                     outside.put(e.getKey(), e.getValue());
                 }
             }

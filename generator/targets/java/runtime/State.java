@@ -116,7 +116,10 @@ public final class State {
         return messageAbsent;
     }
 
-    /** The members received beside the envelope (outside: keep), or an empty map. */
+    /**
+     * The members received beside the envelope, or without one those the mapping
+     * does not name (outside: keep), or an empty map.
+     */
     public Map<String, Object> outside() {
         return outside == null ? Map.of() : Collections.unmodifiableMap(outside);
     }
@@ -201,6 +204,9 @@ public final class State {
     private Map<String, Object> mapped(Taxonomy.PayloadMap p) {
         Map<String, Object> body = new LinkedHashMap<>();
         Map<String, Object> outer = body;
+        if (p.envelope.isEmpty() && p.outside && outside != null) {
+            body.putAll(outside); // the error's own members, put below, win
+        }
         if (!p.envelope.isEmpty()) {
             outer = new LinkedHashMap<>();
             if (p.outside && outside != null) {

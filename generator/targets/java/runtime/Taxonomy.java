@@ -297,6 +297,16 @@ public final class Taxonomy {
             this.alwaysDetails = alwaysDetails;
         }
 
+        /** Whether the mapping names {@code key} as one of the error's own members. */
+        boolean names(String key) {
+            for (String member : new String[] {code, message, retryable, status, details}) {
+                if (!member.isEmpty() && member.equals(key)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         /** RFC 9457's type URI: the code between {@code prefix} and {@code suffix}. */
         public PayloadMap uri(String prefix, String suffix) {
             uri = new String[] {prefix, suffix};

@@ -136,8 +136,9 @@ class Wire(NamedTuple):
     #: if any), written on every payload; received, each absent (or null) or
     #: equal, else an InvalidPayloadError naming the member.
     constants: tuple[tuple[str, object, str], ...] = ()
-    #: ``outside: keep``: the members beside the envelope (but the constants) are
-    #: kept on the error as received (its ``outside``) and written back.
+    #: ``outside: keep``: the members beside the envelope (but the constants), or
+    #: without one those the mapping does not name, are kept on the error as
+    #: received (its ``outside``) and written back.
     outside: bool = False
 
 
@@ -819,8 +820,10 @@ class TaxonomyError(Exception):
     #: ``message_required: false``): its ``message`` is then the template's or
     #: the meaning, and ``to_payload`` leaves the member out as received.
     message_absent: bool = False
-    #: The members received beside the envelope (the taxonomy says ``outside:
-    #: keep``), written back by ``to_payload``: JSON-RPC's ``jsonrpc`` and ``id``.
+    #: The members received beside the envelope, or without one those the
+    #: payload mapping does not name (the taxonomy says ``outside: keep``),
+    #: written back by ``to_payload``: JSON-RPC's ``jsonrpc`` and ``id``,
+    #: Kubernetes' ``metadata``.
     #: Empty for an error constructed here; assign a dict to send some.
     outside: Mapping[str, Any] = MappingProxyType({})
     #: The payload the taxonomy's errors travel as (the root class says).
@@ -1184,6 +1187,8 @@ def _encode(error: TaxonomyError, wire: Wire) -> dict[str, Any]:
             else details
         )
     if wire.envelope is None:
+        if wire.outside and error.outside:
+            return {**_members(error.outside), **body}
         return body
     outer: dict[str, Any] = {}
     if wire.outside and error.outside:
@@ -1650,8 +1655,12 @@ def _mapped_decoder(
     status_field = None if wire.status is None else at + wire.status
     if wire.envelope is None:
         own += tuple(name for name, _, _ in wire.constants)
-    # What is not kept beside the envelope: the envelope, and the constants.
+    # What outside: keep does not keep: the envelope and the constants; without
+    # an envelope, every member the mapping names (issue 30 §1: Kubernetes'
+    # metadata sits beside reason, message, details and code).
     beside = (wire.envelope, *(name for name, _, _ in wire.constants))
+    if wire.envelope is None:
+        beside = (*own, wire.details)
 
     def from_payload(payload: object) -> _E:
         get = _getter(payload, "payload")

@@ -567,7 +567,8 @@ impl Error {
         self.data.as_ref()
     }
 
-    /// The members received beside the envelope (`outside: keep`).
+    /// The members received beside the envelope, or without one those the
+    /// mapping does not name (`outside: keep`).
     pub fn outside(&self) -> Option<&Object> {
         self.outside.as_ref()
     }
@@ -710,9 +711,15 @@ impl Error {
     fn mapped(&self, t: &Tables, p: &PayloadMap) -> Value {
         let mut body = Object::new();
         let mut outer = Object::new();
-        if p.outside && !p.envelope.is_empty() {
+        if p.outside {
+            // Beside the envelope, or without one in the error object itself,
+            // where the error's own members (inserted later) win.
             if let Some(outside) = &self.outside {
-                outer.extend(outside.clone());
+                if p.envelope.is_empty() {
+                    body.extend(outside.clone());
+                } else {
+                    outer.extend(outside.clone());
+                }
             }
         }
         for (name, value) in &p.constants {
@@ -1240,10 +1247,14 @@ fn from_mapped(t: &Tables, p: &PayloadMap, value: Value) -> Result<Error, Invali
         };
     }
     let mut outside = None;
-    if p.outside && !p.envelope.is_empty() {
+    if p.outside {
+        // Not kept: the envelope and the constants; without an envelope, every
+        // member the mapping names (Kubernetes' metadata is kept).
+        let named = [&p.code, &p.message, &p.retryable, &p.status, &p.details];
         let mut kept = Object::new();
         for (key, member) in &payload {
-            if key != &p.envelope && !p.constants.iter().any(|(n, _)| n == key) {
+            let own = p.envelope.is_empty() && named.iter().any(|n| !n.is_empty() && *n == key);
+            if key != &p.envelope && !own && !p.constants.iter().any(|(n, _)| n == key) {
                 kept.insert(key.clone(), member.clone());
             }
         }

@@ -17,6 +17,8 @@ export { InvalidPayloadError } from "./runtime.js";
 export { MAX_CODE_LENGTH, MAX_DETAILS_DEPTH, MAX_DETAILS_NODES } from "./runtime.js";
 /** The wire form of an error. */
 export interface ErrorPayload {
+  /** Every other member, kept as received. */
+  [member: string]: unknown;
   "kind": "Status";
   "apiVersion": "v1";
   "status": "Failure";
@@ -41,6 +43,7 @@ const WIRE: runtime.PayloadMap = {
   messageRequired: false,
   exactMessage: true,
   constants: [["kind", "Status", "\"Status\""], ["apiVersion", "v1", "\"v1\""], ["status", "Failure", "\"Failure\""]],
+  outside: true,
   status: "code",
 };
 

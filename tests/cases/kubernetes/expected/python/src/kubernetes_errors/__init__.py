@@ -565,6 +565,7 @@ _WIRE: Final = _runtime.Wire(
         ("apiVersion", "v1", '"v1"'),
         ("status", "Failure", '"Failure"'),
     ),
+    outside=True,
     status="code",
 )
 
