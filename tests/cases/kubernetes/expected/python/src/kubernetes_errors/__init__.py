@@ -32,6 +32,7 @@ __all__ = [
     "ClientError",
     "ConflictDetails",
     "ConflictError",
+    "DetailsCausesItem",
     "Domain",
     "ERROR_EVENTS",
     "ErrorCode",
@@ -63,7 +64,6 @@ __all__ = [
     "ServerTimeoutError",
     "ServiceUnavailableDetails",
     "ServiceUnavailableError",
-    "StatusDetailsCausesItem",
     "StatusError",
     "StorageReadDetails",
     "StorageReadError",
@@ -135,8 +135,8 @@ ErrorPayload = TypedDict(
 )
 
 
-StatusDetailsCausesItem = TypedDict(
-    "StatusDetailsCausesItem",
+DetailsCausesItem = TypedDict(
+    "DetailsCausesItem",
     {
         #: A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...)
         "reason": NotRequired[str],
@@ -161,7 +161,7 @@ BadRequestDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -181,7 +181,7 @@ UnauthorizedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -201,7 +201,7 @@ ForbiddenDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -221,7 +221,7 @@ NotFoundDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -241,7 +241,7 @@ MethodNotAllowedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -261,7 +261,7 @@ NotAcceptableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -281,7 +281,7 @@ AlreadyExistsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -301,7 +301,7 @@ ConflictDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -321,7 +321,7 @@ GoneDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -341,7 +341,7 @@ ExpiredDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -361,7 +361,7 @@ RequestEntityTooLargeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -381,7 +381,7 @@ UnsupportedMediaTypeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -401,7 +401,7 @@ InvalidDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -421,7 +421,7 @@ UnknownDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -441,7 +441,7 @@ InternalDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -461,7 +461,7 @@ ServerTimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -481,7 +481,7 @@ StorageReadDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -501,7 +501,7 @@ ServiceUnavailableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -521,7 +521,7 @@ TimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -541,7 +541,7 @@ TooManyRequestsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[StatusDetailsCausesItem]],
+        "causes": NotRequired[list[DetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -654,9 +654,7 @@ class BadRequestError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -723,9 +721,7 @@ class UnauthorizedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -791,9 +787,7 @@ class ForbiddenError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -858,9 +852,7 @@ class NotFoundError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -926,9 +918,7 @@ class MethodNotAllowedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -995,9 +985,7 @@ class NotAcceptableError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1062,9 +1050,7 @@ class AlreadyExistsError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1131,9 +1117,7 @@ class ConflictError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1198,9 +1182,7 @@ class GoneError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1265,9 +1247,7 @@ class ExpiredError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1332,9 +1312,7 @@ class RequestEntityTooLargeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1399,9 +1377,7 @@ class UnsupportedMediaTypeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1467,9 +1443,7 @@ class InvalidError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1544,9 +1518,7 @@ class UnknownError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1612,9 +1584,7 @@ class InternalError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1680,9 +1650,7 @@ class ServerTimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1748,9 +1716,7 @@ class StorageReadError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1816,9 +1782,7 @@ class ServiceUnavailableError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1883,9 +1847,7 @@ class TimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1952,9 +1914,7 @@ class TooManyRequestsError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: (
-            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
-        ) = None,
+        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
