@@ -240,3 +240,78 @@ def test_the_nested_types_are_those_the_docs_name(name: str) -> None:
         and n != "ErrorPayload"
     }
     assert typed == wanted
+
+
+#: A code's own nested field, an array of objects inside an object, and a
+#: member named with a hard keyword (docs/python.md "Nested objects").
+OWN_FIELD = """\
+format: 1
+name: own_nested
+title: Own Nested
+version: 1.0.0
+base: OwnError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Miscellaneous
+    codes:
+      oops: {retryable: false, meaning: Something went wrong}
+      moved:
+        retryable: false
+        meaning: It moved
+        details:
+          target:
+            type: object
+            fields:
+              from: string
+              spans:
+                type: array
+                required: false
+                items: {type: object, fields: {start: {type: integer, minimum: 0}}}
+"""
+
+OWN_USES = """\
+from __future__ import annotations
+
+from typing import assert_type
+
+from own_nested_errors import MovedDetailsTarget, MovedDetailsTargetSpansItem
+from own_nested_errors import MovedError
+
+span: MovedDetailsTargetSpansItem = {"start": 3}
+target: MovedDetailsTarget = {"from": "a", "spans": [span]}
+err = MovedError(target=target)
+assert_type(err.details["target"]["from"], str)
+assert_type(err.details["target"]["spans"][0]["start"], int)
+MovedError(target={"from": "a", "spans": [{"start": "3"}]})  # E
+MovedError(target={"spans": []})  # E
+"""
+
+
+def test_a_code_s_own_nested_field_is_typed_under_its_details_type(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "taxonomy.yaml").write_text(OWN_FIELD, encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "taxogen", "generate"]
+        + ["--taxonomy", str(tmp_path / "taxonomy.yaml")]
+        + ["--out", str(tmp_path / "out"), "--target", "python"],
+        check=True,
+        capture_output=True,
+    )
+    src = tmp_path / "out" / "python" / "src"
+    _mypy_in(src, OWN_USES)
+    sys.path.insert(0, str(src))
+    try:
+        import own_nested_errors as mod  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(src))
+    with pytest.raises(ValueError, match=r"^details\.target\.spans\[1\]\.start: "):
+        mod.MovedError(target={"from": "a", "spans": [{"start": 0}, {"start": -1}]})
+    with pytest.raises(mod.InvalidPayloadError) as caught:
+        mod.from_payload(
+            {"code": "moved", "message": "m", "retryable": False}
+            | {"details": {"target": {"from": 1}}}
+        )
+    assert caught.value.field == "details.target.from"
