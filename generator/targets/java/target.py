@@ -31,7 +31,8 @@ from taxogen.model import constant_text
 from taxogen.naming import NamedCode, Names
 from taxogen.targets.base import Options, Target, Template, header_lines
 from taxogen.targets.java.escape import java_comment, java_str
-from taxogen.targets.java.naming import default_package, field_name
+from taxogen.targets.java.naming import default_package, field_name, nested_name
+from taxogen.targets.java.naming import nested_records, owner_prefix
 from taxogen.targets.mapped import Mapping as Mapped
 from taxogen.targets.mapped import class_mappings, code_mapping
 
@@ -56,17 +57,20 @@ class JavaComponent:
     key: str  # the details key, a Java string literal
     type: str
     read: str  # the expression reading it from ``details``
+    write: str  # the expression writing it into the map (it is not null)
     required: bool
     doc: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class JavaRecord:
-    """A code's details record."""
+    """A code's details record, or a nested object's (issue 30 §7)."""
 
     name: str
-    code: str  # for comments
+    code: str  # for comments: the code, or the nested object's key path
     components: tuple[JavaComponent, ...]
+    nested: bool = False
+    doc: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -108,7 +112,7 @@ def _number(value: int | float) -> str:
     return repr(float(value))
 
 
-def _shape_calls(shape: Shape) -> str:
+def _shape_calls(shape: Shape, rt: str) -> str:
     calls = ""
     if shape.enum:
         calls += ".oneOf(" + ", ".join(java_str(e) for e in shape.enum) + ")"
@@ -116,17 +120,25 @@ def _shape_calls(shape: Shape) -> str:
         calls += f".min({_number(shape.minimum)})"
     if shape.maximum is not None:
         calls += f".max({_number(shape.maximum)})"
+    if shape.items is not None:
+        items = f"new {rt}.Taxonomy.Shape({java_str(shape.items.type)})"
+        calls += f".items({items}{_shape_calls(shape.items, rt)})"
+    if shape.fields is not None:  # issue 30 §7: a nested object's members
+        calls += ".fields(" + ", ".join(_field(f, rt) for f in shape.fields) + ")"
     return calls
+
+
+def _weight(shape: Shape) -> int:
+    """How many nested members the Registry states within ``shape``."""
+    below = _weight(shape.items) if shape.items is not None else 0
+    return below + sum(1 + _weight(f.shape) for f in shape.fields or ())
 
 
 def _field(field: Field, rt: str) -> str:
     shape = field.shape
     required = "true" if field.required else "false"
     text = f"new {rt}.Taxonomy.Field({java_str(field.name)}, {java_str(shape.type)}, "
-    text += required + ")" + _shape_calls(shape)
-    if shape.items is not None:
-        items = f"new {rt}.Taxonomy.Shape({java_str(shape.items.type)})"
-        text += f".items({items}{_shape_calls(shape.items)})"
+    text += required + ")" + _shape_calls(shape, rt)
     if field.has_default:
         default = json.dumps(field.default, ensure_ascii=False, separators=(",", ":"))
         text += f".defaultJson({java_str(default)})"
@@ -172,7 +184,7 @@ def _parts(names: Names, rt: str) -> tuple[tuple[str, ...], ...]:
     weight = 0
     for domain in names.domains:
         for named in domain.codes:
-            cost = 1 + len(named.code.fields)
+            cost = 1 + sum(1 + _weight(f.shape) for f in named.code.fields)
             if weight + cost > PART_WEIGHT and parts[-1]:
                 parts.append([])
                 weight = 0
@@ -262,29 +274,74 @@ def _payload(taxonomy: Taxonomy, rt: str) -> str | None:
     return text
 
 
-def _component(field: Field, rt: str) -> JavaComponent:
+def _component(field: Field, rt: str, prefix: str, member: bool) -> JavaComponent:
+    """The component of ``field``; ``prefix``: what its nested records start
+    with; ``member``: a nested object's (read at the path ``at``), not the
+    details' own."""
     shape = field.shape
     name = field_name(field.name)
     key = java_str(field.name)
-    if shape.type == "array":
+    at = "at" if member else '"details"'
+    nested = nested_name(prefix, field)
+    write = f"this.{name}"
+    if nested is not None and shape.type == "array":
+        type_ = f"java.util.List<{nested}>"
+        read = f"{rt}.Fields.records(details, {at}, {key}, {nested}::from)"
+        write = f"{rt}.Fields.maps(this.{name})"
+    elif nested is not None:
+        type_ = nested
+        read = f"{rt}.Fields.record(details, {at}, {key}, {nested}::from)"
+        write = f"this.{name}.toMap()"
+    elif shape.type == "array":
         item = shape.items.type if shape.items else "object"
         kind = _BOXED.get(item, "Object")
         type_ = f"java.util.List<{kind}>"
-        read = f"{rt}.Fields.list(details, {key}, {java_str(item)}, {kind}.class)"
+        read = f"{rt}.Fields.list(details, {at}, {key}, {java_str(item)}, {kind}.class)"
     elif shape.type == "object":
         type_ = "java.util.Map<String, Object>"
-        read = f"{rt}.Fields.object(details, {key})"
+        read = f"{rt}.Fields.object(details, {at}, {key})"
     else:
         type_ = _BOXED[shape.type]
-        read = f"{rt}.Fields.{_READ[shape.type]}(details, {key})"
+        read = f"{rt}.Fields.{_READ[shape.type]}(details, {at}, {key})"
     return JavaComponent(
         name=name,
         key=key,
         type=type_,
         read=read,
+        write=write,
         required=field.required,
         doc=java_comment(field.description),
     )
+
+
+def _records(names: Names, rt: str) -> tuple[JavaRecord, ...]:
+    """Each code's details record, then each nested object's, once each."""
+    classes = {d.domain.key: d.class_name for d in names.domains}
+    out = [
+        JavaRecord(
+            name=c.details_type,
+            code=java_comment(c.code.wire_text),
+            components=tuple(
+                _component(f, rt, owner_prefix(f, c, names.base, classes), False)
+                for f in c.code.fields
+            ),
+        )
+        for c in names.codes
+        if c.details_type
+    ]
+    for record in nested_records(names.base, names.domains):
+        out.append(
+            JavaRecord(
+                name=record.name,
+                code=java_comment(record.shown),
+                components=tuple(
+                    _component(f, rt, record.name, True) for f in record.fields
+                ),
+                nested=True,
+                doc=java_comment(record.description),
+            )
+        )
+    return tuple(out)
 
 
 def _accessor(record: str) -> str:
@@ -385,15 +442,7 @@ def view(names: Names, options: Options) -> JavaView:
         codes=tuple(codes),
         domains=tuple((d.member, java_str(d.domain.key)) for d in names.domains),
         classes=_classes(names),
-        records=tuple(
-            JavaRecord(
-                name=c.details_type,
-                code=java_comment(c.code.wire_text),
-                components=tuple(_component(f, rt) for f in c.code.fields),
-            )
-            for c in names.codes
-            if c.details_type
-        ),
+        records=_records(names, rt),
         parts=_parts(names, rt),
         setup=_setup(names, rt),
         pattern="null" if pattern is None else java_str(pattern),

@@ -64,6 +64,8 @@ def run(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess
 RUNNER = Path(__file__).with_name("Conformance.java")
 #: The runtime on its own, through the shipped package (test_java_runtime.py).
 RUNTIME_CHECK = Path(__file__).with_name("RuntimeCheck.java")
+#: A consumer of nested details' records (test_java_nested.py).
+NESTED_CHECK = Path(__file__).with_name("NestedCheck.java")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,7 +93,7 @@ def compile_every_case(root: Path) -> Compiled:
     mapping of tests/mappings/ and the runners, compiled in one javac run (CI's
     budget allows one, not one per case)."""
     require_java()
-    sources = [RUNNER, RUNTIME_CHECK]
+    sources = [RUNNER, RUNTIME_CHECK, NESTED_CHECK]
     for case in cases():
         options = {"package": case_package(case)}
         sources += write_sources(case.taxonomy, root / "src", options)

@@ -6,8 +6,9 @@ literal fails to compile as a local variable's name, nothing else among the
 candidates does (a contextual keyword is a name there), the contextual keywords
 that may not name a type fail as a class's name, ``SourceVersion.isKeyword``
 (the JDK's own table) agrees at release 17, and each word spelt as the target
-spells a details field (a trailing ``_``) compiles as a record component.  One
-javac run per question, every word in it.
+spells a details field (a trailing ``_``) compiles as a record component, a
+nested object's member too (issue 30 §7).  One javac run per question, every
+word in it.
 """
 
 from __future__ import annotations
@@ -126,6 +127,43 @@ def test_a_class_may_take_a_runtime_class_s_name(tmp_path: Path) -> None:
     )
     sources = write_sources(taxonomy, tmp_path / "src")
     assert {"State", "Taxonomy", "Fields", "Codec"} <= set(RUNTIME_CLASSES)
+    out = str(tmp_path / "out")
+    done = run([*JAVAC, "-cp", CLASSPATH, "-d", out, *map(str, sources)])
+    assert done.returncode == 0, done.stderr[:3000]
+
+
+def test_every_word_as_a_nested_member_compiles_and_keeps_its_wire_name(
+    tmp_path: Path,
+) -> None:
+    """Issue 30 §7: a member may be any word a language reserves; the record of
+    its object (an object, and an array's items) spells each with a ``_``, the
+    wire keeps the word.  ``at`` and ``details``, the names ``from`` reads with,
+    are members too."""
+    require_java()
+    words = sorted(
+        w
+        for w in JAVA_WORDS | JAVA_RECORD_METHODS | {"at", "details"}
+        if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", w)
+    )
+    members = ", ".join(f"{w}: {{type: string, required: false}}" for w in words)
+    taxonomy = tmp_path / "taxonomy.yaml"
+    taxonomy.write_text(
+        "format: 1\nname: tiny\ntitle: Tiny\nversion: 0.0.1\nbase: TinyError\n"
+        "fallback: oops\nwrap: oops\ndomains:\n  misc:\n    title: Misc\n"
+        "    codes:\n      oops: {retryable: false, meaning: M}\n"
+        "      odd:\n        retryable: false\n        meaning: M\n"
+        "        details:\n"
+        f"          one: {{type: object, fields: {{{members}}}}}\n"
+        "          many: {type: array, items: {type: object, fields: "
+        f"{{{members}}}}}}}\n"
+    )
+    sources = write_sources(taxonomy, tmp_path / "src")
+    records = {p.stem: p.read_text() for p in sources}
+    for name in ("OddDetailsOne", "OddDetailsManyItem"):
+        text = records[name]
+        for word in words:
+            java = field_name(word)
+            assert f"String {java}" in text and f'"{word}", this.{java}' in text
     out = str(tmp_path / "out")
     done = run([*JAVAC, "-cp", CLASSPATH, "-d", out, *map(str, sources)])
     assert done.returncode == 0, done.stderr[:3000]

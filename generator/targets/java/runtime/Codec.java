@@ -532,10 +532,24 @@ public final class Codec {
                 }
                 continue;
             }
-            String problem = shapeProblem(field, field.items, details.get(field.name));
-            if (problem != null) {
-                throw invalid(where, where + (problem.startsWith("[") ? "" : ": ") + problem);
+            Misfit misfit = misfit(field, details.get(field.name));
+            if (misfit != null) {
+                throw invalid(where + misfit.at(), where + misfit.shown() + ": " + misfit.why());
             }
+        }
+    }
+
+    /**
+     * Where a value misfits its shape, below the field: {@code at} the path the
+     * exception's field names (issue 30 §7: the deepest member of a declared
+     * object that is missing or misfits, {@code .resource.kind},
+     * {@code [1].reason}; "" where the value itself misfits, a bad item of an
+     * array included), {@code shown} the path its message shows (a bad item's
+     * index too), {@code why} what is wrong.
+     */
+    private record Misfit(String at, String shown, String why) {
+        Misfit under(String step, boolean named) {
+            return new Misfit(named ? step + at : at, step + shown, why);
         }
     }
 
@@ -562,7 +576,40 @@ public final class Codec {
             "integer", "an integer", "number", "a number", "boolean", "a boolean",
             "array", "an array", "object", "an object");
 
-    private static String shapeProblem(Taxonomy.Shape shape, Taxonomy.Shape items, Object v) {
+    private static Misfit misfit(Taxonomy.Shape shape, Object v) {
+        String problem = shapeProblem(shape, v);
+        if (problem != null) {
+            return new Misfit("", "", problem);
+        }
+        if (v instanceof List<?> list && shape.items != null) {
+            for (int i = 0; i < list.size(); i++) {
+                Misfit below = misfit(shape.items, list.get(i));
+                if (below != null) {
+                    // An item's member names the item; a bad item, its array.
+                    return below.under("[" + i + "]", !below.at().isEmpty());
+                }
+            }
+        }
+        if (v instanceof Map<?, ?> map && shape.members != null) {
+            for (Taxonomy.Field member : shape.members) {
+                String step = "." + member.name;
+                if (!map.containsKey(member.name)) {
+                    if (member.required) {
+                        return new Misfit(step, step, "required, missing");
+                    }
+                    continue;
+                }
+                Misfit below = misfit(member, map.get(member.name));
+                if (below != null) {
+                    return below.under(step, true);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Why {@code v} is not of the shape's own type and bounds (items and members aside), or null. */
+    private static String shapeProblem(Taxonomy.Shape shape, Object v) {
         String expected = "expected " + WANTED.get(shape.type) + ", got " + Values.kind(v);
         switch (shape.type) {
             case "string" -> {
@@ -598,18 +645,7 @@ public final class Codec {
                 return v instanceof Boolean ? null : expected;
             }
             case "array" -> {
-                if (!(v instanceof List<?> list)) {
-                    return expected;
-                }
-                if (items != null) {
-                    for (int i = 0; i < list.size(); i++) {
-                        String problem = shapeProblem(items, null, list.get(i));
-                        if (problem != null) {
-                            return "[" + i + "]: " + problem;
-                        }
-                    }
-                }
-                return null;
+                return v instanceof List<?> ? null : expected;
             }
             default -> {
                 return v instanceof Map<?, ?> ? null : expected;

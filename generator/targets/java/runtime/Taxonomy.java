@@ -31,12 +31,19 @@ public final class Taxonomy {
     /** What the error of a code (or a domain's match) is built as. */
     public interface Factory extends Function<State, RuntimeException> {}
 
-    /** What a details value (or an array's item) must be. */
+    /**
+     * What a details value (or an array's item, or a nested object's member)
+     * must be: an {@code object} with {@link #fields} declares its members
+     * (issue 30 §7, a nested typed object; null: free-form), an {@code array}
+     * with {@link #items} its items.
+     */
     public static class Shape {
         final String type;
         List<String> enumValues;
         Double minimum;
         Double maximum;
+        Shape items;
+        List<Field> members;
 
         /** A value of JSON type {@code type}. */
         public Shape(String type) {
@@ -60,13 +67,27 @@ public final class Taxonomy {
             maximum = value;
             return this;
         }
+
+        /** An array's items are {@code shape}. */
+        public Shape items(Shape shape) {
+            items = shape;
+            return this;
+        }
+
+        /**
+         * An object's declared members (issue 30 §7): each checked on
+         * decoding, any other member kept as received.
+         */
+        public Shape fields(Field... declared) {
+            members = List.of(declared);
+            return this;
+        }
     }
 
-    /** A declared details field of a code. */
+    /** A declared details field of a code, or a member of a nested object. */
     public static final class Field extends Shape {
         final String name;
         final boolean required;
-        Shape items;
         String defaultJson;
         // A constant field's value as messages show it (issue 30 §7), its
         // defaultJson the value itself; null when the field is no constant.
@@ -97,9 +118,15 @@ public final class Taxonomy {
             return this;
         }
 
-        /** An array's items are {@code shape}. */
+        @Override
         public Field items(Shape shape) {
-            items = shape;
+            super.items(shape);
+            return this;
+        }
+
+        @Override
+        public Field fields(Field... declared) {
+            super.fields(declared);
             return this;
         }
 
