@@ -703,10 +703,46 @@ def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
         | {name for c in codes for name in c.alias_classes}
     )
     # docs "Names": the guard (snake case in Python) and the options type.
-    typescript = {f"is{spec.base}", f"{spec.base}Options"}
+    typescript = {f"is{spec.base}", f"{spec.base}Options"} | _ts_interfaces(spec)
     # docs/python.md "Nested objects": a TypedDict per typed object.
     python = {python_guard(spec)} | python_nested_types(spec)
     return classes | python, classes | typescript
+
+
+def _ts_interfaces(spec: Spec) -> set[str]:
+    """docs/typescript.md "Nested objects": each typed nested object's interface,
+    named from the details type of what declares its field (the base's, the
+    domain's class's, the code's class's: ``Error`` made ``Details``), then each
+    step of its path in PascalCase, ``Item`` for an array's items."""
+    raw = yaml.safe_load(Path(spec.path).read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def pascal(name: str) -> str:
+        return "".join(word[:1].upper() + word[1:] for word in name.split("_"))
+
+    def walk(name: str, shape: object) -> None:
+        if not isinstance(shape, dict):  # a type name alone: nothing nested
+            return
+        if shape.get("type") == "array":
+            walk(name + "Item", shape.get("items"))
+        elif shape.get("type") == "object" and "fields" in shape:
+            found.add(name)
+            for member, inner in shape["fields"].items():
+                walk(name + pascal(member), inner)
+
+    def declared(owner: str, details: dict[str, object] | None) -> None:
+        stem = owner.removesuffix("Error") or owner
+        for field, shape in (details or {}).items():
+            walk(f"{stem}Details{pascal(field)}", shape)
+
+    declared(spec.base, raw.get("details"))
+    for key, domain in raw["domains"].items():
+        declared(spec.domains[key], domain.get("details"))
+        for code, entry in (domain.get("codes") or {}).items():
+            known = spec.codes.get(code)  # None: a removed code's tombstone
+            if known is not None and known.details_type:
+                declared(known.class_name, entry.get("details"))
+    return found
 
 
 def _python_top_level(source: str) -> set[str]:
@@ -832,7 +868,11 @@ def test_typescript_module_names_are_exactly_what_index_ts_binds(case: Case) -> 
         for c in read_spec(case.taxonomy).codes.values()
         for name in c.alias_classes
     }
-    fixed = bound - classes - typed - aliases - {f"is{base}", f"{base}Options"}
+    # docs/typescript.md "Nested objects": each typed nested object's interface.
+    nested = _ts_interfaces(read_spec(case.taxonomy))
+    assert nested <= bound
+    fixed = bound - classes - typed - aliases - nested
+    fixed -= {f"is{base}", f"{base}Options"}
     # docs "Hierarchies": MATCHED is bound only where a domain has a match:.
     domains = yaml.safe_load(case.taxonomy.read_text(encoding="utf-8"))["domains"]
     if not any("match" in domain for domain in domains.values()):

@@ -14,7 +14,7 @@ import dataclasses
 
 from taxogen.model import JSONObject, JSONValue, Field, Shape, Template, constant_text
 from taxogen.naming import NamedCode, Names
-from taxogen.targets.typescript import escape
+from taxogen.targets.typescript import escape, nested
 
 __all__ = [
     "RECORD",
@@ -23,8 +23,11 @@ __all__ = [
     "TsDetails",
     "TsField",
     "TsKnown",
+    "TsNested",
     "TsTyping",
+    "details_fields",
     "field_specs",
+    "interfaces",
     "template_pieces",
     "ts_fields",
     "ts_json",
@@ -46,8 +49,10 @@ class TsField:
     doc: str  # its description, escaped for JSDoc ("" for none)
 
 
-def ts_type(shape: Shape) -> str:
-    """The TypeScript type of a value of ``shape``."""
+def ts_type(shape: Shape, name: str = "") -> str:
+    """The TypeScript type of a value of ``shape``; ``name`` is the interface of
+    a typed nested object (issue 30 §7), its array's items' being ``<name>Item``
+    (:mod:`nested`)."""
     if shape.type == "string":
         if shape.enum:
             return " | ".join(escape.ts_str(item) for item in shape.enum)
@@ -57,17 +62,23 @@ def ts_type(shape: Shape) -> str:
     if shape.type == "boolean":
         return "boolean"
     if shape.type == "array":
-        item = ts_type(shape.items) if shape.items is not None else "unknown"
+        if shape.items is None:
+            return "readonly unknown[]"
+        item = ts_type(shape.items, f"{name}Item" if name else "")
         return f"readonly ({item})[]" if " | " in item else f"readonly {item}[]"
+    if shape.fields is not None and name:
+        return name
     return RECORD
 
 
-def ts_fields(fields: tuple[Field, ...]) -> tuple[TsField, ...]:
-    """The properties of a details type of ``fields``, in declaration order."""
+def ts_fields(fields: tuple[Field, ...], prefix: str = "") -> tuple[TsField, ...]:
+    """The properties of a details type (or a nested interface) of ``fields``, in
+    declaration order; ``prefix`` starts the name of a nested interface, to
+    which each field's name is added (``nested.member_pascal``)."""
     return tuple(
         TsField(
             name=f.name,
-            type=ts_type(f.shape),
+            type=ts_type(f.shape, prefix + nested.member_pascal(f.name)),
             # Optional with a default: always there once constructed, but a decoded
             # payload keeps what it received, which may lack it.
             optional=not f.required,
@@ -104,11 +115,14 @@ def _shape_entries(shape: Shape) -> list[str]:
         entries.append(f"maximum: {ts_json(shape.maximum)}")
     if shape.items is not None:
         entries.append("items: { " + ", ".join(_shape_entries(shape.items)) + " }")
+    if shape.fields is not None:
+        entries.append("fields: [" + ", ".join(field_specs(shape.fields)) + "]")
     return entries
 
 
 def field_specs(fields: tuple[Field, ...]) -> tuple[str, ...]:
-    """Each field as the runtime's ``FieldSpec`` literal, in declaration order."""
+    """Each field as the runtime's ``FieldSpec`` literal, in declaration order (a
+    nested object's members in its ``fields``, read the same way)."""
     specs = []
     for f in fields:
         entries = [f"name: {escape.ts_str(f.name)}", *_shape_entries(f.shape)]
@@ -131,6 +145,36 @@ def template_pieces(template: Template | None) -> str:
         if piece.field is not None:
             parts.append(escape.ts_str(piece.field))
     return "[" + ", ".join(parts) + "]"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TsNested:
+    """A typed nested object's interface (issue 30 §7, :mod:`nested`)."""
+
+    name: str
+    path: str  # where in the details, for its doc (escaped): ``causes[]``
+    fields: tuple[TsField, ...]
+
+
+def interfaces(names: Names) -> tuple[TsNested, ...]:
+    """Every nested interface of the module, each shared declaration once."""
+    return tuple(
+        TsNested(
+            item.name, escape.ts_doc(item.path), ts_fields(item.members, item.name)
+        )
+        for item in nested.declared(names.domains)
+    )
+
+
+def details_fields(names: Names, named: NamedCode) -> tuple[TsField, ...]:
+    """The properties of ``named``'s details type, a nested object's typed by the
+    interface its declaration (the code's, its domain's, the top level's) names."""
+    classes = {d.domain.key: d.class_name for d in names.domains}
+    return tuple(
+        field
+        for f in named.code.fields
+        for field in ts_fields((f,), nested.owner_prefix(f, named, names.base, classes))
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

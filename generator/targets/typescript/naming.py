@@ -12,7 +12,7 @@ names (``reserved.py``) a class or a details field is, the core asks here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
@@ -24,7 +24,8 @@ from taxogen.language import (
     class_names,
     code_class_names,
 )
-from taxogen.naming import Names
+from taxogen.naming import NamedDomain, Names
+from taxogen.targets.typescript import nested
 from taxogen.targets.typescript.reserved import (
     JS_RESERVED,
     TS_GLOBALS,
@@ -43,7 +44,12 @@ def package(names: Names) -> str:
 
 def guard(names: Names) -> str:
     """The type guard: ``is`` and the base class."""
-    return f"is{names.base}"
+    return guard_of(names.base)
+
+
+def guard_of(base: str) -> str:
+    """The type guard of base class ``base``."""
+    return f"is{base}"
 
 
 def options(names: Names) -> str:
@@ -79,6 +85,33 @@ def _field(name: str) -> list[str]:
     if name in TS_ERROR_NAMES:
         found.append("is a name the TypeScript error holds")
     return found
+
+
+def _check(
+    domains: Sequence[NamedDomain], refused: Collection[str], path: str
+) -> list[Diagnostic]:
+    """The interfaces of nested objects (issue 30 §7, :mod:`nested`): none may
+    take a name another one, a class, a details type or the module has."""
+    base = nested.base_of(domains)
+    if base is None:  # no domain (a taxonomy refused already): nothing nests
+        return []
+    taken = dict.fromkeys(TS_MODULE_NAMES, "a name the module defines")
+    taken.update(dict.fromkeys([base, *_base_names(base)], "a name of the base"))
+    taken[guard_of(base)] = "the type guard"
+    for domain in domains:
+        taken[domain.class_name] = f"the class of domain {domain.domain.key!r}"
+        for code in domain.codes:
+            what = f"code {code.code.code!r}"
+            taken[code.class_name] = f"the class of {what}"
+            for alias in code.aliases:
+                taken[alias.class_name] = f"the class of alias {alias.name!r}"
+            if code.details_type:
+                taken[code.details_type] = f"the details type of {what}"
+    return nested.check(domains, taken, path)
+
+
+def _base_names(base: str) -> list[str]:
+    return [name for name, _what in _base_types(base)]
 
 
 def _base_types(base: str) -> list[tuple[str, str]]:
@@ -147,5 +180,6 @@ LANGUAGES = {
         base_types=_base_types,
         reserved=_reserved,
         field=_field,
+        check=_check,
     )
 }

@@ -43,6 +43,7 @@ from taxogen.targets.typescript.details import (
     TsCtor,
     TsDetails,
     TsKnown,
+    TsNested,
     TsTyping,
 )
 
@@ -135,6 +136,8 @@ class TypeScriptView:
     wrap: NamedCode
     classes: tuple[TsClass, ...]  # every class below the root, parents first
     details: tuple[TsDetails, ...]  # of the codes with declared fields
+    #: The interfaces of typed nested objects (issue 30 §7), before the details.
+    interfaces: tuple[TsNested, ...]
     known: tuple[TsKnown, ...]  # every code
     typed_classes: tuple[str, ...]  # the classes with a typed constructor
     base_statics: tuple[TsStatic, ...]  # the root's statuses, if it states any
@@ -331,10 +334,11 @@ def view(names: Names, options: Options) -> TypeScriptView:
         wrap=names.wrap,
         classes=_classes(names),
         details=tuple(
-            TsDetails(c.details_type, c.class_name, details.ts_fields(c.code.fields))
+            TsDetails(c.details_type, c.class_name, details.details_fields(names, c))
             for c in names.codes
             if c.details_type
         ),
+        interfaces=details.interfaces(names),
         known=tuple(
             TsKnown(
                 c.class_name,

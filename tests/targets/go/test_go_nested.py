@@ -3,10 +3,11 @@ with ``details.causes`` (tests/catalogues/kubernetes/bodies/, quoted from live
 API servers) go through the Go package of tests/cases/kubernetes (the
 catalogue's taxonomy): ``k8s_causes_test.go`` receives each, reads its causes
 as the generated structs (``Causes[i].Reason``), writes it back as it came
-(``metadata`` included: ``outside: keep``), and finds a cause whose ``field`` is no string refused at
-``details.causes[i].field``.  The oracle is the bodies themselves.  And the
-nested structs of the cases that nest are named and tagged as docs "Go",
-Nested objects says, read from the YAML here, not from the generator.
+(``metadata`` included: ``outside: keep``), and finds a cause whose ``field``
+is no string refused at ``details.causes[i].field``.  The oracle is the
+bodies themselves.  And the nested structs of the cases that nest are named
+and tagged as docs "Go", Nested objects says, read from the YAML here, not
+from the generator.
 """
 
 from __future__ import annotations

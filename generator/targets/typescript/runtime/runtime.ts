@@ -143,6 +143,12 @@ export interface Shape {
   readonly maximum?: number;
   /** The shape of an `array`'s items. */
   readonly items?: Shape;
+  /**
+   * The declared members of an `object` (issue 30 §7), each read as a field is
+   * (never a `default` nor a `const`); absent: a free-form object. A nested
+   * object keeps every member it does not declare.
+   */
+  readonly fields?: readonly FieldSpec[];
 }
 
 /** A declared details field, as the generated classes list them. */
@@ -399,20 +405,32 @@ const ARTICLE: Readonly<Record<string, string>> = {
   object: "an object",
 };
 
+/**
+ * What misfits in a value of a shape: `at`, where below the value (issue 30 §7:
+ * the deepest member of a declared object that is missing or misfits, as
+ * `[1].reason` or `.owner.uid`; "" for the value itself, as for a bad item of
+ * scalars, which names its array), and what is wrong there.
+ */
+interface Misfit {
+  readonly at: string;
+  readonly problem: string;
+}
+
 /** What is wrong with `value` as a value of `shape`, or undefined if nothing is. */
-function shapeProblem(shape: Shape, value: unknown): string | undefined {
+function shapeProblem(shape: Shape, value: unknown): Misfit | undefined {
   const wanted = ARTICLE[shape.type] ?? `a ${shape.type}`;
   const got = `got ${kind(value)}`;
+  const here = (problem: string): Misfit => ({ at: "", problem });
   switch (shape.type) {
     case "string":
-      if (typeof value !== "string") return `expected ${wanted}, ${got}`;
+      if (typeof value !== "string") return here(`expected ${wanted}, ${got}`);
       if (shape.enum !== undefined && !shape.enum.includes(value)) {
         const listed = shape.enum.map((item) => JSON.stringify(item)).join(", ");
-        return `expected one of ${listed}, got ${show(value)}`;
+        return here(`expected one of ${listed}, got ${show(value)}`);
       }
       return undefined;
     case "boolean":
-      return typeof value === "boolean" ? undefined : `expected ${wanted}, ${got}`;
+      return typeof value === "boolean" ? undefined : here(`expected ${wanted}, ${got}`);
     case "integer":
     case "number":
       // JSON cannot tell 3 from 3.0, so neither can an integer field.
@@ -421,33 +439,50 @@ function shapeProblem(shape: Shape, value: unknown): string | undefined {
         (shape.type === "integer" && !Number.isInteger(value))
       ) {
         const shown = typeof value === "number" ? show(value) : kind(value);
-        return `expected ${wanted}, got ${shown}`;
+        return here(`expected ${wanted}, got ${shown}`);
       }
       if (shape.minimum !== undefined && value < shape.minimum) {
-        return `expected at least ${shape.minimum}, got ${show(value)}`;
+        return here(`expected at least ${shape.minimum}, got ${show(value)}`);
       }
       if (shape.maximum !== undefined && value > shape.maximum) {
-        return `expected at most ${shape.maximum}, got ${show(value)}`;
+        return here(`expected at most ${shape.maximum}, got ${show(value)}`);
       }
       return undefined;
     case "array": {
-      if (!Array.isArray(value)) return `expected ${wanted}, ${got}`;
+      if (!Array.isArray(value)) return here(`expected ${wanted}, ${got}`);
       const items = shape.items;
       if (items === undefined) return undefined;
       for (let index = 0; index < value.length; index++) {
-        const problem = shapeProblem(items, value[index]);
-        if (problem !== undefined) return `[${index}]: ${problem}`;
+        const wrong = shapeProblem(items, value[index]);
+        if (wrong === undefined) continue;
+        // A member of an item's declared object is named by its path; an item
+        // that misfits itself, by its array.
+        if (wrong.at !== "") return { at: `[${index}]${wrong.at}`, problem: wrong.problem };
+        return here(`[${index}]: ${wrong.problem}`);
       }
       return undefined;
     }
-    default:
-      return isPlainObject(value) ? undefined : `expected ${wanted}, ${got}`;
+    default: {
+      if (!isPlainObject(value)) return here(`expected ${wanted}, ${got}`);
+      for (const member of shape.fields ?? []) {
+        const at = `.${member.name}`;
+        if (!Object.hasOwn(value, member.name)) {
+          if (member.required) return { at, problem: "required, missing" };
+          continue;
+        }
+        const wrong = shapeProblem(member, value[member.name]);
+        if (wrong !== undefined) return { at: `${at}${wrong.at}`, problem: wrong.problem };
+      }
+      return undefined;
+    }
   }
 }
 
 /**
  * The first declared field of `details` that is missing or has the wrong shape,
  * with what is wrong, or undefined if none is. `details` is plain JSON data.
+ * `field` is the path of what is wrong: the field, or the deepest member of one
+ * of its nested objects (`details.causes[1].reason`).
  */
 function fieldProblem(
   fields: readonly FieldSpec[],
@@ -463,10 +498,11 @@ function fieldProblem(
       if (details[spec.name] === spec.default) continue;
       return { field, problem: `${field}: expected ${spec.const}, the constant of its code, or none` };
     }
-    const problem = shapeProblem(spec, details[spec.name]);
-    if (problem !== undefined) {
-      const sep = problem.startsWith("[") ? "" : ": ";
-      return { field, problem: `${field}${sep}${problem}` };
+    const wrong = shapeProblem(spec, details[spec.name]);
+    if (wrong !== undefined) {
+      const path = `${field}${wrong.at}`;
+      const sep = wrong.problem.startsWith("[") ? "" : ": ";
+      return { field: path, problem: `${path}${sep}${wrong.problem}` };
     }
   }
   return undefined;
@@ -1011,7 +1047,8 @@ function guarded<T>(field: string, read: () => T): T {
   }
 }
 
-function invalid(field: string, problem: string): InvalidPayloadError {
+// An InvalidPayloadError about `field` (named so no taxonomy code is a word of the runtime).
+function payloadError(field: string, problem: string): InvalidPayloadError {
   return new InvalidPayloadError(`${field}: ${problem}`, field);
 }
 
@@ -1020,7 +1057,7 @@ function readDetails(
 ): Readonly<Record<string, unknown>> | undefined {
   if (details === undefined || details === null) return undefined;
   if (!isPlainObject(details)) {
-    throw invalid("details", `expected an object, got ${kind(details)}`);
+    throw payloadError("details", `expected an object, got ${kind(details)}`);
   }
   // Unfrozen: the constructor keeps a frozen copy of this plain data.
   const result = jsonCopy(details, "details", false);
@@ -1040,23 +1077,23 @@ function readCode(
 ): string | number {
   if (pattern === null) {
     if (typeof code !== "number" || !Number.isInteger(code)) {
-      throw invalid(name, `expected an integer, got ${kind(code)}`);
+      throw payloadError(name, `expected an integer, got ${kind(code)}`);
     }
     if (Math.abs(code) > MAX_WIRE_INTEGER) {
       const problem = `${code} is out of range (at most ${MAX_WIRE_INTEGER} either side of 0)`;
-      throw invalid(name, problem);
+      throw payloadError(name, problem);
     }
     return code;
   }
   if (typeof code !== "string") {
-    throw invalid(name, `expected a string, got ${kind(code)}`);
+    throw payloadError(name, `expected a string, got ${kind(code)}`);
   }
   if (code.length > MAX_CODE_LENGTH) {
     const problem = `longer than ${MAX_CODE_LENGTH} characters (${code.length})`;
-    throw invalid(name, problem);
+    throw payloadError(name, problem);
   }
   if (!pattern.test(code)) {
-    throw invalid(name, `${show(code)} is not a well-formed error code`);
+    throw payloadError(name, `${show(code)} is not a well-formed error code`);
   }
   return code;
 }
@@ -1113,7 +1150,7 @@ function restOf(
   for (const key of Object.keys(body)) {
     if (members.includes(key)) continue;
     if (++count >= MAX_DETAILS_NODES) {
-      throw invalid(name, `holds more than ${MAX_DETAILS_NODES} values`);
+      throw payloadError(name, `holds more than ${MAX_DETAILS_NODES} values`);
     }
     put(rest, key, member(body, key, name));
   }
@@ -1126,10 +1163,10 @@ function restOf(
 function readAny(value: unknown, detailsType: string, name: string): unknown {
   if (value === undefined || value === null) return undefined;
   if (detailsType === "object" && !isPlainObject(value)) {
-    throw invalid(name, `expected an object, got ${kind(value)}`);
+    throw payloadError(name, `expected an object, got ${kind(value)}`);
   }
   if (detailsType === "array" && !Array.isArray(value)) {
-    throw invalid(name, `expected an array, got ${kind(value)}`);
+    throw payloadError(name, `expected an array, got ${kind(value)}`);
   }
   const result = jsonCopy(value, name, false);
   if ("problem" in result) throw new InvalidPayloadError(result.problem, name);
@@ -1162,16 +1199,16 @@ export function decoder<
     cls.code === undefined || (keepsUnknown !== undefined && keepsUnknown(code));
   function readPayload(payload: unknown): T {
     if (!isPlainObject(payload)) {
-      throw invalid("payload", `expected an object, got ${kind(payload)}`);
+      throw payloadError("payload", `expected an object, got ${kind(payload)}`);
     }
     const code = readCode(field(payload, "code"), pattern) as W;
     const message = field(payload, "message");
     if (typeof message !== "string") {
-      throw invalid("message", `expected a string, got ${kind(message)}`);
+      throw payloadError("message", `expected a string, got ${kind(message)}`);
     }
     const retryable = field(payload, "retryable");
     if (typeof retryable !== "boolean") {
-      throw invalid("retryable", `expected a boolean, got ${kind(retryable)}`);
+      throw payloadError("retryable", `expected a boolean, got ${kind(retryable)}`);
     }
     let details = guarded("details", () => readDetails(field(payload, "details")));
     const cls = lookup(code);
@@ -1199,7 +1236,7 @@ export function decoder<
   /** readPayload for a payload other than today's, under the same guards. */
   function readMapped(payload: unknown, wire: PayloadMap): T {
     if (!isPlainObject(payload)) {
-      throw invalid("payload", `expected an object, got ${kind(payload)}`);
+      throw payloadError("payload", `expected an object, got ${kind(payload)}`);
     }
     let body: Record<string, unknown> = payload;
     const at = wire.envelope === null ? "" : `${wire.envelope}.`;
@@ -1207,13 +1244,13 @@ export function decoder<
     for (const [name, value, text] of fixed) {
       const found = member(payload, name, name);
       if (found !== undefined && found !== null && found !== value) {
-        throw invalid(name, `expected ${text}, the constant every payload carries, or none`);
+        throw payloadError(name, `expected ${text}, the constant every payload carries, or none`);
       }
     }
     if (wire.envelope !== null) {
       const inner = member(payload, wire.envelope, wire.envelope);
       if (!isPlainObject(inner)) {
-        throw invalid(wire.envelope, `expected an object, got ${kind(inner)}`);
+        throw payloadError(wire.envelope, `expected an object, got ${kind(inner)}`);
       }
       body = inner;
     }
@@ -1224,7 +1261,7 @@ export function decoder<
     if (wire.uri !== null) {
       if (raw !== undefined && raw !== null) {
         if (typeof raw !== "string") {
-          throw invalid(codeName, `expected a string, got ${kind(raw)}`);
+          throw payloadError(codeName, `expected a string, got ${kind(raw)}`);
         }
         code = uriCode(raw, wire.uri, pattern);
         if (code === undefined) kept = raw;
@@ -1237,7 +1274,7 @@ export function decoder<
     let message: string | undefined;
     if ((text !== undefined && text !== null) || wire.messageRequired) {
       if (typeof text !== "string") {
-        throw invalid(messageName, `expected a string, got ${kind(text)}`);
+        throw payloadError(messageName, `expected a string, got ${kind(text)}`);
       }
       message = text;
     }
@@ -1246,7 +1283,7 @@ export function decoder<
       const name = at + wire.retryable;
       const value = member(body, wire.retryable, name);
       if (typeof value !== "boolean") {
-        throw invalid(name, `expected a boolean, got ${kind(value)}`);
+        throw payloadError(name, `expected a boolean, got ${kind(value)}`);
       }
       retryable = value;
     }
@@ -1258,9 +1295,9 @@ export function decoder<
       if (value !== undefined && value !== null) {
         const wanted = "expected an HTTP status (an integer from 100 to 599), got";
         if (typeof value !== "number" || !Number.isInteger(value)) {
-          throw invalid(name, `${wanted} ${kind(value)}`);
+          throw payloadError(name, `${wanted} ${kind(value)}`);
         }
-        if (value < 100 || value > 599) throw invalid(name, `${wanted} ${value}`);
+        if (value < 100 || value > 599) throw payloadError(name, `${wanted} ${value}`);
         httpStatus = value;
       }
     }
@@ -1338,7 +1375,7 @@ export function decoder<
 
   function readEvent(event: unknown): T | undefined {
     if (!isPlainObject(event)) {
-      throw invalid("event", `expected an object, got ${kind(event)}`);
+      throw payloadError("event", `expected an object, got ${kind(event)}`);
     }
     const type = own(event, "type");
     if (typeof type !== "string" || !Object.hasOwn(events, type)) return undefined;

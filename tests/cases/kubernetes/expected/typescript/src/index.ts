@@ -87,6 +87,16 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface StatusErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details' nested object `causes[]`; it keeps the members it does not declare. */
+export interface StatusDetailsCausesItem {
+  /** A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...) */
+  readonly reason?: string;
+  /** A human-readable description of the cause */
+  readonly message?: string;
+  /** The field of the resource that has caused this error, e.g. items[0].name */
+  readonly field?: string;
+}
+
 /** The details of a `BadRequestError`. */
 export type BadRequestDetails = {
   /** The name attribute of the resource associated with the status StatusReason */
@@ -98,7 +108,7 @@ export type BadRequestDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -114,7 +124,7 @@ export type UnauthorizedDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -130,7 +140,7 @@ export type ForbiddenDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -146,7 +156,7 @@ export type NotFoundDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -162,7 +172,7 @@ export type MethodNotAllowedDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -178,7 +188,7 @@ export type NotAcceptableDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -194,7 +204,7 @@ export type AlreadyExistsDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -210,7 +220,7 @@ export type ConflictDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -226,7 +236,7 @@ export type GoneDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -242,7 +252,7 @@ export type ExpiredDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -258,7 +268,7 @@ export type RequestEntityTooLargeDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -274,7 +284,7 @@ export type UnsupportedMediaTypeDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -290,7 +300,7 @@ export type InvalidDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -306,7 +316,7 @@ export type UnknownDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -322,7 +332,7 @@ export type InternalDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -338,7 +348,7 @@ export type ServerTimeoutDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -354,7 +364,7 @@ export type StorageReadDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -370,7 +380,7 @@ export type ServiceUnavailableDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -386,7 +396,7 @@ export type TimeoutDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -402,7 +412,7 @@ export type TooManyRequestsDetails = {
   /** UID of the resource */
   readonly uid?: string;
   /** More details associated with the StatusReason failure */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly StatusDetailsCausesItem[];
   /** If specified, the time in seconds before the operation should be retried */
   readonly retryAfterSeconds?: number;
 };
@@ -464,7 +474,7 @@ export class BadRequestError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "BadRequest";
@@ -495,7 +505,7 @@ export class UnauthorizedError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Unauthorized";
@@ -526,7 +536,7 @@ export class ForbiddenError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Forbidden";
@@ -557,7 +567,7 @@ export class NotFoundError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "NotFound";
@@ -588,7 +598,7 @@ export class MethodNotAllowedError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "MethodNotAllowed";
@@ -619,7 +629,7 @@ export class NotAcceptableError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "NotAcceptable";
@@ -650,7 +660,7 @@ export class AlreadyExistsError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "AlreadyExists";
@@ -681,7 +691,7 @@ export class ConflictError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Conflict";
@@ -712,7 +722,7 @@ export class GoneError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Gone";
@@ -743,7 +753,7 @@ export class ExpiredError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Expired";
@@ -774,7 +784,7 @@ export class RequestEntityTooLargeError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "RequestEntityTooLarge";
@@ -805,7 +815,7 @@ export class UnsupportedMediaTypeError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "UnsupportedMediaType";
@@ -836,7 +846,7 @@ export class InvalidError extends ClientError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Invalid";
@@ -878,7 +888,7 @@ export class UnknownError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "";
@@ -909,7 +919,7 @@ export class InternalError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "InternalError";
@@ -940,7 +950,7 @@ export class ServerTimeoutError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "ServerTimeout";
@@ -971,7 +981,7 @@ export class StorageReadError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "StorageReadError";
@@ -1002,7 +1012,7 @@ export class ServiceUnavailableError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "ServiceUnavailable";
@@ -1033,7 +1043,7 @@ export class TimeoutError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "Timeout";
@@ -1065,7 +1075,7 @@ export class TooManyRequestsError extends ServerError {
     { name: "group", type: "string", required: false },
     { name: "kind", type: "string", required: false },
     { name: "uid", type: "string", required: false },
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", required: false }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
     { name: "retryAfterSeconds", type: "integer", minimum: 0, required: false },
   ];
   declare readonly code: "TooManyRequests";

@@ -41,24 +41,51 @@ export type Domain = (typeof Domain)[keyof typeof Domain];
 /** Options of every error constructor. */
 export interface ApiErrorOptions extends runtime.TaxonomyErrorOptions {}
 
+/** The details' nested object `causes[]`; it keeps the members it does not declare. */
+export interface ApiDetailsCausesItem {
+  /** Why the field failed */
+  readonly reason: "FieldValueInvalid" | "FieldValueRequired";
+  /** A human-readable description of the cause */
+  readonly message?: string;
+  /** The field that caused it */
+  readonly field?: string;
+}
+
+/** The details' nested object `resource`; it keeps the members it does not declare. */
+export interface ResourceDetailsResource {
+  /** Its kind */
+  readonly kind: string;
+  readonly name: string;
+  /** A member named with a keyword */
+  readonly class?: string;
+  readonly owner?: ResourceDetailsResourceOwner;
+}
+
+/** The details' nested object `resource.owner`; it keeps the members it does not declare. */
+export interface ResourceDetailsResourceOwner {
+  readonly uid: string;
+  readonly type?: string;
+  readonly generation?: number;
+}
+
 /** The details of a `UnknownError`. */
 export type UnknownDetails = {
   /** What caused the failure, one entry per field */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly ApiDetailsCausesItem[];
 };
 
 /** The details of a `InternalError`. */
 export type InternalDetails = {
   /** What caused the failure, one entry per field */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly ApiDetailsCausesItem[];
 };
 
 /** The details of a `NotFoundError`. */
 export type NotFoundDetails = {
   /** What caused the failure, one entry per field */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly ApiDetailsCausesItem[];
   /** The resource concerned */
-  readonly resource: Readonly<Record<string, unknown>>;
+  readonly resource: ResourceDetailsResource;
   /** The kind, as the message shows it */
   readonly kind_hint: string;
 };
@@ -66,9 +93,9 @@ export type NotFoundDetails = {
 /** The details of a `InvalidError`. */
 export type InvalidDetails = {
   /** What caused the failure, one entry per field */
-  readonly causes?: readonly Readonly<Record<string, unknown>>[];
+  readonly causes?: readonly ApiDetailsCausesItem[];
   /** The resource concerned */
-  readonly resource: Readonly<Record<string, unknown>>;
+  readonly resource: ResourceDetailsResource;
   /** Free-form annotations */
   readonly tags?: readonly Readonly<Record<string, unknown>>[];
 };
@@ -112,7 +139,7 @@ export class UnknownError extends ServerError {
   static override readonly meaning: string = "An error this client does not know";
   static override readonly retryable: boolean = false;
   static override readonly fields: readonly runtime.FieldSpec[] = [
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", enum: ["FieldValueInvalid", "FieldValueRequired"], required: true }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
   ];
   declare readonly code: "unknown_error";
   declare readonly details: UnknownDetails;
@@ -136,7 +163,7 @@ export class InternalError extends ServerError {
   static override readonly meaning: string = "Unexpected failure inside the service";
   static override readonly retryable: boolean = true;
   static override readonly fields: readonly runtime.FieldSpec[] = [
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", enum: ["FieldValueInvalid", "FieldValueRequired"], required: true }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
   ];
   declare readonly code: "internal_error";
   declare readonly details: InternalDetails;
@@ -171,8 +198,8 @@ export class NotFoundError extends ResourceError {
   static override readonly meaning: string = "The resource does not exist";
   static override readonly retryable: boolean = false;
   static override readonly fields: readonly runtime.FieldSpec[] = [
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
-    { name: "resource", type: "object", required: true },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", enum: ["FieldValueInvalid", "FieldValueRequired"], required: true }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
+    { name: "resource", type: "object", fields: [{ name: "kind", type: "string", required: true }, { name: "name", type: "string", required: true }, { name: "class", type: "string", required: false }, { name: "owner", type: "object", fields: [{ name: "uid", type: "string", required: true }, { name: "type", type: "string", required: false }, { name: "generation", type: "integer", minimum: 1, required: false }], required: false }], required: true },
     { name: "kind_hint", type: "string", required: true },
   ];
   static override readonly messageTemplate: readonly string[] | undefined =
@@ -199,8 +226,8 @@ export class InvalidError extends ResourceError {
   static override readonly meaning: string = "The resource is invalid";
   static override readonly retryable: boolean = false;
   static override readonly fields: readonly runtime.FieldSpec[] = [
-    { name: "causes", type: "array", items: { type: "object" }, required: false },
-    { name: "resource", type: "object", required: true },
+    { name: "causes", type: "array", items: { type: "object", fields: [{ name: "reason", type: "string", enum: ["FieldValueInvalid", "FieldValueRequired"], required: true }, { name: "message", type: "string", required: false }, { name: "field", type: "string", required: false }] }, required: false },
+    { name: "resource", type: "object", fields: [{ name: "kind", type: "string", required: true }, { name: "name", type: "string", required: true }, { name: "class", type: "string", required: false }, { name: "owner", type: "object", fields: [{ name: "uid", type: "string", required: true }, { name: "type", type: "string", required: false }, { name: "generation", type: "integer", minimum: 1, required: false }], required: false }], required: true },
     { name: "tags", type: "array", items: { type: "object" }, required: false },
   ];
   declare readonly code: "invalid";
