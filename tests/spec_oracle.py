@@ -880,9 +880,12 @@ def misfit(shape: dict[str, Any], value: object) -> str | None:
 
 def python_nested_types(spec: Spec) -> set[str]:
     """docs/python.md "Nested objects": each typed object's TypedDict, named by
-    where its field is declared (the top level: ``Details``; a domain: its key
-    in PascalCase and ``Details``; a code: its details type), then each step of
-    its path in PascalCase, ``Item`` for an array's items."""
+    where its field is declared (the top level: the base class; a domain: its
+    class; a code: its own), ``Error`` made ``Details``, then each step of its
+    path in PascalCase, ``Item`` for an array's items."""
+
+    def stem(cls: str) -> str:
+        return cls.removesuffix("Error") + "Details"
 
     def pascal(name: str) -> str:
         return "".join(w.capitalize() for w in _words(name))
@@ -899,13 +902,12 @@ def python_nested_types(spec: Spec) -> set[str]:
     for code in spec.codes.values():
         for name, field in code.fields:
             owner = code.declared_by[name]
-            if owner is None:
-                stem = "Details"
-            elif owner == "":
-                stem = code.details_type or ""
-            else:
-                stem = pascal(owner) + "Details"
-            found |= walk(field, stem + pascal(name))
+            cls = (
+                spec.base
+                if owner is None
+                else code.class_name if owner == "" else spec.domains[owner]
+            )
+            found |= walk(field, stem(cls) + pascal(name))
     return found
 
 

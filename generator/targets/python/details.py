@@ -179,6 +179,12 @@ def _params(named: NamedCode, stems: Stems) -> tuple[PyParam, ...]:
     )
 
 
+def stems_of(names: Names) -> Stems:
+    """Where the nested types of each field of ``names`` start (issue 30 §7)."""
+    classes = {d.domain.key: d.class_name for d in names.domains}
+    return lambda named, f: nested.field_stem(names.base, classes, named, f)
+
+
 def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]:
     """Each class's typing (by class name; classes with nothing to state are left
     out) and the details types, in code order."""
@@ -192,7 +198,7 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
             children.setdefault(code.parent, []).append(code.class_name)
             parent_of[code.class_name] = code.parent
     by_class = {c.class_name: c for c in names.codes}
-    stems: Stems = nested.field_stem
+    stems = stems_of(names)
 
     def subtree(name: str) -> list[str]:
         found, todo = [], [name]

@@ -3,11 +3,12 @@
 A details field ``type: object`` with ``fields:``, and the typed object an
 array's ``items:`` holds, become ``TypedDict`` types of their members, named
 after where the field is declared, then each step of its path in PascalCase,
-``Item`` for an array's items, as the Go target names its structs:
+``Item`` for an array's items:
 
-- a top-level field: ``Details`` (``causes`` → ``DetailsCausesItem``);
-- a domain's field: the domain's key in PascalCase and ``Details``
-  (``ResourceDetailsResource``, ``ResourceDetailsResourceOwner``);
+- a top-level field: the base class's details stem (``ApiError`` →
+  ``ApiDetailsCausesItem``);
+- a domain's field: its domain class's (``ResourceError`` →
+  ``ResourceDetailsResource``, ``ResourceDetailsResourceOwner``);
 - a code's own field: the code's details type (``NotFoundDetailsTarget``).
 
 A field shared by codes (the top level's, a domain's) is one declaration, so
@@ -45,12 +46,13 @@ class Nested:
     optional: bool  # whether a member is NotRequired
 
 
-def field_stem(named: NamedCode, f: Field) -> str:
-    """The type name a typed object of field ``f`` of ``named`` starts from."""
+def field_stem(base: str, domains: dict[str, str], named: NamedCode, f: Field) -> str:
+    """The type name a typed object of field ``f`` of ``named`` starts from,
+    given the base class and each domain's class by key."""
     if f.top:
-        owner = "Details"
+        owner = details_type(base)
     elif f.domain is not None:
-        owner = pascal(f.domain) + "Details"
+        owner = details_type(domains[f.domain])
     else:
         owner = named.details_type or details_type(named.class_name)
     return owner + pascal(f.name)
@@ -122,7 +124,7 @@ def _of_code(
     base: str, domains: dict[str, str], domain: str, named: NamedCode
 ) -> Iterator[Nested]:
     for f in named.code.fields:
-        stem = field_stem(named, f)
+        stem = field_stem(base, domains, named, f)
         owner, key = _where(domains, domain, named, f)
         for shape, name, path, at, position in _walk(
             f.shape, stem, f.name, key, f.position

@@ -3,9 +3,9 @@
 The oracle is the case's YAML and docs/python.md "Nested objects" (a typed
 object's ``TypedDict`` is named after where its field is declared, then its
 path in PascalCase, ``Item`` for an array's items), never the generator's
-names: ``nested_details`` declares ``causes`` (top level: ``Details...``)
-and ``resource`` (domain ``resource``: ``ResourceDetails...``), Kubernetes
-``causes`` at the top level.  mypy --strict must read
+names: ``nested_details`` declares ``causes`` (top level, base ``ApiError``)
+and ``resource`` (domain ``resource``, class ``ResourceError``), Kubernetes
+``causes`` at the top level of base ``StatusError``.  mypy --strict must read
 ``err.details["causes"][0]["reason"]`` with the member's type, take nested
 values in the typed constructors and refuse a misfitting or unknown member.
 """
@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Literal, assert_type
 
 from nested_details_errors import (
-    DetailsCausesItem,
+    ApiDetailsCausesItem,
     ApiError,
     InvalidError,
     NotFoundError,
@@ -58,7 +58,7 @@ def good(err: ApiError) -> None:
     assert_type(found.details["resource"]["owner"]["generation"], int)
     owner: ResourceDetailsResourceOwner = {"uid": "u", "type": "t"}
     resource: ResourceDetailsResource = {"kind": "k", "name": "n", "owner": owner}
-    item: DetailsCausesItem = {"reason": "FieldValueRequired"}
+    item: ApiDetailsCausesItem = {"reason": "FieldValueRequired"}
     InvalidError(resource=resource, causes=(item,), tags=[{"any": [1]}])
     if isinstance(err, InvalidError):
         assert_type(err.details["causes"][0]["message"], str)
@@ -78,20 +78,20 @@ from __future__ import annotations
 
 from typing import assert_type
 
-from kubernetes_errors import NotFoundError, DetailsCausesItem, from_payload
+from kubernetes_errors import NotFoundError, StatusDetailsCausesItem, from_payload
 
 
 def good(payload: object) -> None:
     err = from_payload(payload)
     if isinstance(err, NotFoundError):
         assert_type(err.details["causes"][0]["reason"], str)
-    cause: DetailsCausesItem = {"reason": "FieldValueRequired"}
+    cause: StatusDetailsCausesItem = {"reason": "FieldValueRequired"}
     print(cause)
 
 
 def bad(err: NotFoundError) -> None:
     err.details["causes"][0]["reasons"]  # E
-    cause: DetailsCausesItem = {"reason": 1}  # E
+    cause: StatusDetailsCausesItem = {"reason": 1}  # E
     print(cause)
 """
 
@@ -154,7 +154,7 @@ def test_each_typed_object_is_a_typed_dict_of_its_members() -> None:
     owner = _members(resource)["owner"]
     causes = spec["details"]["causes"]["items"]
     for typed, field in [
-        (mod.DetailsCausesItem, causes),
+        (mod.ApiDetailsCausesItem, causes),
         (mod.ResourceDetailsResource, resource),
         (mod.ResourceDetailsResourceOwner, owner),
     ]:

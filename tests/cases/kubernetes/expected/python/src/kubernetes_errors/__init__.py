@@ -32,7 +32,6 @@ __all__ = [
     "ClientError",
     "ConflictDetails",
     "ConflictError",
-    "DetailsCausesItem",
     "Domain",
     "ERROR_EVENTS",
     "ErrorCode",
@@ -64,6 +63,7 @@ __all__ = [
     "ServerTimeoutError",
     "ServiceUnavailableDetails",
     "ServiceUnavailableError",
+    "StatusDetailsCausesItem",
     "StatusError",
     "StorageReadDetails",
     "StorageReadError",
@@ -135,8 +135,8 @@ ErrorPayload = TypedDict(
 )
 
 
-DetailsCausesItem = TypedDict(
-    "DetailsCausesItem",
+StatusDetailsCausesItem = TypedDict(
+    "StatusDetailsCausesItem",
     {
         #: A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...)
         "reason": NotRequired[str],
@@ -161,7 +161,7 @@ BadRequestDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -181,7 +181,7 @@ UnauthorizedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -201,7 +201,7 @@ ForbiddenDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -221,7 +221,7 @@ NotFoundDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -241,7 +241,7 @@ MethodNotAllowedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -261,7 +261,7 @@ NotAcceptableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -281,7 +281,7 @@ AlreadyExistsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -301,7 +301,7 @@ ConflictDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -321,7 +321,7 @@ GoneDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -341,7 +341,7 @@ ExpiredDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -361,7 +361,7 @@ RequestEntityTooLargeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -381,7 +381,7 @@ UnsupportedMediaTypeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -401,7 +401,7 @@ InvalidDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -421,7 +421,7 @@ UnknownDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -441,7 +441,7 @@ InternalDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -461,7 +461,7 @@ ServerTimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -481,7 +481,7 @@ StorageReadDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -501,7 +501,7 @@ ServiceUnavailableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -521,7 +521,7 @@ TimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -541,7 +541,7 @@ TooManyRequestsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -654,7 +654,9 @@ class BadRequestError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -721,7 +723,9 @@ class UnauthorizedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -787,7 +791,9 @@ class ForbiddenError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -852,7 +858,9 @@ class NotFoundError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -918,7 +926,9 @@ class MethodNotAllowedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -985,7 +995,9 @@ class NotAcceptableError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1050,7 +1062,9 @@ class AlreadyExistsError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1117,7 +1131,9 @@ class ConflictError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1182,7 +1198,9 @@ class GoneError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1247,7 +1265,9 @@ class ExpiredError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1312,7 +1332,9 @@ class RequestEntityTooLargeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1377,7 +1399,9 @@ class UnsupportedMediaTypeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1443,7 +1467,9 @@ class InvalidError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1518,7 +1544,9 @@ class UnknownError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1584,7 +1612,9 @@ class InternalError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1650,7 +1680,9 @@ class ServerTimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1716,7 +1748,9 @@ class StorageReadError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1782,7 +1816,9 @@ class ServiceUnavailableError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1847,7 +1883,9 @@ class TimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1914,7 +1952,9 @@ class TooManyRequestsError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,

@@ -33,8 +33,8 @@ from ._runtime import (
 )
 
 __all__ = [
+    "ApiDetailsCausesItem",
     "ApiError",
-    "DetailsCausesItem",
     "Domain",
     "ERROR_EVENTS",
     "ErrorCode",
@@ -91,8 +91,8 @@ class ErrorPayload(TypedDict):
     details: dict[str, Any]
 
 
-DetailsCausesItem = TypedDict(
-    "DetailsCausesItem",
+ApiDetailsCausesItem = TypedDict(
+    "ApiDetailsCausesItem",
     {
         #: Why the field failed
         "reason": Literal["FieldValueInvalid", "FieldValueRequired"],
@@ -134,7 +134,7 @@ UnknownDetails = TypedDict(
     "UnknownDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``UnknownError``."""
@@ -144,7 +144,7 @@ InternalDetails = TypedDict(
     "InternalDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``InternalError``."""
@@ -154,7 +154,7 @@ NotFoundDetails = TypedDict(
     "NotFoundDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
         "resource": ResourceDetailsResource,
         #: The kind, as the message shows it
@@ -168,7 +168,7 @@ InvalidDetails = TypedDict(
     "InvalidDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[DetailsCausesItem]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
         "resource": ResourceDetailsResource,
         #: Free-form annotations
@@ -239,7 +239,9 @@ class UnknownError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -291,7 +293,9 @@ class InternalError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -380,7 +384,9 @@ class NotFoundError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         resource: ResourceDetailsResource,
         kind_hint: str,
         details: Mapping[str, object] | None = None,
@@ -458,7 +464,9 @@ class InvalidError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[DetailsCausesItem] | tuple[DetailsCausesItem, ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         resource: ResourceDetailsResource,
         tags: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
         details: Mapping[str, object] | None = None,
