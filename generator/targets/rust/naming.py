@@ -5,11 +5,15 @@ guidelines: an acronym is one word, ``HttpError`` not ``HTTPError``): its
 ``Code`` variant (the class name's words without ``Error``), its constructor
 ``new_<variant in snake case>_error`` and its method ``is_<variant in snake
 case>_error`` (never one of ``Error``'s own methods), its
-details struct; a domain's ``Domain`` variant and ``in_domain_<key>`` method
+details struct and the structs of its nested objects (issue 30 §7,
+:func:`nested_structs`); a domain's ``Domain`` variant and ``in_domain_<key>`` method
 come from its key; a details field is its name in snake case (serde renames it
 back), a keyword spelt as a raw identifier.  None may be a name the crate
 declares itself (``reserved.py``), nor another code's or domain's Rust name.
 ``LANGUAGES`` is what the core reads (:class:`taxogen.language.Language`).
+
+It runs past 300 lines because the nested structs (their names, their types and
+their checks) are named here, beside the names they may clash with.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
+from taxogen.model import Field, Shape
 from taxogen.naming import NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.rust.reserved import (
     RUST_KEYWORDS,
@@ -40,6 +45,10 @@ __all__ = [
     "domain_helper",
     "domain_variant",
     "field_name",
+    "field_stem",
+    "NestedStruct",
+    "nested_structs",
+    "nested_type",
     "rust_camel",
     "rust_snake",
 ]
@@ -96,6 +105,90 @@ def code_names(named: NamedCode) -> RustIdentifiers:
     )
 
 
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class NestedStruct:
+    """The struct of a nested typed object (issue 30 §7)."""
+
+    name: str
+    path: str  # where it stands in the details, by wire names: causes[].owner
+    fields: tuple[Field, ...]  # its members
+    position: Position  # where its object is declared
+    origin: tuple[object, ...]  # who declares it: one struct per declaration
+
+
+def nested_structs(named: NamedCode) -> list[NestedStruct]:
+    """The structs of a code's nested objects, outermost first, named as Go
+    names them: a field the top level declares gives ``Details<Field>``
+    (``causes`` → ``DetailsCauses``), one a domain declares
+    ``<Domain>Details<Field>``, a code's own ``<Details struct><Field>``: one
+    struct for every code sharing the declaration.  A member's object appends its
+    member's name, an array's items ``Item`` (``DetailsCausesItem``)."""
+    found: list[NestedStruct] = []
+    for field in named.code.fields:
+        stem, origin = field_stem(named, field)
+        _walk(stem, field.name, field.shape, field.position, origin, found)
+    return found
+
+
+def field_stem(named: NamedCode, field: Field) -> tuple[str, tuple[object, ...]]:
+    """The name of a details field's nested struct (before ``Item``) and who
+    declares the field."""
+    if field.top:
+        return "Details" + rust_camel(field.name), ("top",)
+    if field.domain is not None:
+        stem = rust_camel(field.domain) + "Details" + rust_camel(field.name)
+        return stem, ("domain", field.domain)
+    assert named.details_type is not None
+    stem = rust_camel(named.details_type) + rust_camel(field.name)
+    return stem, ("code", named.code.code)
+
+
+def _walk(
+    name: str,
+    path: str,
+    shape: Shape,
+    position: Position,
+    origin: tuple[object, ...],
+    found: list[NestedStruct],
+) -> None:
+    if shape.type == "array" and shape.items is not None:
+        _walk(name + "Item", path + "[]", shape.items, position, origin, found)
+    elif shape.type == "object" and shape.fields is not None:
+        found.append(
+            NestedStruct(
+                name=name,
+                path=path,
+                fields=shape.fields,
+                position=position,
+                origin=(*origin, path),
+            )
+        )
+        for member in shape.fields:
+            _walk(
+                name + rust_camel(member.name),
+                f"{path}.{member.name}",
+                member.shape,
+                member.position,
+                origin,
+                found,
+            )
+
+
+def nested_type(shape: Shape, name: str) -> str:
+    """The Rust type of a value of ``shape`` whose struct (if it is a typed
+    object) is ``name`` (its items' ``name`` + ``Item``)."""
+    if shape.type == "array":
+        if shape.items is None:
+            return "Vec<serde_json::Value>"
+        return f"Vec<{nested_type(shape.items, name + 'Item')}>"
+    if shape.type == "object":
+        return "Object" if shape.fields is None else name
+    return _SCALARS[shape.type]
+
+
+_SCALARS = {"string": "String", "integer": "i64", "number": "f64", "boolean": "bool"}
+
+
 def domain_variant(named: NamedDomain) -> str:
     """The Domain variant of a domain: its key's words."""
     return rust_camel(named.domain.key)
@@ -113,6 +206,7 @@ def check(
     code whose class name the core refused is not checked again)."""
     problems: list[Diagnostic] = []
     owners: dict[tuple[str, str], tuple[str, Position]] = {}
+    nested_seen: set[tuple[object, ...]] = set()
 
     def claim(
         space: str, name: str, what: str, position: Position, key: str, fix: str
@@ -194,6 +288,47 @@ def check(
                         )
                     )
                 spelt.setdefault(rust, field)
+            for nested in nested_structs(named):
+                if nested.origin in nested_seen:
+                    continue  # a shared declaration: one struct, claimed once
+                nested_seen.add(nested.origin)
+                what = f"the Rust struct of details member {nested.path!r}"
+                fix = "rename the field or member"
+                nkey = {
+                    "top": "",
+                    "domain": f"domains.{nested.origin[1]}.",
+                    "code": f"{ckey}.",
+                }[str(nested.origin[0])] + f"details.{_yaml_key(nested.path)}"
+                if claim("item", nested.name, what, nested.position, nkey, fix):
+                    problems += _members(nested, path, nkey)
+    return problems
+
+
+def _yaml_key(path: str) -> str:
+    """A member's path (``causes[].owner``) as its key in the YAML
+    (``causes.items.fields.owner``)."""
+    head, *members = path.split(".")
+    return "".join([head, *(".fields." + m for m in members)]).replace("[]", ".items")
+
+
+def _members(nested: NestedStruct, path: str, key: str) -> list[Diagnostic]:
+    """Two members of a nested object spelling one Rust field are refused."""
+    problems = []
+    spelt: dict[str, str] = {}
+    for member in nested.fields:
+        rust = field_name(member.name)
+        if rust in spelt:
+            message = (
+                f"members {spelt[rust]!r} and {member.name!r} of details member "
+                f"{nested.path!r} are both the Rust field {rust!r}; rename one"
+            )
+            mkey = f"{key}.fields.{member.name}"
+            problems.append(
+                Diagnostic(
+                    path=path, position=member.position, key=mkey, message=message
+                )
+            )
+        spelt.setdefault(rust, member.name)
     return problems
 
 

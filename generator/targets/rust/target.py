@@ -38,17 +38,22 @@ from taxogen.naming import NamedCode, Names
 from taxogen.targets.base import Options, Runtime, Target, Template
 from taxogen.targets.mapped import class_mappings, code_mapping
 from taxogen.targets.rust.naming import (
+    NestedStruct,
     code_names,
     crate_name,
     domain_helper,
     domain_variant,
+    field_name,
+    field_stem,
+    nested_structs,
+    rust_camel,
+    nested_type,
 )
 
 __all__ = ["RUST_VERSION", "TARGET", "TARGETS", "RustView", "rust_str", "view"]
 
 #: The Rust release the crate declares (Debian's rustc, which CI installs).
 RUST_VERSION = "1.63"
-_SCALARS = {"string": "String", "integer": "i64", "number": "f64", "boolean": "bool"}
 _SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 
 
@@ -125,48 +130,51 @@ class RustView:
     domains: tuple[tuple[str, str, str], ...]  # (variant, key, helper)
     codes: tuple[RustCode, ...]
     details: tuple[RustDetails, ...]
+    nested: tuple[RustDetails, ...]  # issue 30 §7: code is the member's path
     tables: str
 
 
-def _rust_type(shape: Shape) -> str:
-    if shape.type == "array":
-        item = _SCALARS[shape.items.type] if shape.items else "serde_json::Value"
-        return f"Vec<{item}>"
-    if shape.type == "object":
-        return "Object"
-    return _SCALARS[shape.type]
+def _rust_field(field: Field, name: str, type_name: str) -> RustField:
+    """A struct field of ``field`` (a details field or a member) named ``name``,
+    ``type_name`` the struct of its nested object, if typed (issue 30 §7)."""
+    base = nested_type(field.shape, type_name)
+    attributes = []
+    if name.removeprefix("r#") != field.name:
+        attributes.append(attribute(4, "serde", [f"rename = {rust_str(field.name)}"]))
+    if not field.required:
+        optional = ["default", 'skip_serializing_if = "Option::is_none"']
+        attributes.append(attribute(4, "serde", optional))
+    return RustField(
+        name=name,
+        attributes=tuple(attributes),
+        type=base if field.required else f"Option<{base}>",
+        required=field.required,
+        doc=rust_comment(field.description),
+    )
 
 
 def _details(named: NamedCode) -> RustDetails:
     names = code_names(named)
     rust = dict(names.fields)
-    fields = []
-    for field in named.code.fields:
-        name = rust[field.name]
-        base = _rust_type(field.shape)
-        attributes = []
-        if name.removeprefix("r#") != field.name:
-            attributes.append(
-                attribute(4, "serde", [f"rename = {rust_str(field.name)}"])
-            )
-        if not field.required:
-            optional = ["default", 'skip_serializing_if = "Option::is_none"']
-            attributes.append(attribute(4, "serde", optional))
-        fields.append(
-            RustField(
-                name=name,
-                attributes=tuple(attributes),
-                type=base if field.required else f"Option<{base}>",
-                required=field.required,
-                doc=rust_comment(field.description),
-            )
-        )
+    fields = [
+        _rust_field(field, rust[field.name], field_stem(named, field)[0])
+        for field in named.code.fields
+    ]
     assert names.details is not None
     return RustDetails(
         name=names.details,
         code=rust_comment(named.code.wire_text),
         fields=tuple(fields),
     )
+
+
+def _nested(nested: NestedStruct) -> RustDetails:
+    """The struct of a nested object: ``code`` is its path."""
+    fields = tuple(
+        _rust_field(m, field_name(m.name), nested.name + rust_camel(m.name))
+        for m in nested.fields
+    )
+    return RustDetails(name=nested.name, code=nested.path, fields=fields)
 
 
 def _shape(shape: Shape) -> dict[str, Any]:
@@ -177,6 +185,10 @@ def _shape(shape: Shape) -> dict[str, Any]:
         out["minimum"] = shape.minimum
     if shape.maximum is not None:
         out["maximum"] = shape.maximum
+    if shape.items is not None and shape.items.fields is not None:
+        out["items"] = _shape(shape.items)  # issue 30 §7: typed items
+    if shape.fields is not None:
+        out["fields"] = [_field(member) for member in shape.fields]
     return out
 
 
@@ -362,6 +374,10 @@ def view(names: Names, options: Options) -> RustView:
                     details=rust.details,
                 )
             )
+    structs: dict[str, NestedStruct] = {}  # one per declaration (issue 30 §7)
+    for named in names.codes:
+        for nested in nested_structs(named):
+            structs.setdefault(nested.name, nested)
     semver = _SEMVER.fullmatch(taxonomy.version)
     return RustView(
         header=header_lines_rust(taxonomy.source),
@@ -377,6 +393,7 @@ def view(names: Names, options: Options) -> RustView:
         ),
         codes=tuple(codes),
         details=tuple(_details(c) for c in names.codes if c.details_type),
+        nested=tuple(_nested(n) for n in structs.values()),
         tables=_tables(names),
     )
 

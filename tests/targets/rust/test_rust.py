@@ -9,7 +9,10 @@ Cargo.toml (and, for a case with real bodies, ``bodies.json``: the bodies as
 vectors, expectations the oracle's, as ``tests/test_real_bodies.py`` builds
 them); then ``rustfmt --check`` and one ``cargo test --offline``.  Rust has no
 classes, so the runner checks an expected class as its code.  The runner is
-shown to fail on a wrong expectation.  The crates depend on serde and
+shown to fail on a wrong expectation.  Issue 30 §7: ``nested_example.rs`` (docs/rust.md
+"Nested objects") uses nested_details' structs as a consumer would, and
+``k8s_bodies.rs`` reads the Kubernetes catalogue's real bodies with the
+kubernetes case's crate, causes typed.  The crates depend on serde and
 serde_json only, read from Debian's packaged crates through a directory source
 (``/usr/share/cargo/registry``); nothing is fetched.  The toolchain is Debian's
 (rustc and cargo 1.63, rustfmt: ``make rust`` installs them); without it these
@@ -37,6 +40,11 @@ from tests.test_real_bodies import WITH_BODIES, _vectors
 
 RUNNER = REPO / "tests" / "targets" / "rust" / "conformance.rs"
 API_TEST = REPO / "tests" / "targets" / "rust" / "readme_example.rs"
+#: docs/rust.md "Nested objects": a consumer of tests/cases/nested_details.
+NESTED_TEST = REPO / "tests" / "targets" / "rust" / "nested_example.rs"
+#: Issue 30 §7: the Kubernetes catalogue's real Status bodies (causes typed).
+K8S_TEST = REPO / "tests" / "targets" / "rust" / "k8s_bodies.rs"
+K8S_BODIES = REPO / "tests" / "catalogues" / "kubernetes" / "bodies"
 REGISTRY = Path("/usr/share/cargo/registry")
 MANIFEST = ".taxogen-manifest.json"
 CARGO_CONFIG = f"""[source.crates-io]
@@ -117,6 +125,18 @@ def add_test(crate: Path, source: Path) -> None:
     (crate / "tests" / source.name).write_text(text, encoding="utf-8")
 
 
+def write_k8s_bodies(crate: Path) -> None:
+    """The Kubernetes catalogue's real bodies, as index.json lists them, as one
+    JSON array beside the crate's Cargo.toml (read by k8s_bodies.rs)."""
+    index = json.loads((K8S_BODIES / "index.json").read_text(encoding="utf-8"))
+    bodies = [
+        json.loads((K8S_BODIES / entry["file"]).read_text(encoding="utf-8"))
+        for entry in index
+    ]
+    text = json.dumps(bodies, ensure_ascii=False)
+    (crate / "k8s_bodies.json").write_text(text, encoding="utf-8")
+
+
 @dataclasses.dataclass
 class Workspace:
     """What the one build of every case's crate gave."""
@@ -168,6 +188,11 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
             shutil.copy(bodies, crate / "bodies.json")
         if case.name == "shipped":
             add_test(crate, API_TEST)
+        if case.name == "nested_details":
+            add_test(crate, NESTED_TEST)
+        if case.name == "kubernetes":
+            add_test(crate, K8S_TEST)
+            write_k8s_bodies(crate)
         files = sorted(str(p) for p in (crate / "src").glob("*.rs"))
         done = subprocess.run(
             [env["RUSTFMT"], "--check", "--edition", "2021", *files],
@@ -184,7 +209,9 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     done = subprocess.run(
         # The integration tests only: the libraries hold no unit tests.
         [env["CARGO"], "test", "--offline", "--no-fail-fast"]
-        + ["--test", "conformance", "--test", "readme_example", "--", "--nocapture"],
+        + ["--test", "conformance", "--test", "readme_example"]
+        + ["--test", "nested_example", "--test", "k8s_bodies"]
+        + ["--", "--nocapture"],
         cwd=root,
         env=env,
         stdout=subprocess.PIPE,
@@ -238,6 +265,26 @@ def test_the_readme_example_runs(workspace: Workspace) -> None:
     """README "Rust": the example compiles and its assertions hold."""
     assert re.search(
         r"Running tests/readme_example\.rs.*?test readme_example \.\.\. ok",
+        workspace.output,
+        re.S,
+    ), workspace.output[-6000:]
+
+
+def test_the_nested_example_runs(workspace: Workspace) -> None:
+    """docs/rust.md "Nested objects": the consumer of nested_details' crate
+    compiles (typed causes[0].reason) and its assertions hold."""
+    assert re.search(
+        r"Running tests/nested_example\.rs.*?test nested_example \.\.\. ok",
+        workspace.output,
+        re.S,
+    ), workspace.output[-6000:]
+
+
+def test_the_real_kubernetes_bodies_read_typed(workspace: Workspace) -> None:
+    """Issue 30 §7: the catalogue's real Status bodies are accepted by the
+    kubernetes crate, details kept as received, causes typed (k8s_bodies.rs)."""
+    assert re.search(
+        r"Running tests/k8s_bodies\.rs.*?test k8s_bodies \.\.\. ok",
         workspace.output,
         re.S,
     ), workspace.output[-6000:]
@@ -336,6 +383,113 @@ def test_the_rust_names_follow_the_yaml(case: Case) -> None:
             assert f"\npub fn new_{stem}_error() -> Error {{\n" in text
 
 
+def test_nested_objects_are_structs_named_where_declared() -> None:
+    """docs/rust.md "Nested objects" (issue 30 §7), on tests/cases/nested_details:
+    the top-level causes' items are DetailsCausesItem and the resource domain's
+    resource ResourceDetailsResource, each ONE struct however many codes share it; the
+    owner member's object is ResourceDetailsResourceOwner; members keep their wire
+    names (type a raw identifier), optional ones are Options; tags (items:
+    object, free-form) stay JSON objects."""
+    case = next(c for c in cases() if c.name == "nested_details")
+    text = build_plan(case.taxonomy, ["rust"])["rust/src/lib.rs"].decode()
+    structs = re.findall(r"^pub struct (\w+) \{$", text, re.M)
+    nested = [
+        "DetailsCausesItem",
+        "ResourceDetailsResource",
+        "ResourceDetailsResourceOwner",
+    ]
+    assert sorted(s for s in structs if not s.endswith("Details")) == nested
+    assert len(structs) == len(set(structs))
+    for details in ("UnknownDetails", "InternalDetails"):
+        body = text.split(f"pub struct {details} {{\n")[1].split("\n}")[0]
+        assert "pub causes: Option<Vec<DetailsCausesItem>>," in body
+    body = text.split("pub struct NotFoundDetails {\n")[1].split("\n}")[0]
+    assert "\n    pub resource: ResourceDetailsResource," in body
+    body = text.split("pub struct ResourceDetailsResource {\n")[1].split("\n}")[0]
+    assert "\n    pub kind: String," in body and "\n    pub name: String," in body
+    assert "pub owner: Option<ResourceDetailsResourceOwner>," in body
+    body = text.split("pub struct ResourceDetailsResourceOwner {\n")[1].split("\n}")[0]
+    assert "pub r#type: Option<String>," in body
+    assert "pub generation: Option<i64>," in body
+    body = text.split("pub struct DetailsCausesItem {\n")[1].split("\n}")[0]
+    assert "\n    pub reason: String," in body
+    assert "pub field: Option<String>," in body
+    body = text.split("pub struct InvalidDetails {\n")[1].split("\n}")[0]
+    assert "pub tags: Option<Vec<Object>>," in body
+
+
+DEEP = """\
+format: 1
+name: deep
+title: Deep
+version: 1.0.0
+base: DeepError
+fallback: oops
+wrap: oops
+domains:
+  misc:
+    title: Miscellaneous
+    details:
+      target:
+        type: object
+        required: false
+        fields:
+          self: {type: string, required: false}
+          apiVersion: string
+          conditions:
+            type: array
+            required: false
+            items:
+              type: object
+              fields:
+                status: {type: string, enum: ["True", "False"]}
+                scores: {type: array, items: integer, required: false}
+                meta:
+                  type: object
+                  required: false
+                  fields: {since: {type: number, maximum: 10}}
+    codes:
+      oops: {retryable: false, meaning: Something went wrong}
+      other:
+        retryable: false
+        meaning: Own nested
+        details:
+          where:
+            type: object
+            fields:
+              line: {type: integer, minimum: 1}
+"""
+
+
+def test_deeper_nesting_names_each_object_by_its_path(tmp_path: Path) -> None:
+    """docs/rust.md "Nested objects": an array of typed objects inside an object
+    inside a domain's field is MiscDetailsTargetConditionsItem, its object member
+    MiscDetailsTargetConditionsItemMeta; a code's own object OtherDetailsWhere; self is
+    self_ and apiVersion api_version, serde renaming both back."""
+    (tmp_path / "taxonomy.yaml").write_text(DEEP)
+    text = build_plan(tmp_path / "taxonomy.yaml", ["rust"])["rust/src/lib.rs"].decode()
+    structs = re.findall(r"^pub struct (\w+) \{$", text, re.M)
+    assert structs == [
+        "OopsDetails",
+        "OtherDetails",
+        "MiscDetailsTarget",
+        "MiscDetailsTargetConditionsItem",
+        "MiscDetailsTargetConditionsItemMeta",
+        "OtherDetailsWhere",
+    ]
+    body = text.split("pub struct MiscDetailsTarget {\n")[1].split("\n}")[0]
+    assert '#[serde(rename = "self")]' in body and "pub self_: Option<String>," in body
+    assert '#[serde(rename = "apiVersion")]\n    pub api_version: String,' in body
+    assert "pub conditions: Option<Vec<MiscDetailsTargetConditionsItem>>," in body
+    body = text.split("pub struct MiscDetailsTargetConditionsItem {\n")[1].split("\n}")[
+        0
+    ]
+    assert "pub scores: Option<Vec<i64>>," in body
+    assert "pub meta: Option<MiscDetailsTargetConditionsItemMeta>," in body
+    body = text.split("pub struct OtherDetails {\n")[1].split("\n}")[0]
+    assert "pub r#where: OtherDetailsWhere," in body
+
+
 def test_the_crate_option_names_the_package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -377,8 +531,12 @@ def test_a_bad_crate_is_refused_where_it_stands(
     assert not (tmp_path / "generated").exists()
 
 
-def test_the_manual_shows_the_example_that_runs() -> None:
-    """docs/rust.md's example is readme_example.rs's, word for word."""
-    body = API_TEST.read_text().split("    // README begin\n")[1]
-    body = textwrap.dedent(body.split("    // README end\n")[0])
+@pytest.mark.parametrize(
+    ("source", "mark"), [(API_TEST, "README"), (NESTED_TEST, "Manual")]
+)
+def test_the_manual_shows_the_example_that_runs(source: Path, mark: str) -> None:
+    """docs/rust.md's examples are readme_example.rs's and nested_example.rs's,
+    word for word."""
+    body = source.read_text().split(f"    // {mark} begin\n")[1]
+    body = textwrap.dedent(body.split(f"    // {mark} end\n")[0])
     assert f"```rust\n{body}```\n" in (REPO / "docs" / "rust.md").read_text()

@@ -41,6 +41,12 @@ struct Shape {
     minimum: Option<f64>,
     #[serde(default)]
     maximum: Option<f64>,
+    /// An array's items (issue 30 §7: a scalar or an object).
+    #[serde(default)]
+    items: Option<Box<Shape>>,
+    /// A typed object's declared members (issue 30 §7); None: free-form.
+    #[serde(default)]
+    fields: Option<Vec<Field>>,
 }
 
 #[derive(Deserialize)]
@@ -65,17 +71,46 @@ struct Field {
     /// written on every payload; None when the field is no constant.
     #[serde(default)]
     r#const: Option<String>,
+    /// A typed object's declared members (issue 30 §7); None: free-form.
+    #[serde(default)]
+    fields: Option<Vec<Field>>,
+}
+
+/// What a value must be: a field's shape or an item's, borrowed (serde's
+/// flatten cannot read numbers under arbitrary_precision, so a field spells
+/// its shape out).
+#[derive(Clone, Copy)]
+struct ShapeRef<'a> {
+    kind: &'a str,
+    r#enum: &'a [String],
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+    items: Option<&'a Shape>,
+    fields: Option<&'a [Field]>,
+}
+
+impl Shape {
+    fn view(&self) -> ShapeRef<'_> {
+        ShapeRef {
+            kind: &self.kind,
+            r#enum: &self.r#enum,
+            minimum: self.minimum,
+            maximum: self.maximum,
+            items: self.items.as_deref(),
+            fields: self.fields.as_deref(),
+        }
+    }
 }
 
 impl Field {
-    /// What the field's value must be (serde's flatten cannot read numbers
-    /// under arbitrary_precision, so the shape is spelt out).
-    fn shape(&self) -> Shape {
-        Shape {
-            kind: self.kind.clone(),
-            r#enum: self.r#enum.clone(),
+    fn view(&self) -> ShapeRef<'_> {
+        ShapeRef {
+            kind: &self.kind,
+            r#enum: &self.r#enum,
             minimum: self.minimum,
             maximum: self.maximum,
+            items: self.items.as_ref(),
+            fields: self.fields.as_deref(),
         }
     }
 }
@@ -1418,23 +1453,73 @@ fn fields_problem(fields: &[Field], details: &Object) -> Result<(), InvalidPaylo
             );
             return Err(invalid(&at, message));
         }
-        if let Some(problem) = shape_problem(&field.shape(), field.items.as_ref(), value) {
-            let sep = if problem.starts_with('[') { "" } else { ": " };
-            return Err(invalid(&at, format!("{}{}{}", at, sep, problem)));
+        if let Some((path, message)) = misfit(field.view(), value, &at) {
+            return Err(invalid(&path, message));
         }
     }
     Ok(())
 }
 
-fn shape_problem(shape: &Shape, items: Option<&Shape>, v: &Value) -> Option<String> {
+/// Where a value (named `at`) misfits its shape, and why: issue 30 §7, the
+/// deepest member of a declared object that is missing or misfits
+/// (`details.causes[1].reason`); the value itself where it misfits, or holds
+/// an item that is no object, or a bad item of scalars (`details.scores`).
+fn misfit(shape: ShapeRef<'_>, v: &Value, at: &str) -> Option<(String, String)> {
+    if let (Some(fields), Value::Object(map)) = (shape.fields, v) {
+        return members_misfit(fields, map, at);
+    }
+    let typed = shape.items.and_then(|items| items.fields.as_deref());
+    if let (Some(fields), Value::Array(list)) = (typed, v) {
+        for (i, item) in list.iter().enumerate() {
+            let here = format!("{}[{}]", at, i);
+            match item {
+                Value::Object(map) => {
+                    if let Some(found) = members_misfit(fields, map, &here) {
+                        return Some(found);
+                    }
+                }
+                other => {
+                    let why = format!("{}: expected an object, got {}", here, kind(Some(other)));
+                    return Some((at.to_string(), why));
+                }
+            }
+        }
+        return None;
+    }
+    let problem = shape_problem(shape, v)?;
+    let sep = if problem.starts_with('[') { "" } else { ": " };
+    Some((at.to_string(), format!("{}{}{}", at, sep, problem)))
+}
+
+/// The first declared member of an object (named `at`) missing or misfitting.
+fn members_misfit(fields: &[Field], map: &Object, at: &str) -> Option<(String, String)> {
+    for field in fields {
+        let here = format!("{}.{}", at, field.name);
+        match map.get(&field.name) {
+            None if field.required => {
+                let why = format!("{}: required, missing", here);
+                return Some((here, why));
+            }
+            None => {}
+            Some(value) => {
+                if let Some(found) = misfit(field.view(), value, &here) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn shape_problem(shape: ShapeRef<'_>, v: &Value) -> Option<String> {
     let expected = || {
         Some(format!(
             "expected {}, got {}",
-            wanted(&shape.kind),
+            wanted(shape.kind),
             kind(Some(v))
         ))
     };
-    match (shape.kind.as_str(), v) {
+    match (shape.kind, v) {
         ("string", Value::String(s)) => {
             if shape.r#enum.is_empty() || shape.r#enum.contains(s) {
                 return None;
@@ -1467,9 +1552,9 @@ fn shape_problem(shape: &Shape, items: Option<&Shape>, v: &Value) -> Option<Stri
         }
         ("boolean", Value::Bool(_)) | ("object", Value::Object(_)) => None,
         ("array", Value::Array(list)) => {
-            let items = items?;
+            let items = shape.items?;
             for (i, item) in list.iter().enumerate() {
-                if let Some(problem) = shape_problem(items, None, item) {
+                if let Some(problem) = shape_problem(items.view(), item) {
                     return Some(format!("[{}]: {}", i, problem));
                 }
             }
