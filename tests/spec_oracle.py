@@ -147,6 +147,9 @@ class SpecCode:
     #: docs "Typed details": the domain's fields first, then the code's own (a
     #: code's redeclaration wins), each as a mapping ``{type: ..., ...}``.
     fields: tuple[tuple[str, dict[str, Any]], ...] = ()
+    #: Issue 30 §7: where each field is declared, by name: None for the top
+    #: level, a domain's key, or "" for the code itself.
+    declared_by: dict[str, str | None] = dataclasses.field(default_factory=dict)
     message: str | None = None  # the ``message:`` template
     #: docs "What a code maps to": its own status, else its domain's, else the
     #: top level's (None: none of them says); throttling only its own; its docs
@@ -634,11 +637,16 @@ def read_spec(path: Path) -> Spec:
             lineage.append(above)
             above = parents.get(above)
         shared = _fields(raw.get("details"))
+        by: dict[str, str | None] = dict.fromkeys(shared)
         for ancestor in reversed(lineage):
             shared.update(_fields(raw["domains"][ancestor].get("details")))
+            by.update(
+                dict.fromkeys(raw["domains"][ancestor].get("details") or {}, ancestor)
+            )
         for code, entry in live.items():
             assert isinstance(code, str) and type(entry["retryable"]) is bool
             fields = {**shared, **_fields(entry.get("details"))}
+            own_by = {**by, **dict.fromkeys(entry.get("details") or {}, "")}
             codes[code] = SpecCode(
                 code=code,
                 domain=key,
@@ -653,6 +661,7 @@ def read_spec(path: Path) -> Spec:
                     readme_class_name(a, suffix) for a in entry.get("aliases", ())
                 ),
                 fields=tuple(fields.items()),
+                declared_by=own_by,
                 message=entry.get("message"),
                 http_status=_default_status(entry.get("http_status", http)),
                 http_statuses=_every_status(entry.get("http_status", http)),
@@ -867,6 +876,39 @@ def misfit(shape: dict[str, Any], value: object) -> str | None:
                 return ""
         return None
     return None if fits(shape, value) else ""
+
+
+def python_nested_types(spec: Spec) -> set[str]:
+    """docs/python.md "Nested objects": each typed object's TypedDict, named by
+    where its field is declared (the top level: the base class; a domain: its
+    class; a code: its own), ``Error`` made ``Details``, then each step of its
+    path in PascalCase, ``Item`` for an array's items."""
+
+    def stem(cls: str) -> str:
+        return cls.removesuffix("Error") + "Details"
+
+    def pascal(name: str) -> str:
+        return "".join(w.capitalize() for w in _words(name))
+
+    def walk(shape: dict[str, Any], name: str) -> set[str]:
+        items = _shape(shape["items"]) if "items" in shape else None
+        if items is not None:
+            return walk(items, name + "Item")
+        members = _fields(shape.get("fields"))
+        below = {t for m, f in members.items() for t in walk(f, name + pascal(m))}
+        return below | ({name} if "fields" in shape else set())
+
+    found: set[str] = set()
+    for code in spec.codes.values():
+        for name, field in code.fields:
+            owner = code.declared_by[name]
+            cls = (
+                spec.base
+                if owner is None
+                else code.class_name if owner == "" else spec.domains[owner]
+            )
+            found |= walk(field, stem(cls) + pascal(name))
+    return found
 
 
 def member_paths(path: str, shape: dict[str, Any]) -> set[str]:

@@ -62,7 +62,13 @@ from taxogen.targets.typescript.reserved import (
     TS_RESERVED,
 )
 from tests.support import REPO, Case, case_ids, cases
-from tests.spec_oracle import Spec, python_guard, read_spec, readme_member
+from tests.spec_oracle import (
+    Spec,
+    python_guard,
+    python_nested_types,
+    read_spec,
+    readme_member,
+)
 
 # Python's builtin exceptions but the two roots may be class names (issue 30 §6:
 # errno's FileNotFoundError); the oracle is Python's own builtins module.
@@ -698,7 +704,9 @@ def _own_names(spec: Spec) -> tuple[set[str], set[str]]:
     )
     # docs "Names": the guard (snake case in Python) and the options type.
     typescript = {f"is{spec.base}", f"{spec.base}Options"} | _ts_interfaces(spec)
-    return classes | {python_guard(spec)}, classes | typescript
+    # docs/python.md "Nested objects": a TypedDict per typed object.
+    python = {python_guard(spec)} | python_nested_types(spec)
+    return classes | python, classes | typescript
 
 
 def _ts_interfaces(spec: Spec) -> set[str]:

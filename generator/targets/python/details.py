@@ -13,11 +13,12 @@ when every class below it has a details type (the union of theirs).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from taxogen.targets.python import pysyntax
 from taxogen.model import Field, JSONObject, JSONValue, Shape, Template, constant_text
 from taxogen.naming import NamedCode, Names
-from taxogen.targets.python import escape
+from taxogen.targets.python import escape, nested
 
 __all__ = [
     "PyDetails",
@@ -31,29 +32,18 @@ __all__ = [
 ]
 
 
-def py_type(shape: Shape) -> str:
-    """The Python type of a value of ``shape``, as a stored ``details`` holds it."""
-    if shape.type == "string":
-        if shape.enum:
-            return "Literal[" + ", ".join(map(escape.python_str, shape.enum)) + "]"
-        return "str"
-    if shape.type == "integer":
-        return "int"
-    if shape.type == "number":
-        return "float"
-    if shape.type == "boolean":
-        return "bool"
-    if shape.type == "array":
-        return f"list[{py_type(shape.items) if shape.items else 'Any'}]"
-    return "dict[str, Any]"
+def py_type(shape: Shape, stem: str = "") -> str:
+    """The Python type of a value of ``shape``, as a stored ``details`` holds it,
+    its typed objects named from ``stem`` (:func:`nested.field_stem`)."""
+    return nested.py_type(shape, stem)
 
 
-def _param_type(shape: Shape) -> str:
+def _param_type(shape: Shape, stem: str) -> str:
     """The type a constructor takes for ``shape``: an array may be a tuple too."""
     if shape.type == "array":
-        item = py_type(shape.items) if shape.items else "Any"
+        item = py_type(shape.items, stem + "Item") if shape.items else "Any"
         return f"list[{item}] | tuple[{item}, ...]"
-    return py_type(shape)
+    return py_type(shape, stem)
 
 
 def py_json(value: JSONValue) -> str:
@@ -82,6 +72,9 @@ def _shape_args(shape: Shape) -> list[str]:
     if shape.items is not None:
         item = [escape.python_str(shape.items.type), *_shape_args(shape.items)]
         args.append(f"items=_runtime.Shape({', '.join(item)})")
+    if shape.fields is not None:
+        members = ", ".join(map(_field_spec, shape.fields))
+        args.append(f"fields=({members}{',' if len(shape.fields) == 1 else ''})")
     return args
 
 
@@ -136,6 +129,8 @@ class PyParam:
     key: str  # the name as a Python string literal
     type: str
     required: bool
+    #: The nested types (issue 30 §7) its type names.
+    nested: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,27 +148,41 @@ class PyTyping:
     template: str | None
 
 
-def _entries(fields: tuple[Field, ...]) -> tuple[PyEntry, ...]:
-    return tuple(
-        PyEntry(
-            name=escape.python_str(f.name),
-            type=py_type(f.shape) if f.required else f"NotRequired[{py_type(f.shape)}]",
-            comment=escape.python_comment(f.description) if f.description else "",
+#: The stem of a field's nested types, given the code holding it.
+Stems = Callable[[NamedCode, Field], str]
+
+
+def _entries(named: NamedCode, stems: Stems) -> tuple[PyEntry, ...]:
+    entries = []
+    for f in named.code.fields:
+        kind = py_type(f.shape, stems(named, f))
+        entries.append(
+            PyEntry(
+                name=escape.python_str(f.name),
+                type=kind if f.required else f"NotRequired[{kind}]",
+                comment=escape.python_comment(f.description) if f.description else "",
+            )
         )
-        for f in fields
-    )
+    return tuple(entries)
 
 
-def _params(fields: tuple[Field, ...]) -> tuple[PyParam, ...]:
+def _params(named: NamedCode, stems: Stems) -> tuple[PyParam, ...]:
     return tuple(
         PyParam(
             name=f.name,
             key=escape.python_str(f.name),
-            type=_param_type(f.shape),
+            type=_param_type(f.shape, stems(named, f)),
             required=f.required,
+            nested=tuple(sorted(nested.object_names(f.shape, stems(named, f)))),
         )
-        for f in fields
+        for f in named.code.fields
     )
+
+
+def stems_of(names: Names) -> Stems:
+    """Where the nested types of each field of ``names`` start (issue 30 §7)."""
+    classes = {d.domain.key: d.class_name for d in names.domains}
+    return lambda named, f: nested.field_stem(names.base, classes, named, f)
 
 
 def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]:
@@ -189,6 +198,7 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
             children.setdefault(code.parent, []).append(code.class_name)
             parent_of[code.class_name] = code.parent
     by_class = {c.class_name: c for c in names.codes}
+    stems = stems_of(names)
 
     def subtree(name: str) -> list[str]:
         found, todo = [], [name]
@@ -225,7 +235,7 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
                     )
                 )
             ),
-            params=_params(by_class[name].code.fields) if name in by_class else (),
+            params=_params(by_class[name], stems) if name in by_class else (),
             template=(
                 None
                 if template == parent_template
@@ -241,31 +251,40 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
         if typing.details or typing.fields is not None or typing.template is not None:
             typings[name] = typing
     details_types = tuple(
-        PyDetails(c.details_type, c.class_name, _entries(c.code.fields))
+        PyDetails(c.details_type, c.class_name, _entries(c, stems))
         for c in names.codes
         if c.details_type is not None
     )
     return typings, details_types
 
 
-def _shape_names(shape: Shape) -> set[str]:
+def _shape_names(shape: Shape, deep: bool) -> set[str]:
+    """The names of ``typing`` a value of ``shape`` is written with; ``deep``:
+    and its nested types' members (issue 30 §7) with theirs."""
     if shape.type == "string":
         return {"Literal"} if shape.enum else set()
+    if shape.type == "object" and shape.fields is not None:
+        found: set[str] = {"TypedDict"} if deep else set()
+        for member in shape.fields if deep else ():
+            found |= _shape_names(member.shape, deep)
+            if not member.required:
+                found.add("NotRequired")
+        return found
     if shape.type == "object" or (shape.type == "array" and shape.items is None):
         return {"Any"}
-    return _shape_names(shape.items) if shape.items is not None else set()
+    return _shape_names(shape.items, deep) if shape.items is not None else set()
 
 
-def typing_names(codes: tuple[NamedCode, ...]) -> tuple[str, ...]:
+def typing_names(codes: tuple[NamedCode, ...], deep: bool = True) -> tuple[str, ...]:
     """The names of ``typing`` that the details types and constructors of
-    ``codes`` use, sorted."""
+    ``codes`` use, sorted; ``deep``: and their nested types."""
     found: set[str] = set()
     for named in codes:
         fields = named.code.fields
         if fields:
             found.add("TypedDict")
         for field in fields:
-            found |= _shape_names(field.shape)
+            found |= _shape_names(field.shape, deep)
             if not field.required:
                 found.add("NotRequired")
     return tuple(sorted(found))

@@ -24,6 +24,7 @@ from taxogen.language import (
     code_class_names,
 )
 from taxogen.naming import NamedDomain, Names, snake
+from taxogen.targets.python import nested
 from taxogen.targets.python.reserved import (
     PYTHON_BUILTINS,
     PYTHON_EXCEPTIONS,
@@ -167,5 +168,6 @@ LANGUAGES = {
         check_base=_check_base,
         reserved=_reserved,
         field=_field,
+        check=nested.check,
     )
 }

@@ -35,6 +35,7 @@ from taxogen.targets.base import Options, Runtime, Target, Template, header_line
 from taxogen.targets.mapped import stated
 from taxogen.targets.metadata import Package, licensed
 from taxogen.targets.python import escape, naming
+from taxogen.targets.python.nested import Nested, nested_types
 from taxogen.targets.python.details import (
     PyDetails,
     PyTyping,
@@ -109,6 +110,7 @@ class PythonView:
     #: What each class states of its details beyond its parent's, by class name.
     typings: Mapping[str, PyTyping]
     details_types: tuple[PyDetails, ...]  # a TypedDict per code with fields
+    nested_types: tuple[Nested, ...]  # one per typed object (issue 30 §7)
     typing_import: str  # the ``from typing import ...`` of ``__init__.py``
     #: By class name, the ``http_status``, ``grpc_status``, ``throttling`` and
     #: ``doc_url`` it states (those that differ from its parent's): each
@@ -201,6 +203,7 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
 def _exports(names: Names) -> tuple[str, ...]:
     classes = [names.base]
     classes.extend(c.details_type for c in names.codes if c.details_type)
+    classes.extend(t.name for t in nested_types(names.base, names.domains))
     for domain in names.domains:
         if domain.base_code is None:
             classes.append(domain.class_name)
@@ -274,6 +277,7 @@ def view(names: Names, options: Options) -> PythonView:
         module_domains=names.domains if is_lazy else (),
         typings=typings,
         details_types=details_types,
+        nested_types=nested_types(names.base, names.domains),
         typing_import=_typing_import(
             (
                 "ClassVar",
@@ -420,7 +424,9 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
         for c in domain.class_order
         if c.class_name in view.typings
     ]
-    used = [n for n in typing_names(domain.codes) if n in ("Any", "Literal")]
+    used = [
+        n for n in typing_names(domain.codes, deep=False) if n in ("Any", "Literal")
+    ]
     classes = [c.class_name for c in domain.class_order]
     if domain.base_code is None:
         classes.append(domain.class_name)
@@ -438,6 +444,7 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
         "typing_import": _typing_import(used),
         "details_imports": sorted(
             {name for t in typed if t.details for name in t.details.split(" | ")}
+            | {name for t in typed for p in t.params for name in p.nested}
         ),
         "has_init": any(t.fields is not None for t in typed),
         "parent_import": next(

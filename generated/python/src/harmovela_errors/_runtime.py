@@ -454,7 +454,9 @@ class Shape(NamedTuple):
     ``type`` is ``"string"``, ``"integer"``, ``"number"``, ``"boolean"``,
     ``"array"`` or ``"object"`` (any JSON object); ``enum`` the strings a
     ``string`` may be (empty: any); ``minimum`` and ``maximum`` inclusive bounds
-    of a number; ``items`` the shape of an array's items (None: anything).
+    of a number; ``items`` the shape of an array's items (None: anything);
+    ``fields`` the declared members of an ``object`` (issue 30 §7; None: a
+    free-form object), each a :class:`Field`.
     """
 
     type: str
@@ -462,6 +464,7 @@ class Shape(NamedTuple):
     minimum: float | None = None
     maximum: float | None = None
     items: Shape | None = None
+    fields: tuple[Field, ...] | None = None
 
 
 class Field(NamedTuple):
@@ -482,6 +485,9 @@ class Field(NamedTuple):
     #: A constant field's value as messages show it (issue 30 §7), its
     #: ``default`` the value itself; None: no constant.
     const: str | None = None
+    #: The declared members of an ``object`` field (issue 30 §7), each a Field
+    #: with no default nor constant; None: a free-form object.
+    fields: tuple[Field, ...] | None = None
 
 
 _WANTED: Final = {
@@ -543,9 +549,45 @@ def _shape_problem(shape: Shape | Field, value: object) -> str | None:
             for index, item in enumerate(cast(list[object], value)):
                 problem = _shape_problem(items, item)
                 if problem is not None:
-                    return f"[{index}]: {problem}"
+                    return f"[{index}]{_joined(problem)}"
         return None
-    return None if type(value) is dict else _expected(kind, value)
+    if type(value) is not dict:
+        return _expected(kind, value)
+    members = shape.fields
+    if members is not None:
+        # Issue 30 §7: a declared member missing or misfitting is named by its
+        # path below the field; undeclared members are kept unlooked at.
+        found = cast(dict[str, object], value)
+        for member in members:
+            name = member.name
+            if name in found:
+                problem = _shape_problem(member, found[name])
+                if problem is not None:
+                    return f".{name}{_joined(problem)}"
+            elif member.required:
+                return f".{name}: required, missing"
+    return None
+
+
+def _joined(problem: str) -> str:
+    """A problem below a path step: a deeper path goes on as it is, words after
+    ``": "``."""
+    return problem if problem[0] in ".[" else ": " + problem
+
+
+#: The index that ends a problem's path where the item itself misfits: such an
+#: item is blamed on its array (``details.scores``), not on itself.
+_LAST_INDEX: Final = re.compile(r"\[[0-9]+\]$")
+
+
+def _blamed(where: str, problem: str) -> tuple[str, str]:
+    """The field a problem of the field at ``where`` is blamed on (issue 30 §7:
+    the deepest declared member missing or misfitting, else the field), and its
+    whole text."""
+    if problem[0] not in ".[":
+        return where, f"{where}: {problem}"
+    path = problem.split(": ", 1)[0]
+    return where + _LAST_INDEX.sub("", path), where + problem
 
 
 def _expected(kind: str, value: object) -> str:
@@ -588,6 +630,7 @@ def _checks(fields: tuple[Field, ...]) -> tuple[_Check, ...]:
                 None
                 if spec.enum
                 or spec.items is not None
+                or spec.fields is not None
                 or spec.const is not None
                 or _inexact(spec)
                 else _SOLE_TYPES.get(spec.type)
@@ -640,8 +683,7 @@ def _field_problem(
             problem = _shape_problem(spec, value)
             if problem is None:
                 continue
-            where = "details." + name
-            return where, f"{where}{'' if problem[0] == '[' else ': '}{problem}"
+            return _blamed("details." + name, problem)
         if required:
             where = "details." + name
             return where, f"{where}: required, missing"

@@ -63,6 +63,7 @@ __all__ = [
     "ServerTimeoutError",
     "ServiceUnavailableDetails",
     "ServiceUnavailableError",
+    "StatusDetailsCausesItem",
     "StatusError",
     "StorageReadDetails",
     "StorageReadError",
@@ -134,6 +135,20 @@ ErrorPayload = TypedDict(
 )
 
 
+StatusDetailsCausesItem = TypedDict(
+    "StatusDetailsCausesItem",
+    {
+        #: A machine-readable description of the cause (CauseType: FieldValueNotFound, FieldValueRequired, ...)
+        "reason": NotRequired[str],
+        #: A human-readable description of the cause
+        "message": NotRequired[str],
+        #: The field of the resource that has caused this error, e.g. items[0].name
+        "field": NotRequired[str],
+    },
+)
+"""The nested object ``causes[]`` of the details of every error."""
+
+
 BadRequestDetails = TypedDict(
     "BadRequestDetails",
     {
@@ -146,7 +161,7 @@ BadRequestDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -166,7 +181,7 @@ UnauthorizedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -186,7 +201,7 @@ ForbiddenDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -206,7 +221,7 @@ NotFoundDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -226,7 +241,7 @@ MethodNotAllowedDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -246,7 +261,7 @@ NotAcceptableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -266,7 +281,7 @@ AlreadyExistsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -286,7 +301,7 @@ ConflictDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -306,7 +321,7 @@ GoneDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -326,7 +341,7 @@ ExpiredDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -346,7 +361,7 @@ RequestEntityTooLargeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -366,7 +381,7 @@ UnsupportedMediaTypeDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -386,7 +401,7 @@ InvalidDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -406,7 +421,7 @@ UnknownDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -426,7 +441,7 @@ InternalDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -446,7 +461,7 @@ ServerTimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -466,7 +481,7 @@ StorageReadDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -486,7 +501,7 @@ ServiceUnavailableDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -506,7 +521,7 @@ TimeoutDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -526,7 +541,7 @@ TooManyRequestsDetails = TypedDict(
         #: UID of the resource
         "uid": NotRequired[str],
         #: More details associated with the StatusReason failure
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[StatusDetailsCausesItem]],
         #: If specified, the time in seconds before the operation should be retried
         "retryAfterSeconds": NotRequired[int],
     },
@@ -616,7 +631,17 @@ class BadRequestError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -629,7 +654,9 @@ class BadRequestError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -673,7 +700,17 @@ class UnauthorizedError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -686,7 +723,9 @@ class UnauthorizedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -729,7 +768,17 @@ class ForbiddenError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -742,7 +791,9 @@ class ForbiddenError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -784,7 +835,17 @@ class NotFoundError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -797,7 +858,9 @@ class NotFoundError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -840,7 +903,17 @@ class MethodNotAllowedError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -853,7 +926,9 @@ class MethodNotAllowedError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -897,7 +972,17 @@ class NotAcceptableError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -910,7 +995,9 @@ class NotAcceptableError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -952,7 +1039,17 @@ class AlreadyExistsError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -965,7 +1062,9 @@ class AlreadyExistsError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1009,7 +1108,17 @@ class ConflictError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1022,7 +1131,9 @@ class ConflictError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1064,7 +1175,17 @@ class GoneError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1077,7 +1198,9 @@ class GoneError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1119,7 +1242,17 @@ class ExpiredError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1132,7 +1265,9 @@ class ExpiredError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1174,7 +1309,17 @@ class RequestEntityTooLargeError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1187,7 +1332,9 @@ class RequestEntityTooLargeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1229,7 +1376,17 @@ class UnsupportedMediaTypeError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1242,7 +1399,9 @@ class UnsupportedMediaTypeError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1285,7 +1444,17 @@ class InvalidError(ClientError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1298,7 +1467,9 @@ class InvalidError(ClientError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1350,7 +1521,17 @@ class UnknownError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1363,7 +1544,9 @@ class UnknownError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1406,7 +1589,17 @@ class InternalError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1419,7 +1612,9 @@ class InternalError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1462,7 +1657,17 @@ class ServerTimeoutError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1475,7 +1680,9 @@ class ServerTimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1518,7 +1725,17 @@ class StorageReadError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1531,7 +1748,9 @@ class StorageReadError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1574,7 +1793,17 @@ class ServiceUnavailableError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1587,7 +1816,9 @@ class ServiceUnavailableError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1629,7 +1860,17 @@ class TimeoutError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1642,7 +1883,9 @@ class TimeoutError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -1686,7 +1929,17 @@ class TooManyRequestsError(ServerError):
         _runtime.Field("kind", "string", required=False),
         _runtime.Field("uid", "string", required=False),
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field("reason", "string", required=False),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
         _runtime.Field("retryAfterSeconds", "integer", required=False, minimum=0),
     )
@@ -1699,7 +1952,9 @@ class TooManyRequestsError(ServerError):
         group: str | None = None,
         kind: str | None = None,
         uid: str | None = None,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[StatusDetailsCausesItem] | tuple[StatusDetailsCausesItem, ...] | None
+        ) = None,
         retryAfterSeconds: int | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,

@@ -13,7 +13,16 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, NotRequired, TypeGuard, TypedDict, cast
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    NotRequired,
+    TypeGuard,
+    TypedDict,
+    cast,
+)
 
 from . import _runtime
 from ._runtime import (
@@ -24,6 +33,7 @@ from ._runtime import (
 )
 
 __all__ = [
+    "ApiDetailsCausesItem",
     "ApiError",
     "Domain",
     "ERROR_EVENTS",
@@ -39,6 +49,8 @@ __all__ = [
     "MAX_DETAILS_NODES",
     "NotFoundDetails",
     "NotFoundError",
+    "ResourceDetailsResource",
+    "ResourceDetailsResourceOwner",
     "ResourceError",
     "ServerError",
     "UnknownDetails",
@@ -79,11 +91,50 @@ class ErrorPayload(TypedDict):
     details: dict[str, Any]
 
 
+ApiDetailsCausesItem = TypedDict(
+    "ApiDetailsCausesItem",
+    {
+        #: Why the field failed
+        "reason": Literal["FieldValueInvalid", "FieldValueRequired"],
+        #: A human-readable description of the cause
+        "message": NotRequired[str],
+        #: The field that caused it
+        "field": NotRequired[str],
+    },
+)
+"""The nested object ``causes[]`` of the details of every error."""
+
+
+ResourceDetailsResourceOwner = TypedDict(
+    "ResourceDetailsResourceOwner",
+    {
+        "uid": str,
+        "type": NotRequired[str],
+        "generation": NotRequired[int],
+    },
+)
+"""The nested object ``resource.owner`` of the details of ``ResourceError``."""
+
+
+ResourceDetailsResource = TypedDict(
+    "ResourceDetailsResource",
+    {
+        #: Its kind
+        "kind": str,
+        "name": str,
+        #: A member named with a keyword
+        "class": NotRequired[str],
+        "owner": NotRequired[ResourceDetailsResourceOwner],
+    },
+)
+"""The nested object ``resource`` of the details of ``ResourceError``."""
+
+
 UnknownDetails = TypedDict(
     "UnknownDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``UnknownError``."""
@@ -93,7 +144,7 @@ InternalDetails = TypedDict(
     "InternalDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
     },
 )
 """The details of a ``InternalError``."""
@@ -103,9 +154,9 @@ NotFoundDetails = TypedDict(
     "NotFoundDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
-        "resource": dict[str, Any],
+        "resource": ResourceDetailsResource,
         #: The kind, as the message shows it
         "kind_hint": str,
     },
@@ -117,9 +168,9 @@ InvalidDetails = TypedDict(
     "InvalidDetails",
     {
         #: What caused the failure, one entry per field
-        "causes": NotRequired[list[dict[str, Any]]],
+        "causes": NotRequired[list[ApiDetailsCausesItem]],
         #: The resource concerned
-        "resource": dict[str, Any],
+        "resource": ResourceDetailsResource,
         #: Free-form annotations
         "tags": NotRequired[list[dict[str, Any]]],
     },
@@ -166,7 +217,21 @@ class UnknownError(ServerError):
     details: UnknownDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
     )
 
@@ -174,7 +239,9 @@ class UnknownError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -204,7 +271,21 @@ class InternalError(ServerError):
     details: InternalDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
     )
 
@@ -212,7 +293,9 @@ class InternalError(ServerError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
         retryable: bool | None = None,
@@ -252,9 +335,43 @@ class NotFoundError(ResourceError):
     details: NotFoundDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
-        _runtime.Field("resource", "object"),
+        _runtime.Field(
+            "resource",
+            "object",
+            fields=(
+                _runtime.Field("kind", "string"),
+                _runtime.Field("name", "string"),
+                _runtime.Field("class", "string", required=False),
+                _runtime.Field(
+                    "owner",
+                    "object",
+                    required=False,
+                    fields=(
+                        _runtime.Field("uid", "string"),
+                        _runtime.Field("type", "string", required=False),
+                        _runtime.Field(
+                            "generation", "integer", required=False, minimum=1
+                        ),
+                    ),
+                ),
+            ),
+        ),
         _runtime.Field("kind_hint", "string"),
     )
     message_template = _runtime.declare_template(
@@ -267,8 +384,10 @@ class NotFoundError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
-        resource: dict[str, Any],
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
+        resource: ResourceDetailsResource,
         kind_hint: str,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
@@ -301,9 +420,43 @@ class InvalidError(ResourceError):
     details: InvalidDetails
     fields = _runtime.declare_fields(
         _runtime.Field(
-            "causes", "array", required=False, items=_runtime.Shape("object")
+            "causes",
+            "array",
+            required=False,
+            items=_runtime.Shape(
+                "object",
+                fields=(
+                    _runtime.Field(
+                        "reason",
+                        "string",
+                        enum=("FieldValueInvalid", "FieldValueRequired"),
+                    ),
+                    _runtime.Field("message", "string", required=False),
+                    _runtime.Field("field", "string", required=False),
+                ),
+            ),
         ),
-        _runtime.Field("resource", "object"),
+        _runtime.Field(
+            "resource",
+            "object",
+            fields=(
+                _runtime.Field("kind", "string"),
+                _runtime.Field("name", "string"),
+                _runtime.Field("class", "string", required=False),
+                _runtime.Field(
+                    "owner",
+                    "object",
+                    required=False,
+                    fields=(
+                        _runtime.Field("uid", "string"),
+                        _runtime.Field("type", "string", required=False),
+                        _runtime.Field(
+                            "generation", "integer", required=False, minimum=1
+                        ),
+                    ),
+                ),
+            ),
+        ),
         _runtime.Field("tags", "array", required=False, items=_runtime.Shape("object")),
     )
 
@@ -311,8 +464,10 @@ class InvalidError(ResourceError):
         self,
         message: str | None = None,
         *,
-        causes: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
-        resource: dict[str, Any],
+        causes: (
+            list[ApiDetailsCausesItem] | tuple[ApiDetailsCausesItem, ...] | None
+        ) = None,
+        resource: ResourceDetailsResource,
         tags: list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None,
         details: Mapping[str, object] | None = None,
         cause: BaseException | None = None,
