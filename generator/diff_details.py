@@ -9,8 +9,10 @@ fills it in: a program that omits the field sends another payload); a
 description or template changed is docs only (a template is the default
 message, text a person reads).  A nested object's members (issue 30 §7) are
 compared by the same rules, named by their path (``causes[].reason``); an
-object that gains or loses ``fields:`` changes type.  :mod:`taxogen.diff`
-turns each finding into a change classified by its ``RULES``.
+object that gains or loses ``fields:`` changes type, and a field holding one
+that another level declares now renames its types (``identifier-changed``).
+:mod:`taxogen.diff` turns each finding into a change classified by its
+``RULES``.
 """
 
 from __future__ import annotations
@@ -94,6 +96,14 @@ def _fields_changes(
         rule = _shape_change(was.shape, field.shape)
         if rule is not None:
             yield rule, f"{where}: its {_WHAT[rule]} changed", field.position
+        elif _members(field.shape) and _owner(was) != _owner(field):
+            # Each language names a nested object's type from where its field is
+            # declared (ApiDetailsCausesItem, ServerDetailsCausesItem).
+            message = (
+                f"{where} is now declared by {_owner(field)} (was {_owner(was)}): "
+                "the types of its nested objects are renamed in every package"
+            )
+            yield "identifier-changed", message, field.position
         if was.required != field.required:
             now = "required" if field.required else "optional"
             yield "field-required-changed", f"{where} is now {now}", field.position
@@ -114,3 +124,10 @@ def _fields_changes(
 def _members(shape: Shape) -> tuple[Field, ...] | None:
     """The members of a nested object, or of an array's items that are one."""
     return shape.items.fields if shape.items is not None else shape.fields
+
+
+def _owner(field: Field) -> str:
+    """Who declares a field, for messages: the top level, a domain or the code."""
+    if field.top:
+        return "the top level"
+    return "the code" if field.domain is None else f"domain {field.domain!r}"

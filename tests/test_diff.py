@@ -1123,6 +1123,39 @@ NESTED_PAIRS = [
 ]
 
 
+def _causes_moved_into_the_domains() -> list[tuple[str, str]]:
+    """Edits of nested_details moving the top-level ``causes`` into each domain's
+    details, the same shape: every code still carries it."""
+    head, rest = NESTED.split("details:\n  causes:\n", 1)
+    block, _ = rest.split("\ndomains:", 1)
+    causes = "  causes:\n" + block.rstrip("\n") + "\n"
+    inner = "".join("    " + line for line in causes.splitlines(keepends=True))
+    return [
+        ("details:\n" + causes, ""),
+        (
+            "    title: Server Errors\n",
+            "    title: Server Errors\n    details:\n" + inner,
+        ),
+        (
+            "    details:\n      resource:\n",
+            "    details:\n" + inner + "      resource:\n",
+        ),
+    ]
+
+
+NESTED_PAIRS.append(
+    (
+        # Each language names a nested object's type from where its field is
+        # declared: ApiDetailsCausesItem becomes ServerDetailsCausesItem.
+        "nested field moved into the domains",
+        _causes_moved_into_the_domains(),
+        {(BREAKING, "identifier-changed")},
+        4,
+        "causes",
+    )
+)
+
+
 @pytest.mark.parametrize(
     "label, edits, expected, count, path",
     NESTED_PAIRS,

@@ -135,6 +135,9 @@ def _every_pair() -> list[tuple[str, str, str]]:
         (p[0], pairs.SQLSTATE, _edit(pairs.SQLSTATE, p[1]))
         for p in pairs.HIERARCHY_PAIRS
     ]
+    found += [
+        (p[0], pairs.NESTED, _edit(pairs.NESTED, p[1])) for p in pairs.NESTED_PAIRS
+    ]
     found += MORE
     return found
 
