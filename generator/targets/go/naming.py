@@ -216,7 +216,7 @@ def check(
     (they share a stem)."""
     problems: list[Diagnostic] = []
     owners: dict[str, tuple[str, Position]] = {}
-    declared: dict[str, tuple[str, ...]] = {}  # a nested struct → its origin
+    declared: set[tuple[str, ...]] = set()  # the declarations claimed, once each
 
     def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
         reason = go_reserved_reason(name)
@@ -295,9 +295,9 @@ def check(
                     )
                 spelt.setdefault(go, field)
             for struct in object_types(named, names.details):
-                if declared.get(struct.name) == struct.origin:
+                if struct.origin in declared:
                     continue  # a shared field's struct, claimed by an earlier code
-                declared[struct.name] = struct.origin
+                declared.add(struct.origin)
                 what = f"the Go struct of details {struct.path!r}"
                 fix = "rename the field or member"
                 claim(struct.name, what, struct.position, struct.key, fix)
