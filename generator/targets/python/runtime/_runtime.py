@@ -38,7 +38,6 @@ package's import to a single extra module.
 from __future__ import annotations
 
 import importlib
-import math
 import re
 import warnings
 from types import MappingProxyType
@@ -307,7 +306,9 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
             if type(key) is not str or not (
                 kind in _SCALARS
                 or (kind is int and -_INFINITE < item < _INFINITE)
-                or (kind is float and math.isfinite(item))
+                # x - x is 0.0 for a finite float, NaN for inf and NaN: what
+                # math.isfinite says, without importing math at import time.
+                or (kind is float and item - item == 0.0)
             ):
                 break
         else:
@@ -353,7 +354,7 @@ def _json_copy(value: object, where: str) -> tuple[dict[str, Any], str]:
             continue
         if kind is float or issubclass(kind, float):
             real = float.__float__(cast(float, item))
-            if not math.isfinite(real):
+            if real - real != 0.0:  # inf or NaN (see _json_copy's fast path)
                 return {}, f"{at(step)}: {real!r} is not a finite number"
             into[key] = real
             continue
@@ -574,8 +575,10 @@ def _joined(problem: str) -> str:
 
 
 #: The index that ends a problem's path where the item itself misfits: such an
-#: item is blamed on its array (``details.scores``), not on itself.
-_LAST_INDEX: Final = re.compile(r"\[[0-9]+\]$")
+#: item is blamed on its array (``details.scores``), not on itself.  Patterns stay
+#: text, compiled by ``re`` (and cached there) on first use: compiling at import
+#: would cost every import of the package, which rarely needs them.
+_LAST_INDEX: Final = r"\[[0-9]+\]$"
 
 
 def _blamed(where: str, problem: str) -> tuple[str, str]:
@@ -585,7 +588,7 @@ def _blamed(where: str, problem: str) -> tuple[str, str]:
     if problem[0] not in ".[":
         return where, f"{where}: {problem}"
     path = problem.split(": ", 1)[0]
-    return where + _LAST_INDEX.sub("", path), where + problem
+    return where + re.sub(_LAST_INDEX, "", path), where + problem
 
 
 def _expected(kind: str, value: object) -> str:
@@ -1116,13 +1119,12 @@ def _members(details: object) -> dict[str, Any]:
     return members
 
 
-_ENCODED: Final = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+")
-_INTEGER_TEXT: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,15})")
+# Text, compiled by ``re`` on first use (see _LAST_INDEX).
+_ENCODED: Final = r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+"
+_INTEGER_TEXT: Final = r"-?(?:0|[1-9][0-9]{0,15})"
 
 
-def _uri_code(
-    text: str, uri: tuple[str, str], pattern: re.Pattern[str] | None
-) -> str | int | None:
+def _uri_code(text: str, uri: tuple[str, str], pattern: str | None) -> str | int | None:
     """The code a problem's ``type`` names, or None: a URI that is not one of the
     taxonomy's, or holds no well-formed code, spelt as ``_uri`` spells it."""
     prefix, suffix = uri
@@ -1131,7 +1133,7 @@ def _uri_code(
     if not (text.startswith(prefix) and text.endswith(suffix)):
         return None
     middle = text[len(prefix) : len(text) - len(suffix)]
-    if len(text) < len(prefix) + len(suffix) or _ENCODED.fullmatch(middle) is None:
+    if len(text) < len(prefix) + len(suffix) or re.fullmatch(_ENCODED, middle) is None:
         return None
     code = _unquote(middle)
     if code is None:
@@ -1139,11 +1141,11 @@ def _uri_code(
     if _quote(code) != middle:
         return None  # another spelling of a code: not the type we would write
     if pattern is None:
-        if _INTEGER_TEXT.fullmatch(code) is None:
+        if re.fullmatch(_INTEGER_TEXT, code) is None:
             return None
         number = int(code)
         return number if abs(number) <= MAX_WIRE_INTEGER else None
-    if len(code) > MAX_CODE_LENGTH or pattern.fullmatch(code) is None:
+    if len(code) > MAX_CODE_LENGTH or re.fullmatch(pattern, code) is None:
         return None
     return code
 
@@ -1496,7 +1498,6 @@ def decoder(
     """
     if wire != DEFAULT_WIRE:
         return _mapped_decoder(classes, pattern, wire)
-    code_pattern = None if pattern is None else re.compile(pattern)
     by_code = classes.by_code  # filled in place by a LazyClasses
     complete = classes.complete
     # Each class's fields made ready to check, on its first payload.
@@ -1522,7 +1523,7 @@ def decoder(
         # A str or int subclass (an ErrorCode member, say) is read as the value
         # it holds: a lying __hash__ or __eq__ cannot pick the class.
         code: str | int
-        if code_pattern is None:
+        if pattern is None:
             if type(raw) is int and -MAX_WIRE_INTEGER <= raw <= MAX_WIRE_INTEGER:
                 code = raw
             else:
@@ -1534,13 +1535,15 @@ def decoder(
             cls = classes.unloaded(code)
         # Known codes are well-formed and short: only an unknown one needs checking
         # (and an integer, checked already).
-        if cls is None and isinstance(code, str) and code_pattern is not None:
+        # re.fullmatch compiles the pattern once (re caches it), on the first
+        # unknown code rather than at import.
+        if cls is None and isinstance(code, str) and pattern is not None:
             if len(code) > MAX_CODE_LENGTH:
                 raise InvalidPayloadError(
                     f"code: longer than {MAX_CODE_LENGTH} characters ({len(code)})",
                     field="code",
                 )
-            if code_pattern.fullmatch(code) is None:
+            if re.fullmatch(pattern, code) is None:
                 raise InvalidPayloadError(
                     f"code: {_show(code)} is not a well-formed error code",
                     field="code",
@@ -1643,7 +1646,6 @@ def _mapped_decoder(
     """``decoder`` for a payload other than today's: the members ``wire`` names,
     under the same guards (real types only, limits, nothing raised but
     InvalidPayloadError)."""
-    code_pattern = None if pattern is None else re.compile(pattern)
     by_code = classes.by_code
     complete = classes.complete
     checks_of: dict[type[_E], tuple[_Check, ...]] = {}
@@ -1684,10 +1686,10 @@ def _mapped_decoder(
                 code = None
             else:
                 text = raw if type(raw) is str else _string(raw, code_field)
-                code = _uri_code(text, wire.uri, code_pattern)
+                code = _uri_code(text, wire.uri, pattern)
                 if code is None:
                     kept = text
-        elif code_pattern is None:
+        elif pattern is None:
             try:
                 code = _integer(raw)
             except InvalidPayloadError as exc:
@@ -1702,7 +1704,7 @@ def _mapped_decoder(
                         f"({len(code)})",
                         field=code_field,
                     )
-                if code_pattern.fullmatch(code) is None:
+                if re.fullmatch(pattern, code) is None:
                     raise InvalidPayloadError(
                         f"{code_field}: {_show(code)} is not a well-formed error code",
                         field=code_field,
