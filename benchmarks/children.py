@@ -83,7 +83,7 @@ def timed(label, function):
 
 
 LABELS = {
-    "load_file": "source: read + YAML events -> nodes",
+    "load_bytes": "source: YAML events -> nodes",
     "validate": "validate",
     "name_taxonomy": "naming",
 }
@@ -95,6 +95,8 @@ original_render = pipeline.render
 
 
 def render_by_target(names, targets=None, user=None, options=None):
+    # One target at a time: each step's own work, in one process (the render
+    # of a large run is shared by two, see generator/workers.py).
     plan = {}
     for target in every() if targets is None else targets:
         render_one = timed(f"render {target.name}", original_render)

@@ -11,10 +11,11 @@ them can ever write (:func:`output_shapes`, which the manifest trusts).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
-from taxogen import document
+from taxogen import document, workers
 from taxogen.naming import Names
 from taxogen.targets import ENTRIES, every
 from taxogen.targets.base import Options, Target, header_lines, render_target
@@ -57,20 +58,23 @@ def render(
     chosen = every() if targets is None else tuple(targets)
     run = {target.name for target in chosen}
     generated = tuple(entry for entry in ENTRIES if entry.name in run)
-    plan: dict[str, bytes] = {}
-    for target in chosen:
-        given = (options or {}).get(target.name, {})
-        plan.update(
-            render_target(
-                target,
-                names,
-                env,
-                user=user,
-                context=context,
-                options=given,
-                generated=generated,
-            )
+    jobs = [
+        functools.partial(
+            render_target,
+            target,
+            names,
+            env,
+            user=user,
+            context=context,
+            options=(options or {}).get(target.name, {}),
+            generated=generated,
         )
+        for target in chosen
+    ]
+    size = sum(len(domain.codes) for domain in names.domains)
+    plan: dict[str, bytes] = {}
+    for files in workers.run_jobs(jobs, parallel=size >= workers.THRESHOLD):
+        plan.update(files)
     return plan
 
 
