@@ -378,3 +378,39 @@ def test_integers_are_compared_with_bounds_as_doubles(value: int, ok: bool) -> N
         with pytest.raises(rt.InvalidPayloadError) as caught:
             WIDE(payload)
         assert caught.value.field == "details.n"
+
+
+@pytest.mark.parametrize("name", ["Wire", "Shape", "Field", "_Check"])
+def test_records_are_what_typing_namedtuple_makes_of_them(name: str) -> None:
+    # The runtime builds its records with collections.namedtuple (issue 34 §3:
+    # typing.NamedTuple compiled every annotation at each import).  The oracle is
+    # typing.NamedTuple itself, given the very class the runtime declares.
+    import ast
+    import typing
+
+    from tests.targets.python.test_python_runtime import RUNTIME
+
+    tree = ast.parse(RUNTIME.read_text(encoding="utf-8"))
+    (node,) = [
+        n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == name
+    ]
+    assert [ast.unparse(base) for base in node.bases] == ["_Record"]
+    node.bases = [ast.Name("NamedTuple", ast.Load())]
+    namespace: dict[str, Any] = {"NamedTuple": typing.NamedTuple}
+    namespace.update(vars(rt))
+    source = "from __future__ import annotations\n" + ast.unparse(node)
+    exec(compile(source, str(RUNTIME), "exec"), namespace)
+    expected, made = namespace[name], getattr(rt, name)
+    assert made._fields == expected._fields
+    assert made._field_defaults == expected._field_defaults
+    assert made.__match_args__ == expected.__match_args__
+    assert made.__doc__ == expected.__doc__
+    assert made.__mro__[1:] == (tuple, object)
+    assert list(made.__annotations__) == list(expected.__annotations__)
+    required = [f for f in expected._fields if f not in expected._field_defaults]
+    values = [f"v{i}" for i, _ in enumerate(required)]
+    assert repr(made(*values)) == repr(expected(*values)).replace(
+        f"{expected.__qualname__}(", f"{made.__qualname__}("
+    )
+    assert made(*values) == tuple(expected(*values))
+    assert made(*values)._asdict() == expected(*values)._asdict()

@@ -40,14 +40,15 @@ from __future__ import annotations
 import importlib
 import re
 import warnings
+from collections import namedtuple
 from types import MappingProxyType
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from typing import (
     Any,
     ClassVar,
     Final,
+    TYPE_CHECKING,
     Generic,
-    NamedTuple,
     TypedDict,
     TypeGuard,
     TypeVar,
@@ -92,6 +93,39 @@ MAX_DETAILS_NODES: Final = 100_000
 every object, array, string, number, boolean and null inside it; more are refused."""
 
 
+if TYPE_CHECKING:
+    from typing import NamedTuple as _Record
+else:
+
+    class _RecordType(type):
+        """What ``typing.NamedTuple`` makes of a class, less the cost: a
+        ``collections.namedtuple`` of the annotated fields, the values given as
+        defaults, and the docstring.  ``typing.NamedTuple`` compiles each field's
+        annotation (text here, under ``from __future__ import annotations``), some
+        0.2 ms a class at every import of the package; type checkers see
+        ``typing.NamedTuple`` itself."""
+
+        def __new__(
+            cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]
+        ) -> Any:
+            if not bases:
+                return super().__new__(cls, name, bases, namespace)
+            annotations = namespace.get("__annotations__", {})
+            fields = tuple(annotations)
+            made = namedtuple(
+                name,
+                fields,
+                defaults=[namespace[field] for field in fields if field in namespace],
+                module=namespace["__module__"],
+            )
+            made.__doc__ = namespace.get("__doc__")
+            made.__annotations__ = dict(annotations)
+            return made
+
+    class _Record(metaclass=_RecordType):
+        """The base of the runtime's records (see _RecordType)."""
+
+
 class InvalidPayloadError(ValueError):
     """A payload that does not follow the wire format; ``field`` names the bad field."""
 
@@ -100,7 +134,7 @@ class InvalidPayloadError(ValueError):
         self.field = field
 
 
-class Wire(NamedTuple):
+class Wire(_Record):
     """The payload a taxonomy's errors travel as: the member holding each field.
 
     ``retryable`` None: not on the wire (an error's is its class's); ``details``
@@ -447,7 +481,7 @@ def _wire_details(details: object, wire: Wire) -> Any:
     return copy
 
 
-class Shape(NamedTuple):
+class Shape(_Record):
     """What a value of a declared field, or of an array field's items, may be.
 
     ``type`` is ``"string"``, ``"integer"``, ``"number"``, ``"boolean"``,
@@ -466,7 +500,7 @@ class Shape(NamedTuple):
     fields: tuple[Field, ...] | None = None
 
 
-class Field(NamedTuple):
+class Field(_Record):
     """A declared details field, as the generated classes list them in ``fields``.
 
     ``default`` is what an omitted optional field gets from a constructor; None
@@ -596,7 +630,7 @@ def _expected(kind: str, value: object) -> str:
     return f"expected {_WANTED.get(kind, f'a {kind}')}, got {_kind(value)}"
 
 
-class _Check(NamedTuple):
+class _Check(_Record):
     """A declared field as from_payload checks it: ``sole_type`` is the one type
     whose values fit, within ``low`` and ``high``, with no further look (None:
     every value takes the whole check of ``field``)."""
