@@ -180,6 +180,29 @@ def test_all_lists_the_public_api_and_nothing_missing(
     assert len(mod.__all__) == len(exported)
 
 
+def test_error_payload_is_the_wire_form_as_a_typed_dict(
+    mod: types.ModuleType, spec: oracle.Spec
+) -> None:
+    # docs/python.md: to_payload() returns an ErrorPayload, the wire form
+    # {code, message, retryable, details}, every member required; the code is an
+    # int where the taxonomy's wire codes are integers (docs "Wire codes").
+    import typing
+
+    payload = mod.ErrorPayload
+    assert typing.is_typeddict(payload)
+    assert payload.__name__ == "ErrorPayload"
+    assert payload.__module__ == mod.__name__
+    assert payload.__doc__ == "The wire form of an error."
+    assert payload.__required_keys__ == {"code", "message", "retryable", "details"}
+    assert not payload.__optional_keys__
+    assert typing.get_type_hints(payload) == {
+        "code": int if spec.integer else str,
+        "message": str,
+        "retryable": bool,
+        "details": dict[str, Any],
+    }
+
+
 def test_instances_carry_message_details_cause_and_retryable_override(
     mod: types.ModuleType, spec: oracle.Spec
 ) -> None:

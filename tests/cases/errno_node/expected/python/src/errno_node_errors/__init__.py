@@ -77,13 +77,13 @@ class Domain(enum.StrEnum):
     OTHER = "other"
 
 
-class ErrorPayload(TypedDict):
-    """The wire form of an error."""
-
-    code: str
-    message: str
-    retryable: bool
-    details: dict[str, Any]
+# Functional, not a class: a class's annotations are text here (from __future__
+# import annotations), and TypedDict would compile them at every import.
+ErrorPayload = TypedDict(
+    "ErrorPayload",
+    {"code": str, "message": str, "retryable": bool, "details": dict[str, Any]},
+)
+ErrorPayload.__doc__ = "The wire form of an error."
 
 
 EdeadlkDetails = TypedDict(
