@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
 from taxogen.model import ANY_CASE, Code, Domain, Taxonomy
@@ -37,6 +37,7 @@ __all__ = [
     "NamedCode",
     "NamedDomain",
     "Names",
+    "check_later",
     "check_names",
     "class_guess",
     "class_name",
@@ -349,6 +350,7 @@ def _assign(
     code_case: str,
     path: str,
     suffix: str = "Error",
+    later: Collection[str] = (),
 ) -> tuple[list[Diagnostic], list[NamedDomain]]:
     problems: list[Diagnostic] = []
     owners: dict[str, tuple[str, Position]] = {}
@@ -498,10 +500,38 @@ def _assign(
                 parent_class=parent_class,
             )
         )
-    # Each target's own names: checked for every taxonomy, selected or not.
-    for _target, names in languages():
-        problems += names.check(named_domains, refused, path)
+    # Each target's own names: checked for every taxonomy, selected or not;
+    # those of the targets in ``later`` by check_later, unless something is
+    # refused already (then here, so that every problem is reported at once).
+    ahead = [
+        (target, names.check(named_domains, refused, path))
+        for target, names in languages()
+        if target not in later
+    ]
+    if problems or any(found for _, found in ahead):
+        later = ()
+    checked = dict(ahead)
+    for target, names in languages():
+        if target in checked:
+            problems += checked[target]
+        elif target not in later:
+            problems += names.check(named_domains, refused, path)
     return problems, named_domains
+
+
+def check_later(names: Names, later: Collection[str], path: str) -> None:
+    """Raise every clash among the names of the targets in ``later`` that
+    :func:`name_taxonomy` left to this (in planning order, as it would have).
+
+    It only runs on names nothing else refused, so no code is refused here."""
+    problems = [
+        problem
+        for target, language in languages()
+        if target in later
+        for problem in language.check(names.domains, (), path)
+    ]
+    if problems:
+        raise TaxonomyError(problems)
 
 
 def _domain_class(domain: Domain, code_case: str, suffix: str) -> str:
@@ -513,8 +543,17 @@ def _domain_class(domain: Domain, code_case: str, suffix: str) -> str:
     return domain.class_name or class_name(domain.key, suffix)
 
 
-def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
-    """Give every code and domain its identifiers, or raise every clash found."""
+def name_taxonomy(
+    taxonomy: Taxonomy, path: str, *, later: Collection[str] = ()
+) -> Names:
+    """Give every code and domain its identifiers, or raise every clash found.
+
+    ``later``: targets (by name) whose own checks are left to
+    :func:`check_later`, which the caller runs before it uses anything of
+    theirs: a plan leaves those of the targets it does not render to run beside
+    its rendering.  Once anything else is refused they run here all the same,
+    and every problem is raised at once.
+    """
     problems, domains = _assign(
         taxonomy.domains,
         taxonomy.base,
@@ -522,6 +561,7 @@ def name_taxonomy(taxonomy: Taxonomy, path: str) -> Names:
         taxonomy.code_case,
         path,
         taxonomy.class_suffix,
+        later,
     )
     by_code = {code.code.code: code for domain in domains for code in domain.codes}
     by_key = {domain.domain.key: domain for domain in domains}
