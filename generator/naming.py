@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar, cast
 
 from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
 from taxogen.model import ANY_CASE, Code, Domain, Taxonomy
 from taxogen.reserved import ERROR_OWN_NAMES, field_reasons, reserved_reason
 from taxogen.targets import languages
+
+T = TypeVar("T")
 
 __all__ = [
     "NamedAlias",
@@ -247,10 +250,24 @@ class Names:
     wrap: NamedCode
     #: The domains in the order their classes are defined: parents first.
     class_domains: tuple[NamedDomain, ...] = ()
+    #: What :meth:`derived` has made of these names, by the function that made
+    #: it.  Not an argument, so ``dataclasses.replace`` starts it afresh.
+    _derived: dict[Callable[[Names], object], object] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def derived(self, make: Callable[[Names], T]) -> T:
+        """``make(self)``, made once for these names: the data of the whole
+        taxonomy that several targets read (the classes' statuses, the codes
+        in order), which each would otherwise make again, some once per code
+        (issue 34: at 10,000 codes, 60,000 calls made 10,000 mappings)."""
+        if make not in self._derived:
+            self._derived[make] = make(self)
+        return cast(T, self._derived[make])
 
     @property
     def codes(self) -> tuple[NamedCode, ...]:
-        return tuple(code for domain in self.domains for code in domain.codes)
+        return self.derived(_codes)
 
     def fallback_text(self, tick: str = "") -> str:
         """What an unknown code is treated as, for the schema's and OpenAPI's
@@ -517,6 +534,10 @@ def _assign(
         elif target not in later:
             problems += names.check(named_domains, refused, path)
     return problems, named_domains
+
+
+def _codes(names: Names) -> tuple[NamedCode, ...]:
+    return tuple(code for domain in names.domains for code in domain.codes)
 
 
 def check_later(names: Names, later: Collection[str], path: str) -> None:
