@@ -86,12 +86,16 @@ def snake(name: str) -> str:
     return "_".join(part.lower() for part in _WORD.findall(name))
 
 
-def class_name(identifier: str, suffix: str = "Error") -> str:
+def class_name(
+    identifier: str, suffix: str = "Error", parts: list[str] | None = None
+) -> str:
     """The class for a code or domain: PascalCase plus ``suffix`` (the taxonomy's
     ``class_suffix``), never doubled (no ``ErrorError``); with ``""`` plain
-    PascalCase, psycopg's ``UniqueViolation``.
+    PascalCase, psycopg's ``UniqueViolation``.  ``parts``: its :func:`words`,
+    when the caller has them already.
     """
-    parts = words(identifier)
+    if parts is None:
+        parts = words(identifier)
     if suffix and parts and parts[-1] == suffix.lower():
         parts = parts[:-1]
     return "".join(w[:1].upper() + w[1:] for w in parts) + suffix
@@ -435,6 +439,7 @@ def _assign(
 
     for domain in domains:
         dkey = f"domains.{domain.key}"
+        domain_member = member_name(domain.key)
         base_code_model = _domain_base_code(domain, code_case)
         dclass = dclasses[domain.key]
         parent_class = (
@@ -466,7 +471,8 @@ def _assign(
         base_named: NamedCode | None = None
         for code in domain.codes:
             is_base = code is base_code_model
-            cname = code.class_name or class_name(code.code, suffix)
+            spelt = words(code.code)  # its class's words and its member's
+            cname = code.class_name or class_name(code.code, suffix, spelt)
             dtype = details_type(cname) if code.fields else None
             aliases = tuple(
                 NamedAlias(
@@ -480,8 +486,8 @@ def _assign(
                 code=code,
                 class_name=cname,
                 parent=parent_class if is_base else dclass,
-                member=member_name(code.code),
-                domain_member=member_name(domain.key),
+                member="_".join(spelt).upper(),  # member_name(code.code)
+                domain_member=domain_member,
                 is_domain_base=is_base,
                 details_type=dtype,
                 aliases=aliases,
@@ -511,7 +517,7 @@ def _assign(
             NamedDomain(
                 domain=domain,
                 class_name=dclass,
-                member=member_name(domain.key),
+                member=domain_member,
                 base_code=base_named,
                 codes=tuple(named_codes),
                 parent_class=parent_class,
