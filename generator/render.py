@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import cast
 
 from taxogen import document, workers
 from taxogen.naming import Names
@@ -49,10 +50,17 @@ def render(
     targets: Iterable[Target] | None = None,
     user: UserTemplates | None = None,
     options: Mapping[str, Options] | None = None,
+    *,
+    before: Callable[[], object] | None = None,
 ) -> dict[str, bytes]:
     """Render every file of the ``targets`` (None: every target), in a fixed
     order, as bytes, each with its ``options`` (by target name); with ``user``
-    templates, through them too, with the model document as ``model``."""
+    templates, through them too, with the model document as ``model``.
+
+    ``before`` is work shared out with the targets' (:mod:`taxogen.workers`)
+    but ahead of them in order: what it raises is raised before any target's
+    own error (the checks of the names no selected target uses, see
+    :func:`taxogen.naming.name_taxonomy`)."""
     env = environment(user)
     context = None if user is None else {"model": document.document(names, options)}
     chosen = every() if targets is None else tuple(targets)
@@ -71,10 +79,16 @@ def render(
         )
         for target in chosen
     ]
+    first: list[Callable[[], object]] = [] if before is None else [before]
     size = sum(len(domain.codes) for domain in names.domains)
+    every_job: list[Callable[[], object]] = [*first, *jobs]
+    # The checks are taken last (by whichever process is free first), their
+    # error still raised first.
+    taken = [*range(len(first), len(every_job)), *range(len(first))]
+    done = workers.run_jobs(every_job, parallel=size >= workers.THRESHOLD, taken=taken)
     plan: dict[str, bytes] = {}
-    for files in workers.run_jobs(jobs, parallel=size >= workers.THRESHOLD):
-        plan.update(files)
+    for files in done[len(first) :]:
+        plan.update(cast(dict[str, bytes], files))  # a target's job: its files
     return plan
 
 

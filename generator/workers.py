@@ -51,9 +51,17 @@ def can_fork() -> bool:
     return hasattr(os, "memfd_create") and len(os.sched_getaffinity(0)) > 1
 
 
-def run_jobs(jobs: Sequence[Callable[[], T]], *, parallel: bool) -> list[T]:
+def run_jobs(
+    jobs: Sequence[Callable[[], T]],
+    *,
+    parallel: bool,
+    taken: Sequence[int] | None = None,
+) -> list[T]:
     """Each job's result, in order: shared with a forked child when ``parallel``
-    (and :func:`can_fork`), else done here one by one."""
+    (and :func:`can_fork`), else done here one by one.  ``taken``: the order in
+    which the two processes take the jobs (their indexes; default: in order),
+    so that a short job can fill the time one process would wait for the
+    other; the results, and the first error, keep the jobs' own order."""
     if not (parallel and len(jobs) > 1 and can_fork()):
         return [job() for job in jobs]
     try:
@@ -64,7 +72,7 @@ def run_jobs(jobs: Sequence[Callable[[], T]], *, parallel: bool) -> list[T]:
     try:
         # One byte per job, then the writing end closed: a read past the last
         # job is the end of the file, in both processes.
-        os.write(feed, bytes(range(len(jobs))))
+        os.write(feed, bytes(range(len(jobs)) if taken is None else taken))
         os.close(feed)
         pid = os.fork()
     except (OSError, ValueError):  # too many jobs for a byte, or no process

@@ -160,3 +160,39 @@ def test_a_plan_rendered_by_two_processes_is_the_plan_of_one(
     alone = pipeline.build_plan(taxonomy, targets)
     assert together == alone
     assert list(together) == list(alone)  # the order generate reports files in
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_the_order_jobs_are_taken_in_changes_no_result(parallel: bool) -> None:
+    ran: list[int] = []
+
+    def job(value: int) -> Callable[[], int]:
+        def run() -> int:
+            ran.append(value)  # seen only for the jobs run in this process
+            return value * 10
+
+        return run
+
+    jobs = [job(index) for index in range(5)]
+    results = workers.run_jobs(jobs, parallel=parallel, taken=[4, 3, 2, 1, 0])
+    assert results == [0, 10, 20, 30, 40]
+    if not parallel or not workers.can_fork():
+        return
+    # In one process the order is the jobs' own; with a child, this process
+    # took its first job from the head of the queue it was given.
+    assert ran and ran[0] in (4, 3)
+
+
+@needs_fork
+def test_the_first_error_in_the_jobs_order_raises_whatever_order_they_are_taken_in() -> (
+    None
+):
+    def slow_failure() -> None:
+        time.sleep(0.05)
+        raise ValueError("the first job")
+
+    def fast_failure() -> None:
+        raise KeyError("the second job")
+
+    with pytest.raises(ValueError, match="the first job"):
+        workers.run_jobs([slow_failure, fast_failure], parallel=True, taken=[1, 0])
