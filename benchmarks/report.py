@@ -86,6 +86,18 @@ def _why_missed(run: Run, fig: Figure) -> str:
             "nothing would give "
             f"{construct / (construct + parse):.2f}x, above the 0.5x target"
         )
+    if fig.id in ("py-import-per-code-medium", "py-import-per-code-large"):
+        n = run.medium if fig.id == "py-import-per-code-medium" else run.large
+        execs = run.scaling["py exec"][n]
+        made = median([r.get("enum_ns", 0) for r in execs]) * 1e-9 / n
+        return (
+            f"its `ErrorCode` enum alone, made again the same way in the same "
+            f"process, takes {fmt_seconds(made)} a member, {made / fig.baseline:.2f}x "
+            "psycopg's per class by itself: Python's `EnumType` runs its own "
+            "Python code for every member, which no public `enum` API avoids; the "
+            "runtime, unmarshalling and the tables take the other "
+            f"{fmt_seconds(max(fig.value - made, 0.0))} a code"
+        )
     if fig.id in ("py-import-medium", "py-import-large"):
         n = run.medium if fig.id == "py-import-medium" else run.large
         body = median([r["ns"] for r in run.scaling["py exec"][n]]) * 1e-9
