@@ -171,9 +171,7 @@ def test_the_order_jobs_are_taken_in_changes_no_result(parallel: bool) -> None:
 
 
 @needs_fork
-def test_the_first_error_in_the_jobs_order_raises_whatever_order_they_are_taken_in() -> (
-    None
-):
+def test_the_first_error_in_order_raises_whatever_order_jobs_are_taken_in() -> None:
     def slow_failure() -> None:
         time.sleep(0.05)
         raise ValueError("the first job")
