@@ -85,7 +85,10 @@ def render(
     # The checks are taken last (by whichever process is free first), their
     # error still raised first.
     taken = [*range(len(first), len(every_job)), *range(len(first))]
-    done = workers.run_jobs(every_job, parallel=size >= workers.THRESHOLD, taken=taken)
+    # With user templates in one process only: their bounds (docs "Templates":
+    # 10 s a template...) hold for the run as stated, not once per process.
+    parallel = size >= workers.THRESHOLD and user is None
+    done = workers.run_jobs(every_job, parallel=parallel, taken=taken)
     plan: dict[str, bytes] = {}
     for files in done[len(first) :]:
         plan.update(cast(dict[str, bytes], files))  # a target's job: its files

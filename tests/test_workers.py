@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -164,29 +165,13 @@ def test_a_plan_rendered_by_two_processes_is_the_plan_of_one(
 
 @pytest.mark.parametrize("parallel", [False, True])
 def test_the_order_jobs_are_taken_in_changes_no_result(parallel: bool) -> None:
-    ran: list[int] = []
-
-    def job(value: int) -> Callable[[], int]:
-        def run() -> int:
-            ran.append(value)  # seen only for the jobs run in this process
-            return value * 10
-
-        return run
-
-    jobs = [job(index) for index in range(5)]
+    jobs = [_pid(index) for index in range(5)]
     results = workers.run_jobs(jobs, parallel=parallel, taken=[4, 3, 2, 1, 0])
-    assert results == [0, 10, 20, 30, 40]
-    if not parallel or not workers.can_fork():
-        return
-    # In one process the order is the jobs' own; with a child, this process
-    # took its first job from the head of the queue it was given.
-    assert ran and ran[0] in (4, 3)
+    assert [value for value, _ in results] == [0, 1, 2, 3, 4]
 
 
 @needs_fork
-def test_the_first_error_in_the_jobs_order_raises_whatever_order_they_are_taken_in() -> (
-    None
-):
+def test_the_first_error_in_order_raises_whatever_order_jobs_are_taken_in() -> None:
     def slow_failure() -> None:
         time.sleep(0.05)
         raise ValueError("the first job")
@@ -196,3 +181,27 @@ def test_the_first_error_in_the_jobs_order_raises_whatever_order_they_are_taken_
 
     with pytest.raises(ValueError, match="the first job"):
         workers.run_jobs([slow_failure, fast_failure], parallel=True, taken=[1, 0])
+
+
+def test_user_templates_render_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Their bounds (10 s a template...) are stated for the run, so a run with
+    # user templates never shares its render with a child.
+    folder = tmp_path / "templates"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "docs" / "extra.md.j2").write_text("{{ model.name }}\n", encoding="utf-8")
+    monkeypatch.setattr(workers, "THRESHOLD", 0)
+    asked: list[bool] = []
+    real = workers.run_jobs
+
+    def run_jobs(jobs: Any, *, parallel: bool, taken: Any = None) -> Any:
+        asked.append(parallel)
+        return real(jobs, parallel=parallel, taken=taken)
+
+    monkeypatch.setattr(workers, "run_jobs", run_jobs)
+    taxonomy = Path(REPO / "taxonomy.yaml")
+    plan, _ = pipeline.build(taxonomy, ["docs", "python"], [], folder)
+    assert "docs/extra.md" in plan.files
+    pipeline.build_plan(taxonomy, ["docs", "python"])
+    assert asked == [False, True]
