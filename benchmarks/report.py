@@ -95,7 +95,8 @@ def _why_missed(run: Run, fig: Figure) -> str:
             f"process, takes {fmt_seconds(made)} a member, {made / fig.baseline:.2f}x "
             "psycopg's per class by itself: Python's `EnumType` runs its own "
             "Python code for every member, which no public `enum` API avoids; the "
-            "runtime, unmarshalling and the tables take the other "
+            "rest of the module body (the runtime, unmarshalling, the tables; the "
+            "classes too in the module layout) takes the other "
             f"{fmt_seconds(max(fig.value - made, 0.0))} a code"
         )
     if fig.id in ("py-import-medium", "py-import-large"):
