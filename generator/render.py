@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
-from taxogen import document, workers
+from taxogen import workers
 from taxogen.naming import Names
 from taxogen.targets import ENTRIES, every
 from taxogen.targets.base import Options, Target, header_lines, render_target
@@ -62,7 +62,12 @@ def render(
     own error (the checks of the names no selected target uses, see
     :func:`taxogen.naming.name_taxonomy`)."""
     env = environment(user)
-    context = None if user is None else {"model": document.document(names, options)}
+    context = None
+    if user is not None:
+        # Imported here: the model document's types cost a plain run some 15 ms.
+        from taxogen import document
+
+        context = {"model": document.document(names, options)}
     chosen = every() if targets is None else tuple(targets)
     run = {target.name for target in chosen}
     generated = tuple(entry for entry in ENTRIES if entry.name in run)
