@@ -664,6 +664,22 @@ export function branded(value: unknown, key: string): boolean {
   }
 }
 
+/** The registry symbol of the last brand asked for, and that brand's key. */
+let lastBrand: string | undefined;
+let lastSymbol: symbol = /* @__PURE__ */ Symbol.for("");
+
+/** `Symbol.for(key)`, remembered for the last key (a taxonomy has one brand). */
+function brandSymbol(key: string): symbol {
+  if (key !== lastBrand) {
+    lastSymbol = Symbol.for(key);
+    lastBrand = key;
+  }
+  return lastSymbol;
+}
+
+/** The descriptor of the brand: a hidden, read-only `true`. */
+const HIDDEN_TRUE: PropertyDescriptor = /* @__PURE__ */ Object.freeze({ value: true });
+
 /**
  * Every InvalidPayloadError this module made: the decoder lets these, and nothing
  * else, out of what it catches. Asked by identity, which runs no code of a thrown
@@ -830,7 +846,7 @@ export abstract class TaxonomyError<
     }
     // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
-      Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
+      Object.defineProperty(this, brandSymbol(cls.brand), HIDDEN_TRUE);
     }
   }
 
@@ -1085,10 +1101,15 @@ function guarded<T>(field: string, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (RAISED.has(err as object)) throw err;
-    // A getter or proxy trap of the caller's value threw: the value cannot be read.
-    throw unreadable(field, err);
+    throw rethrown(field, err);
   }
+}
+
+/** What {@link guarded} throws for `err`, thrown while reading `field`. */
+function rethrown(field: string, err: unknown): unknown {
+  if (RAISED.has(err as object)) return err;
+  // A getter or proxy trap of the caller's value threw: the value cannot be read.
+  return unreadable(field, err);
 }
 
 // An InvalidPayloadError about `field` (named so no taxonomy code is a word of the runtime).
@@ -1248,40 +1269,49 @@ export function decoder<
   // whose match claims it says fallback: null (keepsUnknown).
   const keepsOwn = (cls: AnyErrorClass<T>, code: W): boolean =>
     cls.code === undefined || (keepsUnknown !== undefined && keepsUnknown(code));
-  function readPayload(payload: unknown): T {
-    if (!isPlainObject(payload)) {
-      throw payloadError("payload", `expected an object, got ${kind(payload)}`);
-    }
-    const code = readCode(field(payload, "code"), pattern) as W;
-    const message = field(payload, "message");
-    if (typeof message !== "string") {
-      throw payloadError("message", `expected a string, got ${kind(message)}`);
-    }
-    const retryable = field(payload, "retryable");
-    if (typeof retryable !== "boolean") {
-      throw payloadError("retryable", `expected a boolean, got ${kind(retryable)}`);
-    }
-    let details = guarded("details", () => readDetails(field(payload, "details")));
-    const cls = lookup(code);
-    // A known code's declared fields are checked (the fallback's are not: an
-    // unknown code's details are whatever its sender made them).
-    if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
-      const wrong = fieldProblem(cls.fields, details ?? {});
-      if (wrong !== undefined) {
-        throw new InvalidPayloadError(wrong.problem, wrong.field);
+  /**
+   * The error a payload of today's wire form holds; what reading it throws but an
+   * InvalidPayloadError is one about `name`. No helper stands between the
+   * caller and the constructor, so the stack an error captures names none.
+   */
+  function readPayload(payload: unknown, name: string = "payload"): T {
+    try {
+      if (!isPlainObject(payload)) {
+        throw payloadError("payload", `expected an object, got ${kind(payload)}`);
       }
-      details = withConstants(cls.fields, details);
+      const code = readCode(field(payload, "code"), pattern) as W;
+      const message = field(payload, "message");
+      if (typeof message !== "string") {
+        throw payloadError("message", `expected a string, got ${kind(message)}`);
+      }
+      const retryable = field(payload, "retryable");
+      if (typeof retryable !== "boolean") {
+        throw payloadError("retryable", `expected a boolean, got ${kind(retryable)}`);
+      }
+      let details = guarded("details", () => readDetails(field(payload, "details")));
+      const cls = lookup(code);
+      // A known code's declared fields are checked (the fallback's are not: an
+      // unknown code's details are whatever its sender made them).
+      if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
+        const wrong = fieldProblem(cls.fields, details ?? {});
+        if (wrong !== undefined) {
+          throw new InvalidPayloadError(wrong.problem, wrong.field);
+        }
+        details = withConstants(cls.fields, details);
+      }
+      // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
+      // the claiming domain's, its own, where the domain says fallback: null).
+      const unknown = cls.code !== code && !cls.aliases.includes(code);
+      const keeps = unknown && keepsOwn(cls, code);
+      const ownCode = keeps ? code : undefined;
+      const options = { details, retryable, code: ownCode, [DECODED]: true };
+      const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
+      // The only write to wireCode after construction: keep the code as received.
+      (error as { wireCode: string | number }).wireCode = code;
+      return error;
+    } catch (err) {
+      throw rethrown(name, err);
     }
-    // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
-    // the claiming domain's, its own, where the domain says fallback: null).
-    const unknown = cls.code !== code && !cls.aliases.includes(code);
-    const keeps = unknown && keepsOwn(cls, code);
-    const ownCode = keeps ? code : undefined;
-    const options = { details, retryable, code: ownCode, [DECODED]: true };
-    const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
-    // The only write to wireCode after construction: keep the code as received.
-    (error as { wireCode: string | number }).wireCode = code;
-    return error;
   }
 
   /** readPayload for a payload other than today's, under the same guards. */
@@ -1425,30 +1455,37 @@ export function decoder<
     return error;
   }
 
-  const read =
+  const read: (payload: unknown, name?: string) => T =
     wire === undefined
       ? readPayload
-      : (payload: unknown): T => readMapped(payload, wire);
+      : (payload: unknown, name: string = "payload"): T => {
+          try {
+            return readMapped(payload, wire);
+          } catch (err) {
+            throw rethrown(name, err);
+          }
+        };
 
   function readEvent(event: unknown): T | undefined {
-    if (!isPlainObject(event)) {
-      throw payloadError("event", `expected an object, got ${kind(event)}`);
+    try {
+      if (!isPlainObject(event)) {
+        throw payloadError("event", `expected an object, got ${kind(event)}`);
+      }
+      const type = own(event, "type");
+      if (typeof type !== "string" || !Object.hasOwn(events, type)) return undefined;
+      let found: unknown = event;
+      for (const part of (events[type] ?? "").split(".")) {
+        if (!isPlainObject(found)) return undefined;
+        found = own(found, part);
+      }
+      if (found === undefined || found === null) return undefined;
+      return read(found, "event");
+    } catch (err) {
+      throw rethrown("event", err);
     }
-    const type = own(event, "type");
-    if (typeof type !== "string" || !Object.hasOwn(events, type)) return undefined;
-    let found: unknown = event;
-    for (const part of (events[type] ?? "").split(".")) {
-      if (!isPlainObject(found)) return undefined;
-      found = own(found, part);
-    }
-    if (found === undefined || found === null) return undefined;
-    return read(found);
   }
 
-  return {
-    payload: (payload) => guarded("payload", () => read(payload)),
-    event: (event) => guarded("event", () => readEvent(event)),
-  };
+  return { payload: read, event: readEvent };
 }
 
 /**
