@@ -93,6 +93,9 @@ FIGURE_IDS = (
     "template-cache-shipped",
     "memo-medium",
     "template-cache-medium",
+    "render-workers-small",
+    "render-workers-medium",
+    "render-workers-large",
 )
 
 

@@ -13,7 +13,11 @@ interleaved in fresh processes with warm bytecode caches:
   with compiled templates still cached);
 * the compiled-template cache (``taxogen.targets.environment``): a cold
   ``generate`` loading compiled templates, against one compiling them (the
-  cache's loading disabled in the child, by the same driver both ways).
+  cache's loading disabled in the child, by the same driver both ways);
+* the two rendering processes (:mod:`taxogen.workers`): a cold ``generate``
+  forking at any size, against one rendering in one process, at each N (by the
+  same driver both ways, which moves ``workers.THRESHOLD``): where the fork
+  pays and where not is what sets the threshold.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 
 from benchmarks.figure import Figure, fmt_n
 from benchmarks.timing import Run, log, median, wrapped
+from taxogen import workers
 
 __all__ = ["figures", "measure"]
 
@@ -32,8 +37,12 @@ __all__ = ["figures", "measure"]
 _DRIVER = """\
 import sys
 import taxogen.targets.environment as environment
-if sys.argv.pop(1) == "compile":
+from taxogen import workers
+mode = sys.argv.pop(1)
+if mode == "compile":
     environment._TemplateCache.load_bytecode = lambda self, bucket: None
+if mode in ("fork", "serial"):
+    workers.THRESHOLD = 0 if mode == "fork" else 1 << 62
 from taxogen.cli import run
 run()
 """
@@ -99,6 +108,18 @@ def measure(run: Run) -> None:
         run.scaling.setdefault("machinery no memo", {})[n] = without_memo
         run.scaling.setdefault("machinery cached", {})[n] = cached
         run.scaling.setdefault("machinery compiled", {})[n] = compiled
+    for n in run.sizes:
+        taxonomy, out = str(run.taxonomy(n)), run.work / f"workers{n}"
+        args = ["--taxonomy", taxonomy, "--out", str(out)]
+        reps = run.reps_after(median(run.scaling["generate"][n]))
+        log(f"rendering in two processes and in one, N={n}, {2 * reps + 1} runs each")
+        for index in range(2 * reps + 1):
+            for mode in ("fork", "serial"):
+                shutil.rmtree(out, ignore_errors=True)
+                command = [run.python, str(driver), mode, "generate", "-q", *args]
+                run.scaling.setdefault(f"machinery {mode}", {}).setdefault(
+                    n, []
+                ).append(wrapped(run, command, env=env)["wall"])
 
 
 def figures(run: Run) -> list[Figure]:
@@ -146,6 +167,36 @@ def figures(run: Run) -> list[Figure]:
                 compiled,
                 "ratio ≤ 0.9 (buys ≥ 10%)",
                 [("ratio", cached <= _PAYS * compiled)],
+            )
+        )
+    out += _workers(run)
+    return out
+
+
+def _workers(run: Run) -> list[Figure]:
+    """Two rendering processes against one, at each N: below the threshold the
+    fork must not pay (or the threshold is too high), above it it must buy 10%."""
+    out = []
+    sizes = (("small", min(run.sizes)), ("medium", run.medium), ("large", run.large))
+    for key, n in sizes:
+        fork = median(run.scaling["machinery fork"][n])
+        serial = median(run.scaling["machinery serial"][n])
+        above = n >= workers.THRESHOLD
+        out.append(
+            Figure(
+                f"render-workers-{key}",
+                "cold `taxogen generate` rendering in two processes "
+                "(`generator/workers.py`)",
+                fmt_n(n),
+                fork,
+                "the same generate rendering in one",
+                serial,
+                (
+                    f"ratio ≤ 0.9 (buys ≥ 10%: on from {workers.THRESHOLD:,} codes)"
+                    if above
+                    else f"ratio > 0.9 (off below {workers.THRESHOLD:,} codes)"
+                ),
+                [("ratio", (fork <= _PAYS * serial) == above)],
             )
         )
     return out

@@ -47,7 +47,7 @@ def _why_missed(run: Run, fig: Figure) -> str:
             serial = phases["imports"] + sum(
                 first.get(label, 0.0)
                 for label in (
-                    "source: read + YAML events -> nodes",
+                    "source: YAML events -> nodes",
                     "validate",
                     "naming",
                 )
@@ -59,8 +59,8 @@ def _why_missed(run: Run, fig: Figure) -> str:
                 f"({serial / yml:.2f}x the "
                 "baseline by themselves), and the writes with their fsyncs "
                 f"{fmt_seconds(writes)}; rendering "
-                f"and the contract must fit in what is left of "
-                f"2.5 x {fmt_seconds(yml)}"
+                f"and the contract (shared by two processes) must fit in what is "
+                f"left of 3.5 x {fmt_seconds(yml)}"
             )
     if fig.id == "from-payload-json":
         pyd = run.samples["pydantic"]["samples_ns"]

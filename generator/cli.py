@@ -245,11 +245,18 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
                 templates=None if templates is None else templates.files,
             )
         )
-    if args.command == "check" and digest:
+    if digest:
+        # A no-op generate has nothing to write or remove either (the folder
+        # holds the manifest this run would write, and every file it lists):
+        # it says what a run that rendered and compared would say.
         count = memo.up_to_date(out, digest)
         if count is not None:
-            if not args.quiet:
+            if args.quiet:
+                pass
+            elif args.command == "check":
                 print(f"{out}: up to date ({count} files)")
+            else:
+                print(f"0 written, {count - 1} unchanged, 0 removed")
             return 0
     from taxogen.emit import MANIFEST, overlaps
     from taxogen.pipeline import build

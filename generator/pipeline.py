@@ -8,17 +8,18 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from taxogen import document, emit, plugins, sourcefile, template_folder
+from taxogen import emit, plugins, sourcefile, template_folder
 from taxogen.model import Taxonomy
-from taxogen.naming import Names, name_taxonomy
+from taxogen.naming import Names, check_later, name_taxonomy
 from taxogen.render import output_shapes, render, user_templates
 from taxogen.settings import Plugin
 from taxogen.source import load_bytes
 from taxogen.template_folder import TemplateFolder
-from taxogen.targets import select
+from taxogen.targets import languages, select
 from taxogen.targets.base import Options
 from taxogen.validate import validate
 
@@ -48,10 +49,25 @@ def load_taxonomy(
 
 
 def load_names(
-    path: Path, source: bytes | None = None, *, waiting: bool = False
+    path: Path,
+    source: bytes | None = None,
+    *,
+    waiting: bool = False,
+    later: Collection[str] = (),
 ) -> Names:
-    """The taxonomy at ``path`` (see :func:`load_taxonomy`) with its identifiers."""
-    return name_taxonomy(load_taxonomy(path, source, waiting=waiting), str(path))
+    """The taxonomy at ``path`` (see :func:`load_taxonomy`) with its identifiers
+    (the checks of the targets in ``later`` left to the caller: see
+    :func:`name_taxonomy`)."""
+    taxonomy = load_taxonomy(path, source, waiting=waiting)
+    return name_taxonomy(taxonomy, str(path), later=later)
+
+
+def _unrendered(targets: Iterable[str] | None) -> tuple[str, ...]:
+    """The targets with names of their own (:func:`targets.languages`) that a
+    plan of ``targets`` does not render: their names are checked all the same,
+    beside the rendering (issue 34: a Go clash is refused when Go is off)."""
+    chosen = {target.name for target in select(targets)}
+    return tuple(name for name, _ in languages() if name not in chosen)
 
 
 def build_plan(
@@ -68,7 +84,16 @@ def build_plan(
     The manifest trusts the paths of every target, selected or not, so that the
     files of a target no longer selected are removed as any obsolete file is.
     """
-    return _plan(load_names(path, source), targets, None, options)
+    later = _unrendered(targets)
+    names = load_names(path, source, later=later)
+    return _plan(names, targets, None, options, _checks(names, later, path))
+
+
+def _checks(
+    names: Names, later: Collection[str], path: Path
+) -> Callable[[], None] | None:
+    """The checks ``name_taxonomy`` left for later, as work for the render."""
+    return functools.partial(check_later, names, later, str(path)) if later else None
 
 
 def _plan(
@@ -76,9 +101,10 @@ def _plan(
     targets: Iterable[str] | None,
     templates: TemplateFolder | None,
     options: Mapping[str, Options] | None,
+    checks: Callable[[], None] | None,
 ) -> emit.Plan:
     user = None if templates is None else user_templates(templates)
-    files = render(names, select(targets), user, options)
+    files = render(names, select(targets), user, options, before=checks)
     return emit.Plan.of(names.taxonomy.name, files, output_shapes(None, user))
 
 
@@ -98,12 +124,15 @@ def build(
     that fails raises :class:`plugins.PluginError`.  A user template that fails
     raises :class:`TemplateProblem`, a TaxonomyError naming its file and line.
     """
-    names = load_names(path, source)
+    later = _unrendered(targets)
+    names = load_names(path, source, later=later)
     if isinstance(templates, Path):  # read once, here, and rendered from the bytes
         templates = template_folder.read(templates)
-    plan = _plan(names, targets, templates, options)
+    plan = _plan(names, targets, templates, options, _checks(names, later, path))
     if not with_plugins:
         return plan, []
+    from taxogen import document  # only with plugins: see render.render
+
     model = document.encode(document.document(names, options))
     made: list[PluginPlan] = []
     for plugin in with_plugins:

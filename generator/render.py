@@ -11,10 +11,12 @@ them can ever write (:func:`output_shapes`, which the manifest trusts).
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import cast
 
-from taxogen import document
+from taxogen import workers
 from taxogen.naming import Names
 from taxogen.targets import ENTRIES, every
 from taxogen.targets.base import Options, Target, header_lines, render_target
@@ -48,29 +50,53 @@ def render(
     targets: Iterable[Target] | None = None,
     user: UserTemplates | None = None,
     options: Mapping[str, Options] | None = None,
+    *,
+    before: Callable[[], object] | None = None,
 ) -> dict[str, bytes]:
     """Render every file of the ``targets`` (None: every target), in a fixed
     order, as bytes, each with its ``options`` (by target name); with ``user``
-    templates, through them too, with the model document as ``model``."""
+    templates, through them too, with the model document as ``model``.
+
+    ``before`` is work shared out with the targets' (:mod:`taxogen.workers`)
+    but ahead of them in order: what it raises is raised before any target's
+    own error (the checks of the names no selected target uses, see
+    :func:`taxogen.naming.name_taxonomy`)."""
     env = environment(user)
-    context = None if user is None else {"model": document.document(names, options)}
+    context = None
+    if user is not None:
+        # Imported here: the model document's types cost a plain run some 15 ms.
+        from taxogen import document
+
+        context = {"model": document.document(names, options)}
     chosen = every() if targets is None else tuple(targets)
     run = {target.name for target in chosen}
     generated = tuple(entry for entry in ENTRIES if entry.name in run)
-    plan: dict[str, bytes] = {}
-    for target in chosen:
-        given = (options or {}).get(target.name, {})
-        plan.update(
-            render_target(
-                target,
-                names,
-                env,
-                user=user,
-                context=context,
-                options=given,
-                generated=generated,
-            )
+    jobs = [
+        functools.partial(
+            render_target,
+            target,
+            names,
+            env,
+            user=user,
+            context=context,
+            options=(options or {}).get(target.name, {}),
+            generated=generated,
         )
+        for target in chosen
+    ]
+    first: list[Callable[[], object]] = [] if before is None else [before]
+    size = sum(len(domain.codes) for domain in names.domains)
+    every_job: list[Callable[[], object]] = [*first, *jobs]
+    # The checks are taken last (by whichever process is free first), their
+    # error still raised first.
+    taken = [*range(len(first), len(every_job)), *range(len(first))]
+    # With user templates in one process only: their bounds (docs "Templates":
+    # 10 s a template...) hold for the run as stated, not once per process.
+    parallel = size >= workers.THRESHOLD and user is None
+    done = workers.run_jobs(every_job, parallel=parallel, taken=taken)
+    plan: dict[str, bytes] = {}
+    for files in done[len(first) :]:
+        plan.update(cast(dict[str, bytes], files))  # a target's job: its files
     return plan
 
 

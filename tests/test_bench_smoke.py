@@ -49,6 +49,9 @@ FIGURES = (
     "ts-from-payload-typed",  # the same in Node
     # an esbuild bundle importing one class vs one importing fromPayload (issue 15)
     "ts-bundle-medium",
+    # javac -Werror on the generated Java sources at N=1,000 and 10,000 (issue 32 §3)
+    "java-compile-medium",
+    "java-compile-large",
     # cargo build of the generated Rust crate at N=1,000 and 10,000 (issue 32 §3)
     "rust-compile-medium",
     "rust-compile-large",
@@ -58,6 +61,10 @@ FIGURES = (
     "template-cache-shipped",  # cold generate with compiled templates cached vs not
     "memo-medium",
     "template-cache-medium",
+    # two rendering processes vs one at each N (issue 34: parallelism by size)
+    "render-workers-small",
+    "render-workers-medium",
+    "render-workers-large",
 )
 TIMEOUT = 900
 
@@ -88,6 +95,11 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         shutil.which("cargo") is not None
         and any(Path("/usr/share/cargo/registry").glob("serde_json-*")),
         "Rust and Debian's serde crates (`make rust` installs them)",
+    )
+    require_tool(
+        shutil.which("javac") is not None
+        and Path("/usr/share/java/jackson-databind.jar").is_file(),
+        "Java and Debian's Jackson jars (`make java` installs them)",
     )
     out = tmp_path / "results.md"
     done = subprocess.run(

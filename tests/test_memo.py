@@ -363,6 +363,57 @@ def test_each_input_changed_alone_makes_check_fail(
     assert main(after, use_memo=False) == 1
 
 
+@pytest.mark.parametrize(
+    ("row", "left_out"),
+    _RUNS,
+    ids=[f"{row.name}{' left out' if left else ''}" for row, left in _RUNS],
+)
+def test_each_input_changed_alone_makes_generate_write(
+    row: Row,
+    left_out: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A no-op ``generate`` is answered from the memo too (issue 34): with the
+    shortcut on, a change to any one input is generated (the full check then
+    passes); with that input left out of the digest, generate answers "nothing
+    to do" and leaves the folder stale, which the full check then finds."""
+    work = _project(tmp_path, row)
+    monkeypatch.chdir(work)
+    if left_out:
+        _without(monkeypatch, row.part or "")
+    assert main(["generate", "-q", *row.argv]) == 0
+    assert main(["generate", "-q", *row.argv]) == 0  # the no-op, from the memo
+    row.change(work, monkeypatch)
+    after = row.after if row.after is not None else row.argv
+    assert main(["generate", "-q", *after]) == 0
+    assert main(["check", "-q", *after], use_memo=False) == (1 if left_out else 0)
+
+
+def test_a_no_op_generate_says_what_a_render_says_without_rendering(
+    project: Path, rendered: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["generate"]) == 0
+    answered = capsys.readouterr()
+    assert rendered == []  # answered from the memo
+    assert main(["generate"], use_memo=False) == 0
+    assert rendered == [Path("taxonomy.yaml")]
+    assert answered == capsys.readouterr()
+    assert answered.out == f"0 written, {SHIPPED_FILES - 1} unchanged, 0 removed\n"
+
+
+def test_a_no_op_generate_still_refuses_a_hand_edit(
+    project: Path, rendered: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    docs = project / "generated" / "docs" / "errors.md"
+    docs.write_text(docs.read_text(encoding="utf-8") + "edited\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["generate"]) == 1  # rendered, compared, and refused
+    assert rendered == [Path("taxonomy.yaml")]
+    assert "was edited by hand" in capsys.readouterr().err
+
+
 # ------------------------------------------------------- the taxonomy read once
 def test_a_taxonomy_edited_during_a_run_cannot_leave_a_false_memo(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -58,13 +58,11 @@ NONE = Mapping()
 
 def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
     """What the class of ``code`` (and every error of that code) carries."""
-    retry_after = taxonomy.retry_field(code)
     if (
         not code.throttling
-        and retry_after is None
         and taxonomy.docs_url is None
         and all(
-            x.http_status is None and x.grpc_status is None
+            x.http_status is None and x.grpc_status is None and x.retry_after is None
             for x in taxonomy.lineage(code)
         )
     ):
@@ -72,6 +70,7 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
         # and building each code's Mapped cost 0.13 s at 10,000 codes (make
         # bench).  The lineage stays Taxonomy.lineage's, parents and all.
         return NONE
+    retry_after = taxonomy.retry_field(code)
     mapped = taxonomy.mapped(code)
     return Mapping(
         http_status=mapped.http_status,
@@ -96,7 +95,11 @@ def declares_any(taxonomy: Taxonomy) -> bool:
 
 def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
     """Every class by name: its parent class ("": the runtime's base) and what
-    it carries."""
+    it carries (made once for ``names``: several targets read it; a copy)."""
+    return dict(names.derived(_class_mappings))
+
+
+def _class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
     taxonomy = names.taxonomy
     # With no fallback (issue 30 §3) the root maps to nothing: its errors carry
     # the status they were received with, or none.
@@ -117,8 +120,13 @@ def class_mappings(names: Names) -> dict[str, tuple[str, Mapping]]:
 
 def stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
     """For every class, the (attribute, value) pairs it states: those that differ
-    from its parent's (the root's: from nothing declared), in a fixed order."""
-    classes = class_mappings(names)
+    from its parent's (the root's: from nothing declared), in a fixed order
+    (made once for ``names``; a copy)."""
+    return dict(names.derived(_stated))
+
+
+def _stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
+    classes = names.derived(_class_mappings)
     out = {}
     for name, (parent, mapping) in classes.items():
         inherited = classes[parent][1] if parent in classes else NONE

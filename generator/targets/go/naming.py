@@ -294,7 +294,8 @@ def check(
                         )
                     )
                 spelt.setdefault(go, field)
-            for struct in object_types(named, names.details):
+            # "" (not None, which means "not given"): no names made again.
+            for struct in object_types(named, names.details or ""):
                 if struct.origin in declared:
                     continue  # a shared field's struct, claimed by an earlier code
                 declared.add(struct.origin)
