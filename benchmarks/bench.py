@@ -80,6 +80,7 @@ FIGURE_IDS = (
     "from-payload-typed",
     "ts-compile-large",
     "ts-from-payload",
+    "ts-construct-details",
     "ts-import-medium",
     "ts-from-payload-typed",
     "ts-bundle-medium",

@@ -42,7 +42,9 @@ FIGURES = (
     # from_payload of a code with declared fields vs one without (issue 10, ≤ 1.5x)
     "from-payload-typed",
     "ts-compile-large",  # tsc at N=10,000 under the strict settings
-    "ts-from-payload",  # fromPayload vs zod in Node (≥ 2x faster)
+    "ts-from-payload",  # fromPayload vs zod in Node (≤ 0.9x, issue 34)
+    # an error constructed with details vs a bare new Error() (≤ 2.5x, issue 34)
+    "ts-construct-details",
     "ts-import-medium",  # import of the compiled module at N=1,000 (< 30 ms)
     "ts-from-payload-typed",  # the same in Node
     # an esbuild bundle importing one class vs one importing fromPayload (issue 15)

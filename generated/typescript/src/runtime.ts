@@ -277,16 +277,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 type Container = Record<string, unknown> | unknown[];
-type Step =
-  | {
-      readonly item: unknown;
-      readonly at: string;
-      readonly into: Container;
-      readonly key: string;
-      /** The depth of the container `item` sits in (0 for the top). */
-      readonly depth: number;
-    }
-  | { readonly leave: object; readonly copy: Container };
 
 function put(into: Container, key: string, value: unknown): void {
   // Defined, not assigned: a "__proto__" key stays an own property, as JSON.parse
@@ -300,6 +290,116 @@ function put(into: Container, key: string, value: unknown): void {
 }
 
 /**
+ * `put` for a new copy, but faster: assigned where assigning defines an own data
+ * property (no prototype of the copy has the key: no "__proto__", nor a setter
+ * or a read-only property another script gave Object.prototype), else defined.
+ */
+function store(into: Container, key: string | number, value: unknown): void {
+  if (key in into) put(into, String(key), value);
+  else (into as Record<string | number, unknown>)[key] = value;
+}
+
+/** Where a value sits, capped: a key may be huge. */
+function capped(at: string): string {
+  return at.length <= 200 ? at : `${at.slice(0, 197)}...`;
+}
+
+/** What {@link jsonCopy} carries down while it copies. */
+interface Copying {
+  readonly where: string;
+  readonly freeze: boolean;
+  /** The values counted so far (at most MAX_DETAILS_NODES). */
+  nodes: number;
+  /** The first problem met, as `"<path>: <problem>"`. */
+  problem: string | undefined;
+  /** The containers from the top to the value being copied: a cycle's witnesses. */
+  readonly path: object[];
+  /** The keys (array indexes as numbers) from the top to the value being copied. */
+  readonly keys: (string | number)[];
+}
+
+/** Where the value being copied sits, as the problems name it. */
+function placeOf(state: Copying): string {
+  let at = capped(state.where);
+  for (const key of state.keys) {
+    at = capped(typeof key === "number" ? `${at}[${key}]` : `${at}.${key}`);
+  }
+  return at;
+}
+
+/** The copy of `item` (in a container at `depth`), or FAILED with state.problem. */
+function copyValue(state: Copying, item: unknown, depth: number): unknown {
+  if (item === null || typeof item === "string" || typeof item === "boolean") {
+    return item;
+  }
+  if (typeof item === "number") {
+    if (Number.isFinite(item)) return item;
+    state.problem = `${placeOf(state)}: ${String(item)} is not a finite number`;
+    return FAILED;
+  }
+  const isArray = Array.isArray(item);
+  if (!isArray && !isPlainObject(item)) {
+    state.problem = `${placeOf(state)}: ${kind(item)} is not a JSON value`;
+    return FAILED;
+  }
+  const inner = depth + 1;
+  if (inner > MAX_DETAILS_DEPTH) {
+    state.problem = `${placeOf(state)}: nested deeper than ${MAX_DETAILS_DEPTH} levels`;
+    return FAILED;
+  }
+  const container = item as object;
+  const path = state.path;
+  if (path.includes(container)) {
+    state.problem = `${placeOf(state)}: contains itself`;
+    return FAILED;
+  }
+  // An array's length is a claim (a sparse array, a proxy): checked before it is
+  // used.
+  const length: unknown = isArray ? (item as unknown[]).length : 0;
+  if (!Number.isSafeInteger(length) || (length as number) < 0) {
+    state.problem = `${placeOf(state)}: an array whose length is not a length`;
+    return FAILED;
+  }
+  const names = isArray ? [] : Object.keys(container);
+  const count = isArray ? (length as number) : names.length;
+  state.nodes += count;
+  if (state.nodes > MAX_DETAILS_NODES) {
+    state.problem = `${state.where}: holds more than ${MAX_DETAILS_NODES} values`;
+    return FAILED;
+  }
+  // Every member is read before any is copied, last to first (the order the
+  // iterative copy this replaced read them in, which a getter or proxy sees).
+  const values = new Array<unknown>(count);
+  if (isArray) {
+    const array = item as unknown[];
+    // A hole reads as undefined, which JSON cannot carry either.
+    for (let index = count - 1; index >= 0; index--) values[index] = array[index];
+  } else {
+    const record = item as Record<string, unknown>;
+    for (let index = count - 1; index >= 0; index--) {
+      values[index] = record[names[index] ?? ""];
+    }
+  }
+  path.push(container);
+  const copy: Container = isArray ? new Array<unknown>(count) : {};
+  const keys = state.keys;
+  for (let index = 0; index < count; index++) {
+    const key = isArray ? index : (names[index] ?? "");
+    keys.push(key);
+    const value = copyValue(state, values[index], inner);
+    keys.pop();
+    if (value === FAILED) return FAILED;
+    store(copy, key, value);
+  }
+  path.pop();
+  if (state.freeze) Object.freeze(copy);
+  return copy;
+}
+
+/** What copyValue returns once it has met a problem. */
+const FAILED: unique symbol = Symbol("failed");
+
+/**
  * A deep copy of `value` (frozen throughout if `freeze`), or the first part of it
  * JSON cannot carry, or past the limits, as `"<path>: <problem>"`.
  */
@@ -308,85 +408,19 @@ function jsonCopy(
   where: string,
   freeze: boolean,
 ): { copy: unknown } | { problem: string } {
-  // Iterative, so hostile nesting cannot exhaust the stack, and bounded: it stops at
-  // the first container deeper than MAX_DETAILS_DEPTH and before counting more than
-  // MAX_DETAILS_NODES values, so its time and memory follow what it reads, never
-  // what an array's length or a proxy claims. The containers on the current path
-  // catch cycles, which JSON.stringify would refuse. Each value is read once, so
-  // what is checked is what is kept, and later changes to the caller's objects
-  // cannot reach the copy. A getter or proxy trap that throws is left to the caller
-  // to catch.
-  const holder: Record<string, unknown> = {};
-  const stack: Step[] = [
-    { item: value, at: where, into: holder, key: "copy", depth: 0 },
-  ];
-  const path = new Set<object>();
-  let nodes = 1;
-  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
-    if ("leave" in step) {
-      path.delete(step.leave);
-      if (freeze) Object.freeze(step.copy);
-      continue;
-    }
-    const { item, into, key } = step;
-    // A key may be huge.
-    const at = step.at.length <= 200 ? step.at : `${step.at.slice(0, 197)}...`;
-    if (item === null || typeof item === "string" || typeof item === "boolean") {
-      put(into, key, item);
-      continue;
-    }
-    if (typeof item === "number") {
-      if (!Number.isFinite(item)) {
-        return { problem: `${at}: ${String(item)} is not a finite number` };
-      }
-      put(into, key, item);
-      continue;
-    }
-    const isArray = Array.isArray(item);
-    if (!isArray && !isPlainObject(item)) {
-      return { problem: `${at}: ${kind(item)} is not a JSON value` };
-    }
-    const depth = step.depth + 1;
-    if (depth > MAX_DETAILS_DEPTH) {
-      return { problem: `${at}: nested deeper than ${MAX_DETAILS_DEPTH} levels` };
-    }
-    const container = item as object;
-    if (path.has(container)) return { problem: `${at}: contains itself` };
-    // An array's length is a claim (a sparse array, a proxy): checked before it is
-    // used.
-    const length: unknown = isArray ? (item as unknown[]).length : 0;
-    if (!Number.isSafeInteger(length) || (length as number) < 0) {
-      return { problem: `${at}: an array whose length is not a length` };
-    }
-    const keys = isArray ? [] : Object.keys(container);
-    nodes += isArray ? (length as number) : keys.length;
-    if (nodes > MAX_DETAILS_NODES) {
-      return { problem: `${where}: holds more than ${MAX_DETAILS_NODES} values` };
-    }
-    path.add(container);
-    const copy: Container = isArray ? new Array<unknown>(length as number) : {};
-    put(into, key, copy);
-    stack.push({ leave: container, copy });
-    // Pushed last to first, so the first problem in document order is the one
-    // reported.
-    if (isArray) {
-      const array = item as unknown[];
-      for (let index = (length as number) - 1; index >= 0; index--) {
-        // A hole reads as undefined, which JSON cannot carry either.
-        const at_ = `${at}[${index}]`;
-        const key_ = String(index);
-        stack.push({ item: array[index], at: at_, into: copy, key: key_, depth });
-      }
-    } else {
-      const record = item as Record<string, unknown>;
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const name = keys[index] ?? "";
-        const at_ = `${at}.${name}`;
-        stack.push({ item: record[name], at: at_, into: copy, key: name, depth });
-      }
-    }
-  }
-  return { copy: holder["copy"] };
+  // Bounded: it stops at the first container deeper than MAX_DETAILS_DEPTH (so
+  // hostile nesting cannot exhaust the stack: the recursion is at most that deep)
+  // and before counting more than MAX_DETAILS_NODES values, so its time and
+  // memory follow what it reads, never what an array's length or a proxy claims.
+  // The containers on the current path catch cycles, which JSON.stringify would
+  // refuse. Each value is read once, so what is checked is what is kept, and later
+  // changes to the caller's objects cannot reach the copy. A getter or proxy trap
+  // that throws is left to the caller to catch. Where a problem is is spelt only
+  // once one is met.
+  const state: Copying = { where, freeze, nodes: 1, problem: undefined, path: [], keys: [] };
+  const copy = copyValue(state, value, 0);
+  if (state.problem !== undefined) return { problem: state.problem };
+  return { copy };
 }
 
 function checkedDetails(
@@ -566,10 +600,14 @@ function withConstants<D extends Readonly<Record<string, unknown>> | undefined>(
   if (missing.length === 0) return details;
   const result: Record<string, unknown> = { ...(details ?? {}) };
   for (const spec of missing) put(result, spec.name, spec.default);
-  return result;
+  // Frozen, as the decoder's copy it extends: the error keeps it as it is.
+  return Object.freeze(result);
 }
 
-/** Marks the options the decoder passes: details as received, already checked. */
+/**
+ * Marks the options the decoder passes: details as received, already checked, and
+ * already its own frozen copy, which the constructor keeps.
+ */
 const DECODED: unique symbol = Symbol("decoded");
 /** Where an error keeps its own HTTP status (received, or given). */
 const STATUS: unique symbol = Symbol("httpStatus");
@@ -625,6 +663,22 @@ export function branded(value: unknown, key: string): boolean {
     return false;
   }
 }
+
+/** The registry symbol of the last brand asked for, and that brand's key. */
+let lastBrand: string | undefined;
+let lastSymbol: symbol = /* @__PURE__ */ Symbol.for("");
+
+/** `Symbol.for(key)`, remembered for the last key (a taxonomy has one brand). */
+function brandSymbol(key: string): symbol {
+  if (key !== lastBrand) {
+    lastSymbol = Symbol.for(key);
+    lastBrand = key;
+  }
+  return lastSymbol;
+}
+
+/** The descriptor of the brand: a hidden, read-only `true`. */
+const HIDDEN_TRUE: PropertyDescriptor = /* @__PURE__ */ Object.freeze({ value: true });
 
 /**
  * Every InvalidPayloadError this module made: the decoder lets these, and nothing
@@ -752,15 +806,19 @@ export abstract class TaxonomyError<
         );
       }
     }
-    // The decoder's details are kept as received: checked there, no default added.
+    // The decoder's details are kept as received: its own frozen copy, checked
+    // there, no default added (copied once, not again here).
     const wire = cls.wire;
     const given = options?.details as Readonly<Record<string, unknown>> | undefined;
+    const decoded = options !== undefined && DECODED in options;
     const details: unknown =
-      wire !== undefined && wire.detailsType !== "object"
-        ? anyDetails(options?.details, wire.detailsType)
-        : fields.length === 0 || (options !== undefined && DECODED in options)
-          ? checkedDetails(given)
-          : typedDetails(fields, given);
+      decoded && given !== undefined
+        ? given
+        : wire !== undefined && wire.detailsType !== "object"
+          ? anyDetails(given, wire.detailsType)
+          : fields.length === 0 || decoded
+            ? checkedDetails(given)
+            : typedDetails(fields, given);
     const pieces = cls.messageTemplate;
     super(
       message ??
@@ -788,7 +846,7 @@ export abstract class TaxonomyError<
     }
     // The brand (see branded): hidden, so no key, JSON or log line shows it.
     if (cls.brand !== undefined) {
-      Object.defineProperty(this, Symbol.for(cls.brand), { value: true });
+      Object.defineProperty(this, brandSymbol(cls.brand), HIDDEN_TRUE);
     }
   }
 
@@ -1043,10 +1101,15 @@ function guarded<T>(field: string, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (RAISED.has(err as object)) throw err;
-    // A getter or proxy trap of the caller's value threw: the value cannot be read.
-    throw unreadable(field, err);
+    throw rethrown(field, err);
   }
+}
+
+/** What {@link guarded} throws for `err`, thrown while reading `field`. */
+function rethrown(field: string, err: unknown): unknown {
+  if (RAISED.has(err as object)) return err;
+  // A getter or proxy trap of the caller's value threw: the value cannot be read.
+  return unreadable(field, err);
 }
 
 // An InvalidPayloadError about `field` (named so no taxonomy code is a word of the runtime).
@@ -1061,8 +1124,8 @@ function readDetails(
   if (!isPlainObject(details)) {
     throw payloadError("details", `expected an object, got ${kind(details)}`);
   }
-  // Unfrozen: the constructor keeps a frozen copy of this plain data.
-  const result = jsonCopy(details, "details", false);
+  // Frozen: the constructor keeps this copy as the error's details.
+  const result = jsonCopy(details, "details", true);
   if ("problem" in result) throw new InvalidPayloadError(result.problem, "details");
   return result.copy as Readonly<Record<string, unknown>>;
 }
@@ -1141,11 +1204,15 @@ function member(record: object, key: string, name: string): unknown {
   }
 }
 
-/** The members of `body` that `members` does not name, as plain JSON data. */
+/**
+ * The members of `body` that `members` does not name, as plain JSON data (frozen
+ * throughout if `freeze`).
+ */
 function restOf(
   body: Record<string, unknown>,
   members: readonly (string | null)[],
   name: string,
+  freeze: boolean,
 ): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   let count = 0;
@@ -1156,12 +1223,15 @@ function restOf(
     }
     put(rest, key, member(body, key, name));
   }
-  const result = jsonCopy(rest, name, false);
+  const result = jsonCopy(rest, name, freeze);
   if ("problem" in result) throw new InvalidPayloadError(result.problem, name);
   return result.copy as Record<string, unknown>;
 }
 
-/** A details member as `detailsType` allows it (undefined: absent or null). */
+/**
+ * A details member as `detailsType` allows it (undefined: absent or null), as a
+ * frozen copy, which the error keeps.
+ */
 function readAny(value: unknown, detailsType: string, name: string): unknown {
   if (value === undefined || value === null) return undefined;
   if (detailsType === "object" && !isPlainObject(value)) {
@@ -1170,7 +1240,7 @@ function readAny(value: unknown, detailsType: string, name: string): unknown {
   if (detailsType === "array" && !Array.isArray(value)) {
     throw payloadError(name, `expected an array, got ${kind(value)}`);
   }
-  const result = jsonCopy(value, name, false);
+  const result = jsonCopy(value, name, true);
   if ("problem" in result) throw new InvalidPayloadError(result.problem, name);
   return result.copy;
 }
@@ -1199,40 +1269,49 @@ export function decoder<
   // whose match claims it says fallback: null (keepsUnknown).
   const keepsOwn = (cls: AnyErrorClass<T>, code: W): boolean =>
     cls.code === undefined || (keepsUnknown !== undefined && keepsUnknown(code));
-  function readPayload(payload: unknown): T {
-    if (!isPlainObject(payload)) {
-      throw payloadError("payload", `expected an object, got ${kind(payload)}`);
-    }
-    const code = readCode(field(payload, "code"), pattern) as W;
-    const message = field(payload, "message");
-    if (typeof message !== "string") {
-      throw payloadError("message", `expected a string, got ${kind(message)}`);
-    }
-    const retryable = field(payload, "retryable");
-    if (typeof retryable !== "boolean") {
-      throw payloadError("retryable", `expected a boolean, got ${kind(retryable)}`);
-    }
-    let details = guarded("details", () => readDetails(field(payload, "details")));
-    const cls = lookup(code);
-    // A known code's declared fields are checked (the fallback's are not: an
-    // unknown code's details are whatever its sender made them).
-    if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
-      const wrong = fieldProblem(cls.fields, details ?? {});
-      if (wrong !== undefined) {
-        throw new InvalidPayloadError(wrong.problem, wrong.field);
+  /**
+   * The error a payload of today's wire form holds; what reading it throws but an
+   * InvalidPayloadError is one about `name`. No helper stands between the
+   * caller and the constructor, so the stack an error captures names none.
+   */
+  function readPayload(payload: unknown, name: string = "payload"): T {
+    try {
+      if (!isPlainObject(payload)) {
+        throw payloadError("payload", `expected an object, got ${kind(payload)}`);
       }
-      details = withConstants(cls.fields, details);
+      const code = readCode(field(payload, "code"), pattern) as W;
+      const message = field(payload, "message");
+      if (typeof message !== "string") {
+        throw payloadError("message", `expected a string, got ${kind(message)}`);
+      }
+      const retryable = field(payload, "retryable");
+      if (typeof retryable !== "boolean") {
+        throw payloadError("retryable", `expected a boolean, got ${kind(retryable)}`);
+      }
+      let details = guarded("details", () => readDetails(field(payload, "details")));
+      const cls = lookup(code);
+      // A known code's declared fields are checked (the fallback's are not: an
+      // unknown code's details are whatever its sender made them).
+      if ((cls.code === code || cls.aliases.includes(code)) && cls.fields.length > 0) {
+        const wrong = fieldProblem(cls.fields, details ?? {});
+        if (wrong !== undefined) {
+          throw new InvalidPayloadError(wrong.problem, wrong.field);
+        }
+        details = withConstants(cls.fields, details);
+      }
+      // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
+      // the claiming domain's, its own, where the domain says fallback: null).
+      const unknown = cls.code !== code && !cls.aliases.includes(code);
+      const keeps = unknown && keepsOwn(cls, code);
+      const ownCode = keeps ? code : undefined;
+      const options = { details, retryable, code: ownCode, [DECODED]: true };
+      const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
+      // The only write to wireCode after construction: keep the code as received.
+      (error as { wireCode: string | number }).wireCode = code;
+      return error;
+    } catch (err) {
+      throw rethrown(name, err);
     }
-    // Issue 30 §3: with no fallback, an unknown code is the root's, its own (or
-    // the claiming domain's, its own, where the domain says fallback: null).
-    const unknown = cls.code !== code && !cls.aliases.includes(code);
-    const keeps = unknown && keepsOwn(cls, code);
-    const ownCode = keeps ? code : undefined;
-    const options = { details, retryable, code: ownCode, [DECODED]: true };
-    const error = new (cls as unknown as ErrorClassOf<T>)(message, options);
-    // The only write to wireCode after construction: keep the code as received.
-    (error as { wireCode: string | number }).wireCode = code;
-    return error;
   }
 
   /** readPayload for a payload other than today's, under the same guards. */
@@ -1308,9 +1387,14 @@ export function decoder<
       const name = wire.envelope ?? "payload";
       const read = [wire.code, wire.message, wire.retryable, statusMember];
       if (wire.envelope === null) read.push(...fixed.map((c) => c[0]));
-      const rest = guarded(name, () => restOf(body, read, name));
-      if (kept !== undefined) put(rest, wire.code, kept);
-      details = rest;
+      const rest = guarded(name, () => restOf(body, read, name, true));
+      if (kept === undefined) details = rest;
+      else {
+        // The type kept as received (no URI of the taxonomy's) among the rest.
+        const all: Record<string, unknown> = { ...rest };
+        put(all, wire.code, kept);
+        details = Object.freeze(all);
+      }
     } else if (wire.details !== null) {
       const name = at + wire.details;
       const detailsMember = wire.details;
@@ -1321,7 +1405,8 @@ export function decoder<
     const cls = lookup(code as W);
     const known = code !== undefined && (cls.code === code || cls.aliases.includes(code));
     if (known && cls.fields.length > 0) {
-      const given = (details ?? {}) as Readonly<Record<string, unknown>>;
+      // Frozen, as every details the decoder hands the constructor, which keeps them.
+      const given = (details ?? Object.freeze({})) as Readonly<Record<string, unknown>>;
       const wrong = fieldProblem(cls.fields, given);
       if (wrong !== undefined) {
         throw new InvalidPayloadError(wrong.problem, wrong.field);
@@ -1365,35 +1450,42 @@ export function decoder<
               ...[wire.status ?? null, wire.details],
               ...fixed.map((c) => c[0]),
             ];
-      OUTSIDE.set(error, Object.freeze(guarded("payload", () => restOf(payload, beside, "payload"))));
+      OUTSIDE.set(error, Object.freeze(guarded("payload", () => restOf(payload, beside, "payload", false))));
     }
     return error;
   }
 
-  const read =
+  const read: (payload: unknown, name?: string) => T =
     wire === undefined
       ? readPayload
-      : (payload: unknown): T => readMapped(payload, wire);
+      : (payload: unknown, name: string = "payload"): T => {
+          try {
+            return readMapped(payload, wire);
+          } catch (err) {
+            throw rethrown(name, err);
+          }
+        };
 
   function readEvent(event: unknown): T | undefined {
-    if (!isPlainObject(event)) {
-      throw payloadError("event", `expected an object, got ${kind(event)}`);
+    try {
+      if (!isPlainObject(event)) {
+        throw payloadError("event", `expected an object, got ${kind(event)}`);
+      }
+      const type = own(event, "type");
+      if (typeof type !== "string" || !Object.hasOwn(events, type)) return undefined;
+      let found: unknown = event;
+      for (const part of (events[type] ?? "").split(".")) {
+        if (!isPlainObject(found)) return undefined;
+        found = own(found, part);
+      }
+      if (found === undefined || found === null) return undefined;
+      return read(found, "event");
+    } catch (err) {
+      throw rethrown("event", err);
     }
-    const type = own(event, "type");
-    if (typeof type !== "string" || !Object.hasOwn(events, type)) return undefined;
-    let found: unknown = event;
-    for (const part of (events[type] ?? "").split(".")) {
-      if (!isPlainObject(found)) return undefined;
-      found = own(found, part);
-    }
-    if (found === undefined || found === null) return undefined;
-    return read(found);
   }
 
-  return {
-    payload: (payload) => guarded("payload", () => read(payload)),
-    event: (event) => guarded("event", () => readEvent(event)),
-  };
+  return { payload: read, event: readEvent };
 }
 
 /**

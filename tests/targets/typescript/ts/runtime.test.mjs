@@ -157,6 +157,50 @@ describe("the classes", () => {
     assert.equal(new toy.ToySlowError("m", { retryable: false }).retryable, false);
   });
 
+  test("details are defined as JSON.parse defines them, whatever Object.prototype holds", () => {
+    // A setter or a read-only key on a prototype (a polluted or a frozen one) is
+    // not the copy's: each key of the details stays the copy's own, with its value.
+    const text = '{"trap": 1, "fixed": 2, "__proto__": {"own": true}, "list": [{"trap": 3}, 4]}';
+    const hooks = [
+      [Object.prototype, "trap", { set() { calls.push("trap"); }, configurable: true }],
+      [Object.prototype, "fixed", { value: "inherited", writable: false, configurable: true }],
+    ];
+    const calls = [];
+    const made = [];
+    for (const [target, key, descriptor] of hooks) Object.defineProperty(target, key, descriptor);
+    try {
+      made.push(new toy.ToyBrokenError("m", { details: JSON.parse(text) }));
+      made.push(fromPayload(good({ details: JSON.parse(text) })));
+    } finally {
+      for (const [target, key] of hooks) delete target[key];
+    }
+    assert.deepEqual(calls, []);
+    for (const error of made) {
+      const { details } = error;
+      assert.deepEqual(Object.keys(details), ["trap", "fixed", "__proto__", "list"]);
+      const value = (object, key) => Object.getOwnPropertyDescriptor(object, key)?.value;
+      assert.equal(value(details, "trap"), 1);
+      assert.equal(value(details, "fixed"), 2);
+      assert.equal(value(value(details, "__proto__"), "own"), true);
+      assert.equal(Object.getPrototypeOf(details), Object.prototype);
+      assert.equal(value(details.list[0], "trap"), 3);
+      assert.equal(value(details.list, "1"), 4);
+      assert.ok(deeplyFrozen(details));
+    }
+  });
+
+  test("the stack is the caller's: captured where the error is made", () => {
+    function makeOne() {
+      return new toy.ToySlowError("m", { details: { a: 1 } });
+    }
+    const error = makeOne();
+    assert.ok(Object.hasOwn(error, "stack"));
+    const [head, first] = error.stack.split("\n");
+    assert.equal(head, "ToySlowError: m");
+    // No frame of the class chain or the runtime: the caller comes first.
+    assert.match(first, /^ {4}at makeOne \(.*runtime\.test\.mjs:\d+:\d+\)$/);
+  });
+
   test("the constructor refuses what the wire cannot carry", () => {
     const cycle = {};
     cycle.self = cycle;
@@ -197,6 +241,32 @@ describe("decoding", () => {
     }
     assert.deepEqual(fromPayload(good()).details, {});
     assert.deepEqual(fromPayload(good({ details: null })).details, {});
+  });
+
+  test("received details are the error's own frozen copy, equal to what was sent", () => {
+    const details = { toy: { ids: [1, 2] }, ok: true, none: null };
+    const error = fromPayload(good({ details }));
+    assert.deepEqual(error.details, details);
+    assert.notEqual(error.details, details);
+    assert.notEqual(error.details.toy, details.toy);
+    assert.ok(deeplyFrozen(error.details));
+    details.toy.ids.push(3);
+    details.ok = false;
+    assert.deepEqual(error.details, { toy: { ids: [1, 2] }, ok: true, none: null });
+    // Each error its own: two decodings of one payload share nothing.
+    const again = fromPayload(good({ details }));
+    assert.notEqual(again.details.toy, error.details.toy);
+  });
+
+  test("a decoded error's stack leads to fromPayload's caller through the decoder alone", () => {
+    function receive() {
+      return fromPayload(good());
+    }
+    const frames = receive().stack.split("\n").slice(1);
+    const caller = frames.findIndex((line) => /^ {4}at receive \(/.test(line));
+    // The runtime's reader and the package's fromPayload, nothing between them.
+    assert.equal(caller, 2, frames.join("\n"));
+    assert.match(frames[1], /\bfromPayload\b/);
   });
 
   test("an unknown well-formed code falls back, keeps and re-emits the code", () => {
