@@ -60,7 +60,7 @@ test: $(VENV)/.test $(TSC) go java rust
 
 # The benchmark suite: synthesized taxonomies of 100 to 10,000 codes, every figure
 # next to its baseline; writes benchmarks/RESULTS.md (takes several minutes).
-bench: $(VENV)/.test $(TSC) rust
+bench: $(VENV)/.test $(TSC) rust go java
 	$(PY) -m benchmarks.bench
 
 # Rewrite the golden files of tests/cases/ from the current generator (and the

@@ -25,7 +25,7 @@ How things are measured (see benchmarks/README.md for why):
   interleaved so drift hits both.
 
 The families live in modules of their own (``generate``, ``formatter``,
-``python_import``, ``payload``, ``typescript``, ``java``, ``rust``,
+``python_import``, ``pycompile``, ``payload``, ``typescript``, ``go``, ``java``, ``rust``,
 ``machinery``), each with a
 ``measure(run)`` and a ``figures(run)``; ``timing`` holds the run and its
 helpers, ``figure`` the figures, ``synth`` the taxonomies, ``children`` the
@@ -49,9 +49,11 @@ from pathlib import Path
 from benchmarks import (
     formatter,
     generate,
+    go,
     java,
     machinery,
     payload,
+    pycompile,
     python_import,
     rust,
     typescript,
@@ -75,6 +77,8 @@ FIGURE_IDS = (
     "py-import-per-code-large",
     "py-import-medium",
     "py-import-large",
+    "py-compile-medium",
+    "py-compile-large",
     "from-payload-dict",
     "from-payload-json",
     "from-payload-typed",
@@ -84,6 +88,8 @@ FIGURE_IDS = (
     "ts-import-medium",
     "ts-from-payload-typed",
     "ts-bundle-medium",
+    "go-compile-medium",
+    "go-compile-large",
     "java-compile-medium",
     "java-compile-large",
     "rust-compile-medium",
@@ -105,8 +111,10 @@ def figures(run: Run) -> list[Figure]:
         *generate.figures(run),
         *formatter.figures(run),
         *python_import.figures(run),
+        *pycompile.figures(run),
         *payload.figures(run),
         *typescript.figures(run),
+        *go.figures(run),
         *java.figures(run),
         *rust.figures(run),
         *machinery.figures(run),
@@ -182,8 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         machinery.measure(run)
         formatter.measure(run)
         python_import.measure(run)
+        pycompile.measure(run)
         payload.measure(run)
         typescript.measure(run)
+        go.measure(run)
         java.measure(run)
         rust.measure(run)
         figs = figures(run)

@@ -37,6 +37,9 @@ FIGURES = (
     "py-import-per-code-large",
     "py-import-medium",  # import at N=1,000 (< 20 ms)
     "py-import-large",  # import at N=10,000 (< 200 ms)
+    # each language's compile time at N=1,000 and 10,000 (issue 32 §3)
+    "py-compile-medium",  # python -m compileall on the generated package
+    "py-compile-large",
     "from-payload-dict",  # from_payload vs pydantic validate_python (≤ 0.6x)
     "from-payload-json",  # json.loads + from_payload vs pydantic validate_json (≤ 1x)
     # from_payload of a code with declared fields vs one without (issue 10, ≤ 1.5x)
@@ -49,6 +52,8 @@ FIGURES = (
     "ts-from-payload-typed",  # the same in Node
     # an esbuild bundle importing one class vs one importing fromPayload (issue 15)
     "ts-bundle-medium",
+    "go-compile-medium",  # go build of the generated module, go vet clean
+    "go-compile-large",
     # javac -Werror on the generated Java sources at N=1,000 and 10,000 (issue 32 §3)
     "java-compile-medium",
     "java-compile-large",
@@ -96,6 +101,7 @@ def test_smoke_run_reports_every_figure(tmp_path: Path) -> None:
         and any(Path("/usr/share/cargo/registry").glob("serde_json-*")),
         "Rust and Debian's serde crates (`make rust` installs them)",
     )
+    require_tool(shutil.which("go") is not None, "Go (`make go` installs it)")
     require_tool(
         shutil.which("javac") is not None
         and Path("/usr/share/java/jackson-databind.jar").is_file(),
