@@ -25,9 +25,9 @@ How things are measured (see benchmarks/README.md for why):
   interleaved so drift hits both.
 
 The families live in modules of their own (``generate``, ``formatter``,
-``python_import``, ``pycompile``, ``payload``, ``typescript``, ``go``, ``java``, ``rust``,
-``machinery``), each with a
-``measure(run)`` and a ``figures(run)``; ``timing`` holds the run and its
+``python_import``, ``pycompile``, ``payload``, ``typescript``, ``go``,
+``java``, ``rust``, ``machinery``), each with a ``measure(run)`` and a
+``figures(run)``; ``timing`` holds the run and its
 helpers, ``figure`` the figures, ``synth`` the taxonomies, ``children`` the
 scripts run in fresh processes, ``scaling`` and ``report`` the RESULTS.md writer.
 
