@@ -31,7 +31,7 @@ _FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
 
 #: The Python runtime's check of an unknown code (the line before its length test).
 _UNKNOWN_CODE_CHECK = (
-    "        if cls is None and isinstance(code, str) and code_pattern is not None:\n"
+    "        if cls is None and isinstance(code, str) and pattern is not None:\n"
 )
 
 
