@@ -12,13 +12,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.figure import Figure, fmt_n
-from benchmarks.timing import BenchError, Run, log, median
+from benchmarks.timing import BenchError, Run, generated, log, median
 
 __all__ = ["figures", "measure"]
 
@@ -37,28 +36,6 @@ def _env(run: Run) -> dict[str, str]:
         "GOPROXY": "off",
         "GOTOOLCHAIN": "local",
     }
-
-
-def _module(run: Run, n: int | str) -> Path:
-    out = run.work / f"go{n}"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "taxogen",
-            "generate",
-            "-q",
-            "--taxonomy",
-            str(run.taxonomy(n)),
-            "--target",
-            "go",
-            "--out",
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    return out / "go"
 
 
 def _go(args: list[str], module: Path, env: dict[str, str]) -> dict[str, Any]:
@@ -84,7 +61,7 @@ def measure(run: Run) -> None:
     version = subprocess.run([env["GO"], "version"], capture_output=True, text=True)
     run.facts["go"] = version.stdout.strip()
     for n in ("shipped", run.medium, run.large):
-        module = _module(run, n)
+        module = generated(run, n, "go")
         log(f"go build, N={n}")
         results = [_build(run, module, env, 0)]
         for index in range(1, run.reps_after(results[0]["wall"])):

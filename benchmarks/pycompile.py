@@ -8,41 +8,16 @@ then costs is measured apart (``python_import``).
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
 from benchmarks.figure import Figure, fmt_n
-from benchmarks.timing import Run, log, median, wrapped
+from benchmarks.timing import Run, generated, log, median, wrapped
 
 __all__ = ["figures", "measure"]
 
 
-def _package(run: Run, n: int | str) -> Path:
-    out = run.work / f"pycompile{n}"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "taxogen",
-            "generate",
-            "-q",
-            "--taxonomy",
-            str(run.taxonomy(n)),
-            "--target",
-            "python",
-            "--out",
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    return out / "python" / "src"
-
-
 def measure(run: Run) -> None:
     for n in ("shipped", run.medium, run.large):
-        src = _package(run, n)
+        src = generated(run, n, "python") / "src"
         log(f"python -m compileall, N={n}")
         command = [run.python, "-m", "compileall", "-f", "-q", str(src)]
         results = []

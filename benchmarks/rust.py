@@ -14,13 +14,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.figure import Figure, fmt_n
-from benchmarks.timing import BenchError, Run, log, median
+from benchmarks.timing import BenchError, Run, generated, log, median
 
 __all__ = ["figures", "measure"]
 
@@ -53,28 +52,6 @@ def _env(run: Run) -> dict[str, str]:
     }
 
 
-def _crate(run: Run, n: int | str) -> Path:
-    out = run.work / f"rust{n}"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "taxogen",
-            "generate",
-            "-q",
-            "--taxonomy",
-            str(run.taxonomy(n)),
-            "--target",
-            "rust",
-            "--out",
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    return out / "rust"
-
-
 def _build(crate: Path, env: dict[str, str]) -> dict[str, Any]:
     toml = (crate / "Cargo.toml").read_text()
     found = re.search(r'^name = "(.*)"$', toml, re.M)
@@ -104,7 +81,7 @@ def measure(run: Run) -> None:
     run.facts["rustc"] = version
     every: tuple[int | str, ...] = ("shipped", run.medium, run.large)
     for n in every:
-        crate = _crate(run, n)
+        crate = generated(run, n, "rust")
         log(f"cargo build, N={n}")
         if n == "shipped":  # compiles serde and serde_json once, for every size
             _build(crate, env)

@@ -32,6 +32,7 @@ __all__ = [
     "TSC",
     "BenchError",
     "Run",
+    "generated",
     "log",
     "median",
     "paired_net",
@@ -189,6 +190,30 @@ def taxogen(run: Run, command: str, n: int | str, out: Path) -> dict[str, Any]:
     if command == "generate":
         args.append("-q")
     return wrapped(run, args, env=run.taxogen_env())
+
+
+def generated(run: Run, n: int | str, target: str) -> Path:
+    """The folder of ``target``'s output for the taxonomy of size ``n``, freshly
+    generated (``taxogen generate --target <target>``) under the run's folder."""
+    out = run.work / f"{target}{n}"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "taxogen",
+            "generate",
+            "-q",
+            "--taxonomy",
+            str(run.taxonomy(n)),
+            "--target",
+            target,
+            "--out",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return out / target
 
 
 def repeated(run: Run, measure: Callable[[int], float]) -> list[float]:
