@@ -165,7 +165,8 @@ EXEC_MODULE = r"""
 import importlib, importlib.util, json, os, sys, time
 name, path, preload = sys.argv[1], sys.argv[2], sys.argv[3]
 for module in filter(None, preload.split(",")):
-    importlib.import_module(module)
+    if not module.startswith("."):
+        importlib.import_module(module)
 package_dir = [os.path.dirname(path)] if path.endswith("__init__.py") else None
 spec = importlib.util.spec_from_file_location(
     name, path, submodule_search_locations=package_dir
@@ -173,6 +174,11 @@ spec = importlib.util.spec_from_file_location(
 cached = importlib.util.cache_from_source(path)
 module = importlib.util.module_from_spec(spec)
 sys.modules[name] = module
+# The package's own modules (".name"), found through the package not yet run,
+# as psycopg's are loaded by `import psycopg` before its errors module's body.
+for own in filter(None, preload.split(",")):
+    if own.startswith("."):
+        importlib.import_module(name + own)
 start = time.perf_counter_ns()
 spec.loader.exec_module(module)
 elapsed = time.perf_counter_ns() - start
