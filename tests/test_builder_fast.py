@@ -16,7 +16,7 @@ import yaml
 
 from taxogen import builder
 from taxogen.diagnostics import Position
-from taxogen.nodes import ScalarNode
+from taxogen.nodes import MapNode, ScalarNode
 
 
 def test_a_fast_position_is_a_position() -> None:
@@ -43,14 +43,50 @@ def test_a_fast_scalar_is_a_scalar(plain: bool) -> None:
         made.value = "other"  # type: ignore[misc]
 
 
-def test_the_fast_path_builds_the_tree_the_slow_path_does() -> None:
-    text = (
-        "format: 1\nname: t\ndomains:\n  a:\n    codes:\n"
-        "      x_y: {retryable: true, meaning: 'quoted'}\n      z: [1, \"2\"]\n"
+@pytest.mark.parametrize("incomplete", [True, False])
+@pytest.mark.parametrize("flow", [True, False])
+def test_a_fast_mapping_is_a_mapping(incomplete: bool, flow: bool) -> None:
+    at = Position(line=1, col=2)
+    items = (
+        (
+            ScalarNode(value="k", plain=True, position=at),
+            ScalarNode(value="v", plain=False, position=at),
+        ),
     )
+    made = builder._mapping(items, at, incomplete, flow)
+    expected = MapNode(items=items, position=at, incomplete=incomplete, flow=flow)
+    assert type(made) is MapNode
+    assert made == expected
+    assert hash(made) == hash(expected)
+    for field in dataclasses.fields(MapNode):
+        assert getattr(made, field.name) == getattr(expected, field.name)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.flow = not flow  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "format: 1\nname: t\ndomains:\n  a:\n    codes:\n"
+        "      x_y: {retryable: true, meaning: 'quoted'}\n      z: [1, \"2\"]\n",
+        # mappings in a list, block and flow, nested as values
+        "a:\n  - {b: 1, c: {d: [2, {e: f}]}}\n  - g: h\n    i:\n      j: k\n",
+        # a mapping as a key, a tagged mapping, a duplicate key, a merge key,
+        # nesting past the limit: each refused (through feed) at its place
+        "a: {? {b: c} : d, e: !!map {f: g}, h: 1, h: 2, <<: {i: j}}\n"
+        + "k: "
+        + "{k: " * 40
+        + "v"
+        + "}" * 40
+        + "\n",
+    ],
+    ids=["codes", "nested", "refused"],
+)
+def test_the_fast_path_builds_the_tree_the_slow_path_does(text: str) -> None:
     fast, slow = builder.Builder("t.yaml"), builder.Builder("t.yaml")
     fast.feed_all(yaml.parse(text, Loader=yaml.CSafeLoader))
     for event in yaml.parse(text, Loader=yaml.CSafeLoader):
         slow.feed(event)
     assert fast.root == slow.root
     assert fast.root is not None
+    assert fast.diagnostics == slow.diagnostics
