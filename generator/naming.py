@@ -139,9 +139,12 @@ def generic_code(domain: str, code_case: str) -> str:
 # A hint is only offered when it passes the rule the name broke.
 
 
+_SPLIT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")
+
+
 def split_words(text: str) -> list[str]:
     """The words of a name however spelt: ``Bad-Code``, ``badCode``, ``BAD_CODE``."""
-    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", text)
+    return _SPLIT.findall(text)
 
 
 def snake_guess(text: str) -> str:

@@ -56,14 +56,24 @@ def go_name(text: str, *, lower: bool = False) -> str:
     lower-cased before it is capitalised; otherwise a word keeps its own capitals
     (a class name's ``IOError`` stays ``IOError``).
     """
+    known = _SPELT_LOWER if lower else _SPELT
     spelt = []
     for word in split_words(text):
-        if word.upper() in GO_INITIALISMS:
-            spelt.append(word.upper())
-        else:
-            rest = word[1:].lower() if lower else word[1:]
-            spelt.append(word[:1].upper() + rest)
+        done = known.get(word)
+        if done is None:
+            if word.upper() in GO_INITIALISMS:
+                done = word.upper()
+            else:
+                done = word[:1].upper() + (word[1:].lower() if lower else word[1:])
+            known[word] = done
+        spelt.append(done)
     return "".join(spelt)
+
+
+# Each word's Go spelling, once per process: a taxonomy's names share a few
+# hundred words, and the go target and its check spell every code's (issue 34).
+_SPELT: dict[str, str] = {}
+_SPELT_LOWER: dict[str, str] = {}
 
 
 def go_package(taxonomy_name: str) -> str:

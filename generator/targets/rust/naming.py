@@ -59,12 +59,24 @@ __all__ = [
 def rust_camel(text: str) -> str:
     """UpperCamelCase of ``text``'s words, an acronym as one word (``IOError`` →
     ``IoError``)."""
-    return "".join(w[:1].upper() + w[1:].lower() for w in split_words(text))
+    camel = _CAMEL
+    spelt = []
+    for word in split_words(text):
+        done = camel.get(word)
+        if done is None:
+            done = camel[word] = word[:1].upper() + word[1:].lower()
+        spelt.append(done)
+    return "".join(spelt)
+
+
+# Each word's UpperCamelCase, once per process: a taxonomy's names share a few
+# hundred words, and the rust target and its check spell every code's (issue 34).
+_CAMEL: dict[str, str] = {}
 
 
 def rust_snake(text: str) -> str:
     """snake_case of ``text``'s words (``IOError`` → ``io_error``)."""
-    return "_".join(word.lower() for word in split_words(text))
+    return "_".join(map(str.lower, split_words(text)))
 
 
 def field_name(name: str) -> str:

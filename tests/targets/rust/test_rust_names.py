@@ -111,3 +111,16 @@ def test_the_crate_names_are_what_the_crate_declares() -> None:
     block = runtime.split("\nimpl Error {\n")[1].split("\n}\n")[0]
     methods = set(re.findall(r"^    pub(?:\(crate\))? fn (\w+)", block, re.M))
     assert methods <= RUST_ERROR_METHODS
+
+
+def test_a_word_is_spelt_alike_however_often_it_is_met() -> None:
+    # rust_camel remembers each word's spelling (issue 34); its docstring is the
+    # oracle: UpperCamelCase of the words, an acronym as one word.
+    from taxogen.targets.rust.naming import rust_camel
+
+    assert [rust_camel(text) for text in ("IOError", "io_error", "IO_ERROR")] == [
+        "IoError",
+        "IoError",
+        "IoError",
+    ]
+    assert rust_camel("HTTPServerError") == "HttpServerError"
