@@ -86,6 +86,19 @@ def declares_any(taxonomy: Taxonomy) -> bool:
     """Whether any code carries one of the four values (else no output says them)."""
     # A retry hint's field (issue 30 §8) is not among them: the vectors test it
     # with a kind of their own.
+    if (
+        taxonomy.docs_url is None
+        and taxonomy.http_status is None
+        and taxonomy.grpc_status is None
+        and all(
+            d.http_status is None and d.grpc_status is None for d in taxonomy.domains
+        )
+        and all(
+            c.http_status is None and c.grpc_status is None and not c.throttling
+            for c in taxonomy.codes
+        )
+    ):
+        return False  # no lineage can hold a status (most taxonomies: none walked)
     return any(
         dataclasses.replace(code_mapping(taxonomy, code), retry_after_field=None)
         != NONE

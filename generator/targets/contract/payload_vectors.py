@@ -79,13 +79,18 @@ def string_aliases(names: Names) -> list[tuple[NamedCode, str]]:
     return [(named, alias) for named in names.codes for alias in named.code.aliases]
 
 
-def _taken(names: Names) -> set[str | int]:
-    """Every wire code the taxonomy defines or removed, and every key."""
+def _taken(names: Names) -> frozenset[str | int]:
+    """Every wire code the taxonomy defines or removed, and every key (made once
+    for ``names``: the vectors ask seven times, 40,000 values at 10,000 codes)."""
+    return names.derived(_make_taken)
+
+
+def _make_taken(names: Names) -> frozenset[str | int]:
     taken: set[str | int] = {c.code.wire_code for c in names.codes}
     taken.update(c.code.code for c in names.codes)
     taken.update(tomb.wire_code for tomb in names.taxonomy.removed)
     taken.update(alias for named in names.codes for alias in named.code.aliases)
-    return taken
+    return frozenset(taken)
 
 
 def unknown_code(names: Names, stem: str) -> str:
@@ -474,11 +479,12 @@ def _string_codes(out: VectorList, names: Names, good: dict[str, Any]) -> None:
         ("code_hyphen", key + "-x"),
     )
     taken = _taken(names)
+    shaped = code_pattern(taxonomy) not in (
+        WIRE_PATTERN.pattern,
+        EMPTY_OR_WIRE_PATTERN.pattern,
+    )
     for vid, code in case_only:
-        if code_pattern(taxonomy) not in (
-            WIRE_PATTERN.pattern,
-            EMPTY_OR_WIRE_PATTERN.pattern,
-        ):
+        if shaped:
             _rejected(out, vid, {**good, "code": code})
         elif code not in taken and WIRE_PATTERN.fullmatch(code):
             payload = {**good, "code": code}

@@ -31,7 +31,14 @@ KIND = (
 
 def declares_retry(names: Names) -> bool:
     """Whether any code names a retry field (else no retry_after vector)."""
-    return any(names.taxonomy.retry_field(c.code) is not None for c in names.codes)
+    taxonomy = names.taxonomy
+    if (
+        taxonomy.retry_after is None
+        and all(domain.retry_after is None for domain in taxonomy.domains)
+        and all(code.retry_after is None for code in taxonomy.codes)
+    ):
+        return False  # no lineage can hold one (most taxonomies: none walked)
+    return any(taxonomy.retry_field(c.code) is not None for c in names.codes)
 
 
 def _seconds(field: Field) -> int | float:
