@@ -14,10 +14,41 @@ from collections.abc import Callable
 
 __all__ = ["dump_json"]
 
-# json.dumps builds a new encoder on every call with options; this one is
-# built once (encode keeps no state between calls).  Without an indent, ", "
-# and ": " are json's separators.
-_COMPACT = json.JSONEncoder(ensure_ascii=False).encode
+
+def _encoder(separator: str) -> Callable[[object], str]:
+    """``json.dumps(value, ensure_ascii=False, separators=(separator, ": "))``,
+    through an encoder built once: json.dumps builds one each call, as
+    JSONEncoder.encode builds json's C encoder each call (over a quarter of the time
+    of a vector's line); this C encoder is built once and kept (it keeps no
+    state between calls), without the check for cycles, which documents built
+    here cannot hold."""
+    plain = json.JSONEncoder(ensure_ascii=False, separators=(separator, ": "))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without json's C accelerator
+        return plain.encode
+    # As JSONEncoder.iterencode calls it: markers (None: no cycle check),
+    # default, the string encoder (ensure_ascii=False), indent, the key and
+    # item separators, sort_keys, skipkeys, allow_nan.
+    chunks = make(
+        None,
+        plain.default,
+        json.encoder.encode_basestring,
+        None,
+        ": ",
+        separator,
+        False,
+        False,
+        True,
+    )
+
+    def encode(value: object) -> str:
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+# Without an indent, ", " and ": " are json's separators.
+_COMPACT = _encoder(", ")
 # The values json spells alone, whatever the separators: a container holding
 # only these is laid out by one call of an encoder whose item separator is the
 # line break and indent of its items (see _flat).
@@ -29,9 +60,7 @@ def _flat(separator: str) -> Callable[[object], str]:
     """json's C encoder with ``separator`` between items (one per depth: the
     schema's indented parts are 10 levels deep at most)."""
     if separator not in _FLAT:
-        _FLAT[separator] = json.JSONEncoder(
-            ensure_ascii=False, separators=(separator, ": ")
-        ).encode
+        _FLAT[separator] = _encoder(separator)
     return _FLAT[separator]
 
 

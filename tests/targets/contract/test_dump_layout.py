@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from taxogen.targets.contract import dump
 from taxogen.targets.contract.dump import dump_json
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False).encode
@@ -91,3 +92,21 @@ def test_containers_of_scalars_laid_out_in_one_call() -> None:
     assert b"\\u007f" in dump_json(document) and b"\\u200b" in dump_json(document)
     # Keys json would quote are left to the general branch, which does not.
     assert dump_json({1: "x"}) == _oracle({1: "x"}, 64) == b'{\n  1: "x"\n}\n'
+
+
+@pytest.mark.parametrize("accelerated", [True, False])
+def test_the_kept_encoder_is_json_dumps(
+    accelerated: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The C encoder built once, and json's own where Python has no C one.
+    if not accelerated:
+        monkeypatch.setattr(json.encoder, "c_make_encoder", None)
+    rng = random.Random(7)
+    for separator in (", ", ",\n    "):
+        encode = dump._encoder(separator)
+        for _ in range(300):
+            value = _value(rng, 0)
+            expected = json.dumps(
+                value, ensure_ascii=False, separators=(separator, ": ")
+            )
+            assert encode(value) == expected
