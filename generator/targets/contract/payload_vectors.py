@@ -139,21 +139,26 @@ def accepted(
     *,
     known: bool = True,
 ) -> dict[str, Any]:
-    echoed = dict(payload)
-    echoed = {key: echoed[key] for key in ("code", "message", "retryable")}
+    code = named.code
     details = payload.get("details")
-    echoed["details"] = dict(details) if isinstance(details, dict) else {}
+    echoed = {
+        "code": payload["code"],
+        "message": payload["message"],
+        "retryable": payload["retryable"],
+        "details": dict(details) if isinstance(details, dict) else {},
+    }
     if known:  # a known code's constant fields are filled in (issue 30 §7)
-        for field in named.code.fields:
+        for field in code.fields:
             if field.has_const and field.name not in echoed["details"]:
                 echoed["details"][field.name] = json_data(field.default)
+    wire = code.wire_code
     return {
         "ok": True,
         "class": named.class_name,
-        "code": named.code.wire_code,
-        "domain": named.code.domain,
+        "code": wire,
+        "domain": code.domain,
         "retryable": payload["retryable"],
-        "wire_code": named.code.wire_code if wire_code is None else wire_code,
+        "wire_code": wire if wire_code is None else wire_code,
         "payload": echoed,
     }
 
@@ -275,16 +280,17 @@ def add_from_payload(out: VectorList, names: Names) -> None:
     first = plain_code(names)
     # from_payload: every code, then each rule.
     for named in names.codes:
+        key = named.code.code
         payload = {
             "code": named.code.wire_code,
-            "message": f"an example {named.code.code} error",
+            "message": f"an example {key} error",
             "retryable": named.code.retryable,
             "details": known_details(named),
         }
         out.add(
             "from_payload",
-            f"code/{named.code.code}",
-            f"the known code {named.code.code}",
+            f"code/{key}",
+            f"the known code {key}",
             payload,
             accepted(named, payload),
         )

@@ -185,14 +185,15 @@ def vectors(names: Names, header: str) -> dict[str, Any]:
         else ""
     )
     for named in names.codes:
+        key, wire = named.code.code, named.code.wire_code
         out.add(
             "lookup",
-            f"code/{named.code.code}",
-            f"the class of {named.code.code}",
-            named.code.wire_code,
+            f"code/{key}",
+            f"the class of {key}",
+            wire,
             {
                 "class": named.class_name,
-                "code": named.code.wire_code,
+                "code": wire,
                 "retryable": named.code.retryable,
             },
         )
