@@ -31,6 +31,7 @@ __all__ = [
     "class_mappings",
     "code_mapping",
     "declares_any",
+    "declares_nothing",
     "stated",
 ]
 
@@ -82,22 +83,38 @@ def code_mapping(taxonomy: Taxonomy, code: Code) -> Mapping:
     )
 
 
+def declares_nothing(taxonomy: Taxonomy, *, retry: bool = True) -> bool:
+    """Whether nothing in the taxonomy (top level, any domain, any code) gives a
+    status, a gRPC status, throttling or a docs_url, nor (``retry``) a retry
+    field: then no code's lineage holds one, and every code maps to NONE (with
+    ``retry`` False, to NONE but for its retry field), known without walking
+    10,000 lineages."""
+    return (
+        taxonomy.docs_url is None
+        and not (retry and taxonomy.retry_after is not None)
+        and taxonomy.http_status is None
+        and taxonomy.grpc_status is None
+        and all(
+            d.http_status is None
+            and d.grpc_status is None
+            and not (retry and d.retry_after is not None)
+            for d in taxonomy.domains
+        )
+        and all(
+            c.http_status is None
+            and c.grpc_status is None
+            and not c.throttling
+            and not (retry and c.retry_after is not None)
+            for c in taxonomy.codes
+        )
+    )
+
+
 def declares_any(taxonomy: Taxonomy) -> bool:
     """Whether any code carries one of the four values (else no output says them)."""
     # A retry hint's field (issue 30 §8) is not among them: the vectors test it
     # with a kind of their own.
-    if (
-        taxonomy.docs_url is None
-        and taxonomy.http_status is None
-        and taxonomy.grpc_status is None
-        and all(
-            d.http_status is None and d.grpc_status is None for d in taxonomy.domains
-        )
-        and all(
-            c.http_status is None and c.grpc_status is None and not c.throttling
-            for c in taxonomy.codes
-        )
-    ):
+    if declares_nothing(taxonomy, retry=False):
         return False  # no lineage can hold a status (most taxonomies: none walked)
     return any(
         dataclasses.replace(code_mapping(taxonomy, code), retry_after_field=None)

@@ -19,11 +19,13 @@ details rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from taxogen.model import (
     MAX_CODE_LENGTH,
     MAX_WIRE_INTEGER,
+    Code,
     Field,
     Shape,
     constant_text,
@@ -32,7 +34,14 @@ from taxogen.model import (
 )
 from taxogen.model import code_pattern as _pattern
 from taxogen.naming import Names
-from taxogen.targets.mapped import code_mapping, schema_annotations, status_schema
+from taxogen.targets.mapped import (
+    NONE,
+    Mapping,
+    code_mapping,
+    declares_nothing,
+    schema_annotations,
+    status_schema,
+)
 
 __all__ = [
     "MAX_CODE_LENGTH",
@@ -86,6 +95,15 @@ def code_type(names: Names) -> dict[str, Any]:
         # Some regex engines let `$` match before a final line break.
         "not": {"pattern": "\n"},
     }
+
+
+def _mappings(names: Names) -> Callable[[Code], Mapping]:
+    """What each code maps to: NONE for all where the taxonomy declares
+    nothing a code can map to (most do not: 10,000 lineages not walked)."""
+    taxonomy = names.taxonomy
+    if declares_nothing(taxonomy):
+        return lambda code: NONE
+    return lambda code: code_mapping(taxonomy, code)
 
 
 def _shape_schema(shape: Shape) -> dict[str, Any]:
@@ -178,6 +196,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
     payload = taxonomy.payload
     fallback = names.fallback_text()
     template = taxonomy.docs_url or ""
+    mapping = _mappings(names)
 
     def wire(c: Any) -> Any:
         return spelt(c.code.wire_code)
@@ -190,7 +209,7 @@ def _mapped_schema(names: Names, header: str) -> dict[str, Any]:
             "const": wire(c),
             "title": c.class_name,
             "description": c.code.meaning,
-            **schema_annotations(code_mapping(taxonomy, c.code)),
+            **schema_annotations(mapping(c.code)),
         }
         for c in names.codes
     ]
@@ -350,12 +369,13 @@ def payload_schema(names: Names, header: str) -> dict[str, Any]:
     if not taxonomy.payload.default:
         return _mapped_schema(names, header)
     fallback = names.fallback_text()
+    mapping = _mappings(names)
     known = [
         {
             "const": c.code.wire_code,
             "title": c.class_name,
             "description": c.code.meaning,
-            **schema_annotations(code_mapping(taxonomy, c.code)),
+            **schema_annotations(mapping(c.code)),
         }
         for c in names.codes
     ]

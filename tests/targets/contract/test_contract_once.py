@@ -4,8 +4,10 @@
 (Names.derived), so it is tested as one: each names answers its own, asked in
 either order, and a memo that left the names out is shown to fail the same
 check.  ``declares_any`` and ``declares_retry`` answer False without walking
-each code's lineage when nothing in the taxonomy declares what they look for;
-on every golden case and mapping they answer what the full walk does.
+each code's lineage when nothing in the taxonomy declares what they look for,
+and ``declares_nothing`` (the schema's every code mapping to NONE) True; on
+every golden case and mapping, and on a taxonomy declaring each one thing in
+one place, they answer what the full walk does.
 """
 
 from __future__ import annotations
@@ -75,6 +77,12 @@ def test_the_shortcuts_answer_as_the_full_walks(path: Path) -> None:
     names = load_names(path)
     assert mapped.declares_any(names.taxonomy) == _declares_any(names)
     assert retry_vectors.declares_retry(names) == _declares_retry(names)
+    assert mapped.declares_nothing(names.taxonomy) == _maps_nothing(names)
+
+
+def _maps_nothing(names: Names) -> bool:
+    taxonomy = names.taxonomy
+    return all(mapped.code_mapping(taxonomy, c) == mapped.NONE for c in taxonomy.codes)
 
 
 def test_both_answers_are_met() -> None:
@@ -136,4 +144,6 @@ def test_the_shortcuts_miss_nothing_declared(where: str, tmp_path: Path) -> None
     assert mapped.declares_any(names.taxonomy) == _declares_any(names)
     assert retry_vectors.declares_retry(names) == _declares_retry(names)
     assert _declares_any(names) == (where not in ("nothing",) and "retry" not in where)
+    assert mapped.declares_nothing(names.taxonomy) == _maps_nothing(names)
+    assert _maps_nothing(names) == (where == "nothing")
     assert _declares_retry(names) == ("retry" in where)
