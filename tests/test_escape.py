@@ -99,6 +99,8 @@ TS = [
     ("nul\x00", '"nul\\u0000"'),
     ("astral \U000e0001", '"astral \\u{e0001}"'),
     ("${not} `a template`", '"${not} `a template`"'),
+    ('\\"both\\', '"\\\\\\"both\\\\"'),  # printable: escaped without the loop
+    ('"quote" and\ttab', '"\\"quote\\" and\\ttab"'),
 ]
 
 
@@ -115,6 +117,16 @@ TS_DOC = [
     ("a\u2028b", "a\\u2028b"),
     ("nul\x00", "nul\\u0000"),
 ]
+
+
+def test_typescript_strings_spell_every_character_as_one_at_a_time() -> None:
+    # The printable path escapes by str.replace; each character, alone and
+    # among others, is spelled as the character-by-character escaper spells it.
+    for code in [*range(0x2100), 0xFEFF, 0xE0001, 0x1F600]:
+        char = chr(code)
+        for text in (char, f'a{char}"\\b', f"{char}\n{char}"):
+            one_by_one = "".join(typescript_escape._ts_escape(c) for c in text)
+            assert typescript_escape.ts_str(text) == f'"{one_by_one}"', repr(text)
 
 
 @pytest.mark.parametrize(("text", "expected"), TS_DOC)
