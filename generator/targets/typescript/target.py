@@ -171,6 +171,8 @@ _MAPPED = {
 def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
     """The statics a class states of its HTTP and gRPC status, throttling and
     docs link (see :mod:`taxogen.targets.mapped`)."""
+    if not pairs:  # most classes: all as their parent's
+        return ()
     out = []
     for attr, value in pairs:
         name, kind = _MAPPED[attr]
@@ -234,7 +236,11 @@ def _code_class(
         doc=tuple(doc),
         statics=tuple(statics),
         typing=tree.typing(named.class_name, named.parent),
-        aliases=tuple(alias.class_name for alias in named.aliases),
+        aliases=(
+            tuple([alias.class_name for alias in named.aliases])
+            if named.aliases
+            else ()
+        ),
     )
 
 
