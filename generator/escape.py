@@ -186,6 +186,8 @@ def md_code(text: str) -> str:
     """
     if "|" in text:  # the element's content is Markdown: escaped as text is
         return f"<code>{md_text(text)}</code>"
+    if "`" not in text:  # most code spans: no backtick run to outgrow
+        return f"`{text}`" if text[:1] != " " and text[-1:] != " " else f"` {text} `"
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
