@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from taxogen import emit, plugins, sourcefile, template_folder
+from taxogen import emit, sourcefile, template_folder
 from taxogen.model import Taxonomy
 from taxogen.naming import Names, check_later, name_taxonomy
 from taxogen.render import output_shapes, render, user_templates
@@ -131,7 +131,7 @@ def build(
     plan = _plan(names, targets, templates, options, _checks(names, later, path))
     if not with_plugins:
         return plan, []
-    from taxogen import document  # only with plugins: see render.render
+    from taxogen import document, plugins  # only with plugins: see render.render
 
     model = document.encode(document.document(names, options))
     made: list[PluginPlan] = []
