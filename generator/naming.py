@@ -24,6 +24,7 @@ clashes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar, Union, cast
@@ -41,6 +42,7 @@ __all__ = [
     "NamedDomain",
     "Names",
     "check_later",
+    "later_checks",
     "check_names",
     "class_guess",
     "class_name",
@@ -579,13 +581,22 @@ def check_later(names: Names, later: Collection[str], path: str) -> None:
 
     It only runs on names nothing else refused, so no code is refused here."""
     problems = [
-        problem
-        for target, language in languages()
-        if target in later
-        for problem in language.check(names.domains, (), path)
+        problem for check in later_checks(names, later, path) for problem in check()
     ]
     if problems:
         raise TaxonomyError(problems)
+
+
+def later_checks(
+    names: Names, later: Collection[str], path: str
+) -> list[Callable[[], list[Diagnostic]]]:
+    """The checks :func:`check_later` runs, one a target in planning order, each
+    returning its problems: work that two rendering processes can share."""
+    return [
+        functools.partial(language.check, names.domains, (), path)
+        for target, language in languages()
+        if target in later
+    ]
 
 
 def _domain_class(domain: Domain, code_case: str, suffix: str) -> str:
