@@ -166,10 +166,11 @@ def interfaces(names: Names) -> tuple[TsNested, ...]:
     )
 
 
-def details_fields(names: Names, named: NamedCode) -> tuple[TsField, ...]:
+def details_fields(
+    names: Names, named: NamedCode, classes: dict[str, str]
+) -> tuple[TsField, ...]:
     """The properties of ``named``'s details type, a nested object's typed by the
-    interface its declaration (the code's, its domain's, the top level's) names."""
-    classes = {d.domain.key: d.class_name for d in names.domains}
+    interface its declaration names (``classes``: each domain's, by its key)."""
     return tuple(
         field
         for f in named.code.fields
@@ -230,8 +231,7 @@ _UNDECLARED: tuple[tuple[Field, ...], str] = ((), "undefined")
 @dataclasses.dataclass(frozen=True, slots=True)
 class Tree:
     """The class hierarchy, for what a class's subtree shares (code, details),
-    with what each code's class declares made once (a parent's is read by each
-    of its children)."""
+    and what each code's class declares, made once (each child reads it too)."""
 
     children: dict[str, list[str]]
     codes: dict[str, NamedCode]  # by class name
@@ -241,8 +241,8 @@ class Tree:
     owns: dict[str, tuple[tuple[Field, ...], str]]
 
     def subtree(self, name: str) -> list[str]:
-        found, todo = [], [name]
-        while todo:  # depth first, in order, without recursion
+        found, todo = [], [name]  # depth first, in order, without recursion
+        while todo:
             found.append(todo.pop())
             todo.extend(reversed(self.children.get(found[-1], [])))
         return found

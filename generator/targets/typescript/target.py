@@ -322,6 +322,7 @@ def view(names: Names, options: Options) -> TypeScriptView:
     )
     keeps_any = names.fallback is None or any(d.keeps_unknown for d in taxonomy.domains)
     tree = details.tree(names)
+    classes = {d.domain.key: d.class_name for d in names.domains}
     untyped = "unknown" if taxonomy.payload.details_type != "object" else RECORD
     return TypeScriptView(
         header=" ".join(header_lines(taxonomy.source)),
@@ -364,7 +365,9 @@ def view(names: Names, options: Options) -> TypeScriptView:
         wrap=names.wrap,
         classes=_classes(names, tree),
         details=tuple(
-            TsDetails(c.details_type, c.class_name, details.details_fields(names, c))
+            TsDetails(
+                c.details_type, c.class_name, details.details_fields(names, c, classes)
+            )
             for c in names.codes
             if c.details_type
         ),
