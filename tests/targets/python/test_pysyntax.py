@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,50 @@ def test_without_blacks_table_file_width_is_still_blacks(
             assert pysyntax.width(line) == str_width(line)
     finally:
         pysyntax._blacks_width.cache_clear()
+
+
+# The string literal as it was first spelled, one character or escape at a time:
+# the unrolled pattern in pysyntax must match exactly the same lines.
+_PLAIN_STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
+LITERAL_CHARS = st.sampled_from(
+    ['"', "'", "\\", "\n", "a", " ", "=", ":", ",", "\u2014"]
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["    meaning = ", 'x = "', "  'k': ", '"a": "b', ""]),
+    st.lists(LITERAL_CHARS, max_size=16).map("".join),
+    st.sampled_from(["", '"', "'", '",', "',", " "]),
+)
+def test_unrolled_string_pattern_matches_the_plain_one(
+    head: str, body: str, tail: str
+) -> None:
+    line = head + body + tail
+    unsplittable = re.compile(rf" *[A-Za-z_][A-Za-z0-9_]* = {_PLAIN_STRING}")
+    entry = re.compile(
+        rf" *{_PLAIN_STRING}: (?:[A-Za-z_][A-Za-z0-9_]*|{_PLAIN_STRING}),"
+    )
+    assert bool(pysyntax._UNSPLITTABLE.fullmatch(line)) == bool(
+        unsplittable.fullmatch(line)
+    )
+    assert bool(pysyntax._DICT_ENTRY.fullmatch(line)) == bool(entry.fullmatch(line))
+
+
+# Runs of a character, so that lines of every length come up, of 45 to 88
+# characters with enough wide ones not to fit among them.
+RUN = st.tuples(st.sampled_from(["a", " ", "\u6f22", "\u2014"]), st.integers(0, 70))
+LINE = st.lists(RUN, max_size=4).map(lambda runs: "".join(c * n for c, n in runs))
+BREAK = st.sampled_from(["\n", "\r\n", "\r", "\u2028", "\x0c"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(LINE, BREAK), max_size=6))
+def test_finish_looks_at_every_line_that_may_not_fit(
+    lines: list[tuple[str, str]],
+) -> None:
+    source = "".join(line + end for line, end in lines)
+    suspects = pysyntax._suspects(source)
+    for line in source.splitlines():
+        assert pysyntax.fits(line) or line in suspects
+    assert all(line in source.splitlines() for line in suspects)
