@@ -149,33 +149,45 @@ def docstring(indent: int, paragraphs: tuple[str, ...]) -> str:
     closing quotes stand on a line of their own, which black keeps.
     """
     pad = " " * indent
-    lines: list[str] = []
     width = LINE_LENGTH - indent - 3  # the first line's opening quotes: every line
+    blocks = []
     for paragraph in paragraphs:
-        if lines:
-            lines.append("")
-        plain = paragraph.isprintable() and "\\" not in paragraph
-        if plain and '"' not in paragraph and len(paragraph) <= width:
-            # The usual meaning: one short line, nothing to escape (checked in C).
-            lines.append(" ".join(paragraph.split()))
-            continue
-        words = [
-            (word if plain else "".join(_escape(char) for char in word)).replace(
-                '"', '\\"'
-            )
-            for word in paragraph.split()
-        ]
-        line = ""
-        for word in words:
-            wide = len(pad) + 3 + len(line) + 1 + len(word)
-            if line and wide > LINE_LENGTH:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}" if line else word
-        lines.append(line)
-    body = "\n".join(f"{pad}{line}" if line else "" for line in lines)
+        if paragraph.isprintable() and "\\" not in paragraph:  # checked in C
+            # Its only blank is the space: most are already one-spaced.
+            spaced = "  " not in paragraph and paragraph.strip() == paragraph
+            text = paragraph if spaced else " ".join(paragraph.split())
+        else:
+            text = " ".join("".join(map(_escape, word)) for word in paragraph.split())
+        if '"' in text:
+            text = text.replace('"', '\\"')
+        if len(text) > width:
+            text = f"\n{pad}".join(_wrapped(text, width))
+        blocks.append(text)
+    if all(blocks):
+        return f'{pad}"""' + f"\n\n{pad}".join(blocks) + f'\n{pad}"""'
+    # A paragraph of no words leaves an empty line, which takes no indent (and
+    # as the first, the indent of the line after it is cut: as always printed).
+    body = "\n\n".join(pad + text if text else "" for text in blocks)
     return f'{pad}"""{body[indent:]}\n{pad}"""'
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text``, words separated by one space, in lines of at most ``width``
+    characters, each as full as it can be (a longer word on a line of its own).
+
+    A line at a time: each ends at the last space within the width.
+    """
+    lines = []
+    while len(text) > width:
+        end = text.rfind(" ", 0, width + 1)
+        if end < 0:  # a word longer than a line: alone on its own
+            end = text.find(" ")
+            if end < 0:
+                break
+        lines.append(text[:end])
+        text = text[end + 1 :]
+    lines.append(text)
+    return lines
 
 
 def _atom(value: str) -> bool:

@@ -181,3 +181,62 @@ def test_finish_looks_at_every_line_that_may_not_fit(
     for line in source.splitlines():
         assert pysyntax.fits(line) or line in suspects
     assert all(line in source.splitlines() for line in suspects)
+
+
+def _docstring_a_word_at_a_time(indent: int, paragraphs: tuple[str, ...]) -> str:
+    """pysyntax.docstring as first written, a word at a time: the reference."""
+    pad = " " * indent
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        if lines:
+            lines.append("")
+        plain = paragraph.isprintable() and "\\" not in paragraph
+        words = [
+            (word if plain else "".join(map(pysyntax._escape, word))).replace(
+                '"', '\\"'
+            )
+            for word in paragraph.split()
+        ]
+        line = ""
+        for word in words:
+            if line and indent + 3 + len(line) + 1 + len(word) > pysyntax.LINE_LENGTH:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    body = "\n".join(f"{pad}{line}" if line else "" for line in lines)
+    return f'{pad}"""{body[indent:]}\n{pad}"""'
+
+
+# Words around a line's length, blanks of every kind, what must be escaped.
+DOC_PIECES = st.sampled_from(
+    ["a", "word", " ", "  ", "\t", "\n", '"', "\\", "\u2014", "\u6f22", "\x00"]
+    + ["\u2028", "\u3000", "'", "x" * 30, "y" * 76, "z" * 81, "w" * 82, "v" * 85]
+)
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.sampled_from([0, 4, 8]),
+    st.lists(st.lists(DOC_PIECES, max_size=30).map("".join), max_size=4).map(tuple),
+)
+def test_docstring_is_the_word_at_a_time_layout(
+    indent: int, paragraphs: tuple[str, ...]
+) -> None:
+    expected = _docstring_a_word_at_a_time(indent, paragraphs)
+    assert pysyntax.docstring(indent, paragraphs) == expected
+
+
+def test_docstring_by_hand() -> None:
+    assert pysyntax.docstring(4, ("One.", "Two  words ")) == (
+        '    """One.\n\n    Two words\n    """'
+    )
+    text = "word " * 20 + 'a "quote"'
+    assert pysyntax.docstring(4, (text,)) == (
+        '    """' + "word " * 15 + "word\n    " + "word " * 4 + 'a \\"quote\\"\n    """'
+    )
+    # A word longer than a line stays whole, on a line of its own.
+    assert pysyntax.docstring(0, ("a", "b " + "x" * 90 + " c")) == (
+        '"""a\n\nb\n' + "x" * 90 + '\nc\n"""'
+    )
