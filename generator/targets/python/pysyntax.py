@@ -130,7 +130,9 @@ def string_literal(text: str) -> str:
 
     black keeps double quotes unless single quotes need fewer backslashes.
     """
-    if text.isprintable() and "\\" not in text:  # the usual case, checked in C
+    if '"' not in text and "\\" not in text and text.isprintable():
+        return f'"{text}"'  # the usual case (a name, most meanings), checked in C
+    if text.isprintable() and "\\" not in text:  # quotes only: which to use
         body = text
     else:
         body = "".join(_escape(char) for char in text)
@@ -206,6 +208,8 @@ def assign(indent: int, target: str, value: str) -> str:
     """
     pad = " " * indent
     line = f"{pad}{target} = {value}"
+    if len(line) <= LINE_LENGTH and line.isascii():
+        return line  # the usual case, without the call to ``fits``
     if fits(line):
         return line
     if not fits(f"{pad}    {value}") and _atom(value) and "[" not in target:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import ast
 import importlib.util
 import re
 import subprocess
@@ -239,4 +239,16 @@ def test_docstring_by_hand() -> None:
     # A word longer than a line stays whole, on a line of its own.
     assert pysyntax.docstring(0, ("a", "b " + "x" * 90 + " c")) == (
         '"""a\n\nb\n' + "x" * 90 + '\nc\n"""'
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from(['"', "'", "\\", "\n", "a", " ", "\u2014", "\x00"])))
+def test_string_literal_reads_back_with_blacks_quotes(text: str) -> None:
+    literal = pysyntax.string_literal(text)
+    assert ast.literal_eval(literal) == text
+    single = text.count("'") < text.count('"')
+    assert literal[0] == ("'" if single else '"')
+    assert black.format_str(f"x = {literal}\n", mode=black.Mode()) == (
+        f"x = {literal}\n"
     )
