@@ -207,21 +207,13 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
             todo.extend(reversed(children.get(found[-1], [])))
         return found
 
-    owned: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {}
-
-    def own(name: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
-        """The fields and template ``name`` declares (made once a class: each
-        class is asked again as the parent of each class below it)."""
-        found = owned.get(name)
-        if found is None:
-            named = by_class.get(name)
-            if named is None:  # the root, or a domain's own class: no fields
-                found = (), None
-            else:
-                code = named.code
-                found = tuple(map(_field_spec, code.fields)), _template(code.message)
-            owned[name] = found
-        return found
+    # Each code class's own fields and template, made once: each is asked again
+    # as its children's parent.  The root and a domain's own class have none.
+    owned = {
+        name: (tuple(map(_field_spec, c.code.fields)), _template(c.code.message))
+        for name, c in by_class.items()
+    }
+    none: tuple[tuple[str, ...], tuple[str, ...] | None] = ((), None)
 
     typings: dict[str, PyTyping] = {}
     for name, parent in parent_of.items():
@@ -236,8 +228,8 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
         else:  # a class with none below it: its own details type, if any
             named = by_class.get(name)
             details = (named.details_type or None) if named is not None else None
-        fields, template = own(name)
-        parent_fields, parent_template = own(parent)
+        fields, template = owned.get(name, none)
+        parent_fields, parent_template = owned.get(parent, none)
         if not details and fields == parent_fields and template == parent_template:
             continue  # nothing to state: most classes, left out without a PyTyping
         typings[name] = PyTyping(

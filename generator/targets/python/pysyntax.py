@@ -175,10 +175,7 @@ def docstring(indent: int, paragraphs: tuple[str, ...]) -> str:
 
 def _wrapped(text: str, width: int) -> list[str]:
     """``text``, words separated by one space, in lines of at most ``width``
-    characters, each as full as it can be (a longer word on a line of its own).
-
-    A line at a time: each ends at the last space within the width.
-    """
+    characters, each ending at the last space within it (a longer word alone)."""
     lines = []
     while len(text) > width:
         end = text.rfind(" ", 0, width + 1)
@@ -268,13 +265,9 @@ def _kept_long(line: str) -> bool:
 
 
 def _suspects(source: str) -> list[str]:
-    """The lines of ``source`` that may not fit (every other one does, see ``fits``).
-
-    A line of at most half the limit fits whatever it holds, and so does an ASCII
-    one within the limit: only the rest, a few of a module's lines, are looked at
-    in Python.  The filter is one comprehension, with no call per line: half of
-    a module's lines are longer than half the limit.
-    """
+    """The lines of ``source`` that may not fit: every other one, at most half the
+    limit or ASCII within it, does (see ``fits``).  One comprehension, no call a
+    line: half of a module's lines are longer than half the limit."""
     lines = source.splitlines()
     if source.isascii():
         return [line for line in lines if len(line) > LINE_LENGTH]
