@@ -291,9 +291,13 @@ def view(names: Names, options: Options) -> PythonView:
             is_lazy,
         ),
         mapped={
-            name: tuple(
-                (f"{attr}: {_PY_TYPES[attr]}", _py_literal(value))
-                for attr, value in pairs
+            name: (
+                tuple(
+                    (f"{attr}: {_PY_TYPES[attr]}", _py_literal(value))
+                    for attr, value in pairs
+                )
+                if pairs
+                else ()  # most classes state none: no generator for each
             )
             for name, pairs in stated(names).items()
         },
@@ -419,24 +423,20 @@ def _typing_import(names: Iterable[str], type_checking: bool = False) -> str:
 def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
     """What the lazy module of ``domain`` imports: for its classes' details, and
     its parent domain's class from that domain's module."""
-    typed = [
-        view.typings[c.class_name]
-        for c in domain.class_order
-        if c.class_name in view.typings
-    ]
+    order = domain.class_order
+    typed = [view.typings[c.class_name] for c in order if c.class_name in view.typings]
     used = [
         n for n in typing_names(domain.codes, deep=False) if n in ("Any", "Literal")
     ]
-    classes = [c.class_name for c in domain.class_order]
+    classes = [c.class_name for c in order]
+    # Whether a class or alias of the domain takes a builtin exception's name.
+    shadowing = not naming.PYTHON_EXCEPTIONS.keys().isdisjoint(classes) or any(
+        a.class_name in naming.PYTHON_EXCEPTIONS for c in order for a in c.aliases
+    )
     if domain.base_code is None:
         classes.append(domain.class_name)
     if any(view.mapped[name] for name in classes):
         used.append("ClassVar")  # a class states its statuses or docs link
-    shadowing = any(
-        name in naming.PYTHON_EXCEPTIONS
-        for c in domain.class_order
-        for name in (c.class_name, *(a.class_name for a in c.aliases))
-    )
     return {
         "builtins_import": shadowing
         or any(name in view.native for name in classes)
