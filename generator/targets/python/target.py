@@ -483,6 +483,9 @@ def _py_bool(value: bool) -> str:
 
 
 def _py_assign(target: str, value: str, indent: int) -> str:
+    line = f"{' ' * indent}{target} = {value}"
+    if len(line) <= pysyntax.LINE_LENGTH and line.isascii():
+        return line  # the usual line, answered here: 30,000 calls at 10,000 codes
     return pysyntax.assign(indent, target, value)
 
 
