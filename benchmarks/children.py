@@ -94,12 +94,15 @@ for name, label in LABELS.items():
 original_render = pipeline.render
 
 
-def render_by_target(names, targets=None, user=None, options=None, *, before=None):
+def render_by_target(names, targets=None, user=None, options=None, *, checks=()):
     # One target at a time: each step's own work, in one process (the render
     # of a large run is shared by two, see generator/workers.py), beginning
     # with the name checks of the targets not rendered, which run beside it.
-    if before is not None:
-        timed("naming: checks of the targets not rendered", before)()
+    if checks:
+        timed(
+            "naming: checks of the targets not rendered",
+            lambda: [check() for check in checks],
+        )()
     plan = {}
     for target in every() if targets is None else targets:
         render_one = timed(f"render {target.name}", original_render)

@@ -30,7 +30,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from taxogen import memo, trust
 from taxogen.arguments import parser
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     import argparse
 
     from taxogen import emit
+    from taxogen.plugins import PluginError
 
 __all__ = ["main", "report", "run"]
 
@@ -48,6 +49,10 @@ __all__ = ["main", "report", "run"]
 #: The ``--format`` of the command being run (issue 33 §5): how problems are
 #: reported, whichever step finds them.
 FORMAT: contextvars.ContextVar[str] = contextvars.ContextVar("format", default="text")
+
+
+class _NoPlugin(Exception):
+    """Never raised: what a run without plugins catches in place of PluginError."""
 
 
 def report(exc: TaxonomyError, shown: str) -> int:
@@ -260,8 +265,13 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
             return 0
     from taxogen.emit import MANIFEST, overlaps
     from taxogen.pipeline import build
-    from taxogen.plugins import PluginError
     from taxogen.user_templates import TemplateProblem
+
+    # The plugins' module (subprocess, selectors...: some 4 ms) only when a
+    # plugin runs; without one, nothing raises PluginError.
+    plugin_failed: type[Exception] = _NoPlugin
+    if with_plugins:
+        from taxogen.plugins import PluginError as plugin_failed
 
     try:
         plan, made = build(
@@ -271,9 +281,10 @@ def _run(args: argparse.Namespace, use_memo: bool) -> int:
         return report(exc, str(config.templates))
     except TaxonomyError as exc:
         return report(exc, str(taxonomy))
-    except PluginError as exc:
-        for message in exc.messages:
-            print(f"taxogen: plugin {exc.name}: error: {message}", file=sys.stderr)
+    except plugin_failed as exc:
+        failed = cast("PluginError", exc)  # _NoPlugin is never raised
+        for message in failed.messages:
+            print(f"taxogen: plugin {failed.name}: error: {message}", file=sys.stderr)
         print("taxogen: nothing was written", file=sys.stderr)
         return 2
     for plugin, _, warnings in made:

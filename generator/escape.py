@@ -111,6 +111,18 @@ def md_text(text: str) -> str:
     if body.endswith("#"):
         escape.add(len(body) - 1)
     out.append("&#x20;" * lead)
+    if body.replace("\n", "").isprintable():
+        out.append(_md_by_table(body, escape))  # the usual case of text to escape
+    else:
+        out.append(_md_by_char(body, escape))
+    out.append("&#x20;" * trail)
+    return "".join(out)
+
+
+def _md_by_char(body: str, escape: set[int]) -> str:
+    """The characters of ``body`` as md_text writes them, the marks at the indexes
+    ``escape`` included: one character at a time."""
+    out = []
     for index, char in enumerate(body):
         if index in escape:
             out.append(_MD_MARKER[char])
@@ -124,8 +136,32 @@ def md_text(text: str) -> str:
             out.append(char)
         else:
             out.append(f"&#x{ord(char):X};")
-    out.append("&#x20;" * trail)
     return "".join(out)
+
+
+def _md_by_table(body: str, escape: set[int]) -> str:
+    """:func:`_md_by_char` of a ``body`` whose characters are printable or line
+    breaks, through one table in C between the marks (prose with a colon or an
+    asterisk: 930 of 10,000 synthesized meanings, walked in Python they took
+    most of the docs page's escaping; tests/test_escape.py holds both equal)."""
+    out = []
+    start = 0
+    for index in sorted(escape):
+        out.append(body[start:index].translate(_MD_TABLE))
+        out.append(_MD_MARKER[body[index]])
+        start = index + 1
+    out.append(body[start:].translate(_MD_TABLE))
+    return "".join(out)
+
+
+#: What md_text writes for each character of printable text that it changes.
+_MD_TABLE = str.maketrans(
+    {
+        **{char: "\\" + char for char in _MD_BACKSLASHED},
+        **_MD_REFERENCES,
+        "\n": "<br>",
+    }
+)
 
 
 def md_fence(text: str, language: str) -> str:
@@ -150,6 +186,8 @@ def md_code(text: str) -> str:
     """
     if "|" in text:  # the element's content is Markdown: escaped as text is
         return f"<code>{md_text(text)}</code>"
+    if "`" not in text:  # most code spans: no backtick run to outgrow
+        return f"`{text}`" if text[:1] != " " and text[-1:] != " " else f"` {text} `"
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""

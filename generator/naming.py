@@ -24,9 +24,10 @@ clashes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Collection, Sequence
-from typing import TypeVar, cast
+from typing import TypeVar, Union, cast
 
 from taxogen.diagnostics import Diagnostic, Position, TaxonomyError
 from taxogen.model import ANY_CASE, Code, Domain, Taxonomy
@@ -41,6 +42,7 @@ __all__ = [
     "NamedDomain",
     "Names",
     "check_later",
+    "later_checks",
     "check_names",
     "class_guess",
     "class_name",
@@ -367,6 +369,29 @@ def check_names(
     return problems
 
 
+#: What owns a class name or enum member, as messages say it: the text, or
+#: (form, code) for a code's own, said only when a message needs it.
+_What = Union[str, tuple[str, Code]]
+#: A diagnostic's key path: the text, or (domain's key path, code).
+_Key = Union[str, tuple[str, str]]
+
+
+def _said(what: _What) -> str:
+    """``what`` as messages say it: a code's class ("code 'x'", with "(set by
+    `class:`)" when it is), its member ("code 'x'"), its details type."""
+    if isinstance(what, str):
+        return what
+    form, code = what
+    if form == "member":
+        return f"code {code.code!r}"
+    said = f"code {code.code!r}" + (" (set by `class:`)" if code.class_name else "")
+    return said if form == "class" else f"the details type of {said}"
+
+
+def _keyed(key: _Key) -> str:
+    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
+
+
 def _assign(
     domains: Sequence[Domain],
     base: str | None,
@@ -377,25 +402,27 @@ def _assign(
     later: Collection[str] = (),
 ) -> tuple[list[Diagnostic], list[NamedDomain]]:
     problems: list[Diagnostic] = []
-    owners: dict[str, tuple[str, Position]] = {}
+    owners: dict[str, tuple[_What, Position]] = {}
 
-    def problem(position: Position, key: str, message: str) -> None:
+    def problem(position: Position, key: _Key, message: str) -> None:
         problems.append(
-            Diagnostic(path=path, position=position, key=key, message=message)
+            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
         )
 
-    def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
+    def claim(name: str, what: _What, position: Position, key: _Key, fix: str) -> bool:
         reason = reserved_reason(name)
         if reason is not None:
-            problem(position, key, f"class name {name!r} of {what} {reason}; {fix}")
+            problem(
+                position, key, f"class name {name!r} of {_said(what)} {reason}; {fix}"
+            )
             return False
         earlier = owners.get(name)
         if earlier is not None:
             problem(
                 position,
                 key,
-                f"class name {name!r} of {what} is already the class name of "
-                f"{earlier[0]} (line {earlier[1].line}); {fix}",
+                f"class name {name!r} of {_said(what)} is already the class name of "
+                f"{_said(earlier[0])} (line {earlier[1].line}); {fix}",
             )
             return False
         owners[name] = (what, position)
@@ -425,9 +452,9 @@ def _assign(
     # Enum members: unique while keys are in one snake case; two keys written as
     # on the wire may spell one (``NoSuchKey``, ``NO_SUCH_KEY``), which `class:`
     # cannot resolve.
-    members: dict[str, tuple[str, Position]] = {}
+    members: dict[str, tuple[_What, Position]] = {}
 
-    def claim_member(member: str, what: str, position: Position, key: str) -> None:
+    def claim_member(member: str, what: _What, position: Position, key: _Key) -> None:
         earlier = members.get(member)
         if earlier is None:
             members[member] = (what, position)
@@ -435,9 +462,9 @@ def _assign(
         problem(
             position,
             key,
-            f"{what} makes the enum member {member!r}, as {earlier[0]} does (line "
-            f"{earlier[1].line}); every language would have one name for both, so "
-            "rename one key and give its wire code as `wire:`",
+            f"{_said(what)} makes the enum member {member!r}, as {_said(earlier[0])} "
+            f"does (line {earlier[1].line}); every language would have one name for "
+            "both, so rename one key and give its wire code as `wire:`",
         )
 
     for domain in domains:
@@ -495,22 +522,21 @@ def _assign(
                 details_type=dtype,
                 aliases=aliases,
             )
-            what = f"code {code.code!r}" + (
-                " (set by `class:`)" if code.class_name else ""
-            )
-            fix = "set `class:` on the code to choose another"
-            ckey = f"{dkey}.codes.{code.code}"
-            claim_member(named.member, f"code {code.code!r}", code.position, ckey)
+            # Said only with a problem: a clash is rare, a code's names many.
+            ckey = (dkey, code.code)
+            claim_member(named.member, ("member", code), code.position, ckey)
             for alias in aliases:
                 what = f"alias {alias.name!r} of code {code.code!r}"
-                fix = "choose another alias"
-                if claim(alias.class_name, what, code.position, ckey, fix):
+                if claim(
+                    alias.class_name, what, code.position, ckey, "choose another alias"
+                ):
                     claim_member(alias.member, what, code.position, ckey)
                 else:  # its other names are not checked again
                     refused.add(alias.name)
-            claimed = claim(cname, what, code.position, ckey, fix)
+            fix = "set `class:` on the code to choose another"
+            claimed = claim(cname, ("class", code), code.position, ckey, fix)
             if claimed and dtype is not None:
-                claim(dtype, f"the details type of {what}", code.position, ckey, fix)
+                claim(dtype, ("details", code), code.position, ckey, fix)
             if not claimed:
                 refused.add(code.code)
             named_codes.append(named)
@@ -555,13 +581,22 @@ def check_later(names: Names, later: Collection[str], path: str) -> None:
 
     It only runs on names nothing else refused, so no code is refused here."""
     problems = [
-        problem
-        for target, language in languages()
-        if target in later
-        for problem in language.check(names.domains, (), path)
+        problem for check in later_checks(names, later, path) for problem in check()
     ]
     if problems:
         raise TaxonomyError(problems)
+
+
+def later_checks(
+    names: Names, later: Collection[str], path: str
+) -> list[Callable[[], list[Diagnostic]]]:
+    """The checks :func:`check_later` runs, one a target in planning order, each
+    returning its problems: work that two rendering processes can share."""
+    return [
+        functools.partial(language.check, names.domains, (), path)
+        for target, language in languages()
+        if target in later
+    ]
 
 
 def _domain_class(domain: Domain, code_case: str, suffix: str) -> str:

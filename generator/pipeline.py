@@ -8,13 +8,13 @@ plan is what ``generate`` writes and ``check`` compares.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from taxogen import emit, plugins, sourcefile, template_folder
+from taxogen import emit, sourcefile, template_folder
+from taxogen.diagnostics import Diagnostic
 from taxogen.model import Taxonomy
-from taxogen.naming import Names, check_later, name_taxonomy
+from taxogen.naming import Names, later_checks, name_taxonomy
 from taxogen.render import output_shapes, render, user_templates
 from taxogen.settings import Plugin
 from taxogen.source import load_bytes
@@ -91,9 +91,9 @@ def build_plan(
 
 def _checks(
     names: Names, later: Collection[str], path: Path
-) -> Callable[[], None] | None:
+) -> list[Callable[[], list[Diagnostic]]]:
     """The checks ``name_taxonomy`` left for later, as work for the render."""
-    return functools.partial(check_later, names, later, str(path)) if later else None
+    return later_checks(names, later, str(path))
 
 
 def _plan(
@@ -101,10 +101,10 @@ def _plan(
     targets: Iterable[str] | None,
     templates: TemplateFolder | None,
     options: Mapping[str, Options] | None,
-    checks: Callable[[], None] | None,
+    checks: Sequence[Callable[[], list[Diagnostic]]],
 ) -> emit.Plan:
     user = None if templates is None else user_templates(templates)
-    files = render(names, select(targets), user, options, before=checks)
+    files = render(names, select(targets), user, options, checks=checks)
     return emit.Plan.of(names.taxonomy.name, files, output_shapes(None, user))
 
 
@@ -131,7 +131,7 @@ def build(
     plan = _plan(names, targets, templates, options, _checks(names, later, path))
     if not with_plugins:
         return plan, []
-    from taxogen import document  # only with plugins: see render.render
+    from taxogen import document, plugins  # only with plugins: see render.render
 
     model = document.encode(document.document(names, options))
     made: list[PluginPlan] = []

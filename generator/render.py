@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
 from taxogen import workers
+from taxogen.diagnostics import Diagnostic, TaxonomyError
 from taxogen.naming import Names
 from taxogen.targets import ENTRIES, every
 from taxogen.targets.base import Options, Target, header_lines, render_target
@@ -51,16 +52,16 @@ def render(
     user: UserTemplates | None = None,
     options: Mapping[str, Options] | None = None,
     *,
-    before: Callable[[], object] | None = None,
+    checks: Sequence[Callable[[], list[Diagnostic]]] = (),
 ) -> dict[str, bytes]:
     """Render every file of the ``targets`` (None: every target), in a fixed
     order, as bytes, each with its ``options`` (by target name); with ``user``
     templates, through them too, with the model document as ``model``.
 
-    ``before`` is work shared out with the targets' (:mod:`taxogen.workers`)
-    but ahead of them in order: what it raises is raised before any target's
-    own error (the checks of the names no selected target uses, see
-    :func:`taxogen.naming.name_taxonomy`)."""
+    ``checks`` are work shared out with the targets' (:mod:`taxogen.workers`),
+    each returning problems: the checks of the names no selected target uses
+    (:func:`taxogen.naming.later_checks`).  Their problems, all of them in
+    order, are raised before any target's own error."""
     env = environment(user)
     context = None
     if user is not None:
@@ -84,20 +85,48 @@ def render(
         )
         for target in chosen
     ]
-    first: list[Callable[[], object]] = [] if before is None else [before]
     size = sum(len(domain.codes) for domain in names.domains)
-    every_job: list[Callable[[], object]] = [*first, *jobs]
-    # The checks are taken last (by whichever process is free first), their
-    # error still raised first.
-    taken = [*range(len(first), len(every_job)), *range(len(first))]
+    every_job: list[Callable[[], object]] = [*checks, *jobs]
     # With user templates in one process only: their bounds (docs "Templates":
     # 10 s a template...) hold for the run as stated, not once per process.
     parallel = size >= workers.THRESHOLD and user is None
-    done = workers.run_jobs(every_job, parallel=parallel, taken=taken)
+    try:
+        done = workers.run_jobs(
+            every_job, parallel=parallel, taken=_taken(chosen, checks)
+        )
+    except Exception:
+        # A target failed (its error raised in order): the checks' problems, if
+        # any, are still said first, as a run that checked first would.
+        _raise_problems([problem for check in checks for problem in check()])
+        raise
+    _raise_problems(
+        [
+            problem
+            for found in done[: len(checks)]
+            for problem in cast(list[Diagnostic], found)
+        ]
+    )
     plan: dict[str, bytes] = {}
-    for files in done[len(first) :]:
+    for files in done[len(checks) :]:
         plan.update(cast(dict[str, bytes], files))  # a target's job: its files
     return plan
+
+
+def _taken(chosen: Sequence[Target], checks: Sequence[object]) -> list[int]:
+    """The order in which two processes take the jobs of ``checks`` and then
+    ``chosen``: the targets by the ``cost`` their target.toml gives (largest
+    first, so that the last job to finish is a small one), then the checks."""
+    cost = {entry.name: entry.cost for entry in ENTRIES}
+    first = len(checks)
+    by_cost = sorted(
+        range(len(chosen)), key=lambda index: -cost.get(chosen[index].name, 1.0)
+    )
+    return [*(first + index for index in by_cost), *range(first)]
+
+
+def _raise_problems(problems: list[Diagnostic]) -> None:
+    if problems:
+        raise TaxonomyError(problems)
 
 
 def output_shapes(

@@ -54,12 +54,16 @@ def reserved_reason(name: str) -> str | None:
     """Why ``name`` cannot be a generated class name (``None`` when it can): what
     every target says of it, by kind (a keyword, a builtin or global it would
     shadow, a clause of its own, a name its module defines), in that order."""
-    said: dict[str, list[str]] = {kind: [] for kind in _KINDS}
+    said: dict[str, list[str]] | None = None  # made for the few names refused
     for _target, names in languages():
         for kind, phrase in names.reserved(name):
+            if said is None:
+                said = {each: [] for each in _KINDS}
             said[kind].append(phrase)
+    if said is None:
+        return None
     found = [spell(said[kind]) for kind, spell in _KINDS.items() if said[kind]]
-    return " and ".join(found) if found else None
+    return " and ".join(found)
 
 
 def field_reasons(name: str) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from taxogen import emit
+from taxogen import __version__, emit
 from taxogen.cli import main
 from taxogen.pipeline import build_plan
 from tests.support import REPO, unanchored
@@ -469,3 +469,46 @@ def test_check_quiet_and_the_command_it_names(
     out, err = capsys.readouterr()
     assert "stale: generated/typescript/src/index.ts" in out  # what differs, still
     assert "run `taxogen generate`" in err and "make" not in err
+
+
+# What the child prints when taxogen.cli starts to be imported: whether the
+# cycle collector is on then (taxogen/__main__.py pauses it first).
+_WATCH_COLLECTOR = """
+import gc, sys
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "taxogen.cli":
+            print("collector", "on" if gc.isenabled() else "off", flush=True)
+        return None
+sys.meta_path.insert(0, Watch())
+sys.argv = ["taxogen", "--version"]
+"""
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        "from taxogen.__main__ import entry\nentry()",  # the console script
+        "import runpy\nrunpy.run_module('taxogen', run_name='__main__')",  # -m
+    ],
+    ids=["console-script", "python-m"],
+)
+def test_the_cycle_collector_is_paused_before_the_command_is_imported(
+    start: str,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _WATCH_COLLECTOR + start],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines() == ["collector off", f"taxogen {__version__}"]
+
+
+def test_the_console_script_is_the_entry_that_pauses_the_collector() -> None:
+    import tomllib
+
+    scripts = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"][
+        "scripts"
+    ]
+    assert scripts["taxogen"] == "taxogen.__main__:entry"

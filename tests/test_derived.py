@@ -74,3 +74,21 @@ def test_what_is_handed_out_is_a_copy() -> None:
     mapped.class_mappings(names).clear()
     assert mapped.stated(names) == mapped.stated(_names("http_api"))
     assert mapped.class_mappings(names) == mapped._class_mappings(names)
+
+
+def test_what_each_class_states_is_each_attribute_its_parent_maps_otherwise() -> None:
+    # The oracle: every attribute but http_statuses compared one by one (where
+    # _stated answers a class equal to its parent in every field at once).
+    attributes = [f.name for f in dataclasses.fields(mapped.Mapping)]
+    for case in sorted(path.name for path in CASES.iterdir()):
+        names = _names(case)
+        classes = mapped.class_mappings(names)
+        for name, pairs in mapped.stated(names).items():
+            parent, mapping = classes[name]
+            inherited = classes[parent][1] if parent in classes else mapped.NONE
+            assert pairs == tuple(
+                (attribute, getattr(mapping, attribute))
+                for attribute in attributes
+                if attribute != "http_statuses"
+                and getattr(mapping, attribute) != getattr(inherited, attribute)
+            ), (case, name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -351,3 +352,15 @@ def test_a_plugin_path_is_held_to_the_manifests_rules(
     path: str, problem: str | None
 ) -> None:
     assert emit.path_problem(path) == problem
+
+
+def test_a_target_s_path_shape_matches_as_its_regular_expression() -> None:
+    # Compiled at its first match (emit._Pattern), it answers as re does.
+    shape = emit._Pattern(r"python/src/[a-z][a-z0-9_]*/_runtime\.py")
+    for path in (
+        "python/src/acme_errors/_runtime.py",
+        "python/src/Acme/_runtime.py",
+        "python/src/acme_errors/_runtime.pyc",
+        "python/src/a/_runtimexpy",
+    ):
+        assert bool(shape.fullmatch(path)) == bool(re.fullmatch(shape.pattern, path))

@@ -18,6 +18,8 @@ import tokenize
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from markdown_it import MarkdownIt
 
@@ -99,6 +101,8 @@ TS = [
     ("nul\x00", '"nul\\u0000"'),
     ("astral \U000e0001", '"astral \\u{e0001}"'),
     ("${not} `a template`", '"${not} `a template`"'),
+    ('\\"both\\', '"\\\\\\"both\\\\"'),  # printable: escaped without the loop
+    ('"quote" and\ttab', '"\\"quote\\" and\\ttab"'),
 ]
 
 
@@ -115,6 +119,16 @@ TS_DOC = [
     ("a\u2028b", "a\\u2028b"),
     ("nul\x00", "nul\\u0000"),
 ]
+
+
+def test_typescript_strings_spell_every_character_as_one_at_a_time() -> None:
+    # The printable path escapes by str.replace; each character, alone and
+    # among others, is spelled as the character-by-character escaper spells it.
+    for code in [*range(0x2100), 0xFEFF, 0xE0001, 0x1F600]:
+        char = chr(code)
+        for text in (char, f'a{char}"\\b', f"{char}\n{char}"):
+            one_by_one = "".join(typescript_escape._ts_escape(c) for c in text)
+            assert typescript_escape.ts_str(text) == f'"{one_by_one}"', repr(text)
 
 
 @pytest.mark.parametrize(("text", "expected"), TS_DOC)
@@ -197,6 +211,29 @@ def test_markdown_text_shows_as_itself_in_every_renderer(text: str) -> None:
         page = where.format(escape.md_text(text))
         for name, render in RENDERERS.items():
             assert visible(render(page)) == expected, (name, where)
+
+
+# Printable text and line breaks, heavy on what Markdown escapes and on the
+# block markers a line may start or end with.
+_MARKDOWN_CHARS = st.sampled_from(list("\\`*_[]!<>&|~$:#+=-.)0123 \nab")) | (
+    st.characters().filter(str.isprintable)  # _md_by_table's precondition
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_MARKDOWN_CHARS, max_size=60).map("".join), st.data())
+def test_markdown_escaping_by_table_is_escaping_by_character(
+    body: str, data: st.DataObject
+) -> None:
+    # md_text escapes printable text through one table (_md_by_table), the rest
+    # a character at a time (_md_by_char, which the examples above pin down):
+    # the two write the same for any printable text, marks at any indexes.
+    marks = data.draw(
+        st.sets(st.sampled_from([i for i, c in enumerate(body) if c in "#>+=-.)"]))
+        if any(c in "#>+=-.)" for c in body)
+        else st.just(set())
+    )
+    assert escape._md_by_table(body, marks) == escape._md_by_char(body, marks)
 
 
 def test_markdown_fence_outgrows_any_backtick_run() -> None:

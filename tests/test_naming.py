@@ -1201,3 +1201,30 @@ def test_go_package_names_are_the_golden_errors_go_top_level_names() -> None:
         if name
     }
     assert declared - own == GO_PACKAGE_NAMES
+
+
+@pytest.mark.parametrize("aliases", ["", ", aliases: [a_c]"], ids=["plain", "aliased"])
+def test_a_code_s_own_class_clash_names_the_code_whether_it_has_aliases_or_not(
+    tmp_path: Path, aliases: str
+) -> None:
+    # A code's own class name clashes: the message is about the code and its
+    # `class:` (docs "Names"), never about one of its aliases, whose class is
+    # its own name (a code with aliases was once blamed on its last alias).
+    path = tmp_path / "taxonomy.yaml"
+    path.write_text(
+        "format: 1\nname: tiny\ntitle: Tiny\nversion: 0.0.1\nbase: TinyError\n"
+        "fallback: x_y\nwrap: x_y\ndomains:\n  misc:\n    title: Misc\n    codes:\n"
+        "      x_y: {retryable: false, meaning: X, class: SameError}\n"
+        f"      a_b: {{retryable: false, meaning: Y, class: SameError{aliases}}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(TaxonomyError) as caught:
+        load_names(path)
+    assert [(d.key, d.message) for d in caught.value.diagnostics] == [
+        (
+            "domains.misc.codes.a_b",
+            "class name 'SameError' of code 'a_b' (set by `class:`) is already the "
+            "class name of code 'x_y' (set by `class:`) (line 12); set `class:` on "
+            "the code to choose another",
+        )
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -266,3 +267,23 @@ def test_with_a_plugin_check_never_answers_from_the_memo(
         encoding="utf-8",
     )
     assert main(["check"], use_memo=True) == 1
+
+
+def test_a_run_without_plugins_never_imports_them(tmp_path: Path) -> None:
+    # The plugins' module brings subprocess, selectors and their kin (some
+    # 4 ms of every run): a generate with no plugin configured leaves them out.
+    script = (
+        "import sys\n"
+        "from taxogen.cli import main\n"
+        f"code = main(['generate', '--taxonomy', {str(REPO / 'taxonomy.yaml')!r},"
+        f" '--out', {str(tmp_path / 'out')!r}, '-q'], use_memo=False)\n"
+        "print(code, 'taxogen.plugins' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert done.stdout.split() == ["0", "False"]

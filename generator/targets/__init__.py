@@ -59,6 +59,11 @@ class Entry(NamedTuple):
     #: The old spellings of its options: a key of ``[tool.taxogen]`` itself, and
     #: the option of ``[tool.taxogen.<name>]`` it stands for.
     old: tuple[tuple[str, str], ...] = ()
+    #: Its render's share of the CPU of a run, per code, relative to the others
+    #: (``render <name>`` in benchmarks/RESULTS.md's phases): two rendering
+    #: processes take the targets largest first (taxogen.render), so that the
+    #: last to finish is a small one.  It orders work, never what is written.
+    cost: float = 1.0
 
 
 def _discover() -> tuple[Entry, ...]:
@@ -81,7 +86,12 @@ def _discover() -> tuple[Entry, ...]:
                     writes=item["writes"],
                     summary=item["summary"],
                     old=tuple(item.get("old", {}).items()),
+                    cost=item.get("cost", 1.0),
                 )
+                if isinstance(entry.cost, bool) or not isinstance(
+                    entry.cost, (int, float)
+                ):
+                    raise TypeError("'cost', a number")
             except (KeyError, TypeError) as exc:
                 raise TypeError(f"{manifest}: a target lacks {exc}") from None
             found.append(entry)

@@ -157,14 +157,21 @@ def stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
 
 def _stated(names: Names) -> dict[str, tuple[tuple[str, object], ...]]:
     classes = names.derived(_class_mappings)
+    attributes = [f.name for f in dataclasses.fields(Mapping)]
+    attributes.remove("http_statuses")
     out = {}
     for name, (parent, mapping) in classes.items():
         inherited = classes[parent][1] if parent in classes else NONE
-        out[name] = tuple(
-            (field.name, getattr(mapping, field.name))
-            for field in dataclasses.fields(Mapping)
-            if field.name != "http_statuses"
-            and getattr(mapping, field.name) != getattr(inherited, field.name)
+        # Most classes map to what their parent does (equal in every field):
+        # they state nothing, found by one comparison.
+        out[name] = (
+            ()
+            if mapping == inherited
+            else tuple(
+                (attribute, getattr(mapping, attribute))
+                for attribute in attributes
+                if getattr(mapping, attribute) != getattr(inherited, attribute)
+            )
         )
     return out
 

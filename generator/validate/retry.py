@@ -43,6 +43,12 @@ def check_retry_after(
 ) -> None:
     """Every code a ``retry_after`` applies to declares its field, numeric;
     ``top`` is where the top level's stands and the field it names, if any."""
+    if (
+        top is None
+        and all(domain.retry_after is None for domain in taxonomy.domains)
+        and all(code.retry_after is None for code in taxonomy.codes)
+    ):
+        return  # no retry_after anywhere (most taxonomies): no code's lineage walked
     owners: dict[tuple[str, Position | None, str], list[tuple[Code, str]]] = {}
     for code in taxonomy.codes:
         owner = _owner(taxonomy, code, top)

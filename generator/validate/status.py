@@ -65,8 +65,14 @@ class Statuses(NamedTuple):
     http_statuses: tuple[int, ...] = ()
 
 
+#: What a mapping declaring neither status reads as.
+_UNDECLARED = Statuses(None, None, True, ())
+
+
 def read_statuses(r: Reader, key: str, found: Found) -> Statuses:
     """``http_status`` and ``grpc_status`` of the mapping at ``key``, if given."""
+    if "http_status" not in found and "grpc_status" not in found:
+        return _UNDECLARED  # most codes: no key path built, nothing read
     where = join(key, "http_status")
     several = get(found, "http_status", lambda n: _https(r, n, where))
     grpc = get(found, "grpc_status", lambda n: _grpc(r, n, join(key, "grpc_status")))

@@ -319,7 +319,7 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         throttling=mapping.throttling,
         # Every status a code may take, its default first ("400, 401").
         http_status=(
-            ", ".join(str(status) for status in mapping.http_statuses)
+            ", ".join(map(str, mapping.http_statuses))
             or ("" if mapping.http_status is None else str(mapping.http_status))
         ),
         grpc_status=mapping.grpc_status or "",
@@ -327,12 +327,19 @@ def _row(named: NamedCode, taxonomy: model.Taxonomy) -> CodeRow:
         wire=wire_label(code.code, code.wire),
         key=key_label(code.code, code.wire),
         replaced_by="" if replaced is None else _replacement(taxonomy, replaced),
-        aliases=", ".join(escape.md_code(alias) for alias in code.aliases),
+        aliases=", ".join(map(escape.md_code, code.aliases)),
         anchor=html.escape(anchor(taxonomy, code), quote=True),
-        native="; ".join(
-            f"{language} {', '.join(escape.md_code(n) for n in listed)}"
-            for language, listed in (("Python", code.python_bases), ("Go", code.go_is))
-            if listed
+        native=(
+            "; ".join(
+                f"{language} {', '.join(map(escape.md_code, listed))}"
+                for language, listed in (
+                    ("Python", code.python_bases),
+                    ("Go", code.go_is),
+                )
+                if listed
+            )
+            if code.python_bases or code.go_is
+            else ""  # most codes: no generator to run
         ),
     )
 

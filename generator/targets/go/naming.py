@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import Annotated, TypedDict
+from typing import Annotated, TypedDict, Union
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.model import Field, Shape
+from taxogen.model import Code, Field, Shape
 from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
 from taxogen.typeschema import Doc
@@ -225,24 +225,25 @@ def check(
     is not checked again here, and a code's first Go clash stands for the rest
     (they share a stem)."""
     problems: list[Diagnostic] = []
-    owners: dict[str, tuple[str, Position]] = {}
+    owners: dict[str, tuple[_What, Position]] = {}
     declared: set[tuple[str, ...]] = set()  # the declarations claimed, once each
 
-    def claim(name: str, what: str, position: Position, key: str, fix: str) -> bool:
+    def claim(name: str, what: _What, position: Position, key: _Key, fix: str) -> bool:
         reason = go_reserved_reason(name)
         earlier = owners.get(name)
-        if reason is not None:
-            message = f"Go name {name!r} of {what} {reason}; {fix}"
-        elif earlier is not None:
-            message = (
-                f"Go name {name!r} of {what} is already the Go name of "
-                f"{earlier[0]} (line {earlier[1].line}); {fix}"
-            )
-        else:
+        if reason is None and earlier is None:
             owners[name] = (what, position)
             return True
+        if reason is not None:
+            message = f"Go name {name!r} of {_said(what)} {reason}; {fix}"
+        else:
+            assert earlier is not None  # one of the two, by the test above
+            message = (
+                f"Go name {name!r} of {_said(what)} is already the Go name of "
+                f"{_said(earlier[0])} (line {earlier[1].line}); {fix}"
+            )
         problems.append(
-            Diagnostic(path=path, position=position, key=key, message=message)
+            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
         )
         return False
 
@@ -256,12 +257,10 @@ def check(
             claim(domain_helper(domain), helper, domain.domain.position, dkey, fix)
         for named in domain.codes:
             code = named.code
-            ckey = f"{dkey}.codes.{code.code}"
+            # Said only with a problem: a clash is rare, a code's names many.
+            ckey = (dkey, code.code)
             names = code_names(named)
             if code.code not in refused:
-                what = f"code {code.code!r}" + (
-                    " (set by `class:`)" if code.class_name else ""
-                )
                 fix = "set `class:` on the code to choose another"
                 for go, kind in (
                     (names.const, "constant"),
@@ -270,7 +269,7 @@ def check(
                     (names.details, "details struct"),
                 ):
                     if go is not None and not claim(
-                        go, f"the Go {kind} of {what}", code.position, ckey, fix
+                        go, (kind, code), code.position, ckey, fix
                     ):
                         break
                 for alias in named.aliases:
@@ -300,7 +299,10 @@ def check(
                     )
                     problems.append(
                         Diagnostic(
-                            path=path, position=code.position, key=ckey, message=message
+                            path=path,
+                            position=code.position,
+                            key=_keyed(ckey),
+                            message=message,
                         )
                     )
                 spelt.setdefault(go, field)
@@ -329,6 +331,25 @@ def check(
                         )
                     spelt.setdefault(go, member.name)
     return problems
+
+
+#: What owns a Go name, as messages say it: the text, or (kind, code) for one
+#: of a code's own names, said only when a message needs it.
+_What = Union[str, tuple[str, Code]]
+#: A diagnostic's key path: the text, or (domain's key path, code).
+_Key = Union[str, tuple[str, str]]
+
+
+def _said(what: _What) -> str:
+    if isinstance(what, str):
+        return what
+    kind, code = what
+    by = " (set by `class:`)" if code.class_name else ""
+    return f"the Go {kind} of code {code.code!r}{by}"
+
+
+def _keyed(key: _Key) -> str:
+    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
 
 
 class GoDomainNames(TypedDict):

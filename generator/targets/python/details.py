@@ -207,22 +207,32 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
             todo.extend(reversed(children.get(found[-1], [])))
         return found
 
-    def own(name: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
-        named = by_class.get(name)
-        if named is None:  # the root, or a domain's own class: no fields
-            return (), None
-        return tuple(map(_field_spec, named.code.fields)), _template(named.code.message)
+    # Each code class's own fields and template, made once: each is asked again
+    # as its children's parent.  The root and a domain's own class have none.
+    owned = {
+        name: (tuple(map(_field_spec, c.code.fields)), _template(c.code.message))
+        for name, c in by_class.items()
+    }
+    none: tuple[tuple[str, ...], tuple[str, ...] | None] = ((), None)
 
     typings: dict[str, PyTyping] = {}
     for name, parent in parent_of.items():
-        below = [by_class.get(c) for c in subtree(name)]
-        types = [c.details_type if c is not None else None for c in below]
-        details = None
-        if all(types):
-            details = " | ".join(dict.fromkeys(t for t in types if t is not None))
-        fields, template = own(name)
-        parent_fields, parent_template = own(parent)
-        typing = PyTyping(
+        if name in children:
+            types = [
+                None if c is None else c.details_type
+                for c in map(by_class.get, subtree(name))
+            ]
+            details = None
+            if all(types):
+                details = " | ".join(dict.fromkeys(t for t in types if t is not None))
+        else:  # a class with none below it: its own details type, if any
+            named = by_class.get(name)
+            details = (named.details_type or None) if named is not None else None
+        fields, template = owned.get(name, none)
+        parent_fields, parent_template = owned.get(parent, none)
+        if not details and fields == parent_fields and template == parent_template:
+            continue  # nothing to state: most classes, left out without a PyTyping
+        typings[name] = PyTyping(
             details=details,
             fields=(
                 None
@@ -248,8 +258,6 @@ def typing_of(names: Names) -> tuple[dict[str, PyTyping], tuple[PyDetails, ...]]
                 )
             ),
         )
-        if typing.details or typing.fields is not None or typing.template is not None:
-            typings[name] = typing
     details_types = tuple(
         PyDetails(c.details_type, c.class_name, _entries(c, stems))
         for c in names.codes

@@ -130,7 +130,9 @@ def string_literal(text: str) -> str:
 
     black keeps double quotes unless single quotes need fewer backslashes.
     """
-    if text.isprintable() and "\\" not in text:  # the usual case, checked in C
+    if '"' not in text and "\\" not in text and text.isprintable():
+        return f'"{text}"'  # the usual case (a name, most meanings), checked in C
+    if text.isprintable() and "\\" not in text:  # quotes only: which to use
         body = text
     else:
         body = "".join(_escape(char) for char in text)
@@ -149,33 +151,42 @@ def docstring(indent: int, paragraphs: tuple[str, ...]) -> str:
     closing quotes stand on a line of their own, which black keeps.
     """
     pad = " " * indent
-    lines: list[str] = []
     width = LINE_LENGTH - indent - 3  # the first line's opening quotes: every line
+    blocks = []
     for paragraph in paragraphs:
-        if lines:
-            lines.append("")
-        plain = paragraph.isprintable() and "\\" not in paragraph
-        if plain and '"' not in paragraph and len(paragraph) <= width:
-            # The usual meaning: one short line, nothing to escape (checked in C).
-            lines.append(" ".join(paragraph.split()))
-            continue
-        words = [
-            (word if plain else "".join(_escape(char) for char in word)).replace(
-                '"', '\\"'
-            )
-            for word in paragraph.split()
-        ]
-        line = ""
-        for word in words:
-            wide = len(pad) + 3 + len(line) + 1 + len(word)
-            if line and wide > LINE_LENGTH:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}" if line else word
-        lines.append(line)
-    body = "\n".join(f"{pad}{line}" if line else "" for line in lines)
+        if paragraph.isprintable() and "\\" not in paragraph:  # checked in C
+            # Its only blank is the space: most are already one-spaced.
+            spaced = "  " not in paragraph and paragraph.strip() == paragraph
+            text = paragraph if spaced else " ".join(paragraph.split())
+        else:
+            text = " ".join("".join(map(_escape, word)) for word in paragraph.split())
+        if '"' in text:
+            text = text.replace('"', '\\"')
+        if len(text) > width:
+            text = f"\n{pad}".join(_wrapped(text, width))
+        blocks.append(text)
+    if all(blocks):
+        return f'{pad}"""' + f"\n\n{pad}".join(blocks) + f'\n{pad}"""'
+    # A paragraph of no words leaves an empty line, which takes no indent (and
+    # as the first, the indent of the line after it is cut: as always printed).
+    body = "\n\n".join(pad + text if text else "" for text in blocks)
     return f'{pad}"""{body[indent:]}\n{pad}"""'
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text``, words separated by one space, in lines of at most ``width``
+    characters, each ending at the last space within it (a longer word alone)."""
+    lines = []
+    while len(text) > width:
+        end = text.rfind(" ", 0, width + 1)
+        if end < 0:  # a word longer than a line: alone on its own
+            end = text.find(" ")
+            if end < 0:
+                break
+        lines.append(text[:end])
+        text = text[end + 1 :]
+    lines.append(text)
+    return lines
 
 
 def _atom(value: str) -> bool:
@@ -194,6 +205,8 @@ def assign(indent: int, target: str, value: str) -> str:
     """
     pad = " " * indent
     line = f"{pad}{target} = {value}"
+    if len(line) <= LINE_LENGTH and line.isascii():
+        return line  # the usual case, without the call to ``fits``
     if fits(line):
         return line
     if not fits(f"{pad}    {value}") and _atom(value) and "[" not in target:
@@ -220,14 +233,15 @@ def class_header(name: str, base: str) -> str:
     return f"class {name}(\n    {base}\n):"
 
 
+# A string literal on one line.  Its body is written unrolled (runs of plain
+# characters between escapes), not as ``(?:[^"\\\n]|\\.)*``: the same strings,
+# matched some five times faster, as every long ``meaning = "..."`` line is.
+_STRING = r'(?:"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\'[^\'\\\n]*(?:\\.[^\'\\\n]*)*\')'
+
 # ``name = "text"``: black leaves such a line alone however long it is (it can
 # neither split the string nor gain anything by wrapping it), see ``assign``.
-_UNSPLITTABLE = re.compile(
-    r' *[A-Za-z_][A-Za-z0-9_]* = (?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
-)
+_UNSPLITTABLE = re.compile(rf" *[A-Za-z_][A-Za-z0-9_]* = {_STRING}")
 
-
-_STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
 # ``"key": Name,`` or ``"key": "text",``: one entry of an exploded dict, which
 # black cannot split further and so keeps as it is.
 _DICT_ENTRY = re.compile(rf" *{_STRING}: (?:[A-Za-z_][A-Za-z0-9_]*|{_STRING}),")
@@ -250,6 +264,21 @@ def _kept_long(line: str) -> bool:
     return not fits(" " * (indent + 4) + value)
 
 
+def _suspects(source: str) -> list[str]:
+    """The lines of ``source`` that may not fit: every other one, at most half the
+    limit or ASCII within it, does (see ``fits``).  One comprehension, no call a
+    line: half of a module's lines are longer than half the limit."""
+    lines = source.splitlines()
+    if source.isascii():
+        return [line for line in lines if len(line) > LINE_LENGTH]
+    half = LINE_LENGTH // 2
+    return [
+        line
+        for line in lines
+        if len(line) > half and (len(line) > LINE_LENGTH or not line.isascii())
+    ]
+
+
 def finish(source: str) -> str:
     """Return ``source`` as black would format it.
 
@@ -258,14 +287,7 @@ def finish(source: str) -> str:
     A long ``name = "text"`` line does not count: black keeps it as it is, and a
     long meaning must not cost a run of black over the whole module.
     """
-    # A line of at most half the limit fits whatever it holds (see ``fits``):
-    # only the longer ones, a few of a module's lines, are looked at in Python.
-    half = LINE_LENGTH // 2
-    if all(
-        fits(line) or _kept_long(line)
-        for line in source.splitlines()
-        if len(line) > half
-    ):
+    if all(fits(line) or _kept_long(line) for line in _suspects(source)):
         return source
     import black
 

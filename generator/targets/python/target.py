@@ -200,10 +200,10 @@ def _payload_members(taxonomy: Taxonomy) -> tuple[tuple[str, str], ...]:
     return tuple((_py_literal(name), kind) for name, kind in members)
 
 
-def _exports(names: Names) -> tuple[str, ...]:
+def _exports(names: Names, nested: tuple[Nested, ...]) -> tuple[str, ...]:
     classes = [names.base]
     classes.extend(c.details_type for c in names.codes if c.details_type)
-    classes.extend(t.name for t in nested_types(names.base, names.domains))
+    classes.extend(t.name for t in nested)
     for domain in names.domains:
         if domain.base_code is None:
             classes.append(domain.class_name)
@@ -236,6 +236,7 @@ def view(names: Names, options: Options) -> PythonView:
     }
     is_lazy = lazy(taxonomy)
     typings, details_types = typing_of(names)
+    nested = nested_types(names.base, names.domains)  # exported and typed
     meta = Package.of(
         options,
         name=naming.dist(names),
@@ -272,12 +273,12 @@ def view(names: Names, options: Options) -> PythonView:
         or any(d.keeps_unknown for d in taxonomy.domains),
         prefixes=names.prefixes,
         ranges=names.ranges,
-        exports=_exports(names),
+        exports=_exports(names, nested),
         lazy=is_lazy,
         module_domains=names.domains if is_lazy else (),
         typings=typings,
         details_types=details_types,
-        nested_types=nested_types(names.base, names.domains),
+        nested_types=nested,
         typing_import=_typing_import(
             (
                 "ClassVar",
@@ -291,9 +292,13 @@ def view(names: Names, options: Options) -> PythonView:
             is_lazy,
         ),
         mapped={
-            name: tuple(
-                (f"{attr}: {_PY_TYPES[attr]}", _py_literal(value))
-                for attr, value in pairs
+            name: (
+                tuple(
+                    (f"{attr}: {_PY_TYPES[attr]}", _py_literal(value))
+                    for attr, value in pairs
+                )
+                if pairs
+                else ()  # most classes state none: no generator for each
             )
             for name, pairs in stated(names).items()
         },
@@ -416,27 +421,25 @@ def _typing_import(names: Iterable[str], type_checking: bool = False) -> str:
     return "from typing import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
 
 
-def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
+def _module_imports(
+    view: PythonView, domain: NamedDomain, parent: NamedDomain | None
+) -> dict[str, Any]:
     """What the lazy module of ``domain`` imports: for its classes' details, and
-    its parent domain's class from that domain's module."""
-    typed = [
-        view.typings[c.class_name]
-        for c in domain.class_order
-        if c.class_name in view.typings
-    ]
+    its ``parent`` domain's class from that domain's module."""
+    order = domain.class_order
+    typed = [view.typings[c.class_name] for c in order if c.class_name in view.typings]
     used = [
         n for n in typing_names(domain.codes, deep=False) if n in ("Any", "Literal")
     ]
-    classes = [c.class_name for c in domain.class_order]
+    classes = [c.class_name for c in order]
+    # Whether a class or alias of the domain takes a builtin exception's name.
+    shadowing = not naming.PYTHON_EXCEPTIONS.keys().isdisjoint(classes) or any(
+        a.class_name in naming.PYTHON_EXCEPTIONS for c in order for a in c.aliases
+    )
     if domain.base_code is None:
         classes.append(domain.class_name)
     if any(view.mapped[name] for name in classes):
         used.append("ClassVar")  # a class states its statuses or docs link
-    shadowing = any(
-        name in naming.PYTHON_EXCEPTIONS
-        for c in domain.class_order
-        for name in (c.class_name, *(a.class_name for a in c.aliases))
-    )
     return {
         "builtins_import": shadowing
         or any(name in view.native for name in classes)
@@ -447,13 +450,10 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
             | {name for t in typed for p in t.params for name in p.nested}
         ),
         "has_init": any(t.fields is not None for t in typed),
-        "parent_import": next(
-            (
-                (naming.domain_module(d), d.class_name)
-                for d in view.domains
-                if d.domain.key == domain.domain.parent
-            ),
-            None,
+        "parent_import": (
+            None
+            if parent is None
+            else (naming.domain_module(parent), parent.class_name)
         ),
     }
 
@@ -461,10 +461,16 @@ def _module_imports(view: PythonView, domain: NamedDomain) -> dict[str, Any]:
 def _per_domain(
     view: PythonView,
 ) -> Iterable[tuple[Mapping[str, str], Mapping[str, Any]]]:
+    # Each domain by its key, the first of a key kept: a module imports its
+    # parent's class (looked up once, not by a walk of every domain for each).
+    by_key: dict[str | None, NamedDomain] = {}
+    for domain in view.domains:
+        by_key.setdefault(domain.domain.key, domain)
     for domain in view.module_domains:
+        parent = by_key.get(domain.domain.parent)
         yield {"module": naming.domain_module(domain)}, {
             "d": domain,
-            **_module_imports(view, domain),
+            **_module_imports(view, domain, parent),
         }
 
 
@@ -477,6 +483,9 @@ def _py_bool(value: bool) -> str:
 
 
 def _py_assign(target: str, value: str, indent: int) -> str:
+    line = f"{' ' * indent}{target} = {value}"
+    if len(line) <= pysyntax.LINE_LENGTH and line.isascii():
+        return line  # the usual line, answered here: 30,000 calls at 10,000 codes
     return pysyntax.assign(indent, target, value)
 
 

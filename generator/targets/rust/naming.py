@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import Annotated, TypedDict
+from typing import Annotated, TypedDict, Union
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.model import Field, Shape
+from taxogen.model import Code, Field, Shape
 from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
 from taxogen.targets.rust.reserved import (
     RUST_KEYWORDS,
@@ -235,11 +235,11 @@ def check(
     """Every problem of the Rust names of these domains and their codes (a
     code whose class name the core refused is not checked again)."""
     problems: list[Diagnostic] = []
-    owners: dict[tuple[str, str], tuple[str, Position]] = {}
+    owners: dict[tuple[str, str], tuple[_What, Position]] = {}
     nested_seen: set[tuple[object, ...]] = set()
 
     def claim(
-        space: str, name: str, what: str, position: Position, key: str, fix: str
+        space: str, name: str, what: _What, position: Position, key: _Key, fix: str
     ) -> bool:
         reason = rust_reserved_reason(
             name,
@@ -250,18 +250,19 @@ def check(
             ),
         )
         earlier = owners.get((space, name))
-        if reason is not None:
-            message = f"Rust name {name!r} of {what} {reason}; {fix}"
-        elif earlier is not None:
-            message = (
-                f"Rust name {name!r} of {what} is already the Rust name of "
-                f"{earlier[0]} (line {earlier[1].line}); {fix}"
-            )
-        else:
+        if reason is None and earlier is None:
             owners[(space, name)] = (what, position)
             return True
+        if reason is not None:
+            message = f"Rust name {name!r} of {_said(what)} {reason}; {fix}"
+        else:
+            assert earlier is not None  # one of the two, by the test above
+            message = (
+                f"Rust name {name!r} of {_said(what)} is already the Rust name of "
+                f"{_said(earlier[0])} (line {earlier[1].line}); {fix}"
+            )
         problems.append(
-            Diagnostic(path=path, position=position, key=key, message=message)
+            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
         )
         return False
 
@@ -289,11 +290,9 @@ def check(
             code = named.code
             if code.code in refused:
                 continue
-            ckey = f"{dkey}.codes.{code.code}"
+            # Said only with a problem: a clash is rare, a code's names many.
+            ckey = (dkey, code.code)
             names = code_names(named)
-            what = f"code {code.code!r}" + (
-                " (set by `class:`)" if code.class_name else ""
-            )
             fix = "set `class:` on the code to choose another"
             for space, rust, kind in (
                 ("code", names.variant, "variant"),
@@ -302,7 +301,7 @@ def check(
                 ("item", names.details, "details struct"),
             ):
                 if rust is not None and not claim(
-                    space, rust, f"the Rust {kind} of {what}", code.position, ckey, fix
+                    space, rust, (kind, code), code.position, ckey, fix
                 ):
                     break
             for alias in named.aliases:
@@ -334,7 +333,10 @@ def check(
                     )
                     problems.append(
                         Diagnostic(
-                            path=path, position=code.position, key=ckey, message=message
+                            path=path,
+                            position=code.position,
+                            key=_keyed(ckey),
+                            message=message,
                         )
                     )
                 spelt.setdefault(rust, field)
@@ -347,11 +349,30 @@ def check(
                 nkey = {
                     "top": "",
                     "domain": f"domains.{nested.origin[1]}.",
-                    "code": f"{ckey}.",
+                    "code": f"{_keyed(ckey)}.",
                 }[str(nested.origin[0])] + f"details.{_yaml_key(nested.path)}"
                 if claim("item", nested.name, what, nested.position, nkey, fix):
                     problems += _members(nested, path, nkey)
     return problems
+
+
+#: What owns a Rust name, as messages say it: the text, or (kind, code) for
+#: one of a code's own names, said only when a message needs it.
+_What = Union[str, tuple[str, Code]]
+#: A diagnostic's key path: the text, or (domain's key path, code).
+_Key = Union[str, tuple[str, str]]
+
+
+def _said(what: _What) -> str:
+    if isinstance(what, str):
+        return what
+    kind, code = what
+    by = " (set by `class:`)" if code.class_name else ""
+    return f"the Rust {kind} of code {code.code!r}{by}"
+
+
+def _keyed(key: _Key) -> str:
+    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
 
 
 def _yaml_key(path: str) -> str:

@@ -166,10 +166,11 @@ def interfaces(names: Names) -> tuple[TsNested, ...]:
     )
 
 
-def details_fields(names: Names, named: NamedCode) -> tuple[TsField, ...]:
+def details_fields(
+    names: Names, named: NamedCode, classes: dict[str, str]
+) -> tuple[TsField, ...]:
     """The properties of ``named``'s details type, a nested object's typed by the
-    interface its declaration (the code's, its domain's, the top level's) names."""
-    classes = {d.domain.key: d.class_name for d in names.domains}
+    interface its declaration names (``classes``: each domain's, by its key)."""
     return tuple(
         field
         for f in named.code.fields
@@ -223,43 +224,56 @@ class TsKnown:
     details: str
 
 
+#: What a class that is no code's declares (the root's, a domain's own class's).
+_UNDECLARED: tuple[tuple[Field, ...], str] = ((), "undefined")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Tree:
-    """The class hierarchy, for what a class's subtree shares (code, details)."""
+    """The class hierarchy, for what a class's subtree shares (code, details),
+    and what each code's class declares, made once (each child reads it too)."""
 
     children: dict[str, list[str]]
     codes: dict[str, NamedCode]  # by class name
+    #: Each code's class: its code as a TypeScript literal.
+    literals: dict[str, str]
+    #: Each code's class: its fields and its template (as TypeScript).
+    owns: dict[str, tuple[tuple[Field, ...], str]]
 
     def subtree(self, name: str) -> list[str]:
-        found, todo = [], [name]
-        while todo:  # depth first, in order, without recursion
+        found, todo = [], [name]  # depth first, in order, without recursion
+        while todo:
             found.append(todo.pop())
             todo.extend(reversed(self.children.get(found[-1], [])))
         return found
 
-    def own(self, name: str) -> tuple[tuple[Field, ...], str]:
-        """The fields and template (as TypeScript) class ``name`` itself declares."""
-        named = self.codes.get(name)
-        if named is None:  # the root, or a domain's own class: the root's
-            return (), "undefined"
-        return named.code.fields, template_pieces(named.code.message)
-
     def typing(self, name: str, parent: str) -> TsTyping:
         """The typing attributes of TsClass for class ``name``."""
-        below = [self.codes[c] for c in self.subtree(name) if c in self.codes]
-        codes = dict.fromkeys(escape.ts_literal(c.code.wire_code) for c in below)
-        types = dict.fromkeys(c.details_type or RECORD for c in below)
-        fields, template = self.own(name)
-        parent_fields, parent_template = self.own(parent)
         mine = self.codes.get(name)
+        if name in self.children:  # its code and those of its subtree
+            below = [self.codes[c] for c in self.subtree(name) if c in self.codes]
+            codes = dict.fromkeys(self.literals[c.class_name] for c in below)
+            types = dict.fromkeys(c.details_type or RECORD for c in below)
+            code_type = " | ".join(codes)
+            details_type = " | ".join(types) if types.keys() - {RECORD} else None
+        elif mine is None:  # a domain's own class without codes
+            code_type, details_type = "", None
+        else:  # most classes: a code's, with no class below it
+            code_type = self.literals[name]
+            own_details = mine.details_type
+            details_type = (
+                own_details if own_details and own_details != RECORD else None
+            )
+        fields, template = self.owns.get(name, _UNDECLARED)
+        parent_fields, parent_template = self.owns.get(parent, _UNDECLARED)
         theirs = self.codes.get(parent)
         own_type = mine.details_type if mine else None
         ctor = None
         if own_type != (theirs.details_type if theirs else None):
             ctor = TsCtor(own_type, any(f.required for f in fields))
         return TsTyping(
-            code_type=" | ".join(codes),
-            details_type=" | ".join(types) if types.keys() - {RECORD} else None,
+            code_type=code_type,
+            details_type=details_type,
             ctor=ctor,
             fields=None if fields == parent_fields else field_specs(fields),
             template=None if template == parent_template else template,
@@ -274,4 +288,13 @@ def tree(names: Names) -> Tree:
             children.setdefault(code.parent, []).append(code.class_name)
         if domain.base_code is None:
             children.setdefault(domain.parent_class, []).append(domain.class_name)
-    return Tree(children, {c.class_name: c for c in names.codes})
+    codes = {c.class_name: c for c in names.codes}
+    return Tree(
+        children,
+        codes,
+        {name: escape.ts_literal(c.code.wire_code) for name, c in codes.items()},
+        {
+            name: (c.code.fields, template_pieces(c.code.message))
+            for name, c in codes.items()
+        },
+    )

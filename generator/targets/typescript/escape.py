@@ -27,7 +27,9 @@ def _ts_escape(char: str) -> str:
 
 def ts_str(text: str) -> str:
     """A TypeScript string literal; everything invisible is escaped."""
-    if text.isprintable() and "\\" not in text and '"' not in text:  # the usual case
+    if text.isprintable():  # the usual case, checked in C
+        if "\\" in text or '"' in text:  # the only printable C_ESCAPES
+            text = text.replace("\\", "\\\\").replace('"', '\\"')
         return f'"{text}"'
     return '"' + "".join(_ts_escape(char) for char in text) + '"'
 

@@ -117,6 +117,8 @@ def declared(domains: Sequence[NamedDomain]) -> list[Declared]:
     for domain in domains:
         for code in domain.codes:
             for field in code.code.fields:
+                if field.shape.type not in ("object", "array"):
+                    continue  # most fields: _walk finds no object in it
                 prefix = owner_prefix(field, code, base, classes)
                 for item in _walk(
                     prefix + member_pascal(field.name),

@@ -25,6 +25,7 @@ from typing import Any
 from taxogen.escape import json_str
 from taxogen.model import (
     DOCS_URL_PLACEHOLDER,
+    Deprecation,
     Event,
     Field,
     Taxonomy,
@@ -170,6 +171,8 @@ _MAPPED = {
 def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
     """The statics a class states of its HTTP and gRPC status, throttling and
     docs link (see :mod:`taxogen.targets.mapped`)."""
+    if not pairs:  # most classes: all as their parent's
+        return ()
     out = []
     for attr, value in pairs:
         name, kind = _MAPPED[attr]
@@ -183,6 +186,13 @@ def _mapped(pairs: tuple[tuple[str, object], ...]) -> tuple[TsStatic, ...]:
     return tuple(out)
 
 
+#: The retryable static, shared by every class stating it (a frozen value).
+_RETRYABLE = {
+    True: TsStatic("retryable", "boolean", "true"),
+    False: TsStatic("retryable", "boolean", "false"),
+}
+
+
 def _code_class(
     named: NamedCode,
     domain: str,
@@ -191,19 +201,26 @@ def _code_class(
     strings: bool = True,
 ) -> TsClass:
     code = named.code
-    where = f", base of the `{domain}` domain" if named.is_domain_base else ""
+    meaning = code.meaning
     retry = "retryable" if code.retryable else "not retryable"
+    if named.is_domain_base:
+        where = f", base of the `{domain}` domain"
+        statics = [
+            TsStatic("code", "ErrorCode", tree.literals[named.class_name]),
+            TsStatic("domain", "Domain", escape.ts_str(code.domain)),
+        ]
+    else:
+        where = ""
+        statics = [TsStatic("code", "ErrorCode", tree.literals[named.class_name])]
     doc = [
-        escape.ts_doc(code.meaning),
+        escape.ts_doc(meaning),
         "",
         f"Code `{escape.ts_doc(code.wire_text)}`{where}; {retry}.",
     ]
-    statics = [TsStatic("code", "ErrorCode", escape.ts_literal(code.wire_code))]
-    if named.is_domain_base:
-        statics.append(TsStatic("domain", "Domain", escape.ts_str(code.domain)))
-    statics.append(TsStatic("meaning", "string", escape.ts_str(code.meaning)))
-    statics.append(TsStatic("retryable", "boolean", _ts_bool(code.retryable)))
-    statics.extend(mapped)
+    statics.append(TsStatic("meaning", "string", escape.ts_str(meaning)))
+    statics.append(_RETRYABLE[bool(code.retryable)])
+    if mapped:
+        statics.extend(mapped)
     if code.aliases and strings:  # integer codes' aliases are names only
         spellings = ", ".join(escape.ts_str(alias) for alias in code.aliases)
         statics.append(
@@ -212,30 +229,41 @@ def _code_class(
     if code.since:
         doc += ["", f"@since {code.since}"]
     if code.deprecated:
-        instead = code.deprecated.replaced_by_wire
-        use = f"; use `{escape.ts_doc(instead)}` instead." if instead else ""
-        doc += ["", f"@deprecated {escape.ts_doc(code.deprecated.reason)}{use}"]
-        reason = escape.ts_str(code.deprecated.reason)
-        statics.append(TsStatic("deprecated", "string | undefined", reason))
-        if instead:
-            statics.append(
-                TsStatic("replacedBy", "string | undefined", escape.ts_str(instead))
-            )
+        _deprecated(code.deprecated, doc, statics)
     return TsClass(
         name=named.class_name,
         parent=named.parent,
         doc=tuple(doc),
         statics=tuple(statics),
         typing=tree.typing(named.class_name, named.parent),
-        aliases=tuple(alias.class_name for alias in named.aliases),
+        aliases=(
+            tuple([alias.class_name for alias in named.aliases])
+            if named.aliases
+            else ()
+        ),
     )
 
 
-def _classes(names: Names) -> tuple[TsClass, ...]:
+def _deprecated(
+    deprecated: Deprecation, doc: list[str], statics: list[TsStatic]
+) -> None:
+    """A deprecated code's doc lines and statics, added to its class's."""
+    instead = deprecated.replaced_by_wire
+    use = f"; use `{escape.ts_doc(instead)}` instead." if instead else ""
+    doc += ["", f"@deprecated {escape.ts_doc(deprecated.reason)}{use}"]
+    reason = escape.ts_str(deprecated.reason)
+    statics.append(TsStatic("deprecated", "string | undefined", reason))
+    if instead:
+        statics.append(
+            TsStatic("replacedBy", "string | undefined", escape.ts_str(instead))
+        )
+
+
+def _classes(names: Names, tree: Tree) -> tuple[TsClass, ...]:
     """Each domain's class (one of its own if no code owns it), then its codes',
     parent domains first."""
-    tree = details.tree(names)
     said = stated(names)
+    strings = names.taxonomy.wire_type == "string"
     classes = []
     wire = "number" if names.taxonomy.wire_type == "integer" else "string"
     # Issue 30 §3: the class an unknown code keeps its identity in (a domain's
@@ -271,7 +299,7 @@ def _classes(names: Names) -> tuple[TsClass, ...]:
                 key,
                 tree,
                 _mapped(said[code.class_name]),
-                names.taxonomy.wire_type == "string",
+                strings,
             )
             if code.class_name in wide:
                 made = dataclasses.replace(
@@ -293,6 +321,9 @@ def view(names: Names, options: Options) -> TypeScriptView:
         description=f"{taxonomy.title}: error codes, generated by taxogen",
     )
     keeps_any = names.fallback is None or any(d.keeps_unknown for d in taxonomy.domains)
+    tree = details.tree(names)
+    classes = {d.domain.key: d.class_name for d in names.domains}
+    untyped = "unknown" if taxonomy.payload.details_type != "object" else RECORD
     return TypeScriptView(
         header=" ".join(header_lines(taxonomy.source)),
         name=taxonomy.name,
@@ -332,19 +363,18 @@ def view(names: Names, options: Options) -> TypeScriptView:
         prefixes=names.prefixes,
         ranges=names.ranges,
         wrap=names.wrap,
-        classes=_classes(names),
+        classes=_classes(names, tree),
         details=tuple(
-            TsDetails(c.details_type, c.class_name, details.details_fields(names, c))
+            TsDetails(
+                c.details_type, c.class_name, details.details_fields(names, c, classes)
+            )
             for c in names.codes
             if c.details_type
         ),
         interfaces=details.interfaces(names),
         known=tuple(
             TsKnown(
-                c.class_name,
-                escape.ts_literal(c.code.wire_code),
-                c.details_type
-                or ("unknown" if taxonomy.payload.details_type != "object" else RECORD),
+                c.class_name, tree.literals[c.class_name], c.details_type or untyped
             )
             for c in names.codes
         ),

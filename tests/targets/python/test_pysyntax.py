@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
-import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,121 @@ def test_without_blacks_table_file_width_is_still_blacks(
             assert pysyntax.width(line) == str_width(line)
     finally:
         pysyntax._blacks_width.cache_clear()
+
+
+# The string literal as it was first spelled, one character or escape at a time:
+# the unrolled pattern in pysyntax must match exactly the same lines.
+_PLAIN_STRING = r'(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
+LITERAL_CHARS = st.sampled_from(
+    ['"', "'", "\\", "\n", "a", " ", "=", ":", ",", "\u2014"]
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["    meaning = ", 'x = "', "  'k': ", '"a": "b', ""]),
+    st.lists(LITERAL_CHARS, max_size=16).map("".join),
+    st.sampled_from(["", '"', "'", '",', "',", " "]),
+)
+def test_unrolled_string_pattern_matches_the_plain_one(
+    head: str, body: str, tail: str
+) -> None:
+    line = head + body + tail
+    unsplittable = re.compile(rf" *[A-Za-z_][A-Za-z0-9_]* = {_PLAIN_STRING}")
+    entry = re.compile(
+        rf" *{_PLAIN_STRING}: (?:[A-Za-z_][A-Za-z0-9_]*|{_PLAIN_STRING}),"
+    )
+    assert bool(pysyntax._UNSPLITTABLE.fullmatch(line)) == bool(
+        unsplittable.fullmatch(line)
+    )
+    assert bool(pysyntax._DICT_ENTRY.fullmatch(line)) == bool(entry.fullmatch(line))
+
+
+# Runs of a character, so that lines of every length come up, of 45 to 88
+# characters with enough wide ones not to fit among them.
+RUN = st.tuples(st.sampled_from(["a", " ", "\u6f22", "\u2014"]), st.integers(0, 70))
+LINE = st.lists(RUN, max_size=4).map(lambda runs: "".join(c * n for c, n in runs))
+BREAK = st.sampled_from(["\n", "\r\n", "\r", "\u2028", "\x0c"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(LINE, BREAK), max_size=6))
+def test_finish_looks_at_every_line_that_may_not_fit(
+    lines: list[tuple[str, str]],
+) -> None:
+    source = "".join(line + end for line, end in lines)
+    suspects = pysyntax._suspects(source)
+    for line in source.splitlines():
+        assert pysyntax.fits(line) or line in suspects
+    assert all(line in source.splitlines() for line in suspects)
+
+
+def _docstring_a_word_at_a_time(indent: int, paragraphs: tuple[str, ...]) -> str:
+    """pysyntax.docstring as first written, a word at a time: the reference."""
+    pad = " " * indent
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        if lines:
+            lines.append("")
+        plain = paragraph.isprintable() and "\\" not in paragraph
+        words = [
+            (word if plain else "".join(map(pysyntax._escape, word))).replace(
+                '"', '\\"'
+            )
+            for word in paragraph.split()
+        ]
+        line = ""
+        for word in words:
+            if line and indent + 3 + len(line) + 1 + len(word) > pysyntax.LINE_LENGTH:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    body = "\n".join(f"{pad}{line}" if line else "" for line in lines)
+    return f'{pad}"""{body[indent:]}\n{pad}"""'
+
+
+# Words around a line's length, blanks of every kind, what must be escaped.
+DOC_PIECES = st.sampled_from(
+    ["a", "word", " ", "  ", "\t", "\n", '"', "\\", "\u2014", "\u6f22", "\x00"]
+    + ["\u2028", "\u3000", "'", "x" * 30, "y" * 76, "z" * 81, "w" * 82, "v" * 85]
+)
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.sampled_from([0, 4, 8]),
+    st.lists(st.lists(DOC_PIECES, max_size=30).map("".join), max_size=4).map(tuple),
+)
+def test_docstring_is_the_word_at_a_time_layout(
+    indent: int, paragraphs: tuple[str, ...]
+) -> None:
+    expected = _docstring_a_word_at_a_time(indent, paragraphs)
+    assert pysyntax.docstring(indent, paragraphs) == expected
+
+
+def test_docstring_by_hand() -> None:
+    assert pysyntax.docstring(4, ("One.", "Two  words ")) == (
+        '    """One.\n\n    Two words\n    """'
+    )
+    text = "word " * 20 + 'a "quote"'
+    assert pysyntax.docstring(4, (text,)) == (
+        '    """' + "word " * 15 + "word\n    " + "word " * 4 + 'a \\"quote\\"\n    """'
+    )
+    # A word longer than a line stays whole, on a line of its own.
+    assert pysyntax.docstring(0, ("a", "b " + "x" * 90 + " c")) == (
+        '"""a\n\nb\n' + "x" * 90 + '\nc\n"""'
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from(['"', "'", "\\", "\n", "a", " ", "\u2014", "\x00"])))
+def test_string_literal_reads_back_with_blacks_quotes(text: str) -> None:
+    literal = pysyntax.string_literal(text)
+    assert ast.literal_eval(literal) == text
+    single = text.count("'") < text.count('"')
+    assert literal[0] == ("'" if single else '"')
+    assert black.format_str(f"x = {literal}\n", mode=black.Mode()) == (
+        f"x = {literal}\n"
+    )
