@@ -41,7 +41,11 @@ __all__ = [
     "NamedCode",
     "NamedDomain",
     "Names",
+    "KeyPath",
+    "Owner",
     "check_later",
+    "code_said",
+    "key_path",
     "later_checks",
     "check_names",
     "class_guess",
@@ -369,27 +373,36 @@ def check_names(
     return problems
 
 
-#: What owns a class name or enum member, as messages say it: the text, or
-#: (form, code) for a code's own, said only when a message needs it.
-_What = Union[str, tuple[str, Code]]
-#: A diagnostic's key path: the text, or (domain's key path, code).
-_Key = Union[str, tuple[str, str]]
+#: What owns a name, as messages say it: the text, or (form, code) for one of
+#: a code's own names (the form a word such as "class" or a language's "variant"),
+#: worded only when a message needs it: a clash is rare, a code's names many.
+Owner = Union[str, tuple[str, Code]]
+#: A diagnostic's key path: the text, or (the domain's key path, the code's key).
+KeyPath = Union[str, tuple[str, str]]
 
 
-def _said(what: _What) -> str:
-    """``what`` as messages say it: a code's class ("code 'x'", with "(set by
-    `class:`)" when it is), its member ("code 'x'"), its details type."""
+def code_said(code: Code) -> str:
+    """A code as messages name the owner of its names: "code 'x'", and "(set by
+    `class:`)" when its class name is its own choice."""
+    return f"code {code.code!r}" + (" (set by `class:`)" if code.class_name else "")
+
+
+def key_path(key: KeyPath) -> str:
+    """``key`` as a diagnostic's key path (``domains.task.codes.task_timeout``)."""
+    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
+
+
+def _said(what: Owner) -> str:
+    """``what`` as messages say it: a code's class (:func:`code_said`), its
+    member ("code 'x'"), its details type."""
     if isinstance(what, str):
         return what
     form, code = what
     if form == "member":
         return f"code {code.code!r}"
-    said = f"code {code.code!r}" + (" (set by `class:`)" if code.class_name else "")
-    return said if form == "class" else f"the details type of {said}"
-
-
-def _keyed(key: _Key) -> str:
-    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
+    return (
+        code_said(code) if form == "class" else f"the details type of {code_said(code)}"
+    )
 
 
 def _assign(
@@ -402,14 +415,16 @@ def _assign(
     later: Collection[str] = (),
 ) -> tuple[list[Diagnostic], list[NamedDomain]]:
     problems: list[Diagnostic] = []
-    owners: dict[str, tuple[_What, Position]] = {}
+    owners: dict[str, tuple[Owner, Position]] = {}
 
-    def problem(position: Position, key: _Key, message: str) -> None:
+    def problem(position: Position, key: KeyPath, message: str) -> None:
         problems.append(
-            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
+            Diagnostic(path=path, position=position, key=key_path(key), message=message)
         )
 
-    def claim(name: str, what: _What, position: Position, key: _Key, fix: str) -> bool:
+    def claim(
+        name: str, what: Owner, position: Position, key: KeyPath, fix: str
+    ) -> bool:
         reason = reserved_reason(name)
         if reason is not None:
             problem(
@@ -452,9 +467,11 @@ def _assign(
     # Enum members: unique while keys are in one snake case; two keys written as
     # on the wire may spell one (``NoSuchKey``, ``NO_SUCH_KEY``), which `class:`
     # cannot resolve.
-    members: dict[str, tuple[_What, Position]] = {}
+    members: dict[str, tuple[Owner, Position]] = {}
 
-    def claim_member(member: str, what: _What, position: Position, key: _Key) -> None:
+    def claim_member(
+        member: str, what: Owner, position: Position, key: KeyPath
+    ) -> None:
         earlier = members.get(member)
         if earlier is None:
             members[member] = (what, position)

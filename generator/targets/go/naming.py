@@ -20,12 +20,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import Annotated, TypedDict, Union
+from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.model import Code, Field, Shape
-from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
+from taxogen.model import Field, Shape
+from taxogen.naming import (
+    KeyPath,
+    NamedAlias,
+    NamedCode,
+    NamedDomain,
+    Names,
+    Owner,
+    code_said,
+    key_path,
+    split_words,
+)
 from taxogen.targets.go.reserved import GO_INITIALISMS, go_reserved_reason
 from taxogen.typeschema import Doc
 
@@ -225,10 +235,12 @@ def check(
     is not checked again here, and a code's first Go clash stands for the rest
     (they share a stem)."""
     problems: list[Diagnostic] = []
-    owners: dict[str, tuple[_What, Position]] = {}
+    owners: dict[str, tuple[Owner, Position]] = {}
     declared: set[tuple[str, ...]] = set()  # the declarations claimed, once each
 
-    def claim(name: str, what: _What, position: Position, key: _Key, fix: str) -> bool:
+    def claim(
+        name: str, what: Owner, position: Position, key: KeyPath, fix: str
+    ) -> bool:
         reason = go_reserved_reason(name)
         earlier = owners.get(name)
         if reason is None and earlier is None:
@@ -243,7 +255,7 @@ def check(
                 f"{_said(earlier[0])} (line {earlier[1].line}); {fix}"
             )
         problems.append(
-            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
+            Diagnostic(path=path, position=position, key=key_path(key), message=message)
         )
         return False
 
@@ -301,7 +313,7 @@ def check(
                         Diagnostic(
                             path=path,
                             position=code.position,
-                            key=_keyed(ckey),
+                            key=key_path(ckey),
                             message=message,
                         )
                     )
@@ -333,23 +345,12 @@ def check(
     return problems
 
 
-#: What owns a Go name, as messages say it: the text, or (kind, code) for one
-#: of a code's own names, said only when a message needs it.
-_What = Union[str, tuple[str, Code]]
-#: A diagnostic's key path: the text, or (domain's key path, code).
-_Key = Union[str, tuple[str, str]]
-
-
-def _said(what: _What) -> str:
+def _said(what: Owner) -> str:
+    """``what`` as messages say it: the text, or the Go name of one of a code's."""
     if isinstance(what, str):
         return what
     kind, code = what
-    by = " (set by `class:`)" if code.class_name else ""
-    return f"the Go {kind} of code {code.code!r}{by}"
-
-
-def _keyed(key: _Key) -> str:
-    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
+    return f"the Go {kind} of {code_said(code)}"
 
 
 class GoDomainNames(TypedDict):

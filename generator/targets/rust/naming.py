@@ -21,12 +21,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import Annotated, TypedDict, Union
+from typing import Annotated, TypedDict
 
 from taxogen.diagnostics import Diagnostic, Position
 from taxogen.language import Language
-from taxogen.model import Code, Field, Shape
-from taxogen.naming import NamedAlias, NamedCode, NamedDomain, Names, split_words
+from taxogen.model import Field, Shape
+from taxogen.naming import (
+    KeyPath,
+    NamedAlias,
+    NamedCode,
+    NamedDomain,
+    Names,
+    Owner,
+    code_said,
+    key_path,
+    split_words,
+)
 from taxogen.targets.rust.reserved import (
     RUST_KEYWORDS,
     RUST_NOT_RAW,
@@ -235,11 +245,11 @@ def check(
     """Every problem of the Rust names of these domains and their codes (a
     code whose class name the core refused is not checked again)."""
     problems: list[Diagnostic] = []
-    owners: dict[tuple[str, str], tuple[_What, Position]] = {}
+    owners: dict[tuple[str, str], tuple[Owner, Position]] = {}
     nested_seen: set[tuple[object, ...]] = set()
 
     def claim(
-        space: str, name: str, what: _What, position: Position, key: _Key, fix: str
+        space: str, name: str, what: Owner, position: Position, key: KeyPath, fix: str
     ) -> bool:
         reason = rust_reserved_reason(
             name,
@@ -262,7 +272,7 @@ def check(
                 f"{_said(earlier[0])} (line {earlier[1].line}); {fix}"
             )
         problems.append(
-            Diagnostic(path=path, position=position, key=_keyed(key), message=message)
+            Diagnostic(path=path, position=position, key=key_path(key), message=message)
         )
         return False
 
@@ -335,7 +345,7 @@ def check(
                         Diagnostic(
                             path=path,
                             position=code.position,
-                            key=_keyed(ckey),
+                            key=key_path(ckey),
                             message=message,
                         )
                     )
@@ -349,30 +359,19 @@ def check(
                 nkey = {
                     "top": "",
                     "domain": f"domains.{nested.origin[1]}.",
-                    "code": f"{_keyed(ckey)}.",
+                    "code": f"{key_path(ckey)}.",
                 }[str(nested.origin[0])] + f"details.{_yaml_key(nested.path)}"
                 if claim("item", nested.name, what, nested.position, nkey, fix):
                     problems += _members(nested, path, nkey)
     return problems
 
 
-#: What owns a Rust name, as messages say it: the text, or (kind, code) for
-#: one of a code's own names, said only when a message needs it.
-_What = Union[str, tuple[str, Code]]
-#: A diagnostic's key path: the text, or (domain's key path, code).
-_Key = Union[str, tuple[str, str]]
-
-
-def _said(what: _What) -> str:
+def _said(what: Owner) -> str:
+    """``what`` as messages say it: the text, or the Rust name of one of a code's."""
     if isinstance(what, str):
         return what
     kind, code = what
-    by = " (set by `class:`)" if code.class_name else ""
-    return f"the Rust {kind} of code {code.code!r}{by}"
-
-
-def _keyed(key: _Key) -> str:
-    return key if isinstance(key, str) else f"{key[0]}.codes.{key[1]}"
+    return f"the Rust {kind} of {code_said(code)}"
 
 
 def _yaml_key(path: str) -> str:
