@@ -43,7 +43,6 @@ __all__ = [
     "Names",
     "KeyPath",
     "Owner",
-    "check_later",
     "code_said",
     "key_path",
     "later_checks",
@@ -570,7 +569,7 @@ def _assign(
             )
         )
     # Each target's own names: checked for every taxonomy, selected or not;
-    # those of the targets in ``later`` by check_later, unless something is
+    # those of the targets in ``later`` by later_checks, unless something is
     # refused already (then here, so that every problem is reported at once).
     ahead = [
         (target, names.check(named_domains, refused, path))
@@ -592,23 +591,14 @@ def _codes(names: Names) -> tuple[NamedCode, ...]:
     return tuple(code for domain in names.domains for code in domain.codes)
 
 
-def check_later(names: Names, later: Collection[str], path: str) -> None:
-    """Raise every clash among the names of the targets in ``later`` that
-    :func:`name_taxonomy` left to this (in planning order, as it would have).
-
-    It only runs on names nothing else refused, so no code is refused here."""
-    problems = [
-        problem for check in later_checks(names, later, path) for problem in check()
-    ]
-    if problems:
-        raise TaxonomyError(problems)
-
-
 def later_checks(
     names: Names, later: Collection[str], path: str
 ) -> list[Callable[[], list[Diagnostic]]]:
-    """The checks :func:`check_later` runs, one a target in planning order, each
-    returning its problems: work that two rendering processes can share."""
+    """The checks :func:`name_taxonomy` left for later, one a target in planning
+    order, each returning the clashes among that target's names: work that two
+    rendering processes can share (:func:`taxogen.render.render` raises what
+    they find before anything else).  They run only on names nothing else
+    refused, so no code is refused here."""
     return [
         functools.partial(language.check, names.domains, (), path)
         for target, language in languages()
@@ -631,7 +621,7 @@ def name_taxonomy(
     """Give every code and domain its identifiers, or raise every clash found.
 
     ``later``: targets (by name) whose own checks are left to
-    :func:`check_later`, which the caller runs before it uses anything of
+    :func:`later_checks`, which the caller runs before it uses anything of
     theirs: a plan leaves those of the targets it does not render to run beside
     its rendering.  Once anything else is refused they run here all the same,
     and every problem is raised at once.
